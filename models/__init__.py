@@ -1,0 +1,1 @@
+"""The games and questions: feedback, modes, word lists, states, strategy trees."""

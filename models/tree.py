@@ -1,0 +1,160 @@
+"""Strategy trees, and Alex Selby's text format and a JSON form for them.
+
+A :class:`Tree` is a guess and its branches: pattern code -> subtree, with the
+all-green pattern mapped to ``None`` where the guess itself is the answer.
+
+Selby's format has one line per answer, ``guess PATTERNk`` pairs ending in
+``GGGGGk`` (k counts guesses), in hollow layout: the part of a line that
+repeats the line above is written as spaces.
+
+>>> t = read_selby("salet GGGGG1\\n")
+>>> t.guess, t.branches
+('salet', {242: None})
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from wordlelab.errors import WordleError
+from wordlelab.models.feedback import (ALL_GREEN, WORD_LENGTH, check_word,
+                                       pattern_code, pattern_string)
+
+
+@dataclass
+class Tree:
+    """A guess, and the subtree for each pattern it may receive."""
+
+    guess: str
+    branches: dict[int, "Tree | None"] = field(default_factory=dict)
+
+    def paths(self, prefix=()):
+        """Yield every root-to-leaf path as ((guess, pattern), ...)."""
+        for p in sorted(self.branches, key=pattern_string):
+            sub = self.branches[p]
+            step = prefix + ((self.guess, p),)
+            if sub is None:
+                yield step
+            else:
+                yield from sub.paths(step)
+
+    def total(self, depth: int = 1) -> int:
+        """Sum over the leaves of the number of guesses used."""
+        return sum(depth if s is None else s.total(depth + 1) for s in self.branches.values())
+
+    def n_leaves(self) -> int:
+        """Number of answers the tree solves."""
+        return sum(1 if s is None else s.n_leaves() for s in self.branches.values())
+
+
+class TreeFormatError(WordleError):
+    """A tree file that cannot be parsed."""
+
+
+def read_selby(text: str) -> Tree:
+    """Parse Selby's hollow tree format."""
+    root: Tree | None = None
+    previous = ""
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip()
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        if indent > len(previous):
+            raise TreeFormatError(f"line {lineno}: indented past the line above")
+        line = previous[:indent] + line[indent:]
+        previous = line
+        tokens = line.split()
+        if len(tokens) % 2:
+            raise TreeFormatError(f"line {lineno}: expected pairs of 'guess PATTERNk'")
+        node_holder = None
+        for step, (word, tag) in enumerate(zip(tokens[::2], tokens[1::2]), 1):
+            try:
+                word = check_word(word)
+                pattern, k = pattern_code(tag[:WORD_LENGTH]), int(tag[WORD_LENGTH:])
+            except (WordleError, ValueError):
+                raise TreeFormatError(f"line {lineno}: bad pair {word} {tag!r}") from None
+            if k != step:
+                raise TreeFormatError(f"line {lineno}: guess {word} is numbered {k}, but it is guess {step}")
+            if node_holder is None:
+                if root is None:
+                    root = Tree(word)
+                node = root
+            else:
+                parent, p = node_holder
+                node = parent.branches.get(p)
+                if node is None:
+                    node = parent.branches[p] = Tree(word)
+            if node.guess != word:
+                raise TreeFormatError(f"line {lineno}: guess {step} is {word}, but the same position "
+                                      f"above has {node.guess}")
+            last = step * 2 == len(tokens)
+            if (pattern == ALL_GREEN) != last:
+                raise TreeFormatError(f"line {lineno}: a line must end at, and only at, GGGGG")
+            if last:
+                if pattern in node.branches:
+                    raise TreeFormatError(f"line {lineno}: this path is already in the tree")
+                node.branches[pattern] = None
+            node_holder = (node, pattern)
+    if root is None:
+        raise TreeFormatError("the tree file is empty")
+    return root
+
+
+def write_selby(tree: Tree) -> str:
+    """Selby's hollow format, branches in alphabetical pattern order."""
+    lines, previous = [], []
+    for path in tree.paths():
+        tokens = []
+        for depth, (g, p) in enumerate(path, 1):
+            tokens += [g, f"{pattern_string(p)}{depth}"]
+        shared = 0
+        while shared < min(len(tokens), len(previous)) and tokens[shared] == previous[shared]:
+            shared += 1
+        full = " ".join(tokens)
+        cut = len(" ".join(tokens[:shared])) + (1 if shared else 0)
+        lines.append(" " * cut + full[cut:])
+        previous = tokens
+    return "\n".join(lines) + "\n"
+
+
+def to_json(tree: Tree) -> dict:
+    """Nested dict: ``{"guess": ..., "branches": {"BBBYB": {...}, "GGGGG": null}}``."""
+    return {"guess": tree.guess,
+            "branches": {pattern_string(p): (None if s is None else to_json(s))
+                         for p, s in sorted(tree.branches.items(), key=lambda kv: pattern_string(kv[0]))}}
+
+
+def from_json(data: dict) -> Tree:
+    """Inverse of :func:`to_json`."""
+    try:
+        t = Tree(check_word(data["guess"]))
+        for p, sub in data["branches"].items():
+            code = pattern_code(p)
+            t.branches[code] = None if sub is None else from_json(sub)
+    except (KeyError, TypeError, AttributeError):
+        raise TreeFormatError("JSON tree: every node needs 'guess' and 'branches'") from None
+    return t
+
+
+def load_tree(path: str) -> Tree:
+    """Read a tree file in Selby's format or JSON (chosen by content)."""
+    try:
+        text = open(path).read()
+    except OSError as e:
+        raise WordleError(f"cannot read tree {path!r}: {e.strerror}") from None
+    if text.lstrip().startswith("{"):
+        try:
+            return from_json(json.loads(text))
+        except json.JSONDecodeError as e:
+            raise TreeFormatError(f"{path}: invalid JSON ({e.msg}, line {e.lineno})") from None
+    return read_selby(text)
+
+
+def save_tree(tree: Tree, path: str) -> None:
+    """Write a tree: JSON if the name ends in .json, else Selby's format."""
+    with open(path, "w") as f:
+        if str(path).endswith(".json"):
+            json.dump(to_json(tree), f, indent=1)
+        else:
+            f.write(write_selby(tree))

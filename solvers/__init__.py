@@ -1,0 +1,1 @@
+"""Solvers: run models behind one interface, and the native exhaustive searcher."""

@@ -1,0 +1,179 @@
+"""The ``wordlelab`` command line."""
+from __future__ import annotations
+
+import functools
+import sys
+
+import click
+
+from wordlelab.errors import WordleError
+from wordlelab.console import emit_json, out, table
+
+EPILOG = """\b
+Examples:
+  wordlelab score salet drone
+  wordlelab lists
+  wordlelab state salet.BBBYB.drone
+  wordlelab verify salet.tree --lists nyt20220316 --mode hard
+  wordlelab solve --start salet --lists nyt20220316
+  wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316
+  wordlelab best-start --lists nyt20220316 --top 5 --checkpoint ranking.json
+  wordlelab bench --suite matrix
+"""
+
+
+@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(package_name="wordlelab")
+def cli():
+    """Prove things about Wordle: exact feedback, proven-optimal strategies, verified trees."""
+
+
+def lists_options(f):
+    """--lists / --guesses / --answers, loaded into a WordLists passed as ``lists``."""
+    @click.option("--lists", "lists_name", default=None, metavar="NAME",
+                  help="named word lists (see 'wordlelab lists'); default nyt20220830")
+    @click.option("--guesses", "guesses_file", default=None, type=click.Path(), metavar="FILE",
+                  help="a guess list file instead of a named list")
+    @click.option("--answers", "answers", default=None, metavar="FILE|all",
+                  help="an answer list file, or 'all' to make every guess a possible answer")
+    @functools.wraps(f)
+    def wrapper(*args, lists_name, guesses_file, answers, **kw):
+        from wordlelab.instances.wordlists import load_lists
+        return f(*args, lists=load_lists(lists_name, guesses_file, answers), **kw)
+    return wrapper
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+mode_option = click.option("--mode", type=click.Choice(["easy", "hard", "strict"]), default="easy",
+                           show_default=True, help="easy, hard (NYT hard mode) or strict (every guess a possible answer)")
+
+
+@cli.command(epilog="Example: wordlelab score speed abide   # BBYBY")
+@click.argument("guess")
+@click.argument("answer")
+@click.option("--any-word", is_flag=True, help="score any 5-letter strings, listed or not")
+@lists_options
+@json_option
+def score(guess, answer, any_word, lists, as_json):
+    """Print the pattern GUESS receives when the answer is ANSWER."""
+    from wordlelab.models.feedback import check_word, feedback, pattern_string
+    guess, answer = check_word(guess), check_word(answer)
+    if not any_word:
+        for w in (guess, answer):
+            if w not in set(lists.guesses):
+                raise WordleError(f"{w!r} is not in the guess list {lists.name} (use --any-word to score it anyway)")
+    code = feedback(guess, answer)
+    if as_json:
+        emit_json({"guess": guess, "answer": answer, "pattern": pattern_string(code), "code": code})
+    else:
+        out.print(pattern_string(code))
+
+
+@cli.command(epilog="Example: wordlelab lists --json")
+@json_option
+def lists(as_json):
+    """Show each named word list, its sizes and whether its provider is installed."""
+    from wordlelab.instances.wordlists import list_status
+    rows = list_status()
+    if as_json:
+        emit_json(rows)
+        return
+    table("Named word lists", ["name", "guesses", "answers", "status", "providers", "description"],
+          [[r["name"], r["guesses"], r["answers"], r["status"], ", ".join(r["providers"]), r["description"]]
+           for r in rows])
+    for r in rows:
+        if r["hint"]:
+            out.print(f"[dim]{r['name']}: {r['hint']}[/dim]")
+
+
+@cli.command(epilog="Example: wordlelab state salet.BBBYB.drone --mode hard")
+@click.argument("state")
+@lists_options
+@mode_option
+@click.option("--show", default=20, show_default=True, help="how many remaining answers to list")
+@json_option
+def state(state, lists, mode, show, as_json):
+    """Parse a game state (guess.PATTERN.guess...) and show what remains."""
+    from wordlelab.models.state import parse_state
+    s = parse_state(state, lists, mode)
+    if as_json:
+        emit_json({"state": s.describe(), "mode": mode, "answers": list(s.answers),
+                   "n_answers": len(s.answers), "n_allowed_guesses": len(s.guesses), "next_guess": s.next_guess})
+        return
+    out.print(f"state {s.describe()} ({mode} mode, lists {lists.name})")
+    out.print(f"{len(s.answers)} possible answer(s): {' '.join(s.answers[:show])}{' ...' if len(s.answers) > show else ''}")
+    out.print(f"{len(s.guesses)} allowed guess(es)")
+
+
+@cli.command(epilog="Example: wordlelab verify ../shared/reference/salet.hard.nyt20220316.tree --lists nyt20220316 --mode hard")
+@click.argument("tree_file", type=click.Path())
+@lists_options
+@mode_option
+@click.option("--state", "state_text", default=None, help="the tree starts from this game state")
+@click.option("--max-guesses", type=int, default=None, help="fail if any answer needs more guesses")
+@json_option
+def verify(tree_file, lists, mode, state_text, max_guesses, as_json):
+    """Independently check a strategy tree (Selby's format or JSON)."""
+    from wordlelab.models.state import parse_state
+    from wordlelab.models.tree import load_tree
+    from wordlelab.models.verify import TreeFault, verify_tree
+    tree = load_tree(tree_file)
+    answers, history = lists.answers, ()
+    if state_text:
+        s = parse_state(state_text, lists, mode)
+        answers, history = s.answers, s.history
+    try:
+        report = verify_tree(tree, answers, lists.guesses, mode, history, max_guesses)
+    except TreeFault as e:
+        if as_json:
+            emit_json({"valid": False, "fault": str(e)})
+            sys.exit(1)
+        raise
+    if as_json:
+        emit_json({"valid": True, "tree": tree_file, "mode": mode, "lists": lists.name, **report.as_dict()})
+        return
+    out.print(f"valid {mode}-mode tree for {report.n_answers} answers ({lists.name}), first guess {tree.guess}")
+    out.print(f"total {report.total}  average {report.average:.4f}  max {report.max_guesses} guesses")
+    table(None, ["guesses", "count"], [[k, v] for k, v in sorted(report.histogram.items())])
+
+
+@cli.command(epilog="Example: wordlelab matrix --lists nyt20220316 --answers all")
+@lists_options
+@click.option("--no-cache", is_flag=True, help="build it even if a cached copy exists")
+@json_option
+def matrix(lists, no_cache, as_json):
+    """Build (or load) the pattern matrix of the lists and report the time."""
+    from wordlelab.models.matrix import cache_dir, pattern_matrix
+    stats: dict = {}
+    m = pattern_matrix(lists, use_cache=not no_cache, stats=stats)
+    row = {"lists": lists.name, "shape": list(m.shape), "source": stats["source"],
+           "seconds": round(stats["seconds"], 3), "cache_dir": str(cache_dir())}
+    if as_json:
+        emit_json(row)
+    else:
+        out.print(f"{m.shape[0]} x {m.shape[1]} pattern matrix ({lists.name}): {row['source']} in {row['seconds']} s")
+
+
+def main(argv=None) -> None:
+    """Entry point: one-line errors with exit code 2, clean stop on Ctrl-C."""
+    try:
+        cli.main(args=argv, prog_name="wordlelab", standalone_mode=False)
+    except WordleError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except click.ClickException as e:
+        e.show()
+        sys.exit(e.exit_code)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+
+
+# Commands defined in other modules register themselves on import.
+from wordlelab import bench as _bench  # noqa: E402,F401
+

@@ -1,0 +1,67 @@
+"""Output helpers shared by the commands: tables, JSON, progress bars."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from contextlib import contextmanager
+
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                           TimeElapsedColumn, TimeRemainingColumn)
+from rich.table import Table
+
+out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 200)
+err = Console(stderr=True, highlight=False)
+
+
+def emit_json(data) -> None:
+    """Print machine-readable output."""
+    sys.stdout.write(json.dumps(data, indent=1, default=str) + "\n")
+
+
+def table(title: str | None, columns: list[str], rows: list[list]) -> None:
+    """Print a table of rows."""
+    t = Table(title=title, show_edge=False, header_style="bold")
+    for c in columns:
+        t.add_column(c, justify="right" if c in {"seconds", "value", "total", "guesses", "answers",
+                                                 "average", "count", "reference s", "speed-up"} else "left")
+    for r in rows:
+        t.add_row(*["" if v is None else str(v) for v in r])
+    out.print(t)
+
+
+@contextmanager
+def progress(description: str, total: int | None, enabled: bool = True, delay: float = 2.0):
+    """A progress bar on stderr that shows up only for work running over ``delay`` seconds.
+
+    Yields ``advance(n=1, **fields)``.
+    """
+    if not enabled or not err.is_terminal and not _force_progress():
+        yield lambda n=1, **kw: None
+        return
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn("{task.fields[info]}"), TimeElapsedColumn(), TimeRemainingColumn(),
+                   console=err, transient=True)
+    task = bar.add_task(description, total=total, info="")
+    started, shown = time.monotonic(), False
+
+    def advance(n=1, info=None):
+        nonlocal shown
+        bar.advance(task, n)
+        if info is not None:
+            bar.update(task, info=info)
+        if not shown and time.monotonic() - started > delay:
+            bar.start()
+            shown = True
+
+    try:
+        yield advance
+    finally:
+        if shown:
+            bar.stop()
+
+
+def _force_progress() -> bool:
+    import os
+    return os.environ.get("WORDLELAB_PROGRESS") == "1"
