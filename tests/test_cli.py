@@ -1,0 +1,63 @@
+"""The command line: outputs, --json, and one-line errors with exit code 2."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from wordlelab.cli import main
+
+
+def run(capsys, *args):
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as e:
+        code = e.code or 0
+    cap = capsys.readouterr()
+    return code, cap.out, cap.err
+
+
+def test_help_lists_commands(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for cmd in ("score", "lists", "state", "verify", "bench", "matrix"):
+        assert cmd in out
+    assert "Examples" in out
+
+
+def test_score(capsys):
+    assert run(capsys, "score", "eerie", "there")[1].strip() == "YBYBG"
+    code, out, _ = run(capsys, "score", "sassy", "dress", "--json")
+    assert json.loads(out)["pattern"] == "YBBGB"
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["score", "zzzzz", "salet"], "not in the guess list"),
+    (["score", "sale", "salet"], "not a 5-letter word"),
+    (["state", "salet.BBBBQ"], "malformed pattern"),
+    (["state", "salet.GGGGG.salet.BBBBB"], "no answer"),
+    (["lists"], None),
+    (["score", "salet", "drone", "--lists", "bogus"], "unknown word lists"),
+    (["verify", "/nonexistent/tree"], "cannot read tree"),
+])
+def test_errors_are_one_line(capsys, args, msg):
+    code, out, err = run(capsys, *args)
+    if msg is None:
+        assert code == 0
+        return
+    assert code == 2
+    assert err.startswith("error: ") and msg in err and err.count("\n") == 1
+
+
+def test_verify_cli(capsys, shared):
+    tree = str(shared / "reference" / "salet.hard.nyt20220316.tree")
+    code, out, _ = run(capsys, "verify", tree, "--lists", "nyt20220316", "--mode", "hard", "--json")
+    assert code == 0 and json.loads(out)["total"] == 8099
+    code, out, _ = run(capsys, "verify", tree, "--lists", "nyt20220316", "--mode", "strict", "--json")
+    assert code == 1 and json.loads(out)["valid"] is False
+
+
+def test_console_script_exit_code():
+    r = subprocess.run([sys.executable, "-m", "wordlelab", "score", "salet", "xx"], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.startswith("error:") and "Traceback" not in r.stderr

@@ -1,0 +1,47 @@
+"""Each mode's written rule, and its vectorised form, agree."""
+import random
+
+import numpy as np
+import pytest
+
+from wordlelab.errors import WordleError
+from wordlelab.models.feedback import feedback, pattern_code
+from wordlelab.models.modes import allowed_mask, guess_allowed, hard_ok
+
+
+@pytest.mark.parametrize("prev,pattern,guess,ok", [
+    ("salet", "BBBBG", "court", True),      # green t kept in place
+    ("salet", "BBBBG", "tours", False),     # green t moved
+    ("salet", "BYBBB", "drain", True),      # yellow a reused, even elsewhere
+    ("salet", "BYBBB", "drone", False),     # yellow a dropped
+    ("salet", "BYBBB", "palsy", True),      # yellow a in the same spot is allowed; grey l reused is allowed
+    ("eerie", "YYBBB", "speed", True),      # two yellow e: needs two e
+    ("eerie", "YYBBB", "spent", False),     # only one e
+])
+def test_hard_rule(prev, pattern, guess, ok):
+    assert hard_ok(prev, pattern_code(pattern), guess) is ok
+
+
+def test_strict_rule():
+    hist = [("salet", feedback("salet", "drone"))]
+    assert guess_allowed("strict", hist, "drone")
+    assert not guess_allowed("strict", hist, "salet")
+    assert guess_allowed("easy", hist, "salet")
+
+
+@pytest.mark.parametrize("mode", ["hard", "strict"])
+def test_vectorised_matches_statement(default_lists, mode):
+    rng = random.Random(3)
+    guesses = default_lists.guesses
+    sample = rng.sample(guesses, 600)
+    for _ in range(6):
+        answer = rng.choice(default_lists.answers)
+        hist = [(g, feedback(g, answer)) for g in rng.sample(default_lists.answers, 2)]
+        mask = allowed_mask(mode, hist, sample)
+        assert mask.tolist() == [guess_allowed(mode, hist, w) for w in sample]
+        assert allowed_mask(mode, hist, [answer])[0]  # the answer itself is always allowed
+
+
+def test_unknown_mode():
+    with pytest.raises(WordleError):
+        allowed_mask("nightmare", [], ["salet"])

@@ -1,0 +1,4 @@
+"""``python -m wordlelab`` is the ``wordlelab`` command."""
+from wordlelab.cli import main
+
+main()
