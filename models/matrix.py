@@ -69,21 +69,29 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("wordlelab"))
 
 
-def pattern_matrix(lists, use_cache: bool = True, stats: dict | None = None) -> np.ndarray:
-    """Guesses x answers matrix of ``lists`` (a WordLists), from the disk cache when possible."""
-    path = cache_dir() / f"patterns-{lists.key}-{len(lists.guesses)}x{len(lists.answers)}.npy"
+def pattern_matrix(lists, use_cache: bool = True, stats: dict | None = None,
+                   transposed: bool = False) -> np.ndarray:
+    """Guesses x answers matrix of ``lists`` (a WordLists), from the disk cache when possible.
+
+    ``transposed=True`` gives the answers x guesses layout (C-contiguous), which
+    the searcher scans row by row.
+    """
+    shape = (len(lists.answers), len(lists.guesses)) if transposed else (len(lists.guesses), len(lists.answers))
+    path = cache_dir() / f"patterns-{lists.key}-{shape[0]}x{shape[1]}{'-T' if transposed else ''}.npy"
     t0 = time.perf_counter()
     if use_cache and path.exists():
         try:
             # big matrices are memory-mapped: loading is instant and pages come in as used
             m = np.load(path, mmap_mode="r" if path.stat().st_size > MMAP_BYTES else None)
-            if m.shape == (len(lists.guesses), len(lists.answers)):
+            if m.shape == shape:
                 if stats is not None:
                     stats.update(source="cache", seconds=time.perf_counter() - t0)
                 return m
         except (OSError, ValueError):
             pass  # a damaged cache file is rebuilt below
     m = build_matrix(lists.guesses, lists.answers)
+    if transposed:
+        m = np.ascontiguousarray(m.T)
     if stats is not None:
         stats.update(source="built", seconds=time.perf_counter() - t0)
     if use_cache:

@@ -1,0 +1,290 @@
+"""The native searcher: proven optimal average-case strategies and depth proofs.
+
+The compiled search lives in :mod:`wordlelab.solvers.search_core`; this module
+sets up its tables, runs it from a first word or a game state, and turns its
+answer into a :class:`~wordlelab.models.tree.Tree` that the independent
+verifier re-checks.
+
+>>> from wordlelab import load_lists
+>>> s = NativeSearcher(load_lists("nyt20220830"))        # doctest: +SKIP
+>>> s.solve(start="tarse").value                          # doctest: +SKIP
+7883
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numba as nb
+import numpy as np
+
+from wordlelab.errors import WordleError
+from wordlelab.models.feedback import ALL_GREEN, check_word, pattern_string
+from wordlelab.models.matrix import encode_words, pattern_matrix
+from wordlelab.models.modes import allowed_mask, check_mode
+from wordlelab.models.state import parse_state
+from wordlelab.models.tree import Tree
+from wordlelab.solvers import search_core as core
+
+MODE_CODES = {"easy": core.EASY, "hard": core.HARD, "strict": core.STRICT}
+INF = core.INF
+
+
+@dataclass
+class SearchResult:
+    """Outcome of one search: status, value, certificate tree and statistics."""
+
+    status: str                 # OPTIMAL, INFEASIBLE, UPPER_BOUND (beam: unproven) or UNKNOWN
+    value: int | None           # total guesses over the answers (None when infeasible)
+    n_answers: int
+    start: str | None
+    mode: str
+    max_guesses: int
+    tree: Tree | None = None
+    seconds: float = 0.0
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def average(self) -> float | None:
+        """Mean guesses per answer."""
+        return None if self.value is None else self.value / self.n_answers
+
+
+@dataclass
+class Node:
+    """A search root: answers H, guesses L, guesses left d, and the play so far."""
+
+    H: np.ndarray
+    L: np.ndarray
+    d: int
+    history: tuple = ()
+    start: str | None = None
+
+
+class NativeSearcher:
+    """Exhaustive min-sum search over one pair of word lists in one mode."""
+
+    def __init__(self, lists, mode: str = "easy", max_guesses: int = 6, beam: int = 0,
+                 cache_entries: int = 30_000_000, seed: int = 20220316):
+        check_mode(mode)
+        if not 1 <= max_guesses <= 20:
+            raise WordleError(f"--max-guesses must be between 1 and 20, not {max_guesses}")
+        if beam < 0:
+            raise WordleError("--beam must be positive")
+        self.lists, self.mode, self.max_guesses, self.beam = lists, mode, max_guesses, beam
+        self.mode_code = MODE_CODES[mode]
+        self.MT = pattern_matrix(lists, transposed=True)
+        if not self.MT.flags.writeable:
+            self.MT = np.array(self.MT)  # one array type for the compiled code
+        self.guess_index = lists.guess_index()
+        self.ans_guess = np.array(lists.answer_columns(), np.int32)
+        rng = np.random.default_rng(seed)
+        n_a, n_g = len(lists.answers), len(lists.guesses)
+        self.R, self.Z1, self.Z2 = (rng.integers(0, 2**63, n_a, dtype=np.int64).astype(np.uint64) * 2 + 1
+                                    for _ in range(3))
+        self.ZG = rng.integers(0, 2**63, n_g, dtype=np.int64).astype(np.uint64)
+        self.letters = encode_words(lists.guesses)
+        self.lcount = np.zeros((n_g, 26), np.uint8)
+        for t in range(5):
+            np.add.at(self.lcount, (np.arange(n_g), self.letters[:, t]), 1)
+        self.cache_entries = cache_entries
+        self.cache = self._new_cache()
+        self.stats = np.zeros(4, np.int64)
+
+    @staticmethod
+    def _new_cache():
+        return nb.typed.Dict.empty(key_type=nb.types.UniTuple(nb.types.int64, 2), value_type=nb.types.int64)
+
+    # ---- the compiled calls, with the shared tables filled in
+    def _tables(self):
+        return (self.MT, self.ans_guess, self.R, self.Z1, self.Z2, self.ZG, self.letters, self.lcount,
+                self.mode_code)
+
+    def _solve(self, H, L, d, beta):
+        return core.solve(H, L, d, beta, *self._tables(), self.beam, self.cache, self.cache_entries, self.stats)
+
+    def _guess_value(self, H, L, d, g, beta):
+        return core.guess_value(H, L, d, g, beta, *self._tables(), self.beam, self.cache,
+                                self.cache_entries, self.stats)
+
+    # ---- roots
+    def root(self, start: str | None = None, state: str | None = None) -> Node:
+        """The node to search: all answers, or those a game state leaves."""
+        history: tuple = ()
+        if state:
+            s = parse_state(state, self.lists, self.mode)
+            history, answers = s.history, s.answers
+            if s.next_guess:
+                if start and start != s.next_guess:
+                    raise WordleError("give the next guess either in --state or as --start, not both")
+                start = s.next_guess
+            L = np.array(sorted(self.guess_index[w] for w in s.guesses), np.int32)
+        else:
+            answers = self.lists.answers
+            L = np.arange(len(self.lists.guesses), dtype=np.int32)
+        if start:
+            start = check_word(start)
+            if start not in self.guess_index:
+                raise WordleError(f"{start!r} is not in the guess list {self.lists.name}")
+            if self.guess_index[start] not in set(L.tolist()):
+                raise WordleError(f"{start!r} is not allowed in {self.mode} mode here")
+        a_index = {a: i for i, a in enumerate(self.lists.answers)}
+        H = np.array(sorted(a_index[a] for a in answers), np.int32)
+        d = self.max_guesses - len(history)
+        if d < 1:
+            raise WordleError(f"the state already used {len(history)} guesses of {self.max_guesses}")
+        return Node(H, L, d, tuple(history), start)
+
+    def solve(self, start: str | None = None, state: str | None = None, progress=None) -> SearchResult:
+        """Least total with its tree, from ``start`` (or the best first guess if None)."""
+        t0 = time.perf_counter()
+        node = self.root(start, state)
+        if node.start is None:
+            ranking = self.rank(node, top=1, progress=progress)
+            node.start = ranking[0][0] if ranking and ranking[0][2] else None
+            if node.start is None:
+                return self._result("INFEASIBLE", None, node, None, t0)
+        g = self.guess_index[node.start]
+        members, starts, sizes, pats, Lchild = core.child_lists_after(
+            node.H, node.L, g, self.MT, self.R, self.letters, self.lcount, self.mode_code)
+        total = len(node.H)
+        order = np.argsort(-sizes, kind="stable")
+        for c in order:
+            sub = members[starts[c]:starts[c] + sizes[c]]
+            Lc = core.child_list(Lchild, g, pats[c], self.mode_code, self.letters, self.lcount)
+            v, _ = self._solve(sub, Lc, node.d - 1, INF)
+            total += v
+            if progress:
+                progress(1, info=f"total so far {min(total, INF)}")
+            if v >= INF:
+                return self._result("INFEASIBLE", None, node, None, t0)
+        tree = self._tree(node, g, members, starts, sizes, pats, Lchild)
+        return self._result("UPPER_BOUND" if self.beam else "OPTIMAL", total, node, tree, t0)
+
+    def _tree(self, node, g, members, starts, sizes, pats, Lchild) -> Tree:
+        depth_cap = self.max_guesses + 1
+        paths = np.full((len(self.lists.answers), depth_cap), -1, np.int32)
+        paths[node.H, 0] = g
+        for c in range(len(sizes)):
+            sub = members[starts[c]:starts[c] + sizes[c]]
+            Lc = core.child_list(Lchild, g, pats[c], self.mode_code, self.letters, self.lcount)
+            core.build(sub, Lc, node.d - 1, 1, paths, *self._tables(), self.beam, self.cache,
+                       self.cache_entries, self.stats)
+        return paths_to_tree(paths, node.H, self.MT, self.lists.guesses)
+
+    def _result(self, status, value, node, tree, t0) -> SearchResult:
+        return SearchResult(status, value, len(node.H), node.start, self.mode, self.max_guesses, tree,
+                            time.perf_counter() - t0, self.statistics())
+
+    def statistics(self) -> dict:
+        """Nodes searched, cache hits, matrix cells scanned, cache entries."""
+        return {"nodes": int(self.stats[core.NODES]), "cache_hits": int(self.stats[core.CACHE_HITS]),
+                "cells_scanned": int(self.stats[core.SCANNED]), "cache_entries": len(self.cache),
+                "cache_resets": int(self.stats[core.CACHE_FULL])}
+
+    # ---- first words
+    def candidate_order(self, node: Node) -> list[tuple[int, int]]:
+        """Guesses that split the root, as (lower bound, guess index), most promising first."""
+        k, hit, _ = core.scan(self.MT, node.H, node.L, self.R)
+        n = len(node.H)
+        rows = [(3 * n - int(hit[j]) - int(k[j]), int(node.L[j])) for j in range(len(node.L))
+                if k[j] >= 2 or hit[j]]
+        return sorted(rows)
+
+    def start_value(self, node: Node, g: int, beta: int = INF) -> int:
+        """Exact total for first guess g if below beta, else a lower bound >= beta."""
+        return int(self._guess_value(node.H, node.L, node.d, g, beta))
+
+    def rank(self, node: Node, top: int = 1, progress=None, done: dict | None = None,
+             words: list[str] | None = None, on_result=None) -> list[tuple[str, int, bool]]:
+        """Rank first guesses with proof: exact totals for the best ``top``, lower bounds for the rest.
+
+        Returns (word, value, exact) sorted best first; ``done`` holds results
+        from a checkpoint (word -> (value, exact)), ``on_result`` is called
+        with each new one.
+        """
+        done = dict(done or {})
+        order = self.candidate_order(node)
+        if words is not None:
+            allowed = {self.guess_index[w] for w in words}
+            order = [(b, g) for b, g in order if g in allowed]
+        for b, g in order:
+            w = self.lists.guesses[g]
+            if w in done:
+                if progress:
+                    progress(1)
+                continue
+            exact_vals = sorted(v for v, e in done.values() if e)
+            beta = exact_vals[top - 1] + 1 if len(exact_vals) >= top else INF
+            if b >= beta:
+                value, exact = b, False
+            else:
+                v = self.start_value(node, g, beta)
+                value, exact = (v, True) if v < beta else (v, False)
+            done[w] = (value, exact)
+            if on_result:
+                on_result(w, value, exact)
+            if progress:
+                best = exact_vals[0] if exact_vals else None
+                progress(1, info=f"best {best}")
+        return sorted(((w, v, e) for w, (v, e) in done.items()), key=lambda r: (r[1], not r[2], r[0]))
+
+    # ---- depth
+    def prove_depth(self, guesses: int, start: str | None = None, state: str | None = None,
+                    node_limit: int = 10**12) -> dict:
+        """Decide whether every answer can be found within ``guesses`` guesses."""
+        t0 = time.perf_counter()
+        self.max_guesses = guesses
+        node = self.root(start, state)
+        cache = self._new_cache()
+        stats = np.zeros(4, np.int64)
+        tabs = (self.MT, self.ans_guess, self.R, self.Z1, self.Z2, self.ZG, self.letters, self.lcount,
+                self.mode_code)
+        if node.start is None:
+            g = core.feasible(node.H, node.L, node.d, *tabs, cache, self.cache_entries, stats, node_limit)
+        else:
+            g0 = self.guess_index[node.start]
+            members, starts, sizes, pats, Lchild = core.child_lists_after(
+                node.H, node.L, g0, self.MT, self.R, self.letters, self.lcount, self.mode_code)
+            g = g0 if node.d >= 1 else -1
+            if node.d <= 1 and len(sizes):
+                g = -1
+            for c in np.argsort(-sizes, kind="stable"):
+                if g < 0:
+                    break
+                sub = members[starts[c]:starts[c] + sizes[c]]
+                Lc = core.child_list(Lchild, g0, pats[c], self.mode_code, self.letters, self.lcount)
+                r = core.feasible(sub, Lc, node.d - 1, *tabs, cache, self.cache_entries, stats, node_limit)
+                if r < 0:
+                    g = r
+        status = {-1: "INFEASIBLE", -2: "UNKNOWN"}.get(int(g), "FEASIBLE")
+        out = {"status": status, "guesses": guesses, "start": node.start, "mode": self.mode,
+               "answers": len(node.H), "nodes": int(stats[core.NODES]),
+               "cache_hits": int(stats[core.CACHE_HITS]), "seconds": time.perf_counter() - t0, "tree": None}
+        if status == "FEASIBLE":
+            # the certificate: an optimal-total tree within the same limit
+            res = self.solve(start=self.lists.guesses[int(g)] if node.start is None else node.start,
+                             state=state)
+            out["tree"], out["total"] = res.tree, res.value
+            out["seconds"] = time.perf_counter() - t0
+        return out
+
+
+def paths_to_tree(paths: np.ndarray, answers, MT, guesses) -> Tree:
+    """Tree from each answer's guess sequence (paths[a, depth] = guess index)."""
+    root = Tree(guesses[paths[answers[0], 0]])
+    for a in answers:
+        node = root
+        for depth in range(paths.shape[1]):
+            g = paths[a, depth]
+            if guesses[g] != node.guess:
+                raise AssertionError(f"inconsistent strategy at depth {depth}")
+            p = int(MT[a, g])
+            if p == ALL_GREEN:
+                node.branches[p] = None
+                break
+            nxt = guesses[paths[a, depth + 1]]
+            node = node.branches.setdefault(p, Tree(nxt))
+        else:
+            raise AssertionError(f"answer {a} not reached ({pattern_string(0)})")
+    return root

@@ -1,0 +1,479 @@
+"""Compiled core of the native searcher: exact min-sum and depth search over answer subsets.
+
+Everything here is numba-compiled (``cache=True``). A node is a set of possible
+answers ``H`` (indices into the answer list, ascending), a list ``L`` of
+candidate guesses (indices into the guess list, ascending) and the number of
+guesses ``d`` still allowed. The value of a node is the least total number of
+guesses, summed over the answers in ``H``, of a strategy that finds each
+within ``d`` guesses (``INF`` if none does).
+
+Search: one pass over ``H x L`` gives, per guess, the number of classes and
+whether it can hit, hence the lower bound ``3|H| - hit - classes`` (every
+class of size s needs at least 2s-1 more guesses). Guesses are tried in order of
+that bound, with a beta cutoff; classes are solved largest first, each with the
+budget the others leave. Exact values and lower bounds are cached by a
+128-bit hash of the answer subset (plus the guess list in hard and strict
+mode, where it depends on the path). Guesses that split nothing are dropped
+and, in easy mode, guesses that split ``H`` identically are kept once, for
+the node and its whole subtree (a subset is split identically too).
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+INF = 1 << 30
+EASY, HARD, STRICT = 0, 1, 2
+ALL_GREEN = 242
+# stats slots
+NODES, CACHE_HITS, SCANNED, CACHE_FULL = 0, 1, 2, 3
+
+
+@nb.njit(cache=True, inline="always")
+def _popcount(x):
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
+
+
+@nb.njit(cache=True)
+def scan(MT, H, L, R):
+    """Per guess in L: number of classes it splits H into, hit flag, and a partition hash."""
+    n, m = H.shape[0], L.shape[0]
+    bits = np.zeros((m, 4), np.uint64)
+    hsh = np.zeros(m, np.uint64)
+    for i in range(n):
+        row = MT[H[i]]
+        r = R[H[i]]
+        for j in range(m):
+            p = row[L[j]]
+            bits[j, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+            hsh[j] += np.uint64(p + 1) * r
+    k = np.empty(m, np.int32)
+    hit = np.empty(m, np.int32)
+    for j in range(m):
+        k[j] = (_popcount(bits[j, 0]) + _popcount(bits[j, 1]) + _popcount(bits[j, 2])
+                + _popcount(bits[j, 3]))
+        hit[j] = (bits[j, 3] >> np.uint64(ALL_GREEN - 192)) & np.uint64(1)
+    return k, hit, hsh
+
+
+@nb.njit(cache=True)
+def partition(MT, H, g):
+    """Answers of H grouped by pattern under guess g.
+
+    Returns (members, starts, sizes, patterns) for the non-green classes, largest first.
+    """
+    n = H.shape[0]
+    counts = np.zeros(243, np.int32)
+    for i in range(n):
+        counts[MT[H[i], g]] += 1
+    offs = np.zeros(244, np.int32)
+    for p in range(243):
+        offs[p + 1] = offs[p] + counts[p]
+    members = np.empty(n, H.dtype)
+    fill = offs[:243].copy()
+    for i in range(n):
+        p = MT[H[i], g]
+        members[fill[p]] = H[i]
+        fill[p] += 1
+    nc = 0
+    for p in range(243):
+        if counts[p] > 0 and p != ALL_GREEN:
+            nc += 1
+    pats = np.empty(nc, np.int32)
+    c = 0
+    for p in range(243):
+        if counts[p] > 0 and p != ALL_GREEN:
+            pats[c] = p
+            c += 1
+    order = np.argsort(-counts[pats], kind="mergesort")
+    pats = pats[order]
+    starts = np.empty(nc, np.int32)
+    sizes = np.empty(nc, np.int32)
+    for c in range(nc):
+        starts[c] = offs[pats[c]]
+        sizes[c] = counts[pats[c]]
+    return members, starts, sizes, pats
+
+
+@nb.njit(cache=True)
+def distinct_useful(L, k, hit, hsh):
+    """Guesses of L that split H, one per distinct partition, ascending."""
+    m = L.shape[0]
+    useful = np.empty(m, np.int64)
+    u = 0
+    for j in range(m):
+        if k[j] >= 2 or (k[j] == 1 and hit[j] == 1):
+            useful[u] = j
+            u += 1
+    useful = useful[:u]
+    order = np.argsort(hsh[useful])
+    keep = np.empty(u, L.dtype)
+    c = 0
+    last = np.uint64(0)
+    for t in range(u):
+        j = useful[order[t]]
+        if t == 0 or hsh[j] != last:
+            keep[c] = L[j]
+            c += 1
+            last = hsh[j]
+    out = keep[:c]
+    out.sort()
+    return out
+
+
+@nb.njit(cache=True)
+def useful_only(L, k, hit):
+    """Guesses of L that split H (hard and strict mode keep every one of them)."""
+    m = L.shape[0]
+    keep = np.empty(m, L.dtype)
+    c = 0
+    for j in range(m):
+        if k[j] >= 2 or (k[j] == 1 and hit[j] == 1):
+            keep[c] = L[j]
+            c += 1
+    return keep[:c]
+
+
+@nb.njit(cache=True)
+def word_feedback(a, b):
+    """Pattern code of guess letters a against answer letters b."""
+    greens = 0
+    for t in range(5):
+        if a[t] == b[t]:
+            greens |= 1 << t
+    consumed = greens
+    code = 0
+    for t in range(5):
+        c = 0
+        if greens >> t & 1:
+            c = 2
+        else:
+            for s in range(5):
+                if not (consumed >> s & 1) and b[s] == a[t]:
+                    consumed |= 1 << s
+                    c = 1
+                    break
+        code = code * 3 + c
+    return code
+
+
+@nb.njit(cache=True)
+def constrain(L, g, p, mode, letters, lcount):
+    """Guesses of L still allowed after guess g received pattern p (hard or strict rule)."""
+    m = L.shape[0]
+    keep = np.empty(m, L.dtype)
+    c = 0
+    if mode == STRICT:
+        for j in range(m):
+            if word_feedback(letters[g], letters[L[j]]) == p:
+                keep[c] = L[j]
+                c += 1
+        return keep[:c]
+    # hard: greens stay, and green+yellow letters recur with multiplicity
+    colours = np.empty(5, np.int32)
+    q = p
+    for t in range(4, -1, -1):
+        colours[t] = q % 3
+        q //= 3
+    need = np.zeros(26, np.int32)
+    for t in range(5):
+        if colours[t] > 0:
+            need[letters[g, t]] += 1
+    for j in range(m):
+        w = L[j]
+        ok = True
+        for t in range(5):
+            if colours[t] == 2 and letters[w, t] != letters[g, t]:
+                ok = False
+                break
+        if ok:
+            for t in range(5):
+                if colours[t] > 0 and lcount[w, letters[g, t]] < need[letters[g, t]]:
+                    ok = False
+                    break
+        if ok:
+            keep[c] = w
+            c += 1
+    return keep[:c]
+
+
+@nb.njit(cache=True)
+def node_key(H, L, d, mode, Z1, Z2, ZG):
+    """128-bit cache key of a node."""
+    h1 = np.uint64(d) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(H.shape[0])
+    h2 = np.uint64(mode) * np.uint64(0xC2B2AE3D27D4EB4F)
+    for i in range(H.shape[0]):
+        h1 += Z1[H[i]]
+        h2 += Z2[H[i]]
+    if mode != EASY:
+        for j in range(L.shape[0]):
+            h2 ^= ZG[L[j]] + np.uint64(j)
+    return (np.int64(h1), np.int64(h2))
+
+
+@nb.njit(cache=True)
+def _pack(value, guess, exact):
+    return (np.int64(value) << np.int64(20)) | (np.int64(guess + 1) << np.int64(1)) | np.int64(exact)
+
+
+@nb.njit(cache=True)
+def child_list(Lnode, g, p, mode, letters, lcount):
+    """The guess list a child node gets (easy: the node's list; else constrained by (g, p))."""
+    if mode == EASY:
+        return Lnode
+    return constrain(Lnode, g, p, mode, letters, lcount)
+
+
+@nb.njit(cache=True)
+def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, beam, cache, cap, stats):
+    """(value, best guess) of node (H, L, d); a value >= beta is only a lower bound."""
+    n = H.shape[0]
+    stats[NODES] += 1
+    if n == 1:
+        return 1, ans_guess[H[0]]
+    if d <= 1:
+        return INF, -1
+    if n == 2 and (mode == EASY or d >= 2):
+        # guess one of the two: it is right, or it tells the other apart
+        g0 = ans_guess[H[0]]
+        ok = mode == EASY
+        for j in range(L.shape[0]):
+            if L[j] == g0:
+                ok = True
+        if ok:
+            return 3, g0
+    lower = 2 * n - 1
+    if lower >= beta:
+        return lower, -1
+    key = node_key(H, L, d, mode, Z1, Z2, ZG)
+    if key in cache:
+        packed = cache[key]
+        val = packed >> 20
+        if packed & 1:
+            stats[CACHE_HITS] += 1
+            return val, np.int32(((packed >> 1) & 0x7FFFF) - 1)
+        if val >= beta:
+            stats[CACHE_HITS] += 1
+            return val, -1
+        lower = max(lower, val)
+    stats[SCANNED] += n * L.shape[0]
+    k, hit, hsh = scan(MT, H, L, R)
+    m = L.shape[0]
+    # a guess that splits H into singletons is optimal: 2n-1 if it can hit, else 2n
+    best_split, split_guess = INF, -1
+    for j in range(m):
+        if k[j] == n:
+            v = 2 * n - hit[j]
+            if v < best_split:
+                best_split, split_guess = v, L[j]
+    if best_split < INF:
+        # 2n-1 is the lower bound; 2n is beaten only by a splitting guess that hits, which we'd have found
+        _store(cache, cap, stats, key, best_split, split_guess, 1)
+        return best_split, split_guess
+    if d == 2:
+        return INF, -1
+    bound = np.empty(m, np.int64)
+    for j in range(m):
+        if k[j] >= 2 or hit[j] == 1:
+            bound[j] = 3 * n - hit[j] - k[j]
+        else:
+            bound[j] = INF
+    order = np.argsort(bound, kind="mergesort")
+    if mode == EASY:
+        Lchild = distinct_useful(L, k, hit, hsh)
+    else:
+        Lchild = useful_only(L, k, hit)
+    best = beta
+    best_guess = np.int32(-1)
+    if best_split < best:
+        best, best_guess = best_split, np.int32(split_guess)
+    node_lower = INF
+    seen = np.empty(64, np.uint64)
+    n_seen = 0
+    tried = 0
+    for t in range(m):
+        j = order[t]
+        qb = bound[j]
+        if qb >= best:
+            node_lower = min(node_lower, qb)
+            break
+        if beam > 0 and tried >= beam:
+            break
+        duplicate = False
+        for s in range(n_seen):
+            if seen[s] == hsh[j]:
+                duplicate = True
+        if duplicate:
+            continue
+        if n_seen < 64:
+            seen[n_seen] = hsh[j]
+            n_seen += 1
+        tried += 1
+        g = L[j]
+        members, starts, sizes, pats = partition(MT, H, g)
+        total = qb
+        for c in range(sizes.shape[0]):
+            s = sizes[c]
+            lb_c = 2 * s - 1
+            sub = members[starts[c]:starts[c] + s]
+            Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
+            v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), MT, ans_guess, R, Z1, Z2, ZG,
+                         letters, lcount, mode, beam, cache, cap, stats)
+            total += v - lb_c
+            if total >= best:
+                break
+        if total < best:
+            best, best_guess = total, np.int32(g)
+        else:
+            node_lower = min(node_lower, total)
+    if best < beta:
+        _store(cache, cap, stats, key, best, best_guess, 1)
+        return best, best_guess
+    node_lower = max(node_lower, lower, beta)
+    _store(cache, cap, stats, key, min(node_lower, INF), -1, 0)
+    return node_lower, -1
+
+
+@nb.njit(cache=True)
+def _store(cache, cap, stats, key, value, guess, exact):
+    if len(cache) >= cap:
+        # memory cap reached: start afresh rather than grow without bound
+        cache.clear()
+        stats[CACHE_FULL] += 1
+    cache[key] = _pack(value, guess, exact)
+
+
+@nb.njit(cache=True)
+def build(H, L, d, depth, paths, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, beam, cache, cap, stats):
+    """Write the optimal strategy into paths[answer, depth...] (guess indices); returns the value."""
+    v, g = solve(H, L, d, INF, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, beam, cache, cap, stats)
+    if v >= INF:
+        return v
+    for i in range(H.shape[0]):
+        paths[H[i], depth] = g
+    if H.shape[0] == 1 and ans_guess[H[0]] == g:
+        return v
+    if mode == EASY:
+        k, hit, hsh = scan(MT, H, L, R)
+        Lchild = distinct_useful(L, k, hit, hsh)
+    else:
+        k, hit, hsh = scan(MT, H, L, R)
+        Lchild = useful_only(L, k, hit)
+    members, starts, sizes, pats = partition(MT, H, g)
+    for c in range(sizes.shape[0]):
+        sub = members[starts[c]:starts[c] + sizes[c]]
+        Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
+        build(sub, Lc, d - 1, depth + 1, paths, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount,
+              mode, beam, cache, cap, stats)
+    return v
+
+
+@nb.njit(cache=True)
+def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, cache, cap, stats, node_limit):
+    """Guess that finds every answer of H within d guesses (-1: none; -2: node limit hit)."""
+    n = H.shape[0]
+    stats[NODES] += 1
+    if stats[NODES] > node_limit:
+        return -2
+    if n == 1:
+        return ans_guess[H[0]]
+    if d <= 1:
+        return -1
+    key = node_key(H, L, d, mode, Z1, Z2, ZG)
+    if key in cache:
+        stats[CACHE_HITS] += 1
+        return np.int32(((cache[key] >> 1) & 0x7FFFF) - 1)
+    stats[SCANNED] += n * L.shape[0]
+    k, hit, hsh = scan(MT, H, L, R)
+    m = L.shape[0]
+    for j in range(m):
+        if k[j] == n:
+            _store(cache, cap, stats, key, 0, L[j], 1)
+            return L[j]
+    if d == 2:
+        _store(cache, cap, stats, key, 0, -1, 1)
+        return -1
+    bound = np.empty(m, np.int64)
+    for j in range(m):
+        bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else INF
+    order = np.argsort(bound, kind="mergesort")
+    if mode == EASY:
+        Lchild = distinct_useful(L, k, hit, hsh)
+    else:
+        Lchild = useful_only(L, k, hit)
+    seen = np.empty(64, np.uint64)
+    n_seen = 0
+    for t in range(m):
+        j = order[t]
+        if bound[j] >= INF:
+            break
+        duplicate = False
+        for s in range(n_seen):
+            if seen[s] == hsh[j]:
+                duplicate = True
+        if duplicate:
+            continue
+        if n_seen < 64:
+            seen[n_seen] = hsh[j]
+            n_seen += 1
+        g = L[j]
+        members, starts, sizes, pats = partition(MT, H, g)
+        ok = True
+        for c in range(sizes.shape[0]):
+            sub = members[starts[c]:starts[c] + sizes[c]]
+            Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
+            r = feasible(sub, Lc, d - 1, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode,
+                         cache, cap, stats, node_limit)
+            if r == -2:
+                return -2
+            if r < 0:
+                ok = False
+                break
+        if ok:
+            _store(cache, cap, stats, key, 0, g, 1)
+            return g
+    _store(cache, cap, stats, key, 0, -1, 1)
+    return -1
+
+
+@nb.njit(cache=True)
+def guess_value(H, L, d, g, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, beam, cache, cap, stats):
+    """Total of the best strategy for (H, L, d) that starts with guess g; >= beta: a lower bound."""
+    n = H.shape[0]
+    k, hit, hsh = scan(MT, H, L, R)
+    if mode == EASY:
+        Lchild = distinct_useful(L, k, hit, hsh)
+    else:
+        Lchild = useful_only(L, k, hit)
+    members, starts, sizes, pats = partition(MT, H, g)
+    total = np.int64(n)
+    for c in range(sizes.shape[0]):
+        total += 2 * sizes[c] - 1
+    if d <= 1:
+        return INF if sizes.shape[0] > 0 else n
+    for c in range(sizes.shape[0]):
+        s = sizes[c]
+        lb_c = 2 * s - 1
+        sub = members[starts[c]:starts[c] + s]
+        Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
+        v, _ = solve(sub, Lc, d - 1, beta - (total - lb_c), MT, ans_guess, R, Z1, Z2, ZG,
+                     letters, lcount, mode, beam, cache, cap, stats)
+        total += v - lb_c
+        if total >= beta:
+            return total
+    return total
+
+
+@nb.njit(cache=True)
+def child_lists_after(H, L, g, MT, R, letters, lcount, mode):
+    """(members, starts, sizes, patterns, Lchild) for playing g at node (H, L)."""
+    k, hit, hsh = scan(MT, H, L, R)
+    if mode == EASY:
+        Lchild = distinct_useful(L, k, hit, hsh)
+    else:
+        Lchild = useful_only(L, k, hit)
+    members, starts, sizes, pats = partition(MT, H, g)
+    return members, starts, sizes, pats, Lchild
