@@ -165,11 +165,21 @@ class NativeSearcher:
         depth_cap = self.max_guesses + 1
         paths = np.full((len(self.lists.answers), depth_cap), -1, np.int32)
         paths[node.H, 0] = g
-        for c in range(len(sizes)):
-            sub = members[starts[c]:starts[c] + sizes[c]]
-            Lc = core.child_list(Lchild, g, pats[c], self.mode_code, self.letters, self.lcount)
-            core.build(sub, Lc, node.d - 1, 1, paths, *self._tables(), self.beam, self.cache,
-                       self.cache_entries, self.stats)
+        # an explicit stack: numba's cached code cannot hold a second recursive function
+        stack = [(members[starts[c]:starts[c] + sizes[c]].copy(),
+                  core.child_list(Lchild, g, pats[c], self.mode_code, self.letters, self.lcount),
+                  node.d - 1, 1) for c in range(len(sizes))]
+        while stack:
+            H, L, d, depth = stack.pop()
+            v, best = self._solve(H, L, d, INF)
+            paths[H, depth] = best
+            if len(H) == 1 and self.ans_guess[H[0]] == best:
+                continue
+            ms, ss, zs, ps, Lc = core.child_lists_after(H, L, best, self.MT, self.R, self.letters,
+                                                        self.lcount, self.mode_code)
+            stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(),
+                          core.child_list(Lc, best, ps[c], self.mode_code, self.letters, self.lcount),
+                          d - 1, depth + 1) for c in range(len(zs)))
         return paths_to_tree(paths, node.H, self.MT, self.lists.guesses)
 
     def _result(self, status, value, node, tree, t0) -> SearchResult:

@@ -119,7 +119,7 @@ def distinct_useful(L, k, hit, hsh):
             keep[c] = L[j]
             c += 1
             last = hsh[j]
-    out = keep[:c]
+    out = keep[:c].copy()
     out.sort()
     return out
 
@@ -134,7 +134,7 @@ def useful_only(L, k, hit):
         if k[j] >= 2 or (k[j] == 1 and hit[j] == 1):
             keep[c] = L[j]
             c += 1
-    return keep[:c]
+    return keep[:c].copy()
 
 
 @nb.njit(cache=True)
@@ -171,7 +171,7 @@ def constrain(L, g, p, mode, letters, lcount):
             if word_feedback(letters[g], letters[L[j]]) == p:
                 keep[c] = L[j]
                 c += 1
-        return keep[:c]
+        return keep[:c].copy()
     # hard: greens stay, and green+yellow letters recur with multiplicity
     colours = np.empty(5, np.int32)
     q = p
@@ -197,7 +197,7 @@ def constrain(L, g, p, mode, letters, lcount):
         if ok:
             keep[c] = w
             c += 1
-    return keep[:c]
+    return keep[:c].copy()
 
 
 @nb.njit(cache=True)
@@ -318,7 +318,7 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
         for c in range(sizes.shape[0]):
             s = sizes[c]
             lb_c = 2 * s - 1
-            sub = members[starts[c]:starts[c] + s]
+            sub = members[starts[c]:starts[c] + s].copy()  # a C array: same types as the outer call
             Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
             v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), MT, ans_guess, R, Z1, Z2, ZG,
                          letters, lcount, mode, beam, cache, cap, stats)
@@ -344,31 +344,6 @@ def _store(cache, cap, stats, key, value, guess, exact):
         cache.clear()
         stats[CACHE_FULL] += 1
     cache[key] = _pack(value, guess, exact)
-
-
-@nb.njit(cache=True)
-def build(H, L, d, depth, paths, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, beam, cache, cap, stats):
-    """Write the optimal strategy into paths[answer, depth...] (guess indices); returns the value."""
-    v, g = solve(H, L, d, INF, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, beam, cache, cap, stats)
-    if v >= INF:
-        return v
-    for i in range(H.shape[0]):
-        paths[H[i], depth] = g
-    if H.shape[0] == 1 and ans_guess[H[0]] == g:
-        return v
-    if mode == EASY:
-        k, hit, hsh = scan(MT, H, L, R)
-        Lchild = distinct_useful(L, k, hit, hsh)
-    else:
-        k, hit, hsh = scan(MT, H, L, R)
-        Lchild = useful_only(L, k, hit)
-    members, starts, sizes, pats = partition(MT, H, g)
-    for c in range(sizes.shape[0]):
-        sub = members[starts[c]:starts[c] + sizes[c]]
-        Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
-        build(sub, Lc, d - 1, depth + 1, paths, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount,
-              mode, beam, cache, cap, stats)
-    return v
 
 
 @nb.njit(cache=True)
@@ -423,7 +398,7 @@ def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, cache
         members, starts, sizes, pats = partition(MT, H, g)
         ok = True
         for c in range(sizes.shape[0]):
-            sub = members[starts[c]:starts[c] + sizes[c]]
+            sub = members[starts[c]:starts[c] + sizes[c]].copy()
             Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
             r = feasible(sub, Lc, d - 1, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode,
                          cache, cap, stats, node_limit)
@@ -457,7 +432,7 @@ def guess_value(H, L, d, g, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount,
     for c in range(sizes.shape[0]):
         s = sizes[c]
         lb_c = 2 * s - 1
-        sub = members[starts[c]:starts[c] + s]
+        sub = members[starts[c]:starts[c] + s].copy()  # a C array: same types as the outer call
         Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
         v, _ = solve(sub, Lc, d - 1, beta - (total - lb_c), MT, ans_guess, R, Z1, Z2, ZG,
                      letters, lcount, mode, beam, cache, cap, stats)
