@@ -28,11 +28,17 @@ def cli():
     """Prove things about Wordle: exact feedback, proven-optimal strategies, verified trees."""
 
 
-def lists_options(f):
-    """--lists / --guesses / --answers, loaded into a WordLists passed as ``lists``."""
+def lists_options(f=None, guess_flag="--guesses"):
+    """--lists / --guesses / --answers, loaded into a WordLists passed as ``lists``.
+
+    ``guess_flag`` renames --guesses where a command uses that name for something else.
+    """
+    if f is None:
+        return functools.partial(lists_options, guess_flag=guess_flag)
+
     @click.option("--lists", "lists_name", default=None, metavar="NAME",
                   help="named word lists (see 'wordlelab lists'); default nyt20220830")
-    @click.option("--guesses", "guesses_file", default=None, type=click.Path(), metavar="FILE",
+    @click.option(guess_flag, "guesses_file", default=None, type=click.Path(), metavar="FILE",
                   help="a guess list file instead of a named list")
     @click.option("--answers", "answers", default=None, metavar="FILE|all",
                   help="an answer list file, or 'all' to make every guess a possible answer")
@@ -177,3 +183,4 @@ def main(argv=None) -> None:
 # Commands defined in other modules register themselves on import.
 from wordlelab import bench as _bench  # noqa: E402,F401
 
+from wordlelab import search_cli as _search_cli  # noqa: E402,F401

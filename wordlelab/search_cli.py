@@ -1,0 +1,153 @@
+"""Commands of the native searcher: solve, prove-depth, best-start."""
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import click
+
+from wordlelab.cli import cli, json_option, lists_options, mode_option
+from wordlelab.console import emit_json, out, progress, table
+from wordlelab.errors import WordleError
+
+
+def _verified(tree, lists, mode, state, max_guesses):
+    """Re-check a tree with the independent verifier; returns its report."""
+    from wordlelab.models.state import parse_state
+    from wordlelab.models.verify import verify_tree
+    answers, history = lists.answers, ()
+    if state:
+        s = parse_state(state, lists, mode)
+        answers, history = s.answers, s.history
+    return verify_tree(tree, answers, lists.guesses, mode, history, max_guesses)
+
+
+def _show_report(report):
+    table(None, ["guesses", "count"], [[k, v] for k, v in sorted(report.histogram.items())])
+
+
+@cli.command(epilog="Example: wordlelab solve --start salet --lists nyt20220316 --tree salet.tree")
+@lists_options
+@mode_option
+@click.option("--start", default=None, help="first guess (default: find the best one, which is slow)")
+@click.option("--state", "state_text", default=None, help="solve from a game state, e.g. salet.BBBYB.drone")
+@click.option("--max-guesses", default=6, show_default=True, help="every answer within this many guesses")
+@click.option("--tree", "tree_file", default=None, type=click.Path(), help="write the strategy tree (.json for JSON)")
+@click.option("--beam", default=0, help="fast heuristic: try only the K best-looking guesses per node (unproven)")
+@json_option
+def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json):
+    """Prove the least total number of guesses, with a verified strategy tree."""
+    from wordlelab.models.tree import save_tree
+    from wordlelab.solvers.native import NativeSearcher
+    t0 = time.perf_counter()
+    searcher = NativeSearcher(lists, mode, max_guesses, beam=beam)
+    with progress("searching", None, enabled=not as_json) as advance:
+        res = searcher.solve(start=start, state=state_text, progress=advance)
+    row = {"status": res.status, "lists": lists.name, "mode": mode, "start": res.start,
+           "state": state_text, "max_guesses": max_guesses, "answers": res.n_answers, "total": res.value,
+           "average": None if res.value is None else round(res.average, 4),
+           "search_seconds": round(res.seconds, 3), "seconds": None, **res.stats}
+    if res.tree is not None:
+        report = _verified(res.tree, lists, mode, state_text, max_guesses)
+        if report.total != res.value:
+            raise WordleError(f"internal error: the search claims {res.value}, its tree totals {report.total}")
+        row["verified"] = True
+        row["histogram"] = {str(k): v for k, v in sorted(report.histogram.items())}
+        if tree_file:
+            save_tree(res.tree, tree_file)
+            row["tree"] = tree_file
+    row["seconds"] = round(time.perf_counter() - t0, 3)
+    if as_json:
+        emit_json(row)
+        return
+    label = {"OPTIMAL": "proven optimal", "UPPER_BOUND": f"beam {beam}: an upper bound, NOT proven optimal",
+             "INFEASIBLE": f"no strategy finds every answer within {max_guesses} guesses"}[res.status]
+    where = f"from state {state_text}" if state_text else f"first guess {res.start}"
+    out.print(f"{res.status}: {where}, {mode} mode, lists {lists.name}, {res.n_answers} answers, "
+              f"max {max_guesses} guesses ({label})")
+    if res.value is not None:
+        out.print(f"total {res.value}  average {res.average:.4f}  (tree re-checked by the verifier)")
+        _show_report(report)
+    out.print(f"nodes {res.stats['nodes']}  cache hits {res.stats['cache_hits']}  "
+              f"search {res.seconds:.2f} s  whole command {row['seconds']:.2f} s")
+    if tree_file and res.tree is not None:
+        out.print(f"tree written to {tree_file}")
+
+
+@cli.command("prove-depth", epilog="Example: wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316")
+@click.option("--guesses", "n_guesses", required=True, type=int, help="the guess limit G to decide")
+@lists_options(guess_flag="--guess-file")
+@mode_option
+@click.option("--start", default=None, help="first guess (default: any)")
+@click.option("--state", "state_text", default=None, help="decide from a game state")
+@click.option("--node-limit", default=10**12, show_default=True, help="give up (UNKNOWN) after this many nodes")
+@click.option("--tree", "tree_file", default=None, type=click.Path(), help="write the certificate tree on yes")
+@json_option
+def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, as_json):
+    """Decide whether every answer can be found within G guesses, with a certificate."""
+    from wordlelab.models.tree import save_tree
+    from wordlelab.solvers.native import NativeSearcher
+    if not 1 <= n_guesses <= 20:
+        raise WordleError("--guesses must be between 1 and 20")
+    searcher = NativeSearcher(lists, mode, n_guesses)
+    res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit)
+    tree = res.pop("tree")
+    if tree is not None:
+        report = _verified(tree, lists, mode, state_text, n_guesses)
+        res["verified_max_guesses"] = report.max_guesses
+        if tree_file:
+            save_tree(tree, tree_file)
+            res["tree_file"] = tree_file
+    res["seconds"] = round(res["seconds"], 3)
+    if as_json:
+        emit_json(res)
+        return
+    who = f"with first guess {start}" if start else "with the best first guess"
+    if res["status"] == "FEASIBLE":
+        out.print(f"FEASIBLE: {who}, every answer is found within {n_guesses} guesses ({mode} mode, "
+                  f"{lists.name}); certificate tree verified, total {res['total']}")
+    elif res["status"] == "INFEASIBLE":
+        out.print(f"INFEASIBLE: {who}, no strategy finds every answer within {n_guesses} guesses "
+                  f"({mode} mode, {lists.name}); exhaustive search, {res['nodes']} nodes")
+    else:
+        out.print(f"UNKNOWN: node limit {node_limit} reached after {res['nodes']} nodes; nothing is proven")
+    out.print(f"{res['seconds']:.2f} s")
+
+
+def _parse_shard(text):
+    try:
+        i, n = (int(x) for x in text.split("/"))
+        assert 0 <= i < n
+        return i, n
+    except (ValueError, AssertionError):
+        raise WordleError(f"--shard takes i/n with 0 <= i < n, not {text!r}") from None
+
+
+@cli.command("best-start", epilog="Example: wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json")
+@lists_options
+@mode_option
+@click.option("--max-guesses", default=6, show_default=True)
+@click.option("--top", default=1, show_default=True, help="exact values for this many best first words")
+@click.option("--shard", default=None, help="i/n: only every n-th candidate, from the i-th")
+@click.option("--limit", default=None, type=int, help="only the LIMIT most promising candidates (partial ranking)")
+@click.option("--checkpoint", default=None, type=click.Path(), help="resumable results file (JSON)")
+@click.option("--workers", default=None, type=int, help="processes (default: all cores)")
+@click.option("--show", default=20, show_default=True, help="rows to print")
+@json_option
+def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, show, as_json):
+    """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
+    from wordlelab.solvers.best_start import run_best_start
+    shard_t = _parse_shard(shard) if shard else None
+    if top < 1:
+        raise WordleError("--top must be at least 1")
+    result = run_best_start(lists, mode, max_guesses, top, shard_t, limit, checkpoint,
+                            workers or os.cpu_count() or 1, show_progress=not as_json)
+    if as_json:
+        emit_json(result)
+        return
+    rows = result["ranking"][:show]
+    table(f"first words, {mode} mode, {lists.name}", ["rank", "word", "total", "average", "proof"],
+          [[i + 1, r["word"], r["total"], r["average"], r["proof"]] for i, r in enumerate(rows)])
+    out.print(f"{result['evaluated']} of {result['candidates']} candidates evaluated in {result['seconds']:.1f} s"
+              f"{'; partial ranking (--limit/--shard)' if result['partial'] else ''}")
