@@ -1,0 +1,164 @@
+"""The native searcher against brute force on tiny instances and against Selby's proven values."""
+import functools
+import random
+
+import pytest
+
+from wordlelab.instances.wordlists import load_lists
+from wordlelab.models.feedback import feedback
+from wordlelab.models.modes import guess_allowed
+from wordlelab.models.verify import verify_tree
+from wordlelab.solvers.native import NativeSearcher
+
+INF = float("inf")
+
+
+def brute_force(answers, guesses, mode, max_guesses, start):
+    """Plain exhaustive min-sum over every allowed guess, memoised on the state."""
+
+    def best(H, hist, d):
+        allowed = tuple(g for g in guesses if guess_allowed(mode, list(hist), g))
+        return best_allowed(H, allowed, d)
+
+    @functools.lru_cache(maxsize=None)
+    def best_allowed(H, allowed, d):
+        if d == 0:
+            return INF
+        if len(H) == 1:
+            return 1
+        return min((after(H, allowed, d, g) for g in allowed), default=INF)
+
+    def after(H, allowed, d, g):
+        parts = {}
+        for a in H:
+            parts.setdefault(feedback(g, a), []).append(a)
+        if len(parts) == 1 and g not in H:
+            return INF  # learns nothing; never part of an optimal strategy
+        total = len(H)
+        for p, group in parts.items():
+            if p != 242:
+                sub = tuple(w for w in allowed if guess_allowed(mode, [(g, p)], w))
+                total += best_allowed(tuple(group), sub, d - 1)
+        return total
+
+    return after(tuple(answers), tuple(guesses), max_guesses, start)
+
+
+def tiny_instance(seed, n_answers=12, n_guesses=16):
+    """Endgame-like: words sharing three positions with a random centre word, so modes and limits bite."""
+    base = load_lists("nyt20220830")
+    rng = random.Random(seed)
+    while True:
+        centre = rng.choice(base.answers)
+        near = [w for w in base.guesses if sum(x == y for x, y in zip(w, centre)) >= 3]
+        if len(near) >= n_answers + 4:
+            break
+    answers = rng.sample(near, n_answers)
+    others = [w for w in near if w not in answers] + rng.sample(base.guesses, 4)
+    guesses = sorted(set(answers) | set(rng.sample(others, min(len(others), n_guesses - n_answers + 4))))
+    return sorted(answers), guesses
+
+
+def lists_from(tmp_path, answers, guesses):
+    (tmp_path / "g.txt").write_text("\n".join(guesses))
+    (tmp_path / "a.txt").write_text("\n".join(answers))
+    return load_lists(guesses_file=str(tmp_path / "g.txt"), answers=str(tmp_path / "a.txt"))
+
+
+@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
+def test_matches_brute_force(tmp_path, seed, mode):
+    answers, guesses = tiny_instance(seed)
+    lists = lists_from(tmp_path, answers, guesses)
+    start = guesses[seed % len(guesses)]
+    for max_guesses in (3, 4, 6):
+        expected = brute_force(answers, guesses, mode, max_guesses, start)
+        res = NativeSearcher(lists, mode, max_guesses).solve(start=start)
+        depth = NativeSearcher(lists, mode, max_guesses).prove_depth(max_guesses, start=start)
+        if expected == INF:
+            assert res.status == "INFEASIBLE" and depth["status"] == "INFEASIBLE"
+            continue
+        assert res.status == "OPTIMAL" and res.value == expected, (seed, mode, max_guesses)
+        report = verify_tree(res.tree, lists.answers, lists.guesses, mode, max_guesses=max_guesses)
+        assert report.total == expected
+        assert depth["status"] == "FEASIBLE"
+
+
+def reference_values(shared, name):
+    rows = {}
+    for line in (shared / "reference" / name).read_text().splitlines():
+        w, _, total = line.split()
+        rows[w] = int(total)
+    return rows
+
+
+@pytest.fixture(scope="module")
+def easy_0316(lists_0316):
+    return NativeSearcher(lists_0316, "easy", 6)
+
+
+def test_salet_7897(easy_0316, lists_0316):
+    res = easy_0316.solve(start="salet")
+    assert (res.status, res.value) == ("OPTIMAL", 7897)
+    assert verify_tree(res.tree, lists_0316.answers, lists_0316.guesses).total == 7897
+
+
+def test_random_first_words_match_selby(shared, easy_0316):
+    ref = reference_values(shared, "results_easy_nyt20220316")
+    words = random.Random(2026).sample(sorted(ref), 20)
+    for w in words:
+        assert easy_0316.solve(start=w).value == ref[w], w
+
+
+def test_original_lists_salet_7920():
+    res = NativeSearcher(load_lists("original"), "easy", 6).solve(start="salet")
+    assert (res.status, res.value) == ("OPTIMAL", 7920)
+
+
+def test_hard_mode_salet_8099(lists_0316):
+    s = NativeSearcher(lists_0316, "hard", 6)
+    res = s.solve(start="salet")
+    assert (res.status, res.value) == ("OPTIMAL", 8099)
+    assert verify_tree(res.tree, lists_0316.answers, lists_0316.guesses, "hard").total == 8099
+
+
+def test_hard_mode_impossible_first_words(shared, lists_0316):
+    ref = reference_values(shared, "results_hard_nyt20220316")
+    impossible = sorted(w for w, v in ref.items() if v == 1000000000)
+    possible = sorted(w for w, v in ref.items() if v < 1000000000)
+    s = NativeSearcher(lists_0316, "hard", 6)
+    rng = random.Random(5)
+    for w in rng.sample(impossible, 3):
+        assert s.solve(start=w).status == "INFEASIBLE", w
+    for w in rng.sample(possible[-200:], 2):  # the weakest first words that still make it
+        assert s.solve(start=w).value == ref[w], w
+
+
+def test_depth_salet(lists_0316):
+    easy = NativeSearcher(lists_0316, "easy", 6)
+    assert easy.prove_depth(4, start="salet")["status"] == "INFEASIBLE"
+    yes = easy.prove_depth(5, start="salet")
+    assert yes["status"] == "FEASIBLE"
+    assert verify_tree(yes["tree"], lists_0316.answers, lists_0316.guesses, max_guesses=5).max_guesses <= 5
+    hard = NativeSearcher(lists_0316, "hard", 6)
+    assert hard.prove_depth(5, start="salet")["status"] == "INFEASIBLE"
+    assert hard.prove_depth(6, start="salet")["status"] == "FEASIBLE"
+
+
+def test_node_limit_is_unknown(lists_0316):
+    res = NativeSearcher(lists_0316, "easy", 6).prove_depth(4, start="salet", node_limit=50)
+    assert res["status"] == "UNKNOWN"
+
+
+def test_state_root(default_lists):
+    s = NativeSearcher(default_lists, "easy", 6)
+    res = s.solve(state="salet.BBBYB")
+    from wordlelab.models.state import parse_state
+    st = parse_state("salet.BBBYB", default_lists)
+    report = verify_tree(res.tree, st.answers, default_lists.guesses, "easy", st.history, 6)
+    assert report.total == res.value and res.status == "OPTIMAL"
+
+
+def test_beam_is_an_upper_bound(lists_0316):
+    res = NativeSearcher(lists_0316, "easy", 6, beam=2).solve(start="salet")
+    assert res.status == "UPPER_BOUND" and res.value >= 7897
