@@ -99,6 +99,27 @@ def partition(MT, H, g):
 
 
 @nb.njit(cache=True)
+def order_by_bound(bound, lo, hi):
+    """Indices sorted by bound (stable counting sort over lo..hi; larger values last)."""
+    m = bound.shape[0]
+    width = hi - lo + 2
+    counts = np.zeros(width + 1, np.int64)
+    for j in range(m):
+        b = bound[j]
+        slot = b - lo if lo <= b <= hi else width - 1
+        counts[slot + 1] += 1
+    for t in range(width):
+        counts[t + 1] += counts[t]
+    order = np.empty(m, np.int64)
+    for j in range(m):
+        b = bound[j]
+        slot = b - lo if lo <= b <= hi else width - 1
+        order[counts[slot]] = j
+        counts[slot] += 1
+    return order
+
+
+@nb.njit(cache=True)
 def distinct_useful(L, k, hit, hsh):
     """Guesses of L that split H, one per distinct partition, ascending."""
     m = L.shape[0]
@@ -281,11 +302,9 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
             bound[j] = 3 * n - hit[j] - k[j]
         else:
             bound[j] = INF
-    order = np.argsort(bound, kind="mergesort")
-    if mode == EASY:
-        Lchild = distinct_useful(L, k, hit, hsh)
-    else:
-        Lchild = useful_only(L, k, hit)
+    order = order_by_bound(bound, 2 * n - 1, 3 * n)
+    Lchild = L[:0]
+    have_child_list = False
     best = beta
     best_guess = np.int32(-1)
     if best_split < best:
@@ -315,16 +334,39 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
         g = L[j]
         members, starts, sizes, pats = partition(MT, H, g)
         total = qb
-        for c in range(sizes.shape[0]):
+        nc = sizes.shape[0]
+        if not have_child_list and sizes[0] >= 3:
+            # built only when some class needs a search (pairs and singletons never do)
+            if mode == EASY:
+                Lchild = distinct_useful(L, k, hit, hsh)
+            else:
+                Lchild = useful_only(L, k, hit)
+            have_child_list = True
+        lbs = np.empty(nc, np.int64)
+        for c in range(nc):
+            lbs[c] = 2 * sizes[c] - 1
+        # lower bounds first: a one-ply probe of each class (budget 2s: only its bound, or its value
+        # if a single guess settles it) often refutes g before any deep search
+        for c in range(nc):
             s = sizes[c]
-            lb_c = 2 * s - 1
+            if s < 3 or total >= best:
+                continue
             sub = members[starts[c]:starts[c] + s].copy()  # a C array: same types as the outer call
+            Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
+            v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, MT, ans_guess, R, Z1, Z2, ZG,
+                         letters, lcount, mode, beam, cache, cap, stats)
+            total += v - lbs[c]
+            lbs[c] = v
+        for c in range(nc):
+            if total >= best:
+                break
+            s = sizes[c]
+            lb_c = lbs[c]
+            sub = members[starts[c]:starts[c] + s].copy()
             Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
             v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), MT, ans_guess, R, Z1, Z2, ZG,
                          letters, lcount, mode, beam, cache, cap, stats)
             total += v - lb_c
-            if total >= best:
-                break
         if total < best:
             best, best_guess = total, np.int32(g)
         else:
@@ -374,7 +416,7 @@ def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, cache
     bound = np.empty(m, np.int64)
     for j in range(m):
         bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else INF
-    order = np.argsort(bound, kind="mergesort")
+    order = order_by_bound(bound, -n - 1, 0)
     if mode == EASY:
         Lchild = distinct_useful(L, k, hit, hsh)
     else:
