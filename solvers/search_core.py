@@ -335,7 +335,7 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
         members, starts, sizes, pats = partition(MT, H, g)
         total = qb
         nc = sizes.shape[0]
-        if not have_child_list and sizes[0] >= 3:
+        if not have_child_list and (sizes[0] >= 3 or (sizes[0] == 2 and mode != EASY)):
             # built only when some class needs a search (pairs and singletons never do)
             if mode == EASY:
                 Lchild = distinct_useful(L, k, hit, hsh)

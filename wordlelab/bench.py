@@ -82,7 +82,7 @@ def matrix_suite(repeat: int = 3):
 
 
 @cli.command(epilog="Example: wordlelab bench --suite matrix --csv bench.csv")
-@click.option("--suite", "suite_names", multiple=True, help="suite(s) to run; default: all that exist")
+@click.option("--suite", "suite_names", multiple=True, help="suite(s) to run; default: matrix and search")
 @click.option("--csv", "csv_file", type=click.Path(), default=None, help="also write the rows as CSV")
 @click.option("--list", "list_only", is_flag=True, help="list the suites and exit")
 @json_option
@@ -93,7 +93,7 @@ def bench(suite_names, csv_file, list_only, as_json):
         for name, fn in SUITES.items():
             out.print(f"{name:10s} {(fn.__doc__ or '').strip()}")
         return
-    names = suite_names or tuple(SUITES)
+    names = suite_names or ("matrix", "search")
     for n in names:
         if n not in SUITES:
             raise WordleError(f"unknown suite {n!r}; choose from {', '.join(SUITES)}")
@@ -116,3 +116,57 @@ def bench(suite_names, csv_file, list_only, as_json):
     table("wordlelab bench", ["task", "instance", "solver", "status", "value", "seconds", "reference s", "note"],
           [[r.task, r.instance, r.solver, r.status, r.value, f"{r.seconds:.3f}",
             "" if r.reference_seconds is None else r.reference_seconds, r.note] for r in rows])
+
+
+# (label, argv, expected value, reference min/median seconds of Selby's wordle.cpp -O3 on this machine kind)
+SEARCH_TASKS = [
+    ("prove SALET 7897", ["solve", "--start", "salet", "--lists", "nyt20220316"], 7897, (1.6, 1.9)),
+    ("prove SALET 7920", ["solve", "--start", "salet", "--lists", "original"], 7920, (1.7, 1.8)),
+    ("prove TARSE 7883", ["solve", "--start", "tarse", "--lists", "nyt20220830"], 7883, (4.3, 4.8)),
+    ("hard SALET 8099", ["solve", "--start", "salet", "--lists", "nyt20220316", "--mode", "hard"], 8099, (2.7, 3.0)),
+    ("SALET cannot guarantee 4", ["prove-depth", "--guesses", "4", "--start", "salet", "--lists", "nyt20220316"],
+     "INFEASIBLE", (2.6, 2.8)),
+]
+LONG_TASKS = [
+    ("answers=all: SALET cannot guarantee 6", ["prove-depth", "--guesses", "6", "--start", "salet",
+                                               "--lists", "nyt20220316", "--answers", "all"], "INFEASIBLE", (154, 154)),
+]
+
+
+def _whole_process(label, argv, expected, ref, repeat):
+    """Time ``wordlelab ARGV --json`` as a whole process (numba cache warmed by a first run)."""
+    import subprocess
+    import sys
+    cmd = [sys.executable, "-m", "wordlelab", *argv, "--json"]
+    warm = subprocess.run(cmd, capture_output=True, text=True)  # compiles/loads caches, builds the matrix
+    if warm.returncode != 0:
+        return BenchRow(label, argv[argv.index("--lists") + 1], "native", "ERROR", warm.stderr.strip()[-80:], 0.0)
+    times, data = [], {}
+    for _ in range(repeat):
+        t = time.perf_counter()
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        times.append(time.perf_counter() - t)
+        data = json.loads(r.stdout)
+    times.sort()
+    value = data.get("total") if isinstance(expected, int) else data.get("status")
+    status = data.get("status")
+    ok = "" if value == expected else f"; EXPECTED {expected}"
+    return BenchRow(label, argv[argv.index("--lists") + 1] + (" mode=" + argv[argv.index("--mode") + 1]
+                                                            if "--mode" in argv else ""),
+                    "native", status, value, times[0], ref[0],
+                    note=f"min/median {times[0]:.2f}/{times[len(times) // 2]:.2f} s over {repeat}; "
+                         f"Selby {ref[0]}/{ref[1]} s{ok}")
+
+
+@suite("search")
+def search_suite(repeat: int = 3):
+    """Native searcher vs Selby's wordle.cpp, whole process, warm numba cache."""
+    for label, argv, expected, ref in SEARCH_TASKS:
+        yield _whole_process(label, argv, expected, ref, repeat)
+
+
+@suite("search-long")
+def search_long_suite(repeat: int = 1):
+    """The long depth proof with every guess a possible answer (Selby: 154 s, 74M nodes)."""
+    for label, argv, expected, ref in LONG_TASKS:
+        yield _whole_process(label, argv, expected, ref, repeat)
