@@ -15,7 +15,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-import numba as nb
 import numpy as np
 
 from wordlelab.errors import WordleError
@@ -93,7 +92,7 @@ class NativeSearcher:
 
     @staticmethod
     def _new_cache():
-        return nb.typed.Dict.empty(key_type=nb.types.UniTuple(nb.types.int64, 2), value_type=nb.types.int64)
+        return core.new_cache()
 
     # ---- the compiled calls, with the shared tables filled in
     def _tables(self):
@@ -189,7 +188,7 @@ class NativeSearcher:
     def statistics(self) -> dict:
         """Nodes searched, cache hits, matrix cells scanned, cache entries."""
         return {"nodes": int(self.stats[core.NODES]), "cache_hits": int(self.stats[core.CACHE_HITS]),
-                "cells_scanned": int(self.stats[core.SCANNED]), "cache_entries": len(self.cache),
+                "cells_scanned": int(self.stats[core.SCANNED]), "cache_entries": int(core.cache_size(self.cache)),
                 "cache_resets": int(self.stats[core.CACHE_FULL])}
 
     # ---- first words

@@ -494,3 +494,18 @@ def child_lists_after(H, L, g, MT, R, letters, lcount, mode):
         Lchild = useful_only(L, k, hit)
     members, starts, sizes, pats = partition(MT, H, g)
     return members, starts, sizes, pats, Lchild
+
+
+_KEY = nb.types.UniTuple(nb.types.int64, 2)
+
+
+@nb.njit(cache=True)
+def new_cache():
+    """An empty node cache (made in compiled code, so its setup is cached too)."""
+    return nb.typed.Dict.empty(key_type=_KEY, value_type=nb.types.int64)
+
+
+@nb.njit(cache=True)
+def cache_size(cache):
+    """Entries in a node cache."""
+    return len(cache)
