@@ -25,33 +25,37 @@ def encode_words(words) -> np.ndarray:
     return (np.frombuffer("".join(words).encode("ascii"), np.uint8).reshape(-1, WORD_LENGTH) - ord("a")).astype(np.uint8)
 
 
+@nb.njit(cache=True)
+def word_feedback(guess, answer):  # pragma: no cover - compiled
+    """Pattern code of encoded guess letters against encoded answer letters (NYT rule)."""
+    greens = 0
+    for k in range(5):
+        if guess[k] == answer[k]:
+            greens |= 1 << k
+    consumed = greens
+    code = 0
+    for k in range(5):
+        c = 0
+        if greens >> k & 1:
+            c = 2
+        else:
+            # the leftmost unconsumed copy in the answer turns this letter yellow
+            for m in range(5):
+                if not (consumed >> m & 1) and answer[m] == guess[k]:
+                    consumed |= 1 << m
+                    c = 1
+                    break
+        code = code * 3 + c
+    return code
+
+
 @nb.njit(parallel=True, cache=True)
 def _pattern_matrix(guesses, answers):  # pragma: no cover - compiled
     n_g, n_a = guesses.shape[0], answers.shape[0]
     out = np.empty((n_g, n_a), np.uint8)
     for i in nb.prange(n_g):
-        g = guesses[i]
         for j in range(n_a):
-            a = answers[j]
-            greens = 0
-            for k in range(5):
-                if g[k] == a[k]:
-                    greens |= 1 << k
-            consumed = greens
-            code = 0
-            for k in range(5):
-                c = 0
-                if greens >> k & 1:
-                    c = 2
-                else:
-                    # the leftmost unconsumed copy in the answer turns this letter yellow
-                    for m in range(5):
-                        if not (consumed >> m & 1) and a[m] == g[k]:
-                            consumed |= 1 << m
-                            c = 1
-                            break
-                code = code * 3 + c
-            out[i, j] = code
+            out[i, j] = word_feedback(guesses[i], answers[j])
     return out
 
 

@@ -22,6 +22,8 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from wordlelab.models.matrix import word_feedback
+
 INF = 1 << 30
 EASY, HARD, STRICT = 0, 1, 2
 ALL_GREEN = 242
@@ -156,29 +158,6 @@ def useful_only(L, k, hit):
             keep[c] = L[j]
             c += 1
     return keep[:c].copy()
-
-
-@nb.njit(cache=True)
-def word_feedback(a, b):
-    """Pattern code of guess letters a against answer letters b."""
-    greens = 0
-    for t in range(5):
-        if a[t] == b[t]:
-            greens |= 1 << t
-    consumed = greens
-    code = 0
-    for t in range(5):
-        c = 0
-        if greens >> t & 1:
-            c = 2
-        else:
-            for s in range(5):
-                if not (consumed >> s & 1) and b[s] == a[t]:
-                    consumed |= 1 << s
-                    c = 1
-                    break
-        code = code * 3 + c
-    return code
 
 
 @nb.njit(cache=True)
