@@ -101,6 +101,18 @@ def partition(MT, H, g):
 
 
 @nb.njit(cache=True)
+def remember(seen, n_seen, h):
+    """-1 if partition hash h is among the first n_seen of seen, else the new count (h kept if room)."""
+    for s in range(n_seen):
+        if seen[s] == h:
+            return -1
+    if n_seen < seen.shape[0]:
+        seen[n_seen] = h
+        return n_seen + 1
+    return n_seen
+
+
+@nb.njit(cache=True)
 def order_by_bound(bound, lo, hi):
     """Indices sorted by bound (stable counting sort over lo..hi; larger values last)."""
     m = bound.shape[0]
@@ -300,15 +312,10 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
             break
         if beam > 0 and tried >= beam:
             break
-        duplicate = False
-        for s in range(n_seen):
-            if seen[s] == hsh[j]:
-                duplicate = True
-        if duplicate:
-            continue
-        if n_seen < 64:
-            seen[n_seen] = hsh[j]
-            n_seen += 1
+        n_now = remember(seen, n_seen, hsh[j])
+        if n_now < 0:
+            continue  # splits H exactly as a guess already tried here
+        n_seen = n_now
         tried += 1
         g = L[j]
         members, starts, sizes, pats = partition(MT, H, g)
@@ -406,15 +413,10 @@ def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, cache
         j = order[t]
         if bound[j] >= INF:
             break
-        duplicate = False
-        for s in range(n_seen):
-            if seen[s] == hsh[j]:
-                duplicate = True
-        if duplicate:
-            continue
-        if n_seen < 64:
-            seen[n_seen] = hsh[j]
-            n_seen += 1
+        n_now = remember(seen, n_seen, hsh[j])
+        if n_now < 0:
+            continue  # splits H exactly as a guess already tried here
+        n_seen = n_now
         g = L[j]
         members, starts, sizes, pats = partition(MT, H, g)
         ok = True
