@@ -160,6 +160,14 @@ def distinct_useful(L, k, hit, hsh):
 
 
 @nb.njit(cache=True)
+def guesses_for_children(L, k, hit, hsh, mode):
+    """The guess list children inherit: distinct splitting guesses (easy), every splitting guess (else)."""
+    if mode == EASY:
+        return distinct_useful(L, k, hit, hsh)
+    return useful_only(L, k, hit)
+
+
+@nb.njit(cache=True)
 def useful_only(L, k, hit):
     """Guesses of L that split H (hard and strict mode keep every one of them)."""
     m = L.shape[0]
@@ -323,10 +331,7 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
         nc = sizes.shape[0]
         if not have_child_list and (sizes[0] >= 3 or (sizes[0] == 2 and mode != EASY)):
             # built only when some class needs a search (pairs and singletons never do)
-            if mode == EASY:
-                Lchild = distinct_useful(L, k, hit, hsh)
-            else:
-                Lchild = useful_only(L, k, hit)
+            Lchild = guesses_for_children(L, k, hit, hsh, mode)
             have_child_list = True
         lbs = np.empty(nc, np.int64)
         for c in range(nc):
@@ -403,10 +408,7 @@ def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, cache
     for j in range(m):
         bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else INF
     order = order_by_bound(bound, -n - 1, 0)
-    if mode == EASY:
-        Lchild = distinct_useful(L, k, hit, hsh)
-    else:
-        Lchild = useful_only(L, k, hit)
+    Lchild = guesses_for_children(L, k, hit, hsh, mode)
     seen = np.empty(64, np.uint64)
     n_seen = 0
     for t in range(m):
@@ -441,12 +443,7 @@ def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, cache
 def guess_value(H, L, d, g, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, beam, cache, cap, stats):
     """Total of the best strategy for (H, L, d) that starts with guess g; >= beta: a lower bound."""
     n = H.shape[0]
-    k, hit, hsh = scan(MT, H, L, R)
-    if mode == EASY:
-        Lchild = distinct_useful(L, k, hit, hsh)
-    else:
-        Lchild = useful_only(L, k, hit)
-    members, starts, sizes, pats = partition(MT, H, g)
+    members, starts, sizes, pats, Lchild = child_lists_after(H, L, g, MT, R, letters, lcount, mode)
     total = np.int64(n)
     for c in range(sizes.shape[0]):
         total += 2 * sizes[c] - 1
@@ -469,10 +466,7 @@ def guess_value(H, L, d, g, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount,
 def child_lists_after(H, L, g, MT, R, letters, lcount, mode):
     """(members, starts, sizes, patterns, Lchild) for playing g at node (H, L)."""
     k, hit, hsh = scan(MT, H, L, R)
-    if mode == EASY:
-        Lchild = distinct_useful(L, k, hit, hsh)
-    else:
-        Lchild = useful_only(L, k, hit)
+    Lchild = guesses_for_children(L, k, hit, hsh, mode)
     members, starts, sizes, pats = partition(MT, H, g)
     return members, starts, sizes, pats, Lchild
 
