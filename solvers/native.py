@@ -174,8 +174,14 @@ class NativeSearcher:
             paths[H, depth] = best
             if len(H) == 1 and self.ans_guess[H[0]] == best:
                 continue
-            ms, ss, zs, ps, Lc = core.child_lists_after(H, L, best, self.MT, self.R, self.letters,
-                                                        self.lcount, self.mode_code)
+            if self.mode_code == core.EASY:
+                # easy-mode cache keys ignore the guess list, so the search's entries are found
+                # without recomputing its reduced lists (any superset gives the same values)
+                ms, ss, zs, ps = core.partition(self.MT, H, best)
+                Lc = L
+            else:
+                ms, ss, zs, ps, Lc = core.child_lists_after(H, L, best, self.MT, self.R, self.letters,
+                                                            self.lcount, self.mode_code)
             stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(),
                           core.child_list(Lc, best, ps[c], self.mode_code, self.letters, self.lcount),
                           d - 1, depth + 1) for c in range(len(zs)))

@@ -45,13 +45,22 @@ def scan(MT, H, L, R):
     n, m = H.shape[0], L.shape[0]
     bits = np.zeros((m, 4), np.uint64)
     hsh = np.zeros(m, np.uint64)
+    offset = L[0] if m > 0 else 0
+    contiguous = m > 0 and L[m - 1] - offset == m - 1  # L is a plain range: skip the gather
     for i in range(n):
         row = MT[H[i]]
         r = R[H[i]]
-        for j in range(m):
-            p = row[L[j]]
-            bits[j, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
-            hsh[j] += np.uint64(p + 1) * r
+        if contiguous:
+            block = row[offset:offset + m]
+            for j in range(m):
+                p = block[j]
+                bits[j, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+                hsh[j] += np.uint64(p + 1) * r
+        else:
+            for j in range(m):
+                p = row[L[j]]
+                bits[j, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+                hsh[j] += np.uint64(p + 1) * r
     k = np.empty(m, np.int32)
     hit = np.empty(m, np.int32)
     for j in range(m):
