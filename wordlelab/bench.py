@@ -158,11 +158,32 @@ def _whole_process(label, argv, expected, ref, repeat):
                          f"Selby {ref[0]}/{ref[1]} s{ok}")
 
 
+def _cold_compile_row():
+    """Whole process with an empty numba cache: compile time, reported apart from run time."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    label, argv, expected, _ = SEARCH_TASKS[0]
+    cmd = [sys.executable, "-m", "wordlelab", *argv, "--json"]
+    with tempfile.TemporaryDirectory() as d:
+        t = time.perf_counter()
+        r = subprocess.run(cmd, capture_output=True, text=True, env={**os.environ, "NUMBA_CACHE_DIR": d})
+        cold = time.perf_counter() - t
+    t = time.perf_counter()
+    subprocess.run(cmd, capture_output=True, text=True)
+    warm = time.perf_counter() - t
+    status = json.loads(r.stdout).get("status") if r.returncode == 0 else "ERROR"
+    return BenchRow(f"{label}, cold numba cache", argv[argv.index("--lists") + 1], "native", status,
+                    f"compile ~{cold - warm:.1f} s", cold, note=f"warm run {warm:.2f} s; compile reported apart")
+
+
 @suite("search")
 def search_suite(repeat: int = 3):
-    """Native searcher vs Selby's wordle.cpp, whole process, warm numba cache."""
+    """Native searcher vs Selby's wordle.cpp, whole process, warm numba cache (and one cold run)."""
     for label, argv, expected, ref in SEARCH_TASKS:
         yield _whole_process(label, argv, expected, ref, repeat)
+    yield _cold_compile_row()
 
 
 @suite("search-long")
