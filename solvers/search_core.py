@@ -458,16 +458,28 @@ def guess_value(H, L, d, g, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount,
         total += 2 * sizes[c] - 1
     if d <= 1:
         return INF if sizes.shape[0] > 0 else n
-    for c in range(sizes.shape[0]):
-        s = sizes[c]
-        lb_c = 2 * s - 1
-        sub = members[starts[c]:starts[c] + s].copy()  # a C array: same types as the outer call
+    nc = sizes.shape[0]
+    lbs = np.empty(nc, np.int64)
+    for c in range(nc):
+        lbs[c] = 2 * sizes[c] - 1
+    # as in solve: one-ply bounds of every class first, which refute most first words cheaply
+    for c in range(nc):
+        if sizes[c] < 3 or total >= beta:
+            continue
+        sub = members[starts[c]:starts[c] + sizes[c]].copy()  # a C array: same types as the outer call
         Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
-        v, _ = solve(sub, Lc, d - 1, beta - (total - lb_c), MT, ans_guess, R, Z1, Z2, ZG,
+        v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, MT, ans_guess, R, Z1, Z2, ZG,
                      letters, lcount, mode, beam, cache, cap, stats)
-        total += v - lb_c
+        total += v - lbs[c]
+        lbs[c] = v
+    for c in range(nc):
         if total >= beta:
             return total
+        sub = members[starts[c]:starts[c] + sizes[c]].copy()
+        Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
+        v, _ = solve(sub, Lc, d - 1, beta - (total - lbs[c]), MT, ans_guess, R, Z1, Z2, ZG,
+                     letters, lcount, mode, beam, cache, cap, stats)
+        total += v - lbs[c]
     return total
 
 
