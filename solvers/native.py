@@ -246,7 +246,7 @@ class NativeSearcher:
 
     # ---- depth
     def prove_depth(self, guesses: int, start: str | None = None, state: str | None = None,
-                    node_limit: int = 10**12) -> dict:
+                    node_limit: int = 10**12, progress=None) -> dict:
         """Decide whether every answer can be found within ``guesses`` guesses."""
         t0 = time.perf_counter()
         self.max_guesses = guesses
@@ -270,6 +270,8 @@ class NativeSearcher:
                 sub = members[starts[c]:starts[c] + sizes[c]]
                 Lc = core.child_list(Lchild, g0, pats[c], self.mode_code, self.letters, self.lcount)
                 r = core.feasible(sub, Lc, node.d - 1, *tabs, cache, self.cache_entries, stats, node_limit)
+                if progress:
+                    progress(1, info=f"{int(stats[core.NODES])} nodes")
                 if r < 0:
                     g = r
         status = {-1: "INFEASIBLE", -2: "UNKNOWN"}.get(int(g), "FEASIBLE")
