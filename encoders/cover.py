@@ -1,0 +1,187 @@
+"""Endgame set-cover lower bounds ("ill Wordle") as CP-SAT and MIP models.
+
+The bound (Peattie's argument, generalised). For an answer set E and a guess x,
+let c(x) be the largest class of E under x's feedback, the all-green class
+excluded (ties: the smallest pattern code), and D(x) = E minus c(x). An
+adversary who always answers inside c(x) keeps every answer outside
+D(x_1) | ... | D(x_k) possible after k guesses, all with identical feedback.
+A strategy that finds every answer of E within g guesses therefore needs some
+g-1 guesses whose D-sets cover at least |E|-1 answers. So if the least such
+cover has k sets, every strategy needs k+1 guesses for some answer of E, and,
+in easy mode, for some answer of any answer list containing E.
+
+Coverage comes from the real feedback (the pattern matrix): a guess with
+``s`` only in the last position tells nothing about ``sills`` versus ``lills``.
+
+Encoders build models; they never solve (see :mod:`wordlelab.solvers.runner`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numba as nb
+import numpy as np
+
+from wordlelab.errors import WordleError
+
+ENCODINGS = ("counting", "pairs")
+
+
+@dataclass
+class CoverInstance:
+    """Merged, dominance-reduced D-sets of one answer set E."""
+
+    label: str
+    answers: tuple[str, ...]               # E
+    sets: np.ndarray                       # (n_sets, |E|) bool: D-set of each kept guess class
+    guesses: list[list[str]]               # the guesses sharing each kept D-set
+    n_guesses: int                         # guesses before merging
+
+    @property
+    def size(self) -> int:
+        """|E|."""
+        return len(self.answers)
+
+    def static_bound(self) -> int:
+        """Selby's pre-check: fewest sets whose sizes could add up to |E|-1."""
+        need, total = self.size - 1, 0
+        for t, s in enumerate(sorted(self.sets.sum(axis=1), reverse=True), 1):
+            total += int(s)
+            if total >= need:
+                return t
+        return len(self.sets) + 1  # no cover at all (cannot happen while some guess splits E)
+
+
+@nb.njit(cache=True)
+def _adversary_class(sub):  # pragma: no cover - compiled
+    """Per guess (row): the adversary's class, the largest non-green pattern (ties: smallest code)."""
+    n, m = sub.shape
+    out = np.empty(n, np.int32)
+    counts = np.zeros(243, np.int32)
+    for i in range(n):
+        for j in range(m):
+            counts[sub[i, j]] += 1
+        best, arg = -1, 0
+        for j in range(m):
+            p = sub[i, j]
+            if p != 242 and (counts[p] > best or (counts[p] == best and p < arg)):
+                best, arg = counts[p], p
+        out[i] = arg
+        for j in range(m):
+            counts[sub[i, j]] = 0
+    return out
+
+
+def d_sets(matrix_columns: np.ndarray) -> np.ndarray:
+    """Bool (guesses x |E|): D(x), given the pattern matrix restricted to the columns of E."""
+    sub = np.ascontiguousarray(matrix_columns, dtype=np.uint8)
+    chosen = _adversary_class(sub)
+    return sub != chosen[:, None]
+
+
+def cover_instance(label: str, answers, guesses, matrix_columns: np.ndarray) -> CoverInstance:
+    """Build the reduced instance: merge equal D-sets, drop empty and dominated ones."""
+    answers = tuple(answers)
+    if len(answers) < 2:
+        raise WordleError(f"endgame {label} has fewer than 2 answers")
+    D = d_sets(matrix_columns)
+    keep = D.any(axis=1)
+    D, idx = D[keep], np.flatnonzero(keep)
+    uniq, inverse = np.unique(D, axis=0, return_inverse=True)
+    inverse = inverse.ravel()
+    # drop a set contained in a different, larger one: a cover can always use the larger
+    as_int = uniq.astype(np.int32)
+    outside = (~uniq).astype(np.int32)
+    contained = (as_int @ outside.T) == 0            # [a, b]: set a is inside set b
+    np.fill_diagonal(contained, False)               # rows are distinct, so inside means strictly inside
+    dominated = contained.any(axis=1)
+    kept = np.flatnonzero(~dominated)
+    members: list[list[str]] = [[] for _ in range(len(uniq))]
+    for row, u in zip(idx, inverse):
+        members[u].append(guesses[row])
+    return CoverInstance(label, answers, uniq[kept], [members[k] for k in kept], len(guesses))
+
+
+def build_cpsat(inst: CoverInstance, k: int | None = None, encoding: str = "counting"):
+    """CP-SAT model: minimise the cover (k None) or decide whether k sets suffice.
+
+    Returns (model, set variables).
+    """
+    from ortools.sat.python import cp_model
+    _check_encoding(encoding)
+    model = cp_model.CpModel()
+    y = [model.new_bool_var(f"y{s}") for s in range(len(inst.sets))]
+    _add_cover_constraints(model, inst, y, encoding,
+                           new_var=lambda name: model.new_bool_var(name), add=model.add)
+    if k is None:
+        model.minimize(sum(y))
+        model.add(sum(y) >= inst.static_bound())  # valid: Selby's pre-check
+    else:
+        model.add(sum(y) <= k)
+        for s in useless_sets(inst, k):
+            model.add(y[s] == 0)
+    return model, y
+
+
+def build_mip(inst: CoverInstance, k: int | None = None, encoding: str = "counting"):
+    """PuLP MIP: minimise the cover (k None) or decide whether k sets suffice.
+
+    Returns (problem, set variables). ``problem.writeLP`` / ``writeMPS`` export it.
+    """
+    import pulp  # noqa: F401  (imported after ortools by the solvers; see solvers.runner)
+    from pulp import LpMinimize, LpProblem, LpVariable, lpSum
+    _check_encoding(encoding)
+    name = "cover_" + "".join(c if c.isalnum() else "_" for c in inst.label)
+    prob = LpProblem(name + ("_min" if k is None else f"_k{k}"), LpMinimize)
+    y = [LpVariable(f"y{s}", cat="Binary") for s in range(len(inst.sets))]
+    if k is None:
+        prob += lpSum(y)
+        prob += lpSum(y) >= inst.static_bound(), "static_bound"
+    else:
+        prob += lpSum([])  # a feasibility question
+        prob += lpSum(y) <= k, "at_most_k"
+        for s in useless_sets(inst, k):
+            prob += y[s] == 0, f"too_small_{s}"
+    counter = iter(range(10**9))
+
+    def add(constraint):
+        nonlocal prob
+        prob += constraint, f"c{next(counter)}"
+
+    _add_cover_constraints(prob, inst, y, encoding,
+                           new_var=lambda n: LpVariable(n, cat="Binary"), add=add, lpsum=lpSum)
+    return prob, y
+
+
+def useless_sets(inst: CoverInstance, k: int) -> list[int]:
+    """Sets no cover of at most k sets can use: even with the k-1 largest others they fall short."""
+    sizes = inst.sets.sum(axis=1)
+    if k < 1:
+        return list(range(len(sizes)))
+    top = np.sort(sizes)[::-1][:k]                  # a set plus the k-1 largest of the rest
+    rest = int(top[:k - 1].sum())
+    return [s for s in range(len(sizes)) if int(sizes[s]) + rest < inst.size - 1]
+
+
+def _check_encoding(encoding):
+    if encoding not in ENCODINGS:
+        raise WordleError(f"unknown encoding {encoding!r}; choose one of {', '.join(ENCODINGS)}")
+
+
+def _add_cover_constraints(model, inst, y, encoding, new_var, add, lpsum=sum):
+    m = inst.size
+    sizes = inst.sets.sum(axis=1)
+    # redundant but valid, and what makes the solvers fast: the chosen sets' sizes must add up to |E|-1
+    add(lpsum(int(sizes[s]) * y[s] for s in range(len(y))) >= m - 1)
+    covers = [np.flatnonzero(inst.sets[:, e]) for e in range(m)]
+    if encoding == "pairs":
+        # at most one answer uncovered <=> every pair of answers has a covered member
+        for e in range(m):
+            for f in range(e + 1, m):
+                both = np.union1d(covers[e], covers[f])
+                add(lpsum(y[s] for s in both) >= 1)
+    else:
+        z = [new_var(f"z{e}") for e in range(m)]
+        for e in range(m):
+            add(z[e] <= lpsum(y[s] for s in covers[e]))
+        add(lpsum(z) >= m - 1)

@@ -1,0 +1,51 @@
+"""Endgames: sets of answers that agree in all but one position (``?ills``, ``co?ed``, ``sha?e``).
+
+>>> [e.pattern for e in enumerate_endgames(["bills", "fills", "hills", "salet"])]
+['?ills']
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from wordlelab.errors import WordleError
+
+_ENDGAME_RE = re.compile(r"^[a-z?]{5}$")
+
+
+@dataclass(frozen=True)
+class Endgame:
+    """A named answer subset, e.g. pattern '?ills' and its members."""
+
+    pattern: str
+    answers: tuple[str, ...]
+
+
+def matches(pattern: str, word: str) -> bool:
+    """Whether ``word`` fits ``pattern`` ('?' is any letter)."""
+    return all(p == "?" or p == c for p, c in zip(pattern, word))
+
+
+def endgame(pattern: str, answers) -> Endgame:
+    """The answers that fit ``pattern``, e.g. '?ills'."""
+    p = pattern.strip().lower()
+    if not _ENDGAME_RE.match(p) or "?" not in p:
+        raise WordleError(f"bad endgame pattern {pattern!r}: 5 characters, letters and at least one '?'")
+    members = tuple(w for w in answers if matches(p, w))
+    if len(members) < 2:
+        raise WordleError(f"pattern {pattern!r} matches {len(members)} answer(s); an endgame needs 2 or more")
+    return Endgame(p, members)
+
+
+def enumerate_endgames(answers, min_size: int = 3, free: int = 1) -> list[Endgame]:
+    """Every maximal set of at least ``min_size`` answers agreeing outside ``free`` positions (1 or 2)."""
+    if free not in (1, 2):
+        raise WordleError("free positions must be 1 or 2")
+    positions = [(i,) for i in range(5)] if free == 1 else [(i, j) for i in range(5) for j in range(i + 1, 5)]
+    groups: dict[str, list[str]] = {}
+    for w in answers:
+        for pos in positions:
+            key = "".join("?" if k in pos else c for k, c in enumerate(w))
+            groups.setdefault(key, []).append(w)
+    out = [Endgame(k, tuple(sorted(v))) for k, v in groups.items() if len(v) >= min_size]
+    return sorted(out, key=lambda e: (-len(e.answers), e.pattern))
