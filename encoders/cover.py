@@ -87,7 +87,10 @@ def cover_instance(label: str, answers, guesses, matrix_columns: np.ndarray) -> 
     D = d_sets(matrix_columns)
     keep = D.any(axis=1)
     D, idx = D[keep], np.flatnonzero(keep)
-    uniq, inverse = np.unique(D, axis=0, return_inverse=True)
+    packed = np.packbits(D, axis=1)                 # one short byte string per D-set: fast to sort
+    keys = np.ascontiguousarray(packed).view(np.dtype((np.void, packed.shape[1]))).ravel()
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    uniq = D[first]
     inverse = inverse.ravel()
     # drop a set contained in a different, larger one: a cover can always use the larger
     as_int = uniq.astype(np.int32)
@@ -129,11 +132,15 @@ def build_mip(inst: CoverInstance, k: int | None = None, encoding: str = "counti
     Returns (problem, set variables). ``problem.writeLP`` / ``writeMPS`` export it.
     """
     import pulp  # noqa: F401  (imported after ortools by the solvers; see solvers.runner)
-    from pulp import LpMinimize, LpProblem, LpVariable, lpSum
+    from pulp import LpMinimize, LpProblem, lpSum
     _check_encoding(encoding)
     name = "cover_" + "".join(c if c.isalnum() else "_" for c in inst.label)
     prob = LpProblem(name + ("_min" if k is None else f"_k{k}"), LpMinimize)
-    y = [LpVariable(f"y{s}", cat="Binary") for s in range(len(inst.sets))]
+
+    def binary(var_name):
+        return prob.add_variable(var_name, 0, 1, cat="Binary")
+
+    y = [binary(f"y{s}") for s in range(len(inst.sets))]
     if k is None:
         prob += lpSum(y)
         prob += lpSum(y) >= inst.static_bound(), "static_bound"
@@ -149,7 +156,7 @@ def build_mip(inst: CoverInstance, k: int | None = None, encoding: str = "counti
         prob += constraint, f"c{next(counter)}"
 
     _add_cover_constraints(prob, inst, y, encoding,
-                           new_var=lambda n: LpVariable(n, cat="Binary"), add=add, lpsum=lpSum)
+                           new_var=binary, add=add, lpsum=lpSum)
     return prob, y
 
 

@@ -45,13 +45,17 @@ class CoverResult:
                 "min_guesses": self.min_guesses, "cover": self.cover, "seconds": round(self.seconds, 4)}
 
 
-def instance_for(label, answers, lists, matrix) -> CoverInstance:
-    """Cover instance of answer set ``answers`` over every guess of ``lists``."""
-    col = {a: j for j, a in enumerate(lists.answers)}
-    missing = [a for a in answers if a not in col]
+def instance_for(label, answers, lists, answer_rows) -> CoverInstance:
+    """Cover instance of answer set ``answers`` over every guess of ``lists``.
+
+    ``answer_rows`` is the answers x guesses pattern matrix
+    (``pattern_matrix(lists, transposed=True)``), whose rows are cheap to gather.
+    """
+    row = {a: j for j, a in enumerate(lists.answers)}
+    missing = [a for a in answers if a not in row]
     if missing:
         raise WordleError(f"{missing[0]!r} is not a possible answer in {lists.name}")
-    return cover_instance(label, answers, lists.guesses, np.asarray(matrix)[:, [col[a] for a in answers]])
+    return cover_instance(label, answers, lists.guesses, answer_rows[[row[a] for a in answers]].T)
 
 
 def small_cover(inst: CoverInstance, kmax: int = 2) -> list[int] | None:
@@ -130,3 +134,21 @@ def check_cover(answers, guesses) -> int:
         adversary = set(classes[-neg_p])
         covered.update(a for a in answers if a not in adversary)
     return len(covered)
+
+
+def sweep(lists, answer_rows, solver: str = "highs", encoding: str = "counting", min_size: int = 3, free: int = 1,
+          time_limit: float = 60.0, endgames=None, progress=None) -> list[CoverResult]:
+    """Least cover of every endgame of ``lists.answers``, strongest first.
+
+    Covers of one or two sets are found by enumeration (exact and instant); the
+    rest go to ``solver``.
+    """
+    from wordlelab.models.endgames import enumerate_endgames
+    games = endgames if endgames is not None else enumerate_endgames(lists.answers, min_size, free)
+    results = []
+    for e in games:
+        inst = instance_for(e.pattern, e.answers, lists, answer_rows)
+        results.append(least_cover(inst, solver, encoding, time_limit, enumerate_up_to=2))
+        if progress:
+            progress(1)
+    return sorted(results, key=lambda r: (-(r.min_guesses or 0), -r.size, r.label))

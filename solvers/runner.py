@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from dataclasses import dataclass, field
 
 from wordlelab.errors import WordleError
@@ -82,7 +83,10 @@ def solve_pulp(prob, variables, solver: str = "cbc", time_limit: float = 60.0) -
         return _solve_highs(prob, variables, time_limit)
     pulp = import_pulp()
     t0 = time.perf_counter()
-    prob.solve(pulp.PULP_CBC_CMD(msg=False, timeLimit=time_limit))
+    with warnings.catch_warnings():
+        # PuLP 3.x warns that its bundled CBC leaves in 4.0; pyproject pins pulp < 4
+        warnings.simplefilter("ignore", DeprecationWarning)
+        prob.solve(pulp.PULP_CBC_CMD(msg=False, timeLimit=time_limit))
     seconds = time.perf_counter() - t0
     if prob.status == pulp.LpStatusInfeasible:
         status = "INFEASIBLE"

@@ -18,6 +18,8 @@ Examples:
   wordlelab solve --start salet --lists nyt20220316
   wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316
   wordlelab best-start --lists nyt20220316 --top 5 --checkpoint ranking.json
+  wordlelab lower-bound --lists nyt20220316 --answers all --solver cpsat
+  wordlelab export-lp cover --pattern '?ills' --lists nyt20220316 --answers all -o ills.lp
   wordlelab bench --suite matrix
 """
 
@@ -184,3 +186,4 @@ def main(argv=None) -> None:
 from wordlelab import bench as _bench  # noqa: E402,F401
 
 from wordlelab import search_cli as _search_cli  # noqa: E402,F401
+from wordlelab import cover_cli as _cover_cli  # noqa: E402,F401

@@ -1,0 +1,148 @@
+"""Commands of the endgame set-cover bound: lower-bound, export-lp."""
+from __future__ import annotations
+
+import os
+
+import click
+
+from wordlelab.cli import cli, json_option, lists_options
+from wordlelab.console import emit_json, out, progress, table
+from wordlelab.errors import WordleError
+
+solver_option = click.option("--solver", type=click.Choice(["cpsat", "cbc", "highs"]), default="highs",
+                             show_default=True, help="solver for covers of three or more guesses")
+encoding_option = click.option("--encoding", type=click.Choice(["counting", "pairs"]), default="counting",
+                               show_default=True, help="model formulation")
+
+
+def _endgames(lists, pattern, subset):
+    from wordlelab.instances.wordlists import read_word_file
+    from wordlelab.models.endgames import Endgame, endgame
+    if pattern and subset:
+        raise WordleError("give --pattern or --subset, not both")
+    if pattern:
+        return [endgame(pattern, lists.answers)]
+    if subset:
+        words = read_word_file(subset, "answer subset")
+        answers = set(lists.answers)
+        bad = [w for w in words if w not in answers]
+        if bad:
+            raise WordleError(f"{bad[0]!r} in the subset is not a possible answer in {lists.name}")
+        if len(words) < 2:
+            raise WordleError("an answer subset needs 2 or more words")
+        return [Endgame(os.path.basename(subset), tuple(words))]
+    return None
+
+
+@cli.command("lower-bound", epilog="Example: wordlelab lower-bound --lists nyt20220316 --answers all --solver cpsat")
+@lists_options
+@solver_option
+@encoding_option
+@click.option("--top", default=20, show_default=True, help="rows to print")
+@click.option("--pattern", default=None, help="one endgame, e.g. '?ills'")
+@click.option("--subset", default=None, type=click.Path(), help="one custom answer subset (file)")
+@click.option("--free", default=1, type=click.IntRange(1, 2), show_default=True,
+              help="positions in which an endgame's answers may differ")
+@click.option("--min-size", default=3, show_default=True, help="smallest endgame")
+@click.option("--time-limit", default=60.0, show_default=True, help="seconds per solver call")
+@click.option("--proof-dir", default="wordlelab-proofs", show_default=True, type=click.Path(),
+              help="where the witness's infeasible model (LP) is saved")
+@json_option
+def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, time_limit, proof_dir, as_json):
+    """Least guesses any strategy needs, from endgame set covers (Peattie's "ill Wordle" argument)."""
+    from wordlelab.solvers.runner import import_pulp
+    import_pulp()
+    from wordlelab.models.matrix import pattern_matrix
+    from wordlelab.models.endgames import enumerate_endgames
+    from wordlelab.solvers.cover import check_cover, cover_feasible, instance_for, sweep
+    games = _endgames(lists, pattern, subset)
+    if games is None:
+        games = enumerate_endgames(lists.answers, min_size, free)
+    if not games:
+        raise WordleError("no endgame of that size in these answers")
+    MT = pattern_matrix(lists, transposed=True)
+    with progress("endgames", len(games), enabled=not as_json) as advance:
+        results = sweep(lists, MT, solver, encoding, time_limit=time_limit, endgames=games, progress=advance)
+    proven = [r for r in results if r.status == "OPTIMAL"]
+    summary = {"lists": lists.name, "endgames": len(results), "solver": solver, "encoding": encoding,
+               "unproven": [r.label for r in results if r.status != "OPTIMAL"]}
+    if proven:
+        w = proven[0]
+        witness_answers = next(g.answers for g in games if g.pattern == w.label)
+        covered = check_cover(witness_answers, w.cover)
+        if covered < w.size - 1:
+            raise WordleError(f"internal error: the cover of {w.label} covers only {covered}")
+        summary.update(bound=w.min_guesses, witness=w.label, witness_cover=w.cover, witness_covered=covered)
+        if w.min_cover > 1:
+            # the claim "no cover of min_cover-1 guesses" is re-proved in feasibility form and saved
+            inst = instance_for(w.label, witness_answers, lists, MT)
+            res, _ = cover_feasible(inst, w.min_cover - 1, solver, encoding, time_limit)
+            os.makedirs(proof_dir, exist_ok=True)
+            from wordlelab.encoders.cover import build_mip
+            prob, _ = build_mip(inst, w.min_cover - 1, encoding)
+            safe = "".join(c if c.isalnum() else "_" for c in w.label)
+            path = os.path.join(proof_dir, f"cover_{safe}_{lists.name.replace('+', '_')}_k{w.min_cover - 1}.lp")
+            prob.writeLP(path)
+            summary.update(infeasible_status=res.status, infeasible_model=path)
+            if res.status != "INFEASIBLE":
+                summary["bound"] = None
+    if as_json:
+        emit_json({**summary, "results": [r.as_dict() for r in results]})
+        return
+    table(f"endgame covers, {lists.name} ({len(results)} endgames, strongest first)",
+          ["endgame", "|E|", "sets", "min cover", "min guesses", "solver", "status", "seconds"],
+          [[r.label, r.size, r.n_sets, r.min_cover if r.min_cover is not None else f">= {r.bound:g}",
+            r.min_guesses, r.solver, r.status, f"{r.seconds:.3f}"] for r in results[:top]])
+    if summary.get("bound"):
+        out.print(f"lower bound: every strategy needs at least {summary['bound']} guesses for some answer "
+                  f"(witness {summary['witness']}: least cover {summary['bound'] - 1} guesses, e.g. "
+                  f"{' '.join(summary['witness_cover'])}; checker: covers {summary['witness_covered']} of "
+                  f"{proven[0].size})")
+        if "infeasible_model" in summary:
+            out.print(f"{summary['bound'] - 2} guesses cannot cover it: {summary['infeasible_status']}, "
+                      f"model saved to {summary['infeasible_model']}")
+    else:
+        out.print("no bound proven (see the statuses above)")
+    if summary["unproven"]:
+        out.print(f"UNKNOWN for {len(summary['unproven'])} endgame(s): {' '.join(summary['unproven'][:10])}")
+
+
+@cli.group("export-lp", epilog="Example: wordlelab export-lp cover --pattern '?ills' --answers all -o ills.lp")
+def export_lp():
+    """Export a model as an LP or MPS file (by the output file's suffix)."""
+
+
+@export_lp.command("cover", epilog="Example: wordlelab export-lp cover --pattern '?ills' --lists nyt20220316 --answers all -o ills.lp")
+@lists_options
+@click.option("--pattern", default=None, help="the endgame, e.g. '?ills'")
+@click.option("--subset", default=None, type=click.Path(), help="a custom answer subset (file)")
+@click.option("--k", default=None, type=int, help="feasibility form: can K guesses cover it? (default: minimise)")
+@encoding_option
+@click.option("-o", "--output", required=True, type=click.Path(), help="file.lp or file.mps")
+@json_option
+def export_cover(lists, pattern, subset, k, encoding, output, as_json):
+    """Export the endgame cover model (minimisation, or feasibility with --k)."""
+    from wordlelab.solvers.runner import import_pulp
+    import_pulp()
+    from wordlelab.encoders.cover import build_mip
+    from wordlelab.models.matrix import pattern_matrix
+    from wordlelab.solvers.cover import instance_for
+    games = _endgames(lists, pattern, subset)
+    if not games:
+        raise WordleError("give the endgame: --pattern '?ills' or --subset FILE")
+    if not output.endswith((".lp", ".mps")):
+        raise WordleError("the output file must end in .lp or .mps")
+    g = games[0]
+    inst = instance_for(g.pattern, g.answers, lists, pattern_matrix(lists, transposed=True))
+    prob, y = build_mip(inst, k, encoding)
+    (prob.writeMPS if output.endswith(".mps") else prob.writeLP)(output)
+    info = {"endgame": g.pattern, "answers": len(g.answers), "sets": len(inst.sets),
+            "guesses_merged": inst.n_guesses, "form": "minimise" if k is None else f"k={k}",
+            "encoding": encoding, "file": output, "variables": len(prob.variables()),
+            "constraints": len(prob.constraints)}
+    if as_json:
+        emit_json(info)
+    else:
+        out.print(f"wrote {output}: {info['form']} cover of {g.pattern} ({info['answers']} answers, "
+                  f"{info['sets']} distinct undominated guess sets), {info['variables']} variables, "
+                  f"{info['constraints']} constraints")
