@@ -99,7 +99,8 @@ def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, t
                   f"{' '.join(summary['witness_cover'])}; checker: covers {summary['witness_covered']} of "
                   f"{proven[0].size})")
         if "infeasible_model" in summary:
-            out.print(f"{summary['bound'] - 2} guesses cannot cover it: {summary['infeasible_status']}, "
+            k = summary["bound"] - 2
+            out.print(f"no {k} guess{'es' if k != 1 else ''} can cover it: {summary['infeasible_status']}, "
                       f"model saved to {summary['infeasible_model']}")
     else:
         out.print("no bound proven (see the statuses above)")
