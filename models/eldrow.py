@@ -1,0 +1,43 @@
+"""Eldrow (Jane Street, February 2022): the longest admissible guess chain ending at a target.
+
+A chain g1 ... gK = t is admissible in ``strict`` mode when every guess is still a possible
+answer given the feedback of every earlier guess, that is
+``feedback(g_i, g_j) == feedback(g_i, t)`` for all i < j, and the words are distinct. In
+``hard`` mode every later guess need only obey NYT hard mode after each earlier guess
+(:func:`wordlelab.models.modes.hard_ok`). The last guess is the target.
+
+>>> check_chain("crane tiger queer odder joker hover foyer boxer wooer sower rower power mower lower".split(), "lower")
+14
+"""
+from __future__ import annotations
+
+from wordlelab.errors import WordleError
+from wordlelab.models.feedback import feedback
+from wordlelab.models.modes import guess_allowed
+
+
+class ChainFault(WordleError):
+    """A chain that breaks the Eldrow rule; the message names the first fault."""
+
+
+def check_chain(chain, target: str, mode: str = "strict", words=None) -> int:
+    """Length of an admissible chain ending at ``target``; raises ChainFault otherwise."""
+    if mode not in ("strict", "hard"):
+        raise WordleError("Eldrow modes are strict and hard")
+    chain = [w.lower() for w in chain]
+    if not chain or chain[-1] != target:
+        raise ChainFault(f"the chain must end with the target {target!r}")
+    if len(set(chain)) != len(chain):
+        raise ChainFault("the chain repeats a word")
+    if words is not None:
+        known = set(words)
+        for w in chain:
+            if w not in known:
+                raise ChainFault(f"{w!r} is not in the word list")
+    history = []
+    for i, w in enumerate(chain):
+        if not guess_allowed(mode, history, w):
+            raise ChainFault(f"guess {i + 1}, {w!r}, breaks the {mode} rule after "
+                             f"{' '.join(g for g, _ in history)}")
+        history.append((w, feedback(w, target)))
+    return len(chain)

@@ -1,0 +1,346 @@
+"""Native Eldrow search: the proven longest admissible chain for a target.
+
+The state is the set S of words still allowed as the next guess (it always holds the
+target). The longest chain from S is 1 (guess the target now) or 1 + the longest chain
+from S'(g) for a guess g != target in S, where S'(g) keeps the words that g's feedback
+still allows. S'(g) never holds g, so the recursion ends. Values are memoised by a
+128-bit hash of S; a guess whose whole S'(g) could not beat the best chain found
+is skipped (a chain from S'(g) has at most |S'(g)| words).
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import os
+import time
+from dataclasses import dataclass, field
+
+import numba as nb
+import numpy as np
+
+from wordlelab.errors import WordleError
+from wordlelab.models.eldrow import check_chain
+from wordlelab.models.matrix import encode_words, pattern_matrix
+from wordlelab.solvers import search_core as core
+
+STRICT, HARD = core.STRICT, core.HARD
+
+
+@nb.njit(cache=True)
+def follow_matrix(t, M, mode, letters, lcount):
+    """F[a, b]: word b may come after word a in a chain ending at t (a != b)."""
+    n = M.shape[0]
+    F = np.zeros((n, n), np.bool_)
+    for a in range(n):
+        p = M[a, t]
+        if mode == STRICT:
+            for b in range(n):
+                F[a, b] = M[a, b] == p
+        else:
+            allowed = core.constrain(np.arange(n).astype(np.int32), a, p, HARD, letters, lcount)
+            for k in range(allowed.shape[0]):
+                F[a, allowed[k]] = True
+        F[a, a] = False
+    return F
+
+
+@nb.njit(cache=True)
+def _next_set(S, g, F):
+    """Words of S that may follow g."""
+    keep = np.empty(S.shape[0], S.dtype)
+    c = 0
+    for i in range(S.shape[0]):
+        if F[g, S[i]]:
+            keep[c] = S[i]
+            c += 1
+    return keep[:c].copy()
+
+
+@nb.njit(cache=True)
+def incompatible_groups(S, F):
+    """Greedy partition of S into groups of pairwise incompatible words (neither may follow
+    the other): a chain takes at most one word of each group. Returns (group of each word, count)."""
+    n = S.shape[0]
+    head = np.full(n, -1, np.int64)
+    nxt = np.full(n, -1, np.int64)
+    group = np.empty(n, np.int64)
+    n_groups = 0
+    for i in range(n):
+        a = S[i]
+        placed = False
+        for grp in range(n_groups):
+            j = head[grp]
+            ok = True
+            while j >= 0:
+                b = S[j]
+                if F[a, b] or F[b, a]:
+                    ok = False
+                    break
+                j = nxt[j]
+            if ok:
+                nxt[i] = head[grp]
+                head[grp] = i
+                group[i] = grp
+                placed = True
+                break
+        if not placed:
+            head[n_groups] = i
+            group[i] = n_groups
+            n_groups += 1
+    return group, n_groups
+
+
+@nb.njit(cache=True)
+def _child_bounds(S, t, group, n_groups, F):
+    """Per first guess g in S: 1 + the number of groups its next allowed set touches (-1 for t)."""
+    n = S.shape[0]
+    bounds = np.full(n, -1, np.int64)
+    stamp = np.full(n_groups, -1, np.int64)
+    for i in range(n):
+        g = S[i]
+        if g == t:
+            continue
+        touched = 0
+        for j in range(n):
+            if F[g, S[j]] and stamp[group[j]] != i:
+                stamp[group[j]] = i
+                touched += 1
+        bounds[i] = 1 + touched
+    return bounds
+
+
+@nb.njit(cache=True)
+def _key(S, Z1, Z2):
+    h1 = np.uint64(S.shape[0])
+    h2 = np.uint64(0)
+    for i in range(S.shape[0]):
+        h1 += Z1[S[i]]
+        h2 += Z2[S[i]]
+    return (np.int64(h1), np.int64(h2))
+
+
+@nb.njit(cache=True)
+def longest(S, t, alpha, F, Z1, Z2, memo, stats, node_limit):
+    """Longest admissible chain from allowed set S (target t), fail-soft against ``alpha``.
+
+    A value above alpha is exact; a value at most alpha is only an upper bound. -1: node limit.
+    """
+    stats[0] += 1
+    n = S.shape[0]
+    if n <= 1:
+        return 1
+    if stats[0] > node_limit:
+        return -1
+    key = _key(S, Z1, Z2)
+    if key in memo:
+        packed = memo[key]
+        value = packed >> 21
+        if packed & 1 or value <= alpha:
+            stats[1] += 1
+            return value
+    group, n_groups = incompatible_groups(S, F)
+    if n_groups <= alpha:
+        memo[key] = np.int64(n_groups) << 21
+        return n_groups
+    bounds = _child_bounds(S, t, group, n_groups, F)
+    order = np.argsort(-bounds)
+    best = np.int64(1)            # exact: guess the target now
+    best_g = t
+    upper = np.int64(1)           # upper bound over the guesses found not to beat max(best, alpha)
+    for r in range(n):
+        i = order[r]
+        if bounds[i] < 0:
+            break
+        bar = max(best, alpha)
+        if bounds[i] <= bar:
+            upper = max(upper, bounds[i])   # every later guess has a bound at most this large
+            break
+        g = S[i]
+        v = longest(_next_set(S, g, F), t, bar - 1, F, Z1, Z2, memo, stats, node_limit)
+        if v < 0:
+            return -1
+        if 1 + v > bar:
+            best = 1 + v
+            best_g = g
+        else:
+            upper = max(upper, 1 + v)
+    if best > alpha:
+        memo[key] = (best << 21) | (np.int64(best_g) << 1) | 1
+        return best
+    bound = max(best, upper)
+    memo[key] = bound << 21
+    return bound
+
+
+@nb.njit(cache=True)
+def greedy_chain(S, t, F):
+    """A quick chain: always the guess that keeps the most words allowed (a lower bound)."""
+    chain = np.empty(S.shape[0] + 1, np.int64)
+    length = 0
+    while S.shape[0] > 1:
+        best_i, best_size = -1, 0
+        for i in range(S.shape[0]):
+            if S[i] == t:
+                continue
+            size = 0
+            for j in range(S.shape[0]):
+                if F[S[i], S[j]]:
+                    size += 1
+            if size > best_size:
+                best_i, best_size = i, size
+        if best_i < 0:
+            break
+        chain[length] = S[best_i]
+        length += 1
+        S = _next_set(S, S[best_i], F)
+    chain[length] = t
+    return chain[:length + 1].copy()
+
+
+@nb.njit(cache=True)
+def best_next(S, Z1, Z2, memo):
+    """The memoised best next guess from S (-1 if S has no exact entry)."""
+    key = _key(S, Z1, Z2)
+    if key in memo and memo[key] & 1:
+        return (memo[key] >> 1) & ((1 << 20) - 1)
+    return -1
+
+
+@dataclass
+class EldrowResult:
+    """The longest chain for one target, with its proof status."""
+
+    target: str
+    mode: str
+    status: str                     # OPTIMAL or UNKNOWN (node limit)
+    length: int | None
+    chain: list[str] = field(default_factory=list)
+    start: str | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict:
+        """JSON-ready row."""
+        return {"target": self.target, "mode": self.mode, "status": self.status, "length": self.length,
+                "chain": " ".join(self.chain), "start": self.start, "nodes": self.nodes,
+                "seconds": round(self.seconds, 4)}
+
+
+class EldrowSearcher:
+    """Native longest-chain search over one word list (guesses = answers = ``words``)."""
+
+    def __init__(self, lists, mode: str = "strict"):
+        if mode not in ("strict", "hard"):
+            raise WordleError("Eldrow modes are strict and hard")
+        self.words = list(lists.answers)
+        self.index = {w: i for i, w in enumerate(self.words)}
+        self.mode = mode
+        self.mode_code = STRICT if mode == "strict" else HARD
+        from wordlelab.instances.wordlists import WordLists
+        square = WordLists(lists.name + "-eldrow", tuple(self.words), tuple(self.words))
+        self.M = np.ascontiguousarray(pattern_matrix(square))
+        self.letters = encode_words(self.words)
+        self.lcount = np.zeros((len(self.words), 26), np.uint8)
+        for k in range(5):
+            np.add.at(self.lcount, (np.arange(len(self.words)), self.letters[:, k]), 1)
+        rng = np.random.default_rng(2022)
+        self.Z1, self.Z2 = (rng.integers(0, 2**63, len(self.words), dtype=np.int64).astype(np.uint64)
+                            for _ in range(2))
+
+    def word(self, w: str) -> int:
+        """Index of a word; WordleError if it is not in the list."""
+        if w not in self.index:
+            raise WordleError(f"{w!r} is not in the Eldrow word list")
+        return self.index[w]
+
+    def solve(self, target: str, start: str | None = None, node_limit: int = 10**12) -> EldrowResult:
+        """Longest admissible chain ending at ``target`` (beginning with ``start`` if given)."""
+        t0 = time.perf_counter()
+        t = self.word(target)
+        F = follow_matrix(t, self.M, self.mode_code, self.letters, self.lcount)
+        S = np.arange(len(self.words), dtype=np.int32)
+        prefix = []
+        if start and start != target:
+            prefix = [start]
+            S = _next_set(S, self.word(start), F)
+        memo = core.new_cache()
+        stats = np.zeros(2, np.int64)
+        greedy = greedy_chain(S, t, F)
+        floor = len(greedy)
+        v = longest(S, t, floor, F, self.Z1, self.Z2, memo, stats, node_limit)
+        if v < 0:
+            return EldrowResult(target, self.mode, "UNKNOWN", None, [], start, int(stats[0]),
+                                time.perf_counter() - t0)
+        if v <= floor:
+            chain = prefix + [self.words[g] for g in greedy]    # nothing beats the greedy chain
+        else:
+            chain = list(prefix)
+            while True:
+                g = t if len(S) <= 1 else int(best_next(S, self.Z1, self.Z2, memo))
+                chain.append(self.words[g])
+                if g == t:
+                    break
+                S = _next_set(S, g, F)
+        length = check_chain(chain, target, self.mode)   # independent re-check
+        if length != max(v, floor) + len(prefix):
+            raise WordleError(f"internal error: search says {max(v, floor) + len(prefix)}, chain has {length}")
+        return EldrowResult(target, self.mode, "OPTIMAL", length, chain, start, int(stats[0]),
+                            time.perf_counter() - t0)
+
+
+_worker = None
+
+
+def _init(lists, mode):
+    global _worker
+    _worker = EldrowSearcher(lists, mode)
+
+
+def _solve_one(args):
+    target, node_limit = args
+    return _worker.solve(target, node_limit=node_limit).as_dict()
+
+
+def sweep(lists, mode="strict", workers=1, checkpoint=None, node_limit=10**12, progress=None, targets=None):
+    """Longest chain for every target; resumable through a JSON checkpoint."""
+    words = list(targets or lists.answers)
+    meta = {"lists": lists.key, "mode": mode, "node_limit": node_limit}
+    done: dict = {}
+    if checkpoint and os.path.exists(checkpoint):
+        data = json.load(open(checkpoint))
+        if data.get("meta") != meta:
+            raise WordleError(f"checkpoint {checkpoint} belongs to another question")
+        done = data["results"]
+
+    def save():
+        if checkpoint:
+            tmp = f"{checkpoint}.{os.getpid()}.tmp"
+            with open(tmp, "w") as f:
+                json.dump({"meta": meta, "results": done}, f)
+            os.replace(tmp, checkpoint)
+
+    todo = [w for w in words if w not in done]
+    if progress:
+        progress(len(words) - len(todo))
+    last_save = time.monotonic()
+    if workers <= 1:
+        searcher = EldrowSearcher(lists, mode)
+        results = (searcher.solve(w, node_limit=node_limit).as_dict() for w in todo)
+        pool = None
+    else:
+        pool = mp.get_context("spawn").Pool(workers, initializer=_init, initargs=(lists, mode))
+        results = pool.imap_unordered(_solve_one, [(w, node_limit) for w in todo], chunksize=4)
+    try:
+        for row in results:
+            done[row["target"]] = row
+            if progress:
+                progress(1, info=f"longest {max(r['length'] or 0 for r in done.values())}")
+            if time.monotonic() - last_save > 2:
+                save()
+                last_save = time.monotonic()
+    finally:
+        save()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+    return [done[w] for w in words]
