@@ -288,6 +288,51 @@ class EldrowSearcher:
                             time.perf_counter() - t0)
 
 
+    def solve_model(self, target: str, solver: str = "cpsat", start: str | None = None,
+                    time_limit: float = 60.0, export: str | None = None) -> EldrowResult:
+        """The same question as a CP-SAT or MIP model over the words left after ``start``."""
+        from wordlelab.encoders import eldrow as enc
+        from wordlelab.solvers.runner import check_solver, import_pulp, solve_cpsat, solve_pulp
+        check_solver(solver)
+        t0 = time.perf_counter()
+        t = self.word(target)
+        F = follow_matrix(t, self.M, self.mode_code, self.letters, self.lcount)
+        S = np.arange(len(self.words), dtype=np.int32)
+        prefix = []
+        if start and start != target:
+            prefix = [start]
+            S = _next_set(S, self.word(start), F)
+        C = [int(w) for w in S]
+        group_of, _ = incompatible_groups(S, F)
+        groups = enc.groups_in(C, group_of)
+        t_pos = C.index(t)
+        if solver == "cpsat" and not export:
+            model, y, pos = enc.build_cpsat(F, C, t_pos, groups)
+            res = solve_cpsat(model, y + pos, time_limit)
+        else:
+            import_pulp()
+            prob, y, pos = enc.build_mip(F, C, t_pos, groups, name=f"eldrow_{target}")
+            if export:
+                (prob.writeMPS if export.endswith(".mps") else prob.writeLP)(export)
+                if solver == "cpsat":
+                    model, y2, pos2 = enc.build_cpsat(F, C, t_pos, groups)
+                    res = solve_cpsat(model, y2 + pos2, time_limit)
+                else:
+                    res = solve_pulp(prob, y + pos, solver, time_limit)
+            else:
+                res = solve_pulp(prob, y + pos, solver, time_limit)
+        if res.status not in ("OPTIMAL", "FEASIBLE"):
+            return EldrowResult(target, self.mode, res.status, None, [], start, 0, time.perf_counter() - t0)
+        n = len(C)
+        chosen, positions = res.values[:n], res.values[n:]
+        chain = prefix + [self.words[w] for w in enc.chain_from_solution(C, chosen, positions)]
+        length = check_chain(chain, target, self.mode)
+        status = "OPTIMAL" if res.status == "OPTIMAL" else "FEASIBLE"
+        result = EldrowResult(target, self.mode, status, length, chain, start, 0, time.perf_counter() - t0)
+        result.bound = None if res.bound is None else int(round(res.bound)) + len(prefix)
+        return result
+
+
 _worker = None
 
 

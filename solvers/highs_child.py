@@ -1,6 +1,6 @@
 """Solve an MPS file with HiGHS in its own process and print the result as JSON.
 
-Run as ``python highs_child.py MODEL.mps TIME_LIMIT`` (a plain script, so the
+Run as ``python highs_child.py MODEL.mps TIME_LIMIT [max|min]`` (a plain script, so the
 package is not imported); it must not import OR-Tools (whose bundled HiGHS clashes with highspy's).
 """
 import json
@@ -8,7 +8,7 @@ import sys
 import time
 
 
-def main(path: str, time_limit: float) -> dict:
+def main(path: str, time_limit: float, sense: str = "min") -> dict:
     """Solve and summarise."""
     import highspy
     h = highspy.Highs()
@@ -17,6 +17,8 @@ def main(path: str, time_limit: float) -> dict:
     h.setOptionValue("threads", 2)
     t0 = time.perf_counter()
     h.readModel(path)
+    if sense == "max":
+        h.changeObjectiveSense(highspy.ObjSense.kMaximize)
     h.run()
     seconds = time.perf_counter() - t0
     ms = h.getModelStatus()
@@ -40,4 +42,4 @@ def main(path: str, time_limit: float) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(sys.argv[1], float(sys.argv[2]))))
+    print(json.dumps(main(sys.argv[1], float(sys.argv[2]), *sys.argv[3:4])))

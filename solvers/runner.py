@@ -110,7 +110,8 @@ def _solve_highs(prob, variables, time_limit) -> SolveResult:
         prob.writeMPS(path)
         t0 = time.perf_counter()
         child = os.path.join(os.path.dirname(os.path.abspath(__file__)), "highs_child.py")
-        r = subprocess.run([sys.executable, child, path, str(time_limit)],
+        sense = "max" if prob.sense == -1 else "min"   # MPS keeps the sense only in a comment
+        r = subprocess.run([sys.executable, child, path, str(time_limit), sense],
                            capture_output=True, text=True)
         seconds = time.perf_counter() - t0
     if r.returncode != 0:

@@ -20,6 +20,7 @@ Examples:
   wordlelab best-start --lists nyt20220316 --top 5 --checkpoint ranking.json
   wordlelab lower-bound --lists nyt20220316 --answers all --solver cpsat
   wordlelab export-lp cover --pattern '?ills' --lists nyt20220316 --answers all -o ills.lp
+  wordlelab eldrow --target lower
   wordlelab bench --suite matrix
 """
 
@@ -187,3 +188,4 @@ from wordlelab import bench as _bench  # noqa: E402,F401
 
 from wordlelab import search_cli as _search_cli  # noqa: E402,F401
 from wordlelab import cover_cli as _cover_cli  # noqa: E402,F401
+from wordlelab import eldrow_cli as _eldrow_cli  # noqa: E402,F401

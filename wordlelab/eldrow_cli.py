@@ -1,0 +1,104 @@
+"""``wordlelab eldrow``: the longest admissible guess chains (Jane Street's Eldrow)."""
+from __future__ import annotations
+
+import csv
+import os
+import time
+
+import click
+
+from wordlelab.cli import cli, json_option
+from wordlelab.console import emit_json, out, progress, table
+from wordlelab.errors import WordleError
+
+
+def _eldrow_lists(lists_name, words_file):
+    """The word list: guesses = answers. Default: the 2315 original answers (the puzzle's list)."""
+    from wordlelab.instances.wordlists import SOURCES, WordLists, load_lists, read_word_file
+    if words_file:
+        words = tuple(read_word_file(words_file, "word list"))
+        return WordLists(os.path.basename(words_file), words, words)
+    if lists_name:
+        answers = load_lists(lists_name).answers
+        return WordLists(lists_name + "-answers", answers, answers)
+    words = tuple(SOURCES["answers2315"].load())
+    return WordLists("original-answers", words, words)
+
+
+@cli.command(epilog="""\b
+Examples:
+  wordlelab eldrow --target lower
+  wordlelab eldrow --target lower --start crane --solver cpsat
+  wordlelab eldrow --all --workers 2 --checkpoint eldrow.json --csv eldrow.csv""")
+@click.option("--target", default=None, help="the answer the chain must end at")
+@click.option("--all", "all_targets", is_flag=True, help="every target in the list")
+@click.option("--lists", "lists_name", default=None, help="use this named list's answers (default: the 2315 original answers)")
+@click.option("--words", "words_file", default=None, type=click.Path(), help="a word list file instead")
+@click.option("--mode", type=click.Choice(["strict", "hard"]), default="strict", show_default=True)
+@click.option("--start", default=None, help="fix the first guess")
+@click.option("--solver", type=click.Choice(["native", "cpsat", "cbc", "highs"]), default="native", show_default=True)
+@click.option("--export", "export_file", default=None, type=click.Path(), help="write the model (.lp/.mps)")
+@click.option("--time-limit", default=60.0, show_default=True, help="seconds per model solve")
+@click.option("--node-limit", default=10**12, show_default=True, help="native search gives up (UNKNOWN) after this")
+@click.option("--checkpoint", default=None, type=click.Path(), help="--all: resumable results (JSON)")
+@click.option("--csv", "csv_file", default=None, type=click.Path(), help="--all: write target,max_length,chain")
+@click.option("--workers", default=None, type=int, help="--all: processes (default: all cores)")
+@json_option
+def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, export_file, time_limit,
+           node_limit, checkpoint, csv_file, workers, as_json):
+    """Longest chain of guesses, each still a possible answer (strict) or hard-mode legal, ending at the target."""
+    from wordlelab.solvers.eldrow import EldrowSearcher, sweep
+    lists = _eldrow_lists(lists_name, words_file)
+    if bool(target) == bool(all_targets):
+        raise WordleError("give --target WORD or --all")
+    if all_targets:
+        if solver != "native":
+            raise WordleError("--all uses the native search")
+        t0 = time.perf_counter()
+        with progress("targets", len(lists.answers), enabled=not as_json) as advance:
+            rows = sweep(lists, mode, workers or os.cpu_count() or 1, checkpoint, node_limit, advance)
+        proven = [r for r in rows if r["status"] == "OPTIMAL"]
+        longest = max((r["length"] for r in proven), default=None)
+        summary = {"lists": lists.name, "mode": mode, "targets": len(rows), "proven": len(proven),
+                   "global_max": longest, "attained_by": [r["target"] for r in proven if r["length"] == longest],
+                   "unknown": [r["target"] for r in rows if r["status"] != "OPTIMAL"],
+                   "seconds": round(time.perf_counter() - t0, 2)}
+        if csv_file:
+            with open(csv_file, "w", newline="") as f:
+                w = csv.writer(f)
+                w.writerow(["target", "max_length", "status", "chain"])
+                for r in rows:
+                    w.writerow([r["target"], r["length"], r["status"], r["chain"]])
+        if as_json:
+            emit_json({**summary, "results": rows})
+            return
+        best = sorted(proven, key=lambda r: -r["length"])[:10]
+        table(f"longest chains, {mode} mode, {lists.name}", ["target", "length", "chain"],
+              [[r["target"], r["length"], r["chain"]] for r in best])
+        out.print(f"{summary['proven']} of {summary['targets']} targets proven in {summary['seconds']} s; "
+                  f"global maximum {longest}, attained by {' '.join(summary['attained_by'])}")
+        if summary["unknown"]:
+            out.print(f"UNKNOWN (node limit): {' '.join(summary['unknown'][:20])}")
+        return
+    searcher = EldrowSearcher(lists, mode)
+    target = target.lower()
+    if solver == "native":
+        if export_file:
+            raise WordleError("--export needs a model solver: --solver cpsat, cbc or highs")
+        res = searcher.solve(target, start=start, node_limit=node_limit)
+    else:
+        res = searcher.solve_model(target, solver, start=start, time_limit=time_limit, export=export_file)
+    row = {**res.as_dict(), "solver": solver, "bound": getattr(res, "bound", None), "lists": lists.name,
+           "verified": res.length is not None}
+    if as_json:
+        emit_json(row)
+        return
+    if res.length is None:
+        out.print(f"{res.status}: no chain proven for {target} ({solver}); nothing is claimed")
+        return
+    how = "proven longest" if res.status == "OPTIMAL" else f"best found, NOT proven (bound {row['bound']})"
+    out.print(f"{res.status}: {res.length} guesses ending at {target} ({mode} mode, {lists.name}, {solver}; {how}; "
+              f"chain re-checked)")
+    out.print(" ".join(res.chain))
+    out.print(f"{res.seconds:.2f} s" + (f", {res.nodes} nodes" if res.nodes else "")
+              + (f"; model written to {export_file}" if export_file else ""))
