@@ -1,0 +1,130 @@
+"""Eldrow: the chain verifier, native search against brute force and against the CP-SAT/MIP models."""
+import json
+import random
+
+import numpy as np
+import pytest
+
+from wordlelab.solvers.runner import import_pulp
+
+import_pulp()
+
+from wordlelab.eldrow_cli import _eldrow_lists  # noqa: E402
+from wordlelab.instances.wordlists import WordLists  # noqa: E402
+from wordlelab.models.eldrow import ChainFault, check_chain  # noqa: E402
+from wordlelab.models.feedback import feedback  # noqa: E402
+from wordlelab.models.modes import guess_allowed  # noqa: E402
+from wordlelab.solvers.eldrow import EldrowSearcher, follow_matrix, _next_set, sweep  # noqa: E402
+
+CRANE = "crane tiger queer odder joker hover foyer boxer wooer sower rower power mower lower".split()
+
+
+@pytest.fixture(scope="module")
+def words():
+    return _eldrow_lists(None, None)
+
+
+@pytest.fixture(scope="module")
+def searcher(words):
+    return EldrowSearcher(words, "strict")
+
+
+def test_crane_chain_is_valid():
+    assert check_chain(CRANE, "lower") == 14
+
+
+@pytest.mark.parametrize("chain,target,msg", [
+    (CRANE[:-1], "lower", "end with the target"),
+    (CRANE[:3] + CRANE[2:], "lower", "repeats"),
+    (["crane", "lower", "tiger", "lower"], "lower", "repeats"),
+    (["crane", "salty", "lower"], "lower", "breaks the strict rule"),
+])
+def test_verifier_rejects(chain, target, msg):
+    with pytest.raises(ChainFault, match=msg):
+        check_chain(chain, target)
+
+
+def test_hard_mode_rule():
+    # rerun keeps crane's yellow r and e (hard mode) but is no longer a possible answer (strict)
+    assert check_chain(["crane", "rerun", "lower"], "lower", "hard") == 3
+    with pytest.raises(ChainFault, match="strict"):
+        check_chain(["crane", "rerun", "lower"], "lower", "strict")
+    with pytest.raises(ChainFault, match="hard"):
+        check_chain(["crane", "cable", "lower"], "lower", "hard")   # cable drops the r
+
+
+def brute_longest(words, target, mode):
+    """Every chain by plain DFS over (used words), no bounds, no memo."""
+    best = 0
+
+    def extend(chain):
+        nonlocal best
+        history = [(w, feedback(w, target)) for w in chain]
+        if chain and chain[-1] == target:
+            best = max(best, len(chain))
+            return
+        for w in words:
+            if w not in chain and guess_allowed(mode, history, w):
+                extend(chain + [w])
+
+    extend([])
+    return best
+
+
+@pytest.mark.parametrize("mode", ["strict", "hard"])
+@pytest.mark.parametrize("seed", range(6))
+def test_native_matches_brute_force(words, mode, seed):
+    rng = random.Random(seed)
+    centre = rng.choice(words.answers)
+    near = [w for w in words.answers if sum(a == b for a, b in zip(w, centre)) >= 2]
+    small = sorted(rng.sample(near, min(9, len(near))))
+    lists = WordLists("tiny", tuple(small), tuple(small))
+    s = EldrowSearcher(lists, mode)
+    for target in small[:4]:
+        res = s.solve(target)
+        assert res.status == "OPTIMAL" and res.length == brute_longest(small, target, mode), (small, target)
+        assert check_chain(res.chain, target, mode) == res.length
+
+
+def test_lower_longest_is_16(searcher):
+    res = searcher.solve("lower")
+    assert res.status == "OPTIMAL" and res.length == 16
+    assert check_chain(res.chain, "lower") == 16
+    assert searcher.solve("lower", start="crane").length == 14   # the blog's chain was optimal for CRANE
+
+
+def test_models_agree_with_native(searcher, words):
+    """30 targets, each from a start word that leaves a model-sized candidate set."""
+    rng = random.Random(7)
+    checked = 0
+    while checked < 30:
+        target, start = rng.sample(words.answers, 2)
+        t = searcher.word(target)
+        F = follow_matrix(t, searcher.M, searcher.mode_code, searcher.letters, searcher.lcount)
+        if not 8 <= len(_next_set(np.arange(len(words.answers), dtype=np.int32), searcher.word(start), F)) <= 60:
+            continue
+        native = searcher.solve(target, start=start)
+        for solver in (("cpsat", "highs") if checked % 5 else ("cpsat", "highs", "cbc")):
+            model = searcher.solve_model(target, solver, start=start, time_limit=120)
+            assert model.status == "OPTIMAL" and model.length == native.length, (target, start, solver)
+        checked += 1
+
+
+def test_sweep_resumes(tmp_path, words):
+    ck = str(tmp_path / "e.json")
+    targets = ["lower", "crane", "zesty"]
+    first = sweep(words, "strict", 1, ck, targets=targets[:2])
+    data = json.load(open(ck))
+    assert set(data["results"]) == {"lower", "crane"}
+    rows = sweep(words, "strict", 1, ck, targets=targets)
+    assert [r["target"] for r in rows] == targets and rows[0] == first[0]
+
+
+def test_cli(capsys):
+    from wordlelab.cli import main
+    try:
+        main(["eldrow", "--target", "lower", "--start", "crane", "--json"])
+    except SystemExit as e:
+        assert not e.code
+    out = json.loads(capsys.readouterr().out)
+    assert out["length"] == 14 and out["status"] == "OPTIMAL"
