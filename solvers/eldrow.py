@@ -253,9 +253,8 @@ class EldrowSearcher:
             raise WordleError(f"{w!r} is not in the Eldrow word list")
         return self.index[w]
 
-    def solve(self, target: str, start: str | None = None, node_limit: int = 10**12) -> EldrowResult:
-        """Longest admissible chain ending at ``target`` (beginning with ``start`` if given)."""
-        t0 = time.perf_counter()
+    def _root(self, target, start):
+        """(target index, follow matrix, words allowed first, fixed prefix) of a question."""
         t = self.word(target)
         F = follow_matrix(t, self.M, self.mode_code, self.letters, self.lcount)
         S = np.arange(len(self.words), dtype=np.int32)
@@ -263,6 +262,12 @@ class EldrowSearcher:
         if start and start != target:
             prefix = [start]
             S = _next_set(S, self.word(start), F)
+        return t, F, S, prefix
+
+    def solve(self, target: str, start: str | None = None, node_limit: int = 10**12) -> EldrowResult:
+        """Longest admissible chain ending at ``target`` (beginning with ``start`` if given)."""
+        t0 = time.perf_counter()
+        t, F, S, prefix = self._root(target, start)
         memo = core.new_cache()
         stats = np.zeros(2, np.int64)
         greedy = greedy_chain(S, t, F)
@@ -295,13 +300,7 @@ class EldrowSearcher:
         from wordlelab.solvers.runner import check_solver, import_pulp, solve_cpsat, solve_pulp
         check_solver(solver)
         t0 = time.perf_counter()
-        t = self.word(target)
-        F = follow_matrix(t, self.M, self.mode_code, self.letters, self.lcount)
-        S = np.arange(len(self.words), dtype=np.int32)
-        prefix = []
-        if start and start != target:
-            prefix = [start]
-            S = _next_set(S, self.word(start), F)
+        t, F, S, prefix = self._root(target, start)
         C = [int(w) for w in S]
         group_of, _ = incompatible_groups(S, F)
         groups = enc.groups_in(C, group_of)
