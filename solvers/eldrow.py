@@ -57,9 +57,10 @@ def _next_set(S, g, F):
 
 
 @nb.njit(cache=True)
-def incompatible_groups(S, F):
-    """Greedy partition of S into groups of pairwise incompatible words (neither may follow
-    the other): a chain takes at most one word of each group. Returns (group of each word, count)."""
+def incompatible_groups(S, C):
+    """Greedy partition of S into groups of pairwise incompatible words (C[a, b]: a and b may
+    stand in a chain in some order): a chain takes at most one word of each group.
+    Returns (group of each word, count)."""
     n = S.shape[0]
     head = np.full(n, -1, np.int64)
     nxt = np.full(n, -1, np.int64)
@@ -73,7 +74,7 @@ def incompatible_groups(S, F):
             ok = True
             while j >= 0:
                 b = S[j]
-                if F[a, b] or F[b, a]:
+                if C[a, b]:
                     ok = False
                     break
                 j = nxt[j]
@@ -120,7 +121,7 @@ def _key(S, Z1, Z2):
 
 
 @nb.njit(cache=True)
-def longest(S, t, alpha, F, Z1, Z2, memo, stats, node_limit):
+def longest(S, t, alpha, F, C, Z1, Z2, memo, stats, node_limit):
     """Longest admissible chain from allowed set S (target t), fail-soft against ``alpha``.
 
     A value above alpha is exact; a value at most alpha is only an upper bound. -1: node limit.
@@ -138,7 +139,7 @@ def longest(S, t, alpha, F, Z1, Z2, memo, stats, node_limit):
         if packed & 1 or value <= alpha:
             stats[1] += 1
             return value
-    group, n_groups = incompatible_groups(S, F)
+    group, n_groups = incompatible_groups(S, C)
     if n_groups <= alpha:
         memo[key] = np.int64(n_groups) << 21
         return n_groups
@@ -156,7 +157,7 @@ def longest(S, t, alpha, F, Z1, Z2, memo, stats, node_limit):
             upper = max(upper, bounds[i])   # every later guess has a bound at most this large
             break
         g = S[i]
-        v = longest(_next_set(S, g, F), t, bar - 1, F, Z1, Z2, memo, stats, node_limit)
+        v = longest(_next_set(S, g, F), t, bar - 1, F, C, Z1, Z2, memo, stats, node_limit)
         if v < 0:
             return -1
         if 1 + v > bar:
@@ -272,7 +273,10 @@ class EldrowSearcher:
         stats = np.zeros(2, np.int64)
         greedy = greedy_chain(S, t, F)
         floor = len(greedy)
-        v = longest(S, t, floor, F, self.Z1, self.Z2, memo, stats, node_limit)
+        C = F | F.T    # compatible in at least one order
+        # fewest conflicts first: the greedy grouping then needs fewer groups; children keep this order
+        S = S[np.argsort((~C[np.ix_(S, S)]).sum(axis=1), kind="stable")]
+        v = longest(S, t, floor, F, C, self.Z1, self.Z2, memo, stats, node_limit)
         if v < 0:
             return EldrowResult(target, self.mode, "UNKNOWN", None, [], start, int(stats[0]),
                                 time.perf_counter() - t0)
@@ -302,7 +306,7 @@ class EldrowSearcher:
         t0 = time.perf_counter()
         t, F, S, prefix = self._root(target, start)
         C = [int(w) for w in S]
-        group_of, _ = incompatible_groups(S, F)
+        group_of, _ = incompatible_groups(S, F | F.T)
         groups = enc.groups_in(C, group_of)
         t_pos = C.index(t)
         if solver == "cpsat" and not export:
