@@ -14,14 +14,13 @@ Encoders build models; they never solve.
 """
 from __future__ import annotations
 
-import numpy as np
-
 from wordlelab.errors import WordleError
 
 MAX_CANDIDATES = 400
 
 
 def _pairs(F, C):
+    """Index pairs of C that may never stand together, and pairs allowed in one order only."""
     conflicts, ordered = [], []
     for i in range(len(C)):
         for j in range(i + 1, len(C)):
@@ -99,5 +98,3 @@ def groups_in(C, group_of) -> list[list[int]]:
         out.setdefault(int(g), []).append(i)
     return list(out.values())
 
-
-__all__ = ["build_cpsat", "build_mip", "chain_from_solution", "groups_in", "MAX_CANDIDATES", "np"]
