@@ -245,6 +245,25 @@ class NativeSearcher:
         return sorted(((w, v, e) for w, (v, e) in done.items()), key=lambda r: (r[1], not r[2], r[0]))
 
     # ---- depth
+    def _start_feasible(self, node, g0, tabs, cache, stats, node_limit, progress=None, Lchild=None) -> int:
+        """g0 if every class after first guess g0 is solvable in time, -1 if not, -2 at the node limit."""
+        if Lchild is None:
+            members, starts, sizes, pats, Lchild = core.child_lists_after(
+                node.H, node.L, g0, self.MT, self.R, self.letters, self.lcount, self.mode_code)
+        else:
+            members, starts, sizes, pats = core.partition(self.MT, node.H, g0)
+        if node.d <= 1:
+            return g0 if len(sizes) == 0 else -1
+        for c in np.argsort(-sizes, kind="stable"):
+            sub = members[starts[c]:starts[c] + sizes[c]].copy()
+            Lc = core.child_list(Lchild, g0, pats[c], self.mode_code, self.letters, self.lcount)
+            r = core.feasible(sub, Lc, node.d - 1, *tabs, cache, self.cache_entries, stats, node_limit)
+            if progress:
+                progress(1, info=f"{int(stats[core.NODES])} nodes")
+            if r < 0:
+                return int(r)
+        return int(g0)
+
     def prove_depth(self, guesses: int, start: str | None = None, state: str | None = None,
                     node_limit: int = 10**12, progress=None) -> dict:
         """Decide whether every answer can be found within ``guesses`` guesses."""
@@ -255,25 +274,27 @@ class NativeSearcher:
         stats = np.zeros(4, np.int64)
         tabs = (self.MT, self.ans_guess, self.R, self.Z1, self.Z2, self.ZG, self.letters, self.lcount,
                 self.mode_code)
-        if node.start is None:
-            g = core.feasible(node.H, node.L, node.d, *tabs, cache, self.cache_entries, stats, node_limit)
+        if node.start is not None:
+            g = self._start_feasible(node, self.guess_index[node.start], tabs, cache, stats, node_limit,
+                                     progress)
         else:
-            g0 = self.guess_index[node.start]
-            members, starts, sizes, pats, Lchild = core.child_lists_after(
-                node.H, node.L, g0, self.MT, self.R, self.letters, self.lcount, self.mode_code)
-            g = g0 if node.d >= 1 else -1
-            if node.d <= 1 and len(sizes):
-                g = -1
-            for c in np.argsort(-sizes, kind="stable"):
-                if g < 0:
-                    break
-                sub = members[starts[c]:starts[c] + sizes[c]]
-                Lc = core.child_list(Lchild, g0, pats[c], self.mode_code, self.letters, self.lcount)
-                r = core.feasible(sub, Lc, node.d - 1, *tabs, cache, self.cache_entries, stats, node_limit)
+            # first guesses one by one, most promising first: progress shows, Ctrl-C stops between them
+            g = -1
+            k, hit, hsh = core.scan(self.MT, node.H, node.L, self.R)
+            Lchild = core.guesses_for_children(node.L, k, hit, hsh, self.mode_code)
+            split_of = dict(zip(node.L.tolist(), hsh.tolist()))
+            seen = set()
+            for _, g0 in self.candidate_order(node):
+                if self.mode == "easy":
+                    if split_of[g0] in seen:
+                        continue   # splits the answers exactly as a first guess already refuted
+                    seen.add(split_of[g0])
+                r = self._start_feasible(node, g0, tabs, cache, stats, node_limit, Lchild=Lchild)
                 if progress:
                     progress(1, info=f"{int(stats[core.NODES])} nodes")
-                if r < 0:
+                if r != -1:
                     g = r
+                    break
         status = {-1: "INFEASIBLE", -2: "UNKNOWN"}.get(int(g), "FEASIBLE")
         out = {"status": status, "guesses": guesses, "start": node.start, "mode": self.mode,
                "answers": len(node.H), "nodes": int(stats[core.NODES]),

@@ -91,7 +91,8 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     if not 1 <= n_guesses <= 20:
         raise WordleError("--guesses must be between 1 and 20")
     searcher = NativeSearcher(lists, mode, n_guesses)
-    with progress("classes after the first guess", None, enabled=not as_json) as advance:
+    with progress("first-guess classes" if start or state_text else "first guesses", None,
+                  enabled=not as_json) as advance:
         res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit,
                                    progress=advance)
     tree = res.pop("tree")
