@@ -111,6 +111,37 @@ def _child_bounds(S, t, group, n_groups, F):
 
 
 @nb.njit(cache=True)
+def split_free(S, t, F):
+    """(free words, the rest) of S. A word that allows every other word of S can open the chain
+    at no cost (moved to the front, any chain stays admissible), so L(S) = |free| + L(rest)."""
+    rest = S.copy()
+    n_rest = S.shape[0]
+    free = np.empty(S.shape[0], S.dtype)
+    n_free = 0
+    changed = True
+    while changed:
+        changed = False
+        i = 0
+        while i < n_rest:
+            g = rest[i]
+            ok = g != t
+            if ok:
+                for j in range(n_rest):
+                    if j != i and not F[g, rest[j]]:
+                        ok = False
+                        break
+            if ok:
+                free[n_free] = g
+                n_free += 1
+                rest[i] = rest[n_rest - 1]   # order changes only among the remaining words
+                n_rest -= 1
+                changed = True
+            else:
+                i += 1
+    return free[:n_free].copy(), rest[:n_rest].copy()
+
+
+@nb.njit(cache=True)
 def _key(S, Z1, Z2):
     h1 = np.uint64(S.shape[0])
     h2 = np.uint64(0)
@@ -127,11 +158,15 @@ def longest(S, t, alpha, F, C, Z1, Z2, memo, stats, node_limit):
     A value above alpha is exact; a value at most alpha is only an upper bound. -1: node limit.
     """
     stats[0] += 1
-    n = S.shape[0]
-    if n <= 1:
+    if S.shape[0] <= 1:
         return 1
     if stats[0] > node_limit:
         return -1
+    free, S = split_free(S, t, F)
+    if free.shape[0] > 0:
+        v = longest(S, t, alpha - free.shape[0], F, C, Z1, Z2, memo, stats, node_limit)
+        return -1 if v < 0 else v + free.shape[0]
+    n = S.shape[0]
     key = _key(S, Z1, Z2)
     if key in memo:
         packed = memo[key]
@@ -285,6 +320,8 @@ class EldrowSearcher:
         else:
             chain = list(prefix)
             while True:
+                free, S = split_free(S, t, F)
+                chain.extend(self.words[g] for g in free)
                 g = t if len(S) <= 1 else int(best_next(S, self.Z1, self.Z2, memo))
                 chain.append(self.words[g])
                 if g == t:
