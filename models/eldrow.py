@@ -12,7 +12,7 @@ answer given the feedback of every earlier guess, that is
 from __future__ import annotations
 
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import feedback
+from wordlelab.models.feedback import GREEN, YELLOW, code_to_colours, feedback
 from wordlelab.models.modes import guess_allowed
 
 
@@ -34,10 +34,40 @@ def check_chain(chain, target: str, mode: str = "strict", words=None) -> int:
         for w in chain:
             if w not in known:
                 raise ChainFault(f"{w!r} is not in the word list")
+    if mode == "hard":
+        return _check_hard(chain, target)
     history = []
     for i, w in enumerate(chain):
         if not guess_allowed(mode, history, w):
             raise ChainFault(f"guess {i + 1}, {w!r}, breaks the {mode} rule after "
                              f"{' '.join(g for g, _ in history)}")
         history.append((w, feedback(w, target)))
+    return len(chain)
+
+
+def _check_hard(chain, target) -> int:
+    """Hard mode: the rule for every earlier pair at once. The pairs' conditions are 'letter k
+    is c' and 'letter x appears at least n times', so all of them hold exactly when the greens
+    seen so far hold and each letter appears at least its largest required count."""
+    greens: dict[int, tuple[str, int]] = {}
+    need: dict[str, tuple[int, int]] = {}
+    for i, w in enumerate(chain):
+        for k, (letter, j) in greens.items():
+            if w[k] != letter:
+                raise ChainFault(f"guess {i + 1}, {w!r}, breaks the hard rule: letter {k + 1} must be "
+                                 f"{letter!r} (green in guess {j + 1})")
+        for letter, (count, j) in need.items():
+            if w.count(letter) < count:
+                raise ChainFault(f"guess {i + 1}, {w!r}, breaks the hard rule: needs {count} x {letter!r} "
+                                 f"(from guess {j + 1})")
+        colours = code_to_colours(feedback(w, target))
+        counts: dict[str, int] = {}
+        for k, c in enumerate(colours):
+            if c == GREEN:
+                greens.setdefault(k, (w[k], i))
+            if c in (GREEN, YELLOW):
+                counts[w[k]] = counts.get(w[k], 0) + 1
+        for letter, count in counts.items():
+            if count > need.get(letter, (0, 0))[0]:
+                need[letter] = (count, i)
     return len(chain)

@@ -113,32 +113,44 @@ def _child_bounds(S, t, group, n_groups, F):
 @nb.njit(cache=True)
 def split_free(S, t, F):
     """(free words, the rest) of S. A word that allows every other word of S can open the chain
-    at no cost (moved to the front, any chain stays admissible), so L(S) = |free| + L(rest)."""
-    rest = S.copy()
-    n_rest = S.shape[0]
-    free = np.empty(S.shape[0], S.dtype)
-    n_free = 0
-    changed = True
-    while changed:
-        changed = False
-        i = 0
-        while i < n_rest:
-            g = rest[i]
-            ok = g != t
-            if ok:
-                for j in range(n_rest):
-                    if j != i and not F[g, rest[j]]:
-                        ok = False
-                        break
-            if ok:
-                free[n_free] = g
-                n_free += 1
-                rest[i] = rest[n_rest - 1]   # order changes only among the remaining words
-                n_rest -= 1
-                changed = True
-            else:
-                i += 1
-    return free[:n_free].copy(), rest[:n_rest].copy()
+    at no cost (moved to the front, any chain stays admissible), so L(S) = |free| + L(rest).
+    Removing a free word can free others; counts of disallowed words are kept up to date."""
+    n = S.shape[0]
+    missing = np.zeros(n, np.int64)        # words of S that S[i] does not allow
+    for i in range(n):
+        g = S[i]
+        for j in range(n):
+            if j != i and not F[g, S[j]]:
+                missing[i] += 1
+    removed = np.zeros(n, np.bool_)
+    queue = np.empty(n, np.int64)
+    n_queue = 0
+    for i in range(n):
+        if missing[i] == 0 and S[i] != t:
+            queue[n_queue] = i
+            n_queue += 1
+            removed[i] = True
+    head = 0
+    while head < n_queue:
+        f = S[queue[head]]
+        head += 1
+        for i in range(n):
+            if not removed[i] and not F[S[i], f]:
+                missing[i] -= 1
+                if missing[i] == 0 and S[i] != t:
+                    queue[n_queue] = i
+                    n_queue += 1
+                    removed[i] = True
+    free = np.empty(n_queue, S.dtype)
+    for k in range(n_queue):
+        free[k] = S[queue[k]]
+    rest = np.empty(n - n_queue, S.dtype)
+    c = 0
+    for i in range(n):
+        if not removed[i]:
+            rest[c] = S[i]
+            c += 1
+    return free, rest
 
 
 @nb.njit(cache=True)
@@ -214,6 +226,12 @@ def greedy_chain(S, t, F):
     chain = np.empty(S.shape[0] + 1, np.int64)
     length = 0
     while S.shape[0] > 1:
+        free, S = split_free(S, t, F)
+        for k in range(free.shape[0]):
+            chain[length] = free[k]
+            length += 1
+        if S.shape[0] <= 1:
+            break
         best_i, best_size = -1, 0
         for i in range(S.shape[0]):
             if S[i] == t:

@@ -128,3 +128,30 @@ def test_cli(capsys):
         assert not e.code
     out = json.loads(capsys.readouterr().out)
     assert out["length"] == 14 and out["status"] == "OPTIMAL"
+
+
+def test_hard_checker_matches_pairwise_rule(words):
+    """The accumulated hard-mode check agrees with the plain pairwise statement."""
+    rng = random.Random(11)
+    for _ in range(300):
+        target = rng.choice(words.answers)
+        chain = rng.sample(words.answers, 4) + [target]
+        chain = list(dict.fromkeys(chain))
+        if chain[-1] != target:
+            continue
+        history, ok = [], True
+        for w in chain:
+            ok = ok and guess_allowed("hard", history, w)
+            history.append((w, feedback(w, target)))
+        try:
+            check_chain(chain, target, "hard")
+            verdict = True
+        except ChainFault:
+            verdict = False
+        assert verdict == ok, chain
+
+
+def test_hard_mode_chain_is_long(words):
+    s = EldrowSearcher(words, "hard")
+    res = s.solve("crane")
+    assert res.status == "OPTIMAL" and res.length == check_chain(res.chain, "crane", "hard") > 100
