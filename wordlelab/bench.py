@@ -82,7 +82,7 @@ def matrix_suite(repeat: int = 3):
 
 
 @cli.command(epilog="Example: wordlelab bench --suite matrix --csv bench.csv")
-@click.option("--suite", "suite_names", multiple=True, help="suite(s) to run; default: matrix and search")
+@click.option("--suite", "suite_names", multiple=True, help="suite(s) to run; default: matrix, search, cover, eldrow")
 @click.option("--csv", "csv_file", type=click.Path(), default=None, help="also write the rows as CSV")
 @click.option("--list", "list_only", is_flag=True, help="list the suites and exit")
 @json_option
@@ -93,7 +93,7 @@ def bench(suite_names, csv_file, list_only, as_json):
         for name, fn in SUITES.items():
             out.print(f"{name:10s} {(fn.__doc__ or '').strip()}")
         return
-    names = suite_names or ("matrix", "search")
+    names = suite_names or ("matrix", "search", "cover", "eldrow")
     for n in names:
         if n not in SUITES:
             raise WordleError(f"unknown suite {n!r}; choose from {', '.join(SUITES)}")
@@ -235,3 +235,32 @@ def cover_suite(repeat: int = 3):
                        "OPTIMAL" if all(r.status == "OPTIMAL" for r in results) else "PARTIAL",
                        f"{best.label}: {best.min_guesses}", time.perf_counter() - t,
                        note="covers of 1-2 guesses by enumeration; target < 60 s")
+
+
+ELDROW_SAMPLE = [("lower", None), ("crane", None), ("zesty", None), ("rearm", None),
+                 ("lower", "crane"), ("zesty", "crane"), ("fluff", "crane")]
+
+
+@suite("eldrow")
+def eldrow_suite(repeat: int = 1):
+    """Eldrow on a fixed sample: native search per target, and every solver after a fixed first guess."""
+    from wordlelab.solvers.runner import import_pulp
+    import_pulp()
+    from wordlelab.eldrow_cli import _eldrow_lists
+    from wordlelab.solvers.eldrow import EldrowSearcher
+    lists = _eldrow_lists(None, None)
+    for mode in ("strict", "hard"):
+        searcher = EldrowSearcher(lists, mode)
+        searcher.solve("abbey")  # loads the compiled code
+        for target, start in ELDROW_SAMPLE:
+            if mode == "hard" and start:
+                continue
+            solvers = ("native",) if start is None else ("native", "cpsat", "highs", "cbc")
+            for solver in solvers:
+                t = time.perf_counter()
+                res = (searcher.solve(target, start=start) if solver == "native"
+                       else searcher.solve_model(target, solver, start=start, time_limit=60))
+                label = f"eldrow {target}" + (f" after {start}" if start else "")
+                yield BenchRow(label, f"{lists.name} {mode}", solver, res.status, res.length,
+                               time.perf_counter() - t,
+                               note="target: any single target < 5 s; published C++ 216 s for one target")
