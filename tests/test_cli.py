@@ -61,3 +61,12 @@ def test_verify_cli(capsys, shared):
 def test_console_script_exit_code():
     r = subprocess.run([sys.executable, "-m", "wordlelab", "score", "salet", "xx"], capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.startswith("error:") and "Traceback" not in r.stderr
+
+
+def test_bench_lists_suites(capsys):
+    code, out, _ = run(capsys, "bench", "--list")
+    assert code == 0
+    for suite in ("matrix", "search", "search-long", "cover", "eldrow"):
+        assert suite in out
+    code, _, err = run(capsys, "bench", "--suite", "nope")
+    assert code == 2 and "unknown suite" in err
