@@ -76,7 +76,8 @@ def solve_cpsat(model, variables, time_limit: float = 60.0, workers: int = 8) ->
                                  "wall_time": solver.wall_time})
 
 
-def solve_pulp(prob, variables, solver: str = "cbc", time_limit: float = 60.0) -> SolveResult:
+def solve_pulp(prob, variables, solver: str = "cbc", time_limit: float = 60.0,
+               warm_start: bool = False) -> SolveResult:
     """Solve a PuLP problem with CBC (in process, via its binary) or HiGHS (child process)."""
     check_solver(solver)
     if solver == "highs":
@@ -86,7 +87,7 @@ def solve_pulp(prob, variables, solver: str = "cbc", time_limit: float = 60.0) -
     with warnings.catch_warnings():
         # PuLP 3.x warns that its bundled CBC leaves in 4.0; pyproject pins pulp < 4
         warnings.simplefilter("ignore", DeprecationWarning)
-        prob.solve(pulp.PULP_CBC_CMD(msg=False, timeLimit=time_limit))
+        prob.solve(pulp.PULP_CBC_CMD(msg=False, timeLimit=time_limit, warmStart=warm_start))
     seconds = time.perf_counter() - t0
     if prob.status == pulp.LpStatusInfeasible:
         status = "INFEASIBLE"

@@ -1,0 +1,308 @@
+"""Decision-tree questions as CP-SAT and MIP models (two encodings).
+
+``encoding="layered"`` (a flow over the state graph of
+:mod:`wordlelab.encoders.tree_graph`)
+    One 0/1 variable y[v, o] per state v and option o. The root takes one
+    option; every other state takes as many options as its parents' chosen
+    options lead to it (0 or 1). Total = sum of cost[v, o] * y[v, o]. States with
+    no option left force their parents' options to 0, so "no tree within g" is
+    an INFEASIBLE model. Exact, and strong, where the graph is small.
+
+``encoding="assignment"`` (assignment + separation, compact in |H|, |T|, g)
+    x[h, d, t] = 1 when answer h's d-th guess is t (t = DONE after h is found);
+    same[a, b, d] = 1 when answers a and b are still together at guess d. Answers
+    together share their guess; a guess splits a pair unless it gives both the
+    same pattern; h is found when its guess is h. Hard mode: each guess obeys the
+    previous (guess, pattern) (NYT hard constraints carry forward); strict mode:
+    each guess is consistent with every earlier one. Total = sum d * x[h, d, h].
+
+Both shrink the guess set first: guesses that split nothing are dropped, and in
+easy mode guesses with the same or a coarser partition of H (see
+:mod:`~wordlelab.encoders.tree_graph`). ``objective="depth"`` builds a pure
+feasibility model; ``"total"`` minimises the total. Encoders build; they never solve.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from wordlelab.errors import WordleError
+from wordlelab.models.feedback import ALL_GREEN
+from wordlelab.models.matrix import build_matrix
+from wordlelab.models.modes import allowed_mask
+
+ENCODINGS = ("layered", "assignment")
+
+
+@dataclass
+class TreeModel:
+    """A built model and what is needed to read a tree back from a solution."""
+
+    question: object
+    encoding: str
+    backend: str                      # cpsat or mip
+    model: object                     # cp_model.CpModel or pulp.LpProblem
+    variables: list                   # the 0/1 variables a tree is read from
+    keys: list                        # what each variable means (encoding-specific)
+    hint: list | None = None          # warm-start values for ``variables`` (None: no greedy tree)
+    info: dict = field(default_factory=dict)
+
+
+def check_encoding(encoding: str) -> str:
+    """The encoding name, or WordleError naming the choices."""
+    if encoding not in ENCODINGS:
+        raise WordleError(f"unknown encoding {encoding!r}; choose one of {', '.join(ENCODINGS)}")
+    return encoding
+
+
+# ---- backends: the same constraints written for CP-SAT and for PuLP
+class _CpSat:
+    name = "cpsat"
+
+    def __init__(self, label):
+        from ortools.sat.python import cp_model
+        self.cp = cp_model
+        self.model = cp_model.CpModel()
+        self.model.name = label
+
+    def bool(self, name):
+        return self.model.new_bool_var(name)
+
+    def sum(self, terms, coefs=None):
+        if coefs is None:
+            return self.cp.LinearExpr.sum(list(terms))
+        return self.cp.LinearExpr.weighted_sum(list(terms), list(coefs))
+
+    def add(self, constraint):
+        self.model.add(constraint)
+
+    def equal_if(self, a_terms, b_terms, weights, lit, big_m):
+        a = self.sum(a_terms, weights)
+        b = self.sum(b_terms, weights)
+        self.model.add(a == b).only_enforce_if(lit)
+
+    def minimize(self, terms, coefs):
+        self.model.minimize(self.sum(terms, coefs))
+
+
+class _Mip:
+    name = "mip"
+
+    def __init__(self, label):
+        from wordlelab.solvers.runner import import_pulp
+        self.pulp = import_pulp()
+        self.model = self.pulp.LpProblem("".join(c if c.isalnum() else "_" for c in label), self.pulp.LpMinimize)
+
+    def bool(self, name):
+        return self.pulp.LpVariable(name, cat="Binary")
+
+    def sum(self, terms, coefs=None):
+        if coefs is None:
+            return self.pulp.lpSum(terms)
+        return self.pulp.LpAffineExpression(list(zip(terms, coefs)))
+
+    def add(self, constraint):
+        self.model += constraint
+
+    def equal_if(self, a_terms, b_terms, weights, lit, big_m):
+        diff = self.sum(list(a_terms) + list(b_terms), list(weights) + [-w for w in weights])
+        self.model += diff <= big_m * (1 - lit)
+        self.model += diff >= -big_m * (1 - lit)
+
+    def minimize(self, terms, coefs):
+        self.model += self.sum(terms, coefs)
+
+
+def _backend(kind: str, label: str):
+    if kind == "cpsat":
+        return _CpSat(label)
+    if kind == "mip":
+        return _Mip(label)
+    raise WordleError(f"unknown backend {kind!r}")
+
+
+# ---- layered
+def build_layered(question, backend: str = "cpsat", graph=None, hint=None) -> TreeModel:
+    """The flow model over the state graph (built here unless given)."""
+    from wordlelab.encoders.tree_graph import StateGraph
+    G = graph if graph is not None else StateGraph(question)
+    B = _backend(backend, f"tree_layered_{question.label}")
+    y, keys, parents = [], [], {}
+    by_state: list[list] = [[] for _ in G.states]
+    for v, st in enumerate(G.states):
+        for o, opt in enumerate(st.options):
+            var = B.bool(f"y_{v}_{o}")
+            y.append(var)
+            keys.append((v, o))
+            by_state[v].append(var)
+            for c in opt.children.values():
+                parents.setdefault(c, []).append(var)
+    B.add(B.sum(by_state[G.root]) == 1)
+    for v in range(len(G.states)):
+        if v == G.root:
+            continue
+        into = parents.get(v, [])
+        if by_state[v]:
+            B.add(B.sum(by_state[v]) - B.sum(into) == 0)
+        elif into:
+            B.add(B.sum(into) == 0)      # a dead state: no way to finish it within the limit
+    if question.objective == "total":
+        B.minimize(y, [G.states[v].options[o].cost for v, o in keys])
+    info = {"states": len(G.states), "variables": len(y), "graph": G}
+    values = _layered_hint(G, keys) if hint else None
+    return TreeModel(question, "layered", B.name, B.model, y, keys, values, info)
+
+
+def _layered_hint(G, keys) -> list[int] | None:
+    """Greedy tree in the graph: at each state the option leaving the fewest answers unsettled."""
+    chosen: dict[int, int] = {}
+    stack = [G.root]
+    while stack:
+        v = stack.pop()
+        opts = G.states[v].options
+        if not opts:
+            return None
+        o = min(range(len(opts)), key=lambda i: (sum(len(G.states[c].answers) ** 2 for c in opts[i].children.values()),
+                                                 opts[i].cost))
+        chosen[v] = o
+        stack.extend(opts[o].children.values())
+    return [int(chosen.get(v) == o) for v, o in keys]
+
+
+# ---- assignment
+@dataclass
+class Reduced:
+    """The guesses kept for the assignment model, and the patterns it needs."""
+
+    guesses: np.ndarray        # indices into question.guesses
+    P: np.ndarray              # kept guesses x answers
+    answer_col: np.ndarray     # position of each answer among the kept guesses
+
+
+def reduce_guesses(question) -> Reduced:
+    """Drop guesses that split nothing; in easy mode keep one guess per undominated partition of H."""
+    from wordlelab.encoders.tree_graph import _canonical, _class_counts, _undominated
+    T = list(question.guesses)
+    P = build_matrix(T, list(question.answers))
+    index = {w: i for i, w in enumerate(T)}
+    answer_guess = np.array([index[a] for a in question.answers])
+    member = np.zeros(len(T), bool)
+    member[answer_guess] = True
+    keep = np.flatnonzero((_class_counts(P.astype(np.int16)) > 1) | member)
+    if question.mode == "easy" and len(question.answers) > 1:
+        canon = _canonical(P[keep].astype(np.int16))
+        _, first = np.unique(canon, axis=0, return_index=True)
+        first = np.sort(first)
+        keep = np.union1d(keep[first[_undominated(canon[first])]], answer_guess)
+    pos = {int(t): i for i, t in enumerate(keep)}
+    return Reduced(keep, P[keep], np.array([pos[int(t)] for t in answer_guess]))
+
+
+def build_assignment(question, backend: str = "cpsat", hint=None) -> TreeModel:
+    """The compact assignment + separation model."""
+    R = reduce_guesses(question)
+    H, g, m = len(question.answers), question.depth, len(R.guesses)
+    DONE = m
+    B = _backend(backend, f"tree_assignment_{question.label}")
+    x = {}
+    for h in range(H):
+        for d in range(1, g + 1):
+            row = [B.bool(f"x_{h}_{d}_{t}") for t in range(m + 1)]
+            x[h, d] = row
+            B.add(B.sum(row) == 1)
+    for h in range(H):
+        col = R.answer_col[h]
+        B.add(x[h, 1][DONE] == 0)
+        for d in range(1, g):
+            B.add(x[h, d + 1][DONE] - x[h, d][DONE] - x[h, d][col] == 0)
+        B.add(B.sum([x[h, d][col] for d in range(1, g + 1)]) == 1)     # found within g
+    for h in range(1, H):            # one root guess for everybody
+        for t in range(m):
+            B.add(x[h, 1][t] - x[0, 1][t] == 0)
+    weights = list(range(m + 1))
+    for a in range(H):
+        for b in range(a + 1, H):
+            together = np.flatnonzero(R.P[:, a] == R.P[:, b]).tolist()   # guesses that leave a, b together
+            same_prev = None
+            for d in range(2, g + 1):
+                s = B.bool(f"same_{a}_{b}_{d}")
+                if not together:
+                    B.add(s == 0)
+                else:
+                    keep_together = B.sum([x[a, d - 1][t] for t in together])
+                    B.add(s <= keep_together)
+                    if same_prev is None:      # together at guess 1
+                        B.add(s >= keep_together)
+                    else:
+                        B.add(s >= same_prev + keep_together - 1)
+                        B.add(s <= same_prev)
+                B.equal_if(x[a, d], x[b, d], weights, s, m)
+                same_prev = s
+    _mode_constraints(question, R, x, B, g, DONE)
+    variables = [v for h in range(H) for d in range(1, g + 1) for v in x[h, d]]
+    keys = [(h, d, t) for h in range(H) for d in range(1, g + 1) for t in range(m + 1)]
+    if question.objective == "total":
+        terms = [x[h, d][R.answer_col[h]] for h in range(H) for d in range(1, g + 1)]
+        B.minimize(terms, [d for h in range(H) for d in range(1, g + 1)])
+    values = _assignment_hint(question, R, keys) if hint else None
+    return TreeModel(question, "assignment", B.name, B.model, variables, keys, values,
+                     {"guesses_kept": m, "variables": len(variables), "reduced": R})
+
+
+def _mode_constraints(question, R, x, B, g, DONE):
+    if question.mode == "easy" or g < 2:
+        return
+    T = [question.guesses[t] for t in R.guesses]
+    m = len(T)
+    H = len(question.answers)
+    if question.mode == "hard":
+        cache: dict = {}
+        for h in range(H):
+            for tp in range(m):
+                p = int(R.P[tp, h])
+                if p == ALL_GREEN:
+                    continue
+                key = (tp, p)
+                if key not in cache:
+                    cache[key] = allowed_mask("hard", [(T[tp], p)], T)
+            for t in range(m):
+                # t at guess d needs a previous guess whose hard constraints t obeys
+                ok = [tp for tp in range(m) if int(R.P[tp, h]) != ALL_GREEN and cache[tp, int(R.P[tp, h])][t]]
+                if len(ok) == m:
+                    continue
+                for d in range(2, g + 1):
+                    B.add(x[h, d][t] <= B.sum([x[h, d - 1][tp] for tp in ok]) if ok else x[h, d][t] == 0)
+        return
+    full = build_matrix(T, T)          # full[t', t] = feedback(t', t)
+    for h in range(H):
+        ph = R.P[:, h]
+        for t in range(m):
+            consistent = np.flatnonzero(full[:, t] == ph).tolist()    # earlier guesses t is consistent with
+            if len(consistent) == m:
+                continue
+            for d in range(2, g + 1):
+                for dp in range(1, d):
+                    B.add(x[h, d][t] <= B.sum([x[h, dp][tp] for tp in consistent]) if consistent
+                          else x[h, d][t] == 0)
+
+
+def _assignment_hint(question, R, keys) -> list[int] | None:
+    from wordlelab.solvers.decision_tree import greedy_paths
+    paths = greedy_paths(question, R)
+    if paths is None:
+        return None
+    m = len(R.guesses)
+    on = set()
+    for h, seq in enumerate(paths):
+        for d in range(1, question.depth + 1):
+            on.add((h, d, seq[d - 1] if d <= len(seq) else m))
+    return [int(k in on) for k in keys]
+
+
+def build(question, encoding: str = "layered", backend: str = "cpsat", hint: bool = True) -> TreeModel:
+    """Build ``question`` in ``encoding`` for ``backend`` ('cpsat' or 'mip')."""
+    check_encoding(encoding)
+    if encoding == "layered":
+        return build_layered(question, backend, hint=hint)
+    return build_assignment(question, backend, hint=hint)
