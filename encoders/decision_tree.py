@@ -45,7 +45,7 @@ class TreeModel:
     model: object                     # cp_model.CpModel or pulp.LpProblem
     variables: list                   # the 0/1 variables a tree is read from
     keys: list                        # what each variable means (encoding-specific)
-    hint: list | None = None          # warm-start values for ``variables`` (None: no greedy tree)
+    hint: list | None = None          # warm start: (variable, value) pairs of a greedy tree, or None
     info: dict = field(default_factory=dict)
 
 
@@ -68,6 +68,9 @@ class _CpSat:
 
     def bool(self, name):
         return self.model.new_bool_var(name)
+
+    def int(self, name, lo, hi):
+        return self.model.new_int_var(lo, hi, name)
 
     def sum(self, terms, coefs=None):
         if coefs is None:
@@ -97,6 +100,9 @@ class _Mip:
     def bool(self, name):
         return self.pulp.LpVariable(name, cat="Binary")
 
+    def int(self, name, lo, hi):
+        return self.pulp.LpVariable(name, lo, hi, cat="Integer")
+
     def sum(self, terms, coefs=None):
         if coefs is None:
             return self.pulp.lpSum(terms)
@@ -123,7 +129,7 @@ def _backend(kind: str, label: str):
 
 
 # ---- layered
-def build_layered(question, backend: str = "cpsat", graph=None, hint=None) -> TreeModel:
+def build_layered(question, backend: str = "cpsat", graph=None, hint=None, cuts: bool = True) -> TreeModel:
     """The flow model over the state graph (built here unless given)."""
     from wordlelab.encoders.tree_graph import StateGraph
     G = graph if graph is not None else StateGraph(question)
@@ -149,8 +155,17 @@ def build_layered(question, backend: str = "cpsat", graph=None, hint=None) -> Tr
             B.add(B.sum(into) == 0)      # a dead state: no way to finish it within the limit
     if question.objective == "total":
         B.minimize(y, [G.states[v].options[o].cost for v, o in keys])
-    info = {"states": len(G.states), "variables": len(y), "graph": G}
+    n_cover = 0
+    if cuts:
+        root_opts = G.states[G.root].options
+        total = question.objective == "total"
+        n_cover, _ = _chain_block(B, G.P[[o.guess for o in root_opts]], question.depth,
+                                  {i: by_state[G.root][i] for i in range(len(root_opts))},
+                                  y if total else None,
+                                  [G.states[v].options[o].cost for v, o in keys] if total else None)
+    info = {"states": len(G.states), "variables": len(y), "cover_sets": n_cover, "graph": G}
     values = _layered_hint(G, keys) if hint else None
+    values = None if values is None else list(zip(y, values))
     return TreeModel(question, "layered", B.name, B.model, y, keys, values, info)
 
 
@@ -199,7 +214,7 @@ def reduce_guesses(question) -> Reduced:
     return Reduced(keep, P[keep], np.array([pos[int(t)] for t in answer_guess]))
 
 
-def build_assignment(question, backend: str = "cpsat", hint=None) -> TreeModel:
+def build_assignment(question, backend: str = "cpsat", hint=None, cuts: bool = True) -> TreeModel:
     """The compact assignment + separation model."""
     R = reduce_guesses(question)
     H, g, m = len(question.answers), question.depth, len(R.guesses)
@@ -221,12 +236,13 @@ def build_assignment(question, backend: str = "cpsat", hint=None) -> TreeModel:
         for t in range(m):
             B.add(x[h, 1][t] - x[0, 1][t] == 0)
     weights = list(range(m + 1))
+    same = {}
     for a in range(H):
         for b in range(a + 1, H):
             together = np.flatnonzero(R.P[:, a] == R.P[:, b]).tolist()   # guesses that leave a, b together
             same_prev = None
             for d in range(2, g + 1):
-                s = B.bool(f"same_{a}_{b}_{d}")
+                s = same[a, b, d] = B.bool(f"same_{a}_{b}_{d}")
                 if not together:
                     B.add(s == 0)
                 else:
@@ -240,14 +256,112 @@ def build_assignment(question, backend: str = "cpsat", hint=None) -> TreeModel:
                 B.equal_if(x[a, d], x[b, d], weights, s, m)
                 same_prev = s
     _mode_constraints(question, R, x, B, g, DONE)
+    terms = [x[h, d][R.answer_col[h]] for h in range(H) for d in range(1, g + 1)]
+    coefs = [d for h in range(H) for d in range(1, g + 1)]
+    total = question.objective == "total"
+    paths = None
+    if hint:
+        from wordlelab.solvers.decision_tree import greedy_paths
+        paths = greedy_paths(question, R)
+    n_cover, chain_hints = _chain_block(B, R.P, g, {t: x[0, 1][t] for t in range(m)},
+                                        terms if total else None, coefs if total else None,
+                                        _chain_of(R.P, paths) if paths else None) if cuts else (0, [])
     variables = [v for h in range(H) for d in range(1, g + 1) for v in x[h, d]]
     keys = [(h, d, t) for h in range(H) for d in range(1, g + 1) for t in range(m + 1)]
-    if question.objective == "total":
-        terms = [x[h, d][R.answer_col[h]] for h in range(H) for d in range(1, g + 1)]
-        B.minimize(terms, [d for h in range(H) for d in range(1, g + 1)])
-    values = _assignment_hint(question, R, keys) if hint else None
+    if total:
+        B.minimize(terms, coefs)
+    values = _assignment_hint(R, x, same, paths) + chain_hints if paths else None
     return TreeModel(question, "assignment", B.name, B.model, variables, keys, values,
-                     {"guesses_kept": m, "variables": len(variables), "reduced": R})
+                     {"guesses_kept": m, "variables": len(variables), "cover_sets": n_cover, "reduced": R})
+
+
+def _chain_block(B, P, g, root_guess_vars, total_terms=None, total_coefs=None, chain=None):
+    """Implied constraints from the adversary chain (Peattie's cover argument, ordered).
+
+    For a guess x let D(x) be the answers outside its largest non-green class
+    (:func:`wordlelab.encoders.cover.d_sets`). Every strategy within g guesses has a
+    chain x_1 (the root guess), x_2, ... of at most g-1 guesses, each played at the
+    node holding the answers outside D(x_1) | ... | D(x_{k-1}); their D-sets cover all
+    answers but one. Those outside the first k D-sets are not found within k guesses,
+    and of the answers at the chain's k-th node at most one is found there, so the
+    total is at least |H| + sum over k of max(outside the first k sets, outside the
+    first k-1 sets minus one). The chain is modelled on its own, tied to the tree at
+    the root guess. ``P`` is guesses x answers; ``chain`` the rows of P guessed along a
+    known tree's chain (for the warm start). Returns (number of distinct D-sets, hints).
+    """
+    from wordlelab.encoders.cover import d_sets
+    H = P.shape[1]
+    if H < 2 or g < 2:
+        return 0, []
+    D = d_sets(P)
+    keys = np.packbits(D, axis=1)
+    _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    inverse = inverse.ravel()
+    K = len(first)
+    holders = [[k for k in range(K) if D[first[k], h]] for h in range(H)]
+    z = {(i, k): B.bool(f"chain_{i}_{k}") for i in range(1, g) for k in range(K)}
+    for i in range(1, g):
+        B.add(B.sum([z[i, k] for k in range(K)]) <= 1)
+    w = [B.bool(f"uncovered_{h}") for h in range(H)]
+    for h in range(H):
+        B.add(B.sum([z[i, k] for i in range(1, g) for k in holders[h]] + [w[h]]) >= 1)
+    B.add(B.sum(w) <= 1)
+    for t, var in root_guess_vars.items():
+        B.add(var <= z[1, inverse[t]])
+    hints = []
+    covered = np.zeros(H, bool)
+    chosen = {}
+    if chain is not None:
+        for i, t in enumerate(chain[:g - 1], 1):
+            chosen[i] = int(inverse[t])
+            covered |= D[t]
+        hints += [(v, int(chosen.get(i) == k)) for (i, k), v in z.items()]
+        hints += [(w[h], int(not covered[h])) for h in range(H)]
+    if total_terms is None:
+        return K, hints
+    # r[k, h] = 1 exactly when h lies outside the first k D-sets: then it is not found within k guesses
+    member = [-1] * K                 # the answer a set's guess is, when it is one (it finds that answer)
+    for t in range(len(inverse)):
+        hit = np.flatnonzero(P[t] == ALL_GREEN)
+        if len(hit):
+            member[inverse[t]] = int(hit[0])
+    r = {(0, h): 1 for h in range(H)}
+    r_hint = {}
+    U = []
+    for k in range(1, g):
+        for h in range(H):
+            r[k, h] = B.bool(f"outside_{k}_{h}")
+            covering = [z[i, s] for i in range(1, k + 1) for s in holders[h]]
+            B.add(r[k, h] + B.sum(covering) >= 1)
+            for v in covering:
+                B.add(r[k, h] + v <= 1)
+        # f[k, s]: the chain's k-th guess is the answer member[s], still at the chain's node: found there
+        found = []
+        for s_ in range(K):
+            if member[s_] >= 0:
+                f = B.bool(f"chain_finds_{k}_{s_}")
+                B.add(f <= z[k, s_])
+                if k > 1:
+                    B.add(f <= r[k - 1, member[s_]])
+                found.append(f)
+        u = B.int(f"unfound_after_{k}", 0, H)
+        if chain is not None:
+            outside = [not D[[first[chosen[i]] for i in range(1, k + 1) if i in chosen], h].any() for h in range(H)]
+            before = [k == 1 or r_hint[k - 1, h] for h in range(H)]
+            n_found = 0
+            for s_, f in zip([s_ for s_ in range(K) if member[s_] >= 0], found):
+                on = chosen.get(k) == s_ and before[member[s_]]
+                n_found += on
+                hints.append((f, int(on)))
+            for h in range(H):
+                r_hint[k, h] = outside[h]
+                hints.append((r[k, h], int(outside[h])))
+            hints.append((u, max(sum(outside), sum(before) - n_found)))
+        B.add(u - B.sum([r[k, h] for h in range(H)]) >= 0)
+        B.add(u - B.sum([r[k - 1, h] for h in range(H) if k > 1]) + B.sum(found) >= (H if k == 1 else 0))
+        U.append(u)
+    B.add(B.sum(total_terms, total_coefs) - B.sum(U) >= H)
+    return K, hints
 
 
 def _mode_constraints(question, R, x, B, g, DONE):
@@ -287,22 +401,39 @@ def _mode_constraints(question, R, x, B, g, DONE):
                           else x[h, d][t] == 0)
 
 
-def _assignment_hint(question, R, keys) -> list[int] | None:
-    from wordlelab.solvers.decision_tree import greedy_paths
-    paths = greedy_paths(question, R)
-    if paths is None:
-        return None
+def _chain_of(P, paths) -> list[int]:
+    """The adversary chain of a tree given as each answer's guesses (rows of P)."""
+    from wordlelab.encoders.cover import d_sets
+    D = d_sets(P)
+    node, chain = list(range(P.shape[1])), []
+    while len(node) >= 2 and len(chain) < len(paths[node[0]]):
+        t = paths[node[0]][len(chain)]
+        chain.append(t)
+        node = [h for h in node if not D[t, h]]
+    return chain
+
+
+def _assignment_hint(R, x, same, paths) -> list:
+    """(variable, value) pairs of the greedy tree."""
     m = len(R.guesses)
-    on = set()
-    for h, seq in enumerate(paths):
-        for d in range(1, question.depth + 1):
-            on.add((h, d, seq[d - 1] if d <= len(seq) else m))
-    return [int(k in on) for k in keys]
+    out = []
+    for (h, d), row in x.items():
+        on = paths[h][d - 1] if d <= len(paths[h]) else m
+        out.extend((v, int(t == on)) for t, v in enumerate(row))
+    for (a, b, d), v in same.items():
+        # together at guess d: the same guesses and patterns so far, neither found
+        pa = [int(R.P[t, a]) for t in paths[a][:d - 1]]
+        pb = [int(R.P[t, b]) for t in paths[b][:d - 1]]
+        together = len(pa) == len(pb) == d - 1 and paths[a][:d - 1] == paths[b][:d - 1] and pa == pb \
+            and ALL_GREEN not in pa
+        out.append((v, int(together)))
+    return out
 
 
-def build(question, encoding: str = "layered", backend: str = "cpsat", hint: bool = True) -> TreeModel:
-    """Build ``question`` in ``encoding`` for ``backend`` ('cpsat' or 'mip')."""
+def build(question, encoding: str = "layered", backend: str = "cpsat", hint: bool = True,
+          cuts: bool = True) -> TreeModel:
+    """Build ``question`` in ``encoding`` for ``backend`` ('cpsat' or 'mip'); ``cuts`` adds the cover block."""
     check_encoding(encoding)
     if encoding == "layered":
-        return build_layered(question, backend, hint=hint)
-    return build_assignment(question, backend, hint=hint)
+        return build_layered(question, backend, hint=hint, cuts=cuts)
+    return build_assignment(question, backend, hint=hint, cuts=cuts)

@@ -64,24 +64,24 @@ def run_model(tm: TreeModel, solver: str, time_limit: float = 60.0) -> SolveResu
         if tm.backend != "cpsat":
             raise WordleError("internal: a MIP model handed to CP-SAT")
         if tm.hint is not None:
-            for v, val in zip(tm.variables, tm.hint):
+            for v, val in tm.hint:
                 tm.model.add_hint(v, val)
         return solve_cpsat(tm.model, tm.variables, time_limit)
     if tm.backend != "mip":
         raise WordleError("internal: a CP-SAT model handed to a MIP solver")
     if tm.hint is not None and solver == "cbc":
-        for v, val in zip(tm.variables, tm.hint):
+        for v, val in tm.hint:
             v.setInitialValue(val)
     return solve_pulp(tm.model, tm.variables, solver, time_limit, warm_start=tm.hint is not None)
 
 
 def solve_question(question, encoding: str = "layered", solver: str = "cpsat", time_limit: float = 60.0,
-                   hint: bool = True) -> TreeModelResult:
+                   hint: bool = True, cuts: bool = True) -> TreeModelResult:
     """Build, solve, read back and verify."""
     check_encoding(encoding)
     check_solver(solver)
     t0 = time.perf_counter()
-    tm = build(question, encoding, "cpsat" if solver == "cpsat" else "mip", hint=hint)
+    tm = build(question, encoding, "cpsat" if solver == "cpsat" else "mip", hint=hint, cuts=cuts)
     built = time.perf_counter() - t0
     res = run_model(tm, solver, time_limit)
     tree = total = worst = None

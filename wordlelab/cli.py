@@ -21,6 +21,7 @@ Examples:
   wordlelab lower-bound --lists nyt20220316 --answers all --solver cpsat
   wordlelab export-lp cover --pattern '?ills' --lists nyt20220316 --answers all -o ills.lp
   wordlelab eldrow --target lower
+  wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth
   wordlelab bench --suite matrix
 """
 
@@ -189,3 +190,4 @@ from wordlelab import bench as _bench  # noqa: E402,F401
 from wordlelab import search_cli as _search_cli  # noqa: E402,F401
 from wordlelab import cover_cli as _cover_cli  # noqa: E402,F401
 from wordlelab import eldrow_cli as _eldrow_cli  # noqa: E402,F401
+from wordlelab import tree_cli as _tree_cli  # noqa: E402,F401

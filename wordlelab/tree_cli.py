@@ -1,0 +1,133 @@
+"""Commands of the decision-tree models: tree-model, export-lp tree, blindfold."""
+from __future__ import annotations
+
+import click
+
+from wordlelab.cli import cli, json_option, lists_options, mode_option
+from wordlelab.console import emit_json, out, table
+from wordlelab.errors import WordleError
+
+
+def question_options(f):
+    """--pattern / --answers-file / --random-subset (+ --seed, --guess-count), --depth, --objective, --mode."""
+    for opt in reversed([
+        click.option("--pattern", default=None, help="an endgame of the answers, e.g. '?ills'"),
+        click.option("--answers-file", default=None, type=click.Path(), help="a file of answers (a subset of the list's)"),
+        click.option("--random-subset", default=None, type=int, metavar="N", help="N random answers"),
+        click.option("--seed", default=0, show_default=True, help="seed of --random-subset"),
+        click.option("--guess-count", default=None, type=int, metavar="M",
+                     help="with --random-subset: M guesses (the answers plus random others); default all"),
+        click.option("--depth", "depth", required=True, type=int, help="guess limit g"),
+        click.option("--objective", type=click.Choice(["depth", "total"]), default="total", show_default=True,
+                     help="depth: is worst case <= g feasible; total: least total within g"),
+        mode_option,
+    ]):
+        f = opt(f)
+    return f
+
+
+def make_question(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode):
+    """The TreeQuestion the options describe."""
+    from wordlelab.models.tree_question import file_question, pattern_question, random_question
+    given = [x is not None for x in (pattern, answers_file, random_subset)]
+    if sum(given) != 1:
+        raise WordleError("give exactly one of --pattern, --answers-file, --random-subset")
+    kw = dict(depth=depth, objective=objective, mode=mode)
+    if pattern is not None:
+        return pattern_question(lists, pattern, **kw)
+    if answers_file is not None:
+        return file_question(lists, answers_file, **kw)
+    return random_question(lists, random_subset, seed, guess_count, **kw)
+
+
+@cli.command("tree-model", epilog="""\b
+Examples:
+  wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth
+  wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 6 --encoding assignment
+  wordlelab tree-model --random-subset 40 --guess-count 300 --seed 1 --depth 4 --solver highs --tree t.tree""")
+@lists_options
+@question_options
+@click.option("--solver", type=click.Choice(["cpsat", "cbc", "highs"]), default="cpsat", show_default=True)
+@click.option("--encoding", type=click.Choice(["layered", "assignment"]), default="layered", show_default=True,
+              help="layered: flow over the state graph; assignment: compact assignment + separation")
+@click.option("--no-cuts", is_flag=True, help="leave out the adversary-chain (cover) constraints")
+@click.option("--no-hint", is_flag=True, help="no greedy warm start")
+@click.option("--time-limit", default=60.0, show_default=True, help="seconds")
+@click.option("--export", "export_file", default=None, type=click.Path(), help="also write the model (.lp/.mps)")
+@click.option("--tree", "tree_file", default=None, type=click.Path(), help="write the verified tree here")
+@json_option
+def tree_model(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode, solver,
+               encoding, no_cuts, no_hint, time_limit, export_file, tree_file, as_json):
+    """Exact decision-tree model of an answer set: feasibility within g guesses, or least total."""
+    from wordlelab.solvers.runner import import_pulp
+    import_pulp()
+    from wordlelab.models.tree import save_tree
+    from wordlelab.solvers.decision_tree import solve_question
+    q = make_question(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode)
+    if export_file:
+        _export(q, encoding, not no_cuts, export_file, quiet=as_json)
+    r = solve_question(q, encoding, solver, time_limit, hint=not no_hint, cuts=not no_cuts)
+    if tree_file and r.tree is not None:
+        save_tree(r.tree, tree_file)
+    info = r.as_dict()
+    if as_json:
+        emit_json({**info, "mode": mode, "lists": lists.name, "tree_file": tree_file if r.tree else None})
+        return
+    gap = "-" if r.gap is None else f"{100 * r.gap:.2f}%"
+    table(f"{q.label}: {len(q.answers)} answers, {len(q.guesses)} guesses, {mode} mode, depth <= {depth}",
+          ["encoding", "solver", "status", "objective", "bound", "gap", "solve s", "build s", "model size"],
+          [[encoding, solver, r.status, _fmt(r.objective), _fmt(r.bound), gap, f"{r.seconds:.2f}",
+            f"{r.build_seconds:.2f}", ", ".join(f"{k} {v}" for k, v in r.size.items())]])
+    out.print(_verdict(r, q))
+    if tree_file and r.tree is not None:
+        out.print(f"tree written to {tree_file} (check: wordlelab verify {tree_file} ...)")
+
+
+def _fmt(v):
+    return "-" if v is None else f"{v:g}"
+
+
+def _verdict(r, q) -> str:
+    g = q.depth
+    if r.status == "INFEASIBLE":
+        return f"PROVEN: no strategy finds all {len(q.answers)} answers within {g} guesses (solver status INFEASIBLE)"
+    if r.tree is None:
+        return f"UNKNOWN: no strategy found and nothing proven within the time limit"
+    found = (f"verified tree: total {r.verified_total} (average {r.verified_total / len(q.answers):.4f}), "
+             f"worst case {r.verified_max_guesses}")
+    if q.objective == "depth":
+        return f"PROVEN: every answer can be found within {g} guesses; {found}"
+    if r.status == "OPTIMAL":
+        return f"PROVEN: the least total within {g} guesses is {r.verified_total}; {found}"
+    return f"UNPROVEN (status {r.status}): best {found}; bound {_fmt(r.bound)}"
+
+
+def _export(q, encoding, cuts, path, quiet=False):
+    from wordlelab.encoders.decision_tree import build
+    if not path.endswith((".lp", ".mps")):
+        raise WordleError("the model file must end in .lp or .mps")
+    tm = build(q, encoding, "mip", hint=False, cuts=cuts)
+    (tm.model.writeMPS if path.endswith(".mps") else tm.model.writeLP)(path)
+    if not quiet:
+        out.print(f"wrote {path}: {encoding} model of {q.label}, {len(tm.model.variables())} variables, "
+                  f"{len(tm.model.constraints)} constraints")
+    return tm
+
+
+@cli.commands["export-lp"].command("tree", epilog="Example: wordlelab export-lp tree --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth -o ills5.lp")
+@lists_options
+@question_options
+@click.option("--encoding", type=click.Choice(["layered", "assignment"]), default="layered", show_default=True)
+@click.option("--no-cuts", is_flag=True, help="leave out the adversary-chain (cover) constraints")
+@click.option("-o", "--output", required=True, type=click.Path(), help="file.lp or file.mps")
+@json_option
+def export_tree(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode, encoding,
+                no_cuts, output, as_json):
+    """Export the decision-tree model as LP or MPS."""
+    from wordlelab.solvers.runner import import_pulp
+    import_pulp()
+    q = make_question(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode)
+    tm = _export(q, encoding, not no_cuts, output, quiet=as_json)
+    if as_json:
+        emit_json({"file": output, "encoding": encoding, "instance": q.label,
+                   "variables": len(tm.model.variables()), "constraints": len(tm.model.constraints)})
