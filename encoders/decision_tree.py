@@ -157,10 +157,13 @@ def build_layered(question, backend: str = "cpsat", graph=None, hint=None, cuts:
         B.minimize(y, [G.states[v].options[o].cost for v, o in keys])
     n_cover = 0
     if cuts:
+        # the chain may use any guess the graph's trees use: options, and answers settling small classes
+        used = sorted({o.guess for st in G.states for o in st.options} | set(G.answer_guess.tolist()))
+        row = {t: i for i, t in enumerate(used)}
         root_opts = G.states[G.root].options
         total = question.objective == "total"
-        n_cover, _ = _chain_block(B, G.P[[o.guess for o in root_opts]], question.depth,
-                                  {i: by_state[G.root][i] for i in range(len(root_opts))},
+        n_cover, _ = _chain_block(B, G.P[used], question.depth,
+                                  {row[o.guess]: by_state[G.root][i] for i, o in enumerate(root_opts)},
                                   y if total else None,
                                   [G.states[v].options[o].cost for v, o in keys] if total else None)
     info = {"states": len(G.states), "variables": len(y), "cover_sets": n_cover, "graph": G}
@@ -294,7 +297,9 @@ def _chain_block(B, P, g, root_guess_vars, total_terms=None, total_coefs=None, c
     if H < 2 or g < 2:
         return 0, []
     D = d_sets(P)
-    keys = np.packbits(D, axis=1)
+    # a guess that is an answer finds it: sets are told apart by that answer too
+    found_answer = np.where((P == ALL_GREEN).any(axis=1), (P == ALL_GREEN).argmax(axis=1), -1)
+    keys = np.concatenate([np.packbits(D, axis=1).astype(np.int32), found_answer[:, None]], axis=1)
     _, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
     inverse = inverse.ravel()
     K = len(first)
@@ -320,11 +325,7 @@ def _chain_block(B, P, g, root_guess_vars, total_terms=None, total_coefs=None, c
     if total_terms is None:
         return K, hints
     # r[k, h] = 1 exactly when h lies outside the first k D-sets: then it is not found within k guesses
-    member = [-1] * K                 # the answer a set's guess is, when it is one (it finds that answer)
-    for t in range(len(inverse)):
-        hit = np.flatnonzero(P[t] == ALL_GREEN)
-        if len(hit):
-            member[inverse[t]] = int(hit[0])
+    member = [int(found_answer[first[k]]) for k in range(K)]   # the answer a set's guesses find, or -1
     r = {(0, h): 1 for h in range(H)}
     r_hint = {}
     U = []
@@ -406,7 +407,7 @@ def _chain_of(P, paths) -> list[int]:
     from wordlelab.encoders.cover import d_sets
     D = d_sets(P)
     node, chain = list(range(P.shape[1])), []
-    while len(node) >= 2 and len(chain) < len(paths[node[0]]):
+    while node and len(chain) < len(paths[node[0]]):
         t = paths[node[0]][len(chain)]
         chain.append(t)
         node = [h for h in node if not D[t, h]]

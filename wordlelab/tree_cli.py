@@ -80,7 +80,7 @@ def tree_model(lists, pattern, answers_file, random_subset, seed, guess_count, d
             f"{r.build_seconds:.2f}", ", ".join(f"{k} {v}" for k, v in r.size.items())]])
     out.print(_verdict(r, q))
     if tree_file and r.tree is not None:
-        out.print(f"tree written to {tree_file} (check: wordlelab verify {tree_file} ...)")
+        out.print(f"tree written to {tree_file} (verified against the question's answers, guesses and mode)")
 
 
 def _fmt(v):

@@ -1,0 +1,146 @@
+"""Decision-tree models against brute force and the native searcher; trees re-checked by the verifier."""
+import random
+
+import pytest
+
+from test_native_search import INF, brute_force, tiny_instance
+from wordlelab.cli import main
+from wordlelab.encoders.decision_tree import build
+from wordlelab.errors import WordleError
+from wordlelab.instances.wordlists import WordLists, load_lists
+from wordlelab.models.tree_question import TreeQuestion, pattern_question, random_question
+from wordlelab.models.verify import verify_tree
+from wordlelab.solvers.decision_tree import run_model, solve_question
+from wordlelab.solvers.native import NativeSearcher
+
+
+def best_total(answers, guesses, mode, depth):
+    """Brute-force optimum over every first guess (INF: no strategy within depth)."""
+    return min(brute_force(answers, guesses, mode, depth, g) for g in guesses)
+
+
+def native_total(q):
+    res = NativeSearcher(WordLists(q.label, q.guesses, q.answers), q.mode, q.depth).solve()
+    return INF if res.status == "INFEASIBLE" else res.value
+
+
+def check(q, r, expected):
+    """The model's verdict equals ``expected`` (INF = no tree), and its tree verifies."""
+    if expected == INF:
+        assert r.status == "INFEASIBLE", (q.label, q.mode, q.depth, r.status)
+        return
+    assert r.status == "OPTIMAL", (q.label, q.mode, q.depth, r.status)
+    report = verify_tree(r.tree, q.answers, q.guesses, q.mode, max_guesses=q.depth)
+    assert report.max_guesses <= q.depth
+    if q.objective == "total":
+        assert report.total == expected == r.objective, (q.label, q.mode, q.depth)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
+def test_both_encodings_match_brute_force(seed, mode):
+    answers, guesses = tiny_instance(100 + seed, n_answers=7, n_guesses=10)
+    for depth in (2, 3, 4):
+        expected = best_total(answers, guesses, mode, depth)
+        for objective in ("total", "depth"):
+            q = TreeQuestion(f"tiny{seed}", tuple(answers), tuple(guesses), mode, depth, objective)
+            for encoding in ("layered", "assignment"):
+                check(q, solve_question(q, encoding, "cpsat", 30), expected)
+
+
+@pytest.mark.parametrize("seed", range(17))
+@pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
+def test_layered_matches_native(seed, mode):
+    """51 endgame-like instances (14 answers, about 40 guesses), tight depth limits."""
+    answers, guesses = tiny_instance(seed, n_answers=14, n_guesses=40)
+    depth = 3 + seed % 2
+    q = TreeQuestion(f"near{seed}", tuple(answers), tuple(guesses), mode, depth, "total")
+    expected = native_total(q)
+    check(q, solve_question(q, "layered", "cpsat", 30), expected)
+    check(q.with_(objective="depth"), solve_question(q.with_(objective="depth"), "layered", "cpsat", 30), expected)
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard", "strict"])
+@pytest.mark.parametrize("solver", ["cbc", "highs"])
+def test_mip_solvers_match_native(mode, solver):
+    answers, guesses = tiny_instance(7, n_answers=8, n_guesses=16)
+    q = TreeQuestion("mip", tuple(answers), tuple(guesses), mode, 3, "total")
+    expected = native_total(q)
+    for encoding in ("layered", "assignment"):
+        check(q, solve_question(q, encoding, solver, 60), expected)
+
+
+def test_random_subset_instance_agrees(default_lists):
+    q = random_question(default_lists, 30, seed=5, n_guesses=250, depth=3)
+    expected = native_total(q)
+    for solver in ("cpsat", "cbc"):
+        check(q, solve_question(q, "layered", solver, 60), expected)
+
+
+def test_greedy_warm_start_is_a_feasible_assignment(default_lists):
+    """Fixing every hinted variable (tree, separation and chain block) leaves a feasible model."""
+    for seed in range(3):
+        answers, guesses = tiny_instance(seed, n_answers=10, n_guesses=30)
+        q = TreeQuestion("hint", tuple(answers), tuple(guesses), "easy", 5, "total")
+        tm = build(q, "assignment", "cpsat", hint=True, cuts=True)
+        assert tm.hint is not None
+        for v, val in tm.hint:
+            tm.model.add(v == val)
+        tm.hint = None
+        assert run_model(tm, "cpsat", 30).status == "OPTIMAL"
+
+
+def test_ight_endgame_default_lists(default_lists):
+    """The 9 ?ight answers of the default list, all 14855 guesses: both encodings agree with native."""
+    q = pattern_question(default_lists, "?ight", depth=4)
+    expected = native_total(q)
+    for encoding in ("layered", "assignment"):
+        check(q, solve_question(q, encoding, "cpsat", 60), expected)
+    assert solve_question(q.with_(depth=2, objective="depth"), "assignment", "cpsat", 60).status == "INFEASIBLE"
+
+
+@pytest.mark.slow
+def test_ills_19_answers_needs_6_and_totals_71():
+    """nyt20220316 with all 12972 words as answers: ?ills cannot be done in 5; least total within 6."""
+    lists = load_lists("nyt20220316", answers="all")
+    q = pattern_question(lists, "?ills", depth=5, objective="depth")
+    assert len(q.answers) == 19
+    assert solve_question(q, "assignment", "cpsat", 600).status == "INFEASIBLE"
+    r = solve_question(q.with_(depth=6, objective="total"), "assignment", "cpsat", 600)
+    check(q.with_(depth=6, objective="total"), r, native_total(q.with_(depth=6)))
+
+
+def test_question_validation(default_lists):
+    with pytest.raises(WordleError):
+        TreeQuestion("x", ("bills",), ("fills",))
+    with pytest.raises(WordleError):
+        TreeQuestion("x", ("bills",), ("bills",), objective="fast")
+    with pytest.raises(WordleError):
+        random_question(default_lists, 0, seed=1)
+
+
+def test_cli_tree_model(tmp_path, capsys):
+    tree = tmp_path / "t.tree"
+    main(["tree-model", "--random-subset", "10", "--guess-count", "40", "--seed", "2", "--depth", "3",
+          "--solver", "cbc", "--tree", str(tree), "--json"])
+    import json
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "OPTIMAL" and data["verified_total"] == data["objective"]
+    assert tree.exists()
+    lp = tmp_path / "m.lp"
+    main(["export-lp", "tree", "--random-subset", "10", "--guess-count", "40", "--depth", "3",
+          "--encoding", "assignment", "-o", str(lp)])
+    text = lp.read_text()
+    assert "MINIMIZE" in text.upper() and "SUBJECT TO" in text.upper()
+
+
+def test_cli_bad_input_is_one_line(capsys):
+    for argv in (["tree-model", "--depth", "3"],
+                 ["tree-model", "--pattern", "?zzzz", "--depth", "3"],
+                 ["tree-model", "--random-subset", "5", "--pattern", "?ills", "--depth", "3"],
+                 ["tree-model", "--random-subset", "5", "--depth", "30"]):
+        with pytest.raises(SystemExit) as e:
+            main(argv)
+        assert e.value.code == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("error:") and "\n" not in err, err
