@@ -90,3 +90,17 @@ def random_question(lists, n_answers: int, seed: int, n_guesses: int | None = No
         guesses = tuple(sorted(chosen | set(rng.sample(others, min(len(others), n_guesses - n_answers)))))
     label = f"random{n_answers}-s{seed}" + (f"-g{n_guesses}" if n_guesses else "")
     return TreeQuestion(label, tuple(answers), guesses, **kw)
+
+
+def near_question(lists, seed: int, n_answers: int = 14, n_guesses: int = 40, **kw) -> TreeQuestion:
+    """Endgame-like: answers sharing three positions with a random centre word, so modes and limits bite."""
+    rng = random.Random(seed)
+    while True:
+        centre = rng.choice(list(lists.answers))
+        near = [w for w in lists.guesses if sum(x == y for x, y in zip(w, centre)) >= 3]
+        if len(near) >= n_answers + 4:
+            break
+    answers = sorted(rng.sample(near, n_answers))
+    others = [w for w in near if w not in answers] + rng.sample(list(lists.guesses), 4)
+    guesses = sorted(set(answers) | set(rng.sample(others, min(len(others), n_guesses - n_answers + 4))))
+    return TreeQuestion(f"near{n_answers}-s{seed}", tuple(answers), tuple(guesses), **kw)

@@ -144,3 +144,17 @@ def test_cli_bad_input_is_one_line(capsys):
         assert e.value.code == 2
         err = capsys.readouterr().err.strip()
         assert err.startswith("error:") and "\n" not in err, err
+
+
+from wordlelab.instances.trees import TREE_INSTANCES  # noqa: E402
+
+
+@pytest.mark.parametrize("name", [pytest.param(t.name, marks=[pytest.mark.slow] if t.size != "small" else [])
+                                  for t in TREE_INSTANCES if t.size != "hard" or t.value is not None])
+def test_instance_table_values_are_native_values(name):
+    """The reference table of instances/trees.py agrees with the native searcher and with the layered model."""
+    ti = next(t for t in TREE_INSTANCES if t.name == name)
+    q = ti.question()
+    expected = native_total(q)
+    assert (None if expected == INF else expected) == ti.value
+    check(q, solve_question(q, "layered", "cpsat", 60), expected)
