@@ -42,6 +42,11 @@ class TreeModelResult:
     size: dict = field(default_factory=dict)
 
     @property
+    def proven_answer(self) -> bool:
+        """OPTIMAL or INFEASIBLE: the statuses that settle the question."""
+        return self.status in ("OPTIMAL", "INFEASIBLE")
+
+    @property
     def gap(self) -> float | None:
         """Relative gap between objective and bound (total objective)."""
         if self.objective is None or self.bound is None or self.objective == 0:

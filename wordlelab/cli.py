@@ -191,3 +191,4 @@ from wordlelab import search_cli as _search_cli  # noqa: E402,F401
 from wordlelab import cover_cli as _cover_cli  # noqa: E402,F401
 from wordlelab import eldrow_cli as _eldrow_cli  # noqa: E402,F401
 from wordlelab import tree_cli as _tree_cli  # noqa: E402,F401
+from wordlelab import bench_trees as _bench_trees  # noqa: E402,F401

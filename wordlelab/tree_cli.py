@@ -131,3 +131,64 @@ def export_tree(lists, pattern, answers_file, random_subset, seed, guess_count, 
     if as_json:
         emit_json({"file": output, "encoding": encoding, "instance": q.label,
                    "variables": len(tm.model.variables()), "constraints": len(tm.model.constraints)})
+
+
+@cli.command("blindfold", epilog="""\b
+Examples:
+  wordlelab blindfold --lists nyt20220316 --time-limit 600
+  wordlelab blindfold --lists nyt20220316 --k 5 --time-limit 3600
+  wordlelab blindfold --random-subset 200 --pool 500 --solver cbc""")
+@lists_options
+@click.option("--k", default=None, type=int, help="decide whether K fixed guesses suffice (default: minimise)")
+@click.option("--pool", default=0, show_default=True,
+              help="use only the POOL guesses with the most patterns over the answers (0: every guess)")
+@click.option("--random-subset", default=None, type=int, metavar="N", help="N random answers instead of all")
+@click.option("--seed", default=0, show_default=True)
+@click.option("--solver", type=click.Choice(["cpsat", "cbc", "highs"]), default="cpsat", show_default=True)
+@click.option("--time-limit", default=300.0, show_default=True, help="seconds, all rounds together")
+@json_option
+def blindfold(lists, k, pool, random_subset, seed, solver, time_limit, as_json):
+    """Fewest fixed guesses (the same for every answer) whose patterns identify the answer."""
+    import random
+
+    import numpy as np
+    from wordlelab.console import progress
+    from wordlelab.models.matrix import pattern_matrix
+    from wordlelab.solvers.blindfold import least_fixed_guesses
+    if k is not None and k < 0:
+        raise WordleError("--k must be at least 0")
+    M = pattern_matrix(lists)
+    cols = np.arange(M.shape[1])
+    if random_subset is not None:
+        if not 2 <= random_subset <= M.shape[1]:
+            raise WordleError(f"--random-subset must be between 2 and {M.shape[1]}")
+        cols = np.array(sorted(random.Random(seed).sample(range(M.shape[1]), random_subset)))
+    P = np.ascontiguousarray(M[:, cols])
+    rows = np.arange(P.shape[0])
+    if pool:
+        n_cls = np.array([len(np.unique(r)) for r in P])
+        rows = np.sort(np.argsort(-n_cls, kind="stable")[:pool])
+    with progress("rounds", None, enabled=not as_json) as advance:
+        r = least_fixed_guesses(np.ascontiguousarray(P[rows]), [lists.guesses[t] for t in rows], solver, k,
+                                time_limit, progress=advance)
+    where = f"{len(cols)} answers of {lists.name}, pool {len(rows)} guesses"
+    if as_json:
+        emit_json({**r.as_dict(), "answers": len(cols), "lists": lists.name})
+        return
+    table(f"fixed guesses: {where}", ["status", "best k", "proven lower bound", "rounds", "pair rows", "seconds"],
+          [[r.status, r.k if r.k is not None else "-", r.lower_bound if r.lower_bound is not None else "-",
+            r.rounds, r.pairs, f"{r.seconds:.1f}"]])
+    if r.guesses:
+        out.print(f"certificate (checked: all answers have distinct patterns): {' '.join(r.guesses)}"
+                  f" -> every answer found by guess {r.k + 1}")
+    if k is not None:
+        if r.status == "INFEASIBLE":
+            out.print(f"PROVEN: no {k} guesses of the pool identify every answer")
+        elif r.k is not None and r.k <= k:
+            out.print(f"PROVEN by the certificate: {r.k} <= {k} fixed guesses suffice")
+        else:
+            out.print(f"UNKNOWN: no certificate of {k} guesses and no proof of impossibility in the time limit")
+    elif r.status == "OPTIMAL":
+        out.print(f"PROVEN: the least number of fixed guesses from the pool is {r.k}")
+    else:
+        out.print(f"UNPROVEN: best {r.k}, lower bound {r.lower_bound if r.lower_bound is not None else '-'}")

@@ -1,0 +1,64 @@
+"""Benchmark suites of the decision-tree models: ``trees`` (the instance table) and ``trees-scaling``."""
+from __future__ import annotations
+
+import time
+
+from wordlelab.bench import BenchRow, suite
+
+SOLVERS = ("cpsat", "cbc", "highs")
+ENCODINGS = ("layered", "assignment")
+
+
+def _run(q, encoding, solver, time_limit):
+    from wordlelab.errors import WordleError
+    from wordlelab.solvers.decision_tree import solve_question
+    t = time.perf_counter()
+    try:
+        r = solve_question(q, encoding, solver, time_limit)
+    except WordleError as e:        # e.g. a state graph too big for the layered encoding
+        return None, time.perf_counter() - t, str(e).split(";")[0]
+    return r, time.perf_counter() - t, ""
+
+
+@suite("trees")
+def trees_suite(time_limit: float = 60.0):
+    """Decision-tree models: every solver x encoding on the instance table (small, medium, hard)."""
+    from wordlelab.solvers.runner import import_pulp
+    import_pulp()
+    from wordlelab.instances.trees import TREE_INSTANCES
+    for ti in TREE_INSTANCES:
+        objective = "total" if ti.value is not None else "depth"
+        q = ti.question(objective)
+        expected = ti.value if ti.value is not None else "INFEASIBLE"
+        for encoding in ENCODINGS:
+            for solver in SOLVERS:
+                r, seconds, err = _run(q, encoding, solver, time_limit)
+                if r is None:
+                    yield BenchRow(f"tree {objective} <= {ti.depth}", f"{ti.name} ({ti.size})",
+                                   f"{solver}/{encoding}", "TOO BIG", "", seconds, note=err)
+                    continue
+                value = r.verified_total if r.status != "INFEASIBLE" else "INFEASIBLE"
+                ok = "" if not r.proven_answer else ("agrees" if value == expected else f"DISAGREES ({expected})")
+                yield BenchRow(f"tree {objective} <= {ti.depth}", f"{ti.name} ({ti.size})", f"{solver}/{encoding}",
+                               r.status, value, seconds,
+                               note=f"known {expected}; bound {r.bound}; build {r.build_seconds:.2f} s {ok}")
+
+
+@suite("trees-scaling")
+def trees_scaling_suite(time_limit: float = 60.0):
+    """Growth with |H|: random answer subsets (300 guesses, depth 4) until a solver x encoding misses 60 s."""
+    from wordlelab.solvers.runner import import_pulp
+    import_pulp()
+    from wordlelab.instances.wordlists import load_lists
+    from wordlelab.models.tree_question import random_question
+    lists = load_lists()
+    for encoding in ENCODINGS:
+        for solver in SOLVERS:
+            for n in (10, 20, 40, 80, 160, 320, 640):
+                q = random_question(lists, n, seed=1, n_guesses=max(300, n), depth=4)
+                r, seconds, err = _run(q, encoding, solver, time_limit)
+                status = "TOO BIG" if r is None else r.status
+                yield BenchRow("tree total <= 4", f"random{n}-g{max(300, n)}", f"{solver}/{encoding}", status,
+                               "" if r is None else r.verified_total, seconds, note=err)
+                if status != "OPTIMAL":
+                    break
