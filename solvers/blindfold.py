@@ -57,10 +57,13 @@ def separates(words_P: np.ndarray) -> bool:
     return len({tuple(c) for c in words_P.T.tolist()}) == words_P.shape[1]
 
 
-def greedy(P: np.ndarray) -> list[int]:
-    """Guesses added one by one, each making the most classes (an upper bound)."""
-    chosen: list[int] = []
+def greedy(P: np.ndarray, start=()) -> list[int]:
+    """``start`` plus guesses added one by one, each making the most classes (an upper bound)."""
+    chosen: list[int] = list(start)
     sig = np.zeros(P.shape[1], np.int64)
+    for t in chosen:
+        _, sig = np.unique(sig * 243 + P[t], return_inverse=True)
+        sig = sig.ravel().astype(np.int64)
     while (have := len(np.unique(sig))) < P.shape[1]:
         best, best_n = -1, -1
         for t in range(P.shape[0]):
@@ -109,8 +112,14 @@ def least_fixed_guesses(P: np.ndarray, names, solver: str = "cpsat", k: int | No
             break
         chosen = [t for t, v in enumerate(res.values) if v]
         new = collisions(P, chosen)
+        if new and (k is None or best is None):
+            completed = greedy(P, chosen)     # the round's guesses, completed greedily: a certificate
+            if best is None or len(completed) < len(best):
+                if k is None or len(completed) <= k:
+                    best = completed
         if progress:
-            progress(1, info=f"round {rounds}: {len(chosen)} guesses, {len(new)} pairs still together")
+            progress(1, info=f"round {rounds}: {len(chosen)} guesses, {len(new)} pairs still together; "
+                             f"best certificate {len(best) if best else '-'}")
         if not new:
             if best is None or len(chosen) <= len(best):
                 best = chosen

@@ -9,9 +9,6 @@ is skipped (a chain from S'(g) has at most |S'(g)| words).
 """
 from __future__ import annotations
 
-import json
-import multiprocessing as mp
-import os
 import time
 from dataclasses import dataclass, field
 
@@ -391,59 +388,44 @@ class EldrowSearcher:
         return result
 
 
-_worker = None
+def _sweep_init(lists, mode):
+    return EldrowSearcher(lists, mode)
 
 
-def _init(lists, mode):
-    global _worker
-    _worker = EldrowSearcher(lists, mode)
+def _sweep_run(searcher, target, node_limit_cutoff):
+    return searcher.solve(target, node_limit=node_limit_cutoff).as_dict()
 
 
-def _solve_one(args):
-    target, node_limit = args
-    return _worker.solve(target, node_limit=node_limit).as_dict()
+def _sweep_merge(old, new):
+    """An OPTIMAL row beats an UNKNOWN one; two OPTIMAL rows agree on the length."""
+    return new if old.get("status") != "OPTIMAL" and new.get("status") == "OPTIMAL" else old
 
 
-def sweep(lists, mode="strict", workers=1, checkpoint=None, node_limit=10**12, progress=None, targets=None):
-    """Longest chain for every target; resumable through a JSON checkpoint."""
+def _node_limit(limit, results):
+    return limit
+
+
+def _longest(results):
+    lengths = [r["length"] for r in results.values() if r.get("length")]
+    return f"longest {max(lengths)}" if lengths else ""
+
+
+def sweep(lists, mode="strict", workers=1, checkpoint=None, node_limit=10**12, progress=None, targets=None,
+          dask_address=None, on_result=None):
+    """Longest chain for every target; resumable through a JSON checkpoint, on any executor."""
+    import functools
+    from wordlelab.solvers.sweep import Sweep, executor, run_sweep
     words = list(targets or lists.answers)
     meta = {"lists": lists.key, "mode": mode, "node_limit": node_limit}
-    done: dict = {}
-    if checkpoint and os.path.exists(checkpoint):
-        data = json.load(open(checkpoint))
-        if data.get("meta") != meta:
-            raise WordleError(f"checkpoint {checkpoint} belongs to another question")
-        done = data["results"]
-
-    def save():
-        if checkpoint:
-            tmp = f"{checkpoint}.{os.getpid()}.tmp"
-            with open(tmp, "w") as f:
-                json.dump({"meta": meta, "results": done}, f)
-            os.replace(tmp, checkpoint)
-
-    todo = [w for w in words if w not in done]
-    if progress:
-        progress(len(words) - len(todo))
-    last_save = time.monotonic()
-    if workers <= 1:
-        searcher = EldrowSearcher(lists, mode)
-        results = (searcher.solve(w, node_limit=node_limit).as_dict() for w in todo)
-        pool = None
-    else:
-        pool = mp.get_context("spawn").Pool(workers, initializer=_init, initargs=(lists, mode))
-        results = pool.imap_unordered(_solve_one, [(w, node_limit) for w in todo], chunksize=4)
+    # the "cutoff" sent with each target is its node limit (Eldrow targets share no bound)
+    job = Sweep("eldrow", meta, words, _sweep_init, (lists, mode), _sweep_run, _sweep_merge,
+                functools.partial(_node_limit, node_limit), describe=_longest)
+    ex = executor(None, workers, dask_address)
     try:
-        for row in results:
-            done[row["target"]] = row
-            if progress:
-                progress(1, info=f"longest {max(r['length'] or 0 for r in done.values())}")
-            if time.monotonic() - last_save > 2:
-                save()
-                last_save = time.monotonic()
+        if ex.dashboard and progress:
+            from wordlelab.console import err
+            err.print(f"dask dashboard: {ex.dashboard}")
+        done = run_sweep(job, ex, checkpoint, progress, on_result)
     finally:
-        save()
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+        ex.close()
     return [done[w] for w in words]

@@ -26,14 +26,19 @@ def trees_suite(time_limit: float = 60.0):
     from wordlelab.solvers.runner import import_pulp
     import_pulp()
     from wordlelab.instances.trees import TREE_INSTANCES
+    too_big = {}
     for ti in TREE_INSTANCES:
         objective = "total" if ti.value is not None else "depth"
         q = ti.question(objective)
         expected = ti.value if ti.value is not None else "INFEASIBLE"
         for encoding in ENCODINGS:
             for solver in SOLVERS:
-                r, seconds, err = _run(q, encoding, solver, time_limit)
+                if (ti.name, encoding) in too_big:    # the same model for every solver: built once is enough
+                    r, seconds, err = None, 0.0, too_big[ti.name, encoding]
+                else:
+                    r, seconds, err = _run(q, encoding, solver, time_limit)
                 if r is None:
+                    too_big[ti.name, encoding] = err
                     yield BenchRow(f"tree {objective} <= {ti.depth}", f"{ti.name} ({ti.size})",
                                    f"{solver}/{encoding}", "TOO BIG", "", seconds, note=err)
                     continue

@@ -43,9 +43,11 @@ Examples:
 @click.option("--checkpoint", default=None, type=click.Path(), help="--all: resumable results (JSON)")
 @click.option("--csv", "csv_file", default=None, type=click.Path(), help="--all: write target,max_length,chain")
 @click.option("--workers", default=None, type=int, help="--all: processes (default: all cores)")
+@click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
+              help="--all: run the targets on dask.distributed (a LocalCluster, or a running scheduler)")
 @json_option
 def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, export_file, time_limit,
-           node_limit, checkpoint, csv_file, workers, as_json):
+           node_limit, checkpoint, csv_file, workers, dask_address, as_json):
     """Longest chain of guesses, each still a possible answer (strict) or hard-mode legal, ending at the target."""
     from wordlelab.solvers.eldrow import EldrowSearcher, sweep
     lists = _eldrow_lists(lists_name, words_file)
@@ -56,7 +58,8 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, exp
             raise WordleError("--all uses the native search")
         t0 = time.perf_counter()
         with progress("targets", len(lists.answers), enabled=not as_json) as advance:
-            rows = sweep(lists, mode, workers or os.cpu_count() or 1, checkpoint, node_limit, advance)
+            rows = sweep(lists, mode, workers or os.cpu_count() or 1, checkpoint, node_limit, advance,
+                         dask_address=dask_address)
         proven = [r for r in rows if r["status"] == "OPTIMAL"]
         longest = max((r["length"] for r in proven), default=None)
         summary = {"lists": lists.name, "mode": mode, "targets": len(rows), "proven": len(proven),

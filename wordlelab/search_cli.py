@@ -127,7 +127,10 @@ def _parse_shard(text):
         raise WordleError(f"--shard takes i/n with 0 <= i < n, not {text!r}") from None
 
 
-@cli.command("best-start", epilog="Example: wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json")
+@cli.command("best-start", epilog="""\b
+Examples:
+  wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json
+  wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json --dask tcp://scheduler:8786""")
 @lists_options
 @mode_option
 @click.option("--max-guesses", default=6, show_default=True)
@@ -135,17 +138,19 @@ def _parse_shard(text):
 @click.option("--shard", default=None, help="i/n: only every n-th candidate, from the i-th")
 @click.option("--limit", default=None, type=int, help="only the LIMIT most promising candidates (partial ranking)")
 @click.option("--checkpoint", default=None, type=click.Path(), help="resumable results file (JSON)")
-@click.option("--workers", default=None, type=int, help="processes (default: all cores)")
+@click.option("--workers", default=None, type=int, help="processes (default: all cores); with --dask local, workers")
+@click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
+              help="run the tasks on dask.distributed: a LocalCluster, or a running scheduler")
 @click.option("--show", default=20, show_default=True, help="rows to print")
 @json_option
-def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, show, as_json):
+def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, dask_address, show, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
     from wordlelab.solvers.best_start import run_best_start
     shard_t = _parse_shard(shard) if shard else None
     if top < 1:
         raise WordleError("--top must be at least 1")
     result = run_best_start(lists, mode, max_guesses, top, shard_t, limit, checkpoint,
-                            workers or os.cpu_count() or 1, show_progress=not as_json)
+                            workers or os.cpu_count() or 1, show_progress=not as_json, dask_address=dask_address)
     if as_json:
         emit_json(result)
         return

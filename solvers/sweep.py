@@ -1,0 +1,246 @@
+"""One sweep layer: a question split into independent tasks, run on one of three executors.
+
+A :class:`Sweep` names its tasks (first words, Eldrow targets, ...) in priority
+order, says how a worker process builds its state once (``init``), runs one task
+(``run``, given the cutoff known when the task is sent), merges two results for
+the same task (idempotently: a task finished twice counts once), and derives the
+shared cutoff from the results so far. :func:`run_sweep` keeps a window of tasks in
+flight, sends each with the current cutoff (Selby's ``-b``, automatically), and
+streams every result into the checkpoint file as it arrives.
+
+Executors: ``inprocess``; ``pool`` (local processes, the default: all cores);
+``dask`` (``local`` starts a LocalCluster, ``tcp://host:8786`` uses a running
+scheduler; ``pip install wordlelab[dask]``). Nothing is lost: a killed pool
+process or dask worker has its tasks re-run, a killed client resumes from the
+checkpoint, and the final answer depends only on the merged results.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import json
+import multiprocessing as mp
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from wordlelab.errors import WordleError
+
+_STATE: dict = {}    # per worker process: the built state of each question, built once
+
+
+@dataclass
+class Sweep:
+    """A question as independent tasks (all callables module-level, so they pickle)."""
+
+    name: str
+    meta: dict                                  # identifies the question inside a checkpoint
+    keys: list[str]                             # task keys, most promising first
+    init: Callable                              # init(*init_args) -> worker state
+    init_args: tuple
+    run: Callable                               # run(state, key, cutoff) -> JSON-able result
+    merge: Callable = None                      # merge(old, new) -> kept result
+    cutoff: Callable = None                     # cutoff(results) -> value sent with the next task
+    skip: Callable = None                       # skip(key, cutoff) -> result without running, or None
+    describe: Callable = None                   # describe(results) -> progress text (best so far)
+    results: dict = field(default_factory=dict)
+
+
+def _task(name, init, init_args, run, key, cutoff):
+    """Worker side: build (once per process) and run one task."""
+    sid = (name, init.__module__, init.__qualname__, repr(init_args))
+    state = _STATE.get(sid)
+    if state is None:
+        state = _STATE[sid] = init(*init_args)
+    return key, run(state, key, cutoff)
+
+
+# ---- checkpoints
+def load_checkpoint(path, meta) -> dict:
+    """Results saved for this question (empty if none); WordleError if the file is another question's."""
+    if not path or not Path(path).exists():
+        return {}
+    try:
+        data = json.loads(Path(path).read_text())
+    except (OSError, json.JSONDecodeError):
+        raise WordleError(f"checkpoint {path} is unreadable; move it away to start afresh") from None
+    if data.get("meta") != meta:
+        raise WordleError(f"checkpoint {path} belongs to another question ({data.get('meta')})")
+    return data["results"]
+
+
+def save_checkpoint(path, meta, results) -> None:
+    """Atomic rewrite (a crash leaves the old file or the new one, never half of one)."""
+    if not path:
+        return
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "w") as f:
+        json.dump({"meta": meta, "results": dict(sorted(results.items()))}, f)
+    os.replace(tmp, path)
+
+
+# ---- executors: submit(fn, *args) -> future; wait(futures) -> done set; close()
+class InProcess:
+    """Runs each task at once, in this process."""
+
+    name, workers, dashboard = "inprocess", 1, None
+
+    def submit(self, fn, *args):
+        f = cf.Future()
+        try:
+            f.set_result(fn(*args))
+        except BaseException as e:  # noqa: BLE001 - handed to the caller through the future
+            f.set_exception(e)
+        return f
+
+    def wait(self, futures):
+        return set(futures)
+
+    def close(self):
+        pass
+
+
+class Pool:
+    """Local processes (spawned: numba's threads make fork unsafe); a broken pool is rebuilt."""
+
+    name, dashboard = "pool", None
+
+    def __init__(self, workers: int):
+        self.workers = max(1, workers)
+        self.pool = cf.ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"))
+
+    def submit(self, fn, *args):
+        return self.pool.submit(fn, *args)
+
+    def wait(self, futures):
+        done, _ = cf.wait(futures, timeout=0.5, return_when=cf.FIRST_COMPLETED)
+        return done
+
+    def restart(self):
+        """After a worker died: a fresh pool (the caller re-sends the lost tasks)."""
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.pool = cf.ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"))
+
+    def close(self):
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+class Dask:
+    """dask.distributed: a LocalCluster ('local') or a running scheduler's address."""
+
+    name = "dask"
+
+    def __init__(self, address: str, workers: int):
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise WordleError("dask is not installed: pip install 'wordlelab[dask]'") from None
+        self.cluster = None
+        if address == "local":
+            # one thread per worker process: each task is a compiled search that uses a whole core
+            self.cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
+                                        dashboard_address=":0", silence_logs=40)
+            self.client = Client(self.cluster)
+        else:
+            try:
+                self.client = Client(address, timeout=10)
+            except OSError as e:
+                raise WordleError(f"cannot reach the dask scheduler at {address}: {e}") from None
+        self.workers = max(1, len(self.client.scheduler_info().get("workers", {})) or workers)
+        self.dashboard = self.client.dashboard_link
+
+    def submit(self, fn, *args):
+        # retries: a task whose worker dies is re-run elsewhere (the scheduler also reschedules it)
+        return self.client.submit(fn, *args, pure=False, retries=3)
+
+    def wait(self, futures):
+        from distributed import wait
+        if not futures:
+            return set()
+        try:
+            return wait(list(futures), timeout=0.5, return_when="FIRST_COMPLETED").done
+        except TimeoutError:        # nothing finished within the half second
+            return set()
+
+    def close(self):
+        self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+
+def executor(kind: str | None, workers: int, dask_address: str | None = None):
+    """The executor for ``--workers N`` / ``--dask ADDRESS`` (None: a pool of N, or in-process for 1)."""
+    if dask_address:
+        return Dask(dask_address, workers)
+    if kind == "inprocess" or workers <= 1:
+        return InProcess()
+    return Pool(workers)
+
+
+def _merge(sweep, key, new):
+    old = sweep.results.get(key)
+    sweep.results[key] = new if old is None or sweep.merge is None else sweep.merge(old, new)
+
+
+def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, save_every: float = 1.0) -> dict:
+    """Run every task not already in the checkpoint; returns the merged results (key -> result).
+
+    ``progress(n, info=...)`` is told of each result; ``on_result(key, result, executor)`` is a hook
+    (tests use it to kill a worker or interrupt the client). Ctrl-C saves and re-raises.
+    """
+    sweep.results.update(load_checkpoint(checkpoint, sweep.meta))
+    todo = [k for k in sweep.keys if k not in sweep.results]
+    if progress:
+        progress(len(sweep.keys) - len(todo), info=_info(sweep))
+    window = 2 * getattr(ex, "workers", 1)
+    in_flight: dict = {}       # future -> key
+    last_save = time.monotonic()
+    try:
+        while todo or in_flight:
+            while todo and len(in_flight) < window:
+                key = todo.pop(0)
+                cutoff = sweep.cutoff(sweep.results) if sweep.cutoff else None
+                done_now = sweep.skip(key, cutoff) if sweep.skip else None
+                if done_now is not None:
+                    _merge(sweep, key, done_now)
+                    if progress:
+                        progress(1, info=_info(sweep))
+                    continue
+                f = ex.submit(_task, sweep.name, sweep.init, sweep.init_args, sweep.run, key, cutoff)
+                in_flight[f] = key
+            if not in_flight:
+                continue
+            for f in ex.wait(in_flight):
+                key = in_flight.pop(f)
+                try:
+                    _, result = f.result()
+                except cf.process.BrokenProcessPool:
+                    # a pool process died: every task in flight is lost; send them again
+                    lost = [key] + list(in_flight.values())
+                    in_flight.clear()
+                    ex.restart()
+                    todo = lost + todo
+                    break
+                _merge(sweep, key, result)
+                if progress:
+                    progress(1, info=_info(sweep))
+                if on_result:
+                    on_result(key, result, ex)
+            if time.monotonic() - last_save > save_every:
+                save_checkpoint(checkpoint, sweep.meta, sweep.results)
+                last_save = time.monotonic()
+    finally:
+        save_checkpoint(checkpoint, sweep.meta, sweep.results)
+        for f in in_flight:
+            f.cancel()
+    return sweep.results
+
+
+def _info(sweep) -> str:
+    if sweep.describe is not None:
+        return sweep.describe(sweep.results)
+    if sweep.cutoff is None:
+        return f"{len(sweep.results)} done"
+    c = sweep.cutoff(sweep.results)
+    return f"cutoff {c}" if c is not None and c < 10**8 else ""

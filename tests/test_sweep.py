@@ -1,0 +1,136 @@
+"""The sweep layer: the same answers on every executor, killed workers, interrupted clients."""
+import json
+import os
+import random
+import signal
+
+import pytest
+
+from wordlelab.instances.wordlists import WordLists, load_lists
+from wordlelab.solvers.best_start import _merge, run_best_start
+from wordlelab.solvers.sweep import InProcess, Pool, load_checkpoint
+
+TOP = 3
+LIMIT = 40
+
+
+@pytest.fixture(scope="module")
+def small_lists():
+    """300 answers, 500 guesses: a best-start sweep of 40 first words takes seconds."""
+    base = load_lists()
+    rng = random.Random(8)
+    answers = sorted(rng.sample(list(base.answers), 300))
+    others = sorted(set(base.guesses) - set(answers))
+    guesses = tuple(sorted(set(answers) | set(rng.sample(others, 200))))
+    return WordLists("sweep-test", guesses, tuple(answers))
+
+
+def ranking(result):
+    """The proven part of a ranking: the exact top K, and every other word's proven bound above it."""
+    rows = result["ranking"]
+    top = [(r["word"], r["total"]) for r in rows[:TOP]]
+    assert all(r["proof"] == "exact" for r in rows[:TOP])
+    kth = rows[TOP - 1]["total"]
+    for r in rows[TOP:]:
+        assert r["total"] is None or r["total"] >= kth
+    return top, sorted(r["word"] for r in rows)
+
+
+def sweep(lists, tmp_path=None, **kw):
+    checkpoint = str(tmp_path / "ck.json") if tmp_path else None
+    kw.setdefault("workers", 1)
+    return run_best_start(lists, "easy", 6, TOP, None, LIMIT, checkpoint, show_progress=False, **kw)
+
+
+@pytest.fixture(scope="module")
+def reference(small_lists):
+    return ranking(sweep(small_lists, executor_kind="inprocess"))
+
+
+def test_pool_matches_in_process(small_lists, reference):
+    result = sweep(small_lists, workers=2)
+    assert result["executor"] == "pool"
+    assert ranking(result) == reference
+
+
+def test_dask_local_cluster_matches_in_process(small_lists, reference):
+    pytest.importorskip("distributed")
+    result = sweep(small_lists, workers=2, dask_address="local")
+    assert result["executor"] == "dask"
+    assert ranking(result) == reference
+
+
+def test_killed_dask_worker_loses_nothing(small_lists, reference):
+    pytest.importorskip("distributed")
+    killed = []
+
+    def kill_one(key, result, ex):
+        if len(killed) == 0 and ex.name == "dask":
+            pids = ex.client.run(os.getpid)
+            pid = sorted(pids.values())[0]
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+
+    result = sweep(small_lists, workers=2, dask_address="local", on_result=kill_one)
+    assert killed
+    assert ranking(result) == reference
+
+
+def test_killed_pool_process_loses_nothing(small_lists, reference):
+    killed = []
+
+    def kill_one(key, result, ex):
+        if not killed and isinstance(ex, Pool):
+            pid = next(iter(ex.pool._processes))
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+
+    result = sweep(small_lists, workers=2, on_result=kill_one)
+    assert killed
+    assert ranking(result) == reference
+
+
+def test_interrupted_client_resumes_from_checkpoint(small_lists, reference, tmp_path):
+    seen = []
+
+    def interrupt(key, result, ex):
+        seen.append(key)
+        if len(seen) == 10:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        sweep(small_lists, tmp_path, executor_kind="inprocess", on_result=interrupt)
+    saved = json.loads((tmp_path / "ck.json").read_text())["results"]
+    assert len(saved) >= 10        # everything finished before Ctrl-C is on disk
+    ran = []
+    result = sweep(small_lists, tmp_path, executor_kind="inprocess", on_result=lambda k, r, ex: ran.append(k))
+    assert not set(ran) & set(saved)            # nothing computed twice
+    assert ranking(result) == reference
+    assert len(load_checkpoint(str(tmp_path / "ck.json"), json.loads((tmp_path / "ck.json").read_text())["meta"])) \
+        == LIMIT
+
+
+def test_merge_is_idempotent():
+    exact, bound, weaker = [7900, True], [7950, False], [7920, False]
+    assert _merge(exact, exact) == exact
+    assert _merge(bound, exact) == exact and _merge(exact, bound) == exact
+    assert _merge(bound, weaker) == bound and _merge(weaker, bound) == bound
+
+
+def test_in_process_executor_runs_at_once():
+    f = InProcess().submit(pow, 2, 10)
+    assert f.done() and f.result() == 1024
+
+
+def test_eldrow_sweep_same_on_pool_and_dask(tmp_path):
+    from wordlelab.solvers.eldrow import sweep as eldrow_sweep
+    words = ("lower", "power", "tower", "mower", "cower", "crane", "crate", "grate", "irate", "skate",
+             "slate", "plate", "abbey", "fluff", "zesty")
+    lists = WordLists("eldrow-test", words, words)
+    one = eldrow_sweep(lists, "strict", workers=1, targets=words)
+    two = eldrow_sweep(lists, "strict", workers=2, targets=words, checkpoint=str(tmp_path / "e.json"))
+    key = [(r["target"], r["length"], r["status"]) for r in one]
+    assert key == [(r["target"], r["length"], r["status"]) for r in two]
+    if pytest.importorskip("distributed"):
+        three = eldrow_sweep(lists, "strict", workers=2, targets=words, dask_address="local")
+        assert key == [(r["target"], r["length"], r["status"]) for r in three]
