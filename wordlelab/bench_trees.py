@@ -59,7 +59,7 @@ def trees_scaling_suite(time_limit: float = 60.0):
     lists = load_lists()
     for encoding in ENCODINGS:
         for solver in SOLVERS:
-            for n in (10, 20, 40, 80, 160, 320, 640):
+            for n in (10, 20, 40, 80, 160, 320):
                 q = random_question(lists, n, seed=1, n_guesses=max(300, n), depth=4)
                 r, seconds, err = _run(q, encoding, solver, time_limit)
                 status = "TOO BIG" if r is None else r.status
@@ -67,3 +67,25 @@ def trees_scaling_suite(time_limit: float = 60.0):
                                "" if r is None else r.verified_total, seconds, note=err)
                 if status != "OPTIMAL":
                     break
+
+
+@suite("sweep")
+def sweep_suite(n_words: int = 150):
+    """A fixed best-start sweep (nyt20220316, the 150 most promising first words, top 1) on 1 worker, then 2."""
+    import os
+    from wordlelab.instances.wordlists import load_lists
+    from wordlelab.solvers.best_start import run_best_start
+    lists = load_lists("nyt20220316")
+    times = {}
+    for workers in (1, 2):
+        t = time.perf_counter()
+        res = run_best_start(lists, "easy", 6, 1, None, n_words, None, workers, show_progress=False)
+        times[workers] = time.perf_counter() - t
+        best = res["ranking"][0]
+        rate = n_words / times[workers] * 60
+        yield BenchRow(f"best-start sweep, {n_words} first words", lists.name, f"{res['executor']} x{workers}",
+                       "OPTIMAL" if best["proof"] == "exact" else "PARTIAL", f"{best['word']} {best['total']}",
+                       times[workers], note=f"{rate:.0f} first words/min")
+    speedup = times[1] / times[2]
+    yield BenchRow("speed-up, 2 workers over 1", lists.name, "pool", "OK", f"{speedup:.2f}x", times[2],
+                   note=f"target >= 1.8x on {os.cpu_count()} cores")
