@@ -53,7 +53,7 @@ class State:
 class StateGraph:
     """Every state reachable through options, each expanded once (layered by depth)."""
 
-    def __init__(self, question, max_states: int = 200_000):
+    def __init__(self, question, max_states: int = 50_000):
         self.q = question
         self.max_states = max_states
         self.T = list(question.guesses)

@@ -42,6 +42,10 @@ def _cutoff(top, results):
     return exact[top - 1] + 1 if len(exact) >= top else INF
 
 
+def _cutoff_known(top, results):
+    return _cutoff(top, results) < INF
+
+
 def _skip(static_bounds, word, beta):
     b = static_bounds[word]
     return [int(b), False] if beta is not None and b >= beta else None
@@ -57,7 +61,8 @@ def best_start_sweep(lists, mode, max_guesses, top, order) -> Sweep:
     meta = {"lists": lists.key, "mode": mode, "max_guesses": max_guesses}
     bounds = {lists.guesses[g]: int(b) for b, g in order}
     return Sweep("best-start", meta, [lists.guesses[g] for _, g in order], _init, (lists, mode, max_guesses),
-                 _run, _merge, functools.partial(_cutoff, top), functools.partial(_skip, bounds), _describe)
+                 _run, _merge, functools.partial(_cutoff, top), functools.partial(_skip, bounds), _describe,
+                 warmup=top, cutoff_known=functools.partial(_cutoff_known, top))
 
 
 def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, show_progress=True,

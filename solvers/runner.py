@@ -89,8 +89,12 @@ def solve_pulp(prob, variables, solver: str = "cbc", time_limit: float = 60.0,
         warnings.simplefilter("ignore", DeprecationWarning)
         prob.solve(pulp.PULP_CBC_CMD(msg=False, timeLimit=time_limit, warmStart=warm_start))
     seconds = time.perf_counter() - t0
-    if prob.status == pulp.LpStatusInfeasible:
+    if prob.status == pulp.LpStatusInfeasible and seconds < 0.95 * time_limit:
         status = "INFEASIBLE"
+    elif prob.status == pulp.LpStatusInfeasible:
+        # CBC stopped by its time limit can report "infeasible" without a proof (seen with a
+        # MIP start on a feasible model): a time-out is never a proof
+        status = "UNKNOWN"
     elif prob.sol_status == pulp.LpSolutionOptimal:
         status = "OPTIMAL"
     elif prob.sol_status == pulp.LpSolutionIntegerFeasible:

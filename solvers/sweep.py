@@ -44,6 +44,8 @@ class Sweep:
     cutoff: Callable = None                     # cutoff(results) -> value sent with the next task
     skip: Callable = None                       # skip(key, cutoff) -> result without running, or None
     describe: Callable = None                   # describe(results) -> progress text (best so far)
+    warmup: int = 0                             # tasks in flight while no cutoff is known yet (0: no limit)
+    cutoff_known: Callable = None               # cutoff_known(results) -> bool
     results: dict = field(default_factory=dict)
 
 
@@ -198,7 +200,9 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
     last_save = time.monotonic()
     try:
         while todo or in_flight:
-            while todo and len(in_flight) < window:
+            cold = sweep.warmup and sweep.cutoff_known and not sweep.cutoff_known(sweep.results)
+            # until a cutoff exists, tasks sent now would run unbounded: send only a few
+            while todo and len(in_flight) < (sweep.warmup if cold else window):
                 key = todo.pop(0)
                 cutoff = sweep.cutoff(sweep.results) if sweep.cutoff else None
                 done_now = sweep.skip(key, cutoff) if sweep.skip else None
