@@ -200,7 +200,7 @@ class Reduced:
 
 def reduce_guesses(question) -> Reduced:
     """Drop guesses that split nothing; in easy mode keep one guess per undominated partition of H."""
-    from wordlelab.encoders.tree_graph import _canonical, _class_counts, _undominated
+    from wordlelab.encoders.tree_graph import _class_counts, undominated_rows
     T = list(question.guesses)
     P = build_matrix(T, list(question.answers))
     index = {w: i for i, w in enumerate(T)}
@@ -209,10 +209,7 @@ def reduce_guesses(question) -> Reduced:
     member[answer_guess] = True
     keep = np.flatnonzero((_class_counts(P.astype(np.int16)) > 1) | member)
     if question.mode == "easy" and len(question.answers) > 1:
-        canon = _canonical(P[keep].astype(np.int16))
-        _, first = np.unique(canon, axis=0, return_index=True)
-        first = np.sort(first)
-        keep = np.union1d(keep[first[_undominated(canon[first])]], answer_guess)
+        keep = np.union1d(keep[undominated_rows(P[keep].astype(np.int16))], answer_guess)
     pos = {int(t): i for i, t in enumerate(keep)}
     return Reduced(keep, P[keep], np.array([pos[int(t)] for t in answer_guess]))
 

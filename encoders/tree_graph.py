@@ -132,14 +132,10 @@ class StateGraph:
             t = int(cand[pick[0]] if len(pick) else cand[np.flatnonzero(perfect)[0]])
             st.options.append(Option(t, 2 * len(S) - (1 if len(pick) else 0)))
             return
-        canon = _canonical(rows)
         if self.q.mode == "easy":
-            _, first = np.unique(canon, axis=0, return_index=True)
-            first = np.sort(first)
-            first = first[_undominated(canon[first])]
-            groups = [int(cand[i]) for i in first]
+            groups = [int(cand[i]) for i in undominated_rows(rows)]
         else:
-            groups = self._distinct_with_allowed(st.allowed, cand, rows, canon)
+            groups = self._distinct_with_allowed(st.allowed, cand, rows, _canonical(rows))
         for t in groups:
             opt = self._option(st, S, t)
             if opt is not None:
@@ -184,6 +180,14 @@ class StateGraph:
     def settled_class_guess(self, cls: tuple[int, ...]) -> int:
         """The guess that settles a one- or two-answer class (its first answer)."""
         return int(self.answer_guess[cls[0]])
+
+
+def undominated_rows(rows: np.ndarray) -> np.ndarray:
+    """Easy mode: one row per distinct partition (first seen), none refined by another kept row."""
+    canon = _canonical(rows)
+    _, first = np.unique(canon, axis=0, return_index=True)
+    first = np.sort(first)
+    return first[_undominated(canon[first])]
 
 
 def _class_counts(rows: np.ndarray) -> np.ndarray:

@@ -158,3 +158,14 @@ def test_instance_table_values_are_native_values(name):
     expected = native_total(q)
     assert (None if expected == INF else expected) == ti.value
     check(q, solve_question(q, "layered", "cpsat", 60), expected)
+
+
+def test_infeasible_against_a_known_tree_is_not_a_proof(monkeypatch):
+    """A solver saying INFEASIBLE while the greedy warm start is a tree within the limit proves nothing."""
+    import wordlelab.solvers.decision_tree as dt
+    from wordlelab.solvers.runner import SolveResult
+    answers, guesses = tiny_instance(3, n_answers=8, n_guesses=20)
+    q = TreeQuestion("guard", tuple(answers), tuple(guesses), "easy", 5, "total")
+    monkeypatch.setattr(dt, "run_model", lambda tm, solver, limit: SolveResult(solver, "INFEASIBLE", None, None))
+    r = dt.solve_question(q, "assignment", "cbc", 5)
+    assert r.status == "UNKNOWN" and r.tree is None
