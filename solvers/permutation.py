@@ -1,0 +1,255 @@
+"""Exact optimal strategies for permutation Wordle, by dynamic programming over canonical states.
+
+Two passes. *Discovery* expands every state reachable from the start (one
+:func:`~wordlelab.solvers.perm_core.expand` per canonical state) and keeps its
+distinct guess outcomes. *Evaluation* (:func:`_evaluate`, compiled) runs over
+the states in order of their number of secrets (every child has fewer) and
+gives, per state:
+
+- the least total number of rounds over its secrets (the mean is total / N);
+- for every r, the most secrets any strategy solves within r rounds;
+- whether one strategy attains every one of those maxima at once.
+
+Results are exact integers and certified: :func:`optimal_tree` writes the
+min-total strategy as a tree, and :func:`wordlelab.models.permutation.evaluate_tree`
+re-checks it against every secret with nothing but the feedback rule.
+
+>>> r = solve(3)
+>>> r.total, r.mean, r.within
+(12, Fraction(2, 1), [1, 5, 6])
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numba as nb
+import numpy as np
+
+from wordlelab.errors import WordleError
+from wordlelab.models.permutation import (allowed_pairs, check_n, feedback, format_perm, secrets_after)
+from wordlelab.solvers import perm_core as core
+
+MAX_EXACT_N = 7
+
+
+@dataclass
+class StateSpace:
+    """Every canonical state reachable from a start, with its distinct guess outcomes."""
+
+    keys: np.ndarray            # canonical key per state
+    n_secrets: np.ndarray       # secrets per state
+    out_start: np.ndarray       # state s owns outcomes out_start[s]:out_start[s+1]
+    out_win: np.ndarray         # per outcome: does its guess win
+    out_rep: np.ndarray         # per outcome: a representative guess (in the decoded frame)
+    child_start: np.ndarray     # outcome o owns children child_start[o]:child_start[o+1]
+    child_ids: np.ndarray
+    index: dict = field(repr=False, default_factory=dict)
+
+    @property
+    def n_states(self) -> int:
+        return len(self.keys)
+
+    @property
+    def n_outcomes(self) -> int:
+        return len(self.out_win)
+
+
+def root_rows(n: int, history=()) -> tuple[np.ndarray, int, list[int], list[int]]:
+    """Rows of the unsolved part after ``history``, and which positions/values they stand for."""
+    secrets = secrets_after(n, history)
+    if not secrets:
+        raise WordleError("no permutation is consistent with that history: the state is impossible")
+    S = np.array(secrets, dtype=np.int64)
+    return _local_rows(S)
+
+
+def _local_rows(S: np.ndarray):
+    """Local graph of a set of secrets: positions where they disagree, values used there."""
+    positions = [i for i in range(S.shape[1]) if len(set(S[:, i])) > 1]
+    values = sorted({int(v) for i in positions for v in S[:, i]})
+    vindex = {v: j for j, v in enumerate(values)}
+    rows = np.zeros(len(positions), np.int64)
+    for r, i in enumerate(positions):
+        for v in set(S[:, i]):
+            rows[r] |= 1 << vindex[int(v)]
+    return rows, len(positions), positions, values
+
+
+def discover(root_key: int, consistent: bool, progress=None) -> StateSpace:
+    """Expand every reachable state once (breadth first)."""
+    index = {root_key: 0}
+    keys = [root_key]
+    n_secrets, wins, reps, offsets, flats = [], [], [], [], []
+    head = 0
+    while head < len(keys):
+        n_sec, w, off, flat, rep = core.expand(keys[head], consistent)
+        n_secrets.append(n_sec)
+        wins.append(w)
+        reps.append(rep)
+        offsets.append(off)
+        flats.append(flat)
+        for key in flat.tolist():
+            if key not in index:
+                index[key] = len(keys)
+                keys.append(key)
+        head += 1
+        if progress is not None:
+            progress(head, len(keys))
+    out_counts = np.array([len(w) for w in wins], np.int64)
+    out_start = np.zeros(len(keys) + 1, np.int64)
+    np.cumsum(out_counts, out=out_start[1:])
+    child_counts = np.concatenate([np.diff(o) for o in offsets]) if offsets else np.zeros(0, np.int64)
+    child_start = np.zeros(len(child_counts) + 1, np.int64)
+    np.cumsum(child_counts, out=child_start[1:])
+    all_keys = np.concatenate(flats) if flats else np.zeros(0, np.int64)
+    child_ids = np.fromiter((index[k] for k in all_keys.tolist()), np.int64, len(all_keys))
+    return StateSpace(np.array(keys, np.int64), np.array(n_secrets, np.int64), out_start,
+                      np.concatenate(wins), np.concatenate(reps), child_start, child_ids, index)
+
+
+@nb.njit(cache=True)
+def _evaluate(n_secrets, out_start, out_win, child_start, child_ids, rounds):
+    """Least total, most solved within r (r = 0..rounds), all-at-once flag and best outcome, per state."""
+    n = n_secrets.shape[0]
+    order = np.argsort(n_secrets, kind="mergesort")
+    total = np.zeros(n, np.int64)
+    within = np.zeros((n, rounds + 1), np.int64)
+    universal = np.zeros(n, np.bool_)
+    best_out = np.full(n, -1, np.int64)
+    vec = np.zeros(rounds + 1, np.int64)
+    for s in order:
+        best_total = 1 << 62
+        for o in range(out_start[s], out_start[s + 1]):
+            t = 0
+            for c in range(child_start[o], child_start[o + 1]):
+                t += total[child_ids[c]]
+            if t < best_total:
+                best_total = t
+                best_out[s] = o
+            for r in range(1, rounds + 1):
+                v = 1 if out_win[o] else 0
+                for c in range(child_start[o], child_start[o + 1]):
+                    v += within[child_ids[c], r - 1]
+                if v > within[s, r]:
+                    within[s, r] = v
+        total[s] = n_secrets[s] + best_total
+        for o in range(out_start[s], out_start[s + 1]):
+            ok = True
+            for r in range(1, rounds + 1):
+                v = 1 if out_win[o] else 0
+                for c in range(child_start[o], child_start[o + 1]):
+                    v += within[child_ids[c], r - 1]
+                if v != within[s, r]:
+                    ok = False
+                    break
+            if ok:
+                for c in range(child_start[o], child_start[o + 1]):
+                    if not universal[child_ids[c]]:
+                        ok = False
+                        break
+            if ok:
+                universal[s] = True
+                break
+    return total, within, universal, best_out
+
+
+@dataclass
+class PermResult:
+    """The exact answers for one start state."""
+
+    n: int
+    consistent: bool
+    history: tuple
+    n_secrets: int
+    total: int
+    within: list[int]           # within[r-1]: most secrets solved within r rounds, r = 1..n
+    universal: bool
+    worst_case: int             # least r with within[r-1] == n_secrets
+    states: int
+    outcomes: int
+    seconds_discover: float
+    seconds_evaluate: float
+    space: StateSpace = field(repr=False, default=None)
+    best_out: np.ndarray = field(repr=False, default=None)
+
+    @property
+    def mean(self) -> Fraction:
+        return Fraction(self.total, self.n_secrets)
+
+    def as_dict(self) -> dict:
+        return dict(n=self.n, consistent_only=self.consistent,
+                    history=[f"{format_perm(g)}:{fb}" for g, fb in self.history],
+                    secrets=self.n_secrets, total_rounds=self.total, mean=str(self.mean),
+                    within=self.within, one_strategy_attains_all=self.universal,
+                    worst_case=self.worst_case, states=self.states, outcomes=self.outcomes,
+                    seconds_discover=round(self.seconds_discover, 3),
+                    seconds_evaluate=round(self.seconds_evaluate, 3))
+
+
+def solve(n: int, consistent: bool = False, history=(), progress=None) -> PermResult:
+    """Exact optimum from the start (or after ``history``) for n <= 7."""
+    check_n(n, MAX_EXACT_N)
+    history = tuple(history)
+    rows, k, _, _ = root_rows(n, history)
+    root = int(core.canonical(rows, k))
+    t0 = time.perf_counter()
+    space = discover(root, consistent, progress)
+    t1 = time.perf_counter()
+    total, within, universal, best_out = _evaluate(space.n_secrets, space.out_start, space.out_win,
+                                                   space.child_start, space.child_ids, n + 1)
+    t2 = time.perf_counter()
+    n_sec = int(space.n_secrets[0])
+    w = [int(x) for x in within[0, 1:n + 1]]
+    worst = next((r for r in range(1, n + 2) if within[0, r] == n_sec), n + 1)
+    return PermResult(n, consistent, history, n_sec, int(total[0]), w, bool(universal[0]), worst,
+                      space.n_states, space.n_outcomes, t1 - t0, t2 - t1, space, best_out)
+
+
+def optimal_tree(result: PermResult) -> dict:
+    """The min-total strategy as a tree: {'guess': '2143', 'next': {'GBBG': subtree, ...}}."""
+    n = result.n
+    secrets = np.array(secrets_after(n, result.history), dtype=np.int64)
+    return _tree_node(result, secrets, n)
+
+
+def _tree_node(result: PermResult, S: np.ndarray, n: int) -> dict:
+    space = result.space
+    if len(S) == 1:
+        return {"guess": format_perm(tuple(int(v) for v in S[0]))}
+    rows, k, positions, values = _local_rows(S)
+    key, row_of, col_of = core.canonical_map(rows, k)
+    sid = space.index[int(key)]
+    o = result.best_out[sid]
+    rep = int(space.out_rep[o])
+    guess = [-1] * n
+    # known positions keep their value
+    for i in range(n):
+        if i not in positions:
+            guess[i] = int(S[0, i])
+    used = {v for v in guess if v >= 0}
+    while rep:
+        bit = rep & -rep
+        rep ^= bit
+        b = bit.bit_length() - 1
+        i, c = divmod(b, 8)
+        p, v = positions[row_of[i, c]], values[col_of[i, c]]
+        guess[p] = v
+        used.add(v)
+    rest = iter(sorted(set(range(n)) - used))
+    guess = tuple(g if g >= 0 else next(rest) for g in guess)
+    groups: dict[str, list] = {}
+    for s in S:
+        groups.setdefault(feedback(guess, tuple(int(v) for v in s)), []).append(s)
+    node = {"guess": format_perm(guess), "next": {}}
+    for fb, members in sorted(groups.items()):
+        if fb == "G" * n:
+            continue
+        node["next"][fb] = _tree_node(result, np.array(members), n)
+    return node
+
+
+def n_factorial(n: int) -> int:
+    return math.factorial(n)
