@@ -402,8 +402,8 @@ def perfect_matchings(rows, k):
 
 
 @nb.njit(cache=True)
-def maximal_matchings(rows, k):
-    """Every maximal matching (a guess), as a packed edge mask."""
+def maximal_matchings(rows, k, only_maximal=True):
+    """Every maximal matching (a guess), as a packed edge mask; every non-empty matching if not ``only_maximal``."""
     out = np.empty(64, np.int64)
     count = 0
     # choice per row: a column, or k for 'leave this row to a known-wrong value'
@@ -437,7 +437,7 @@ def maximal_matchings(rows, k):
         if i == k - 1:
             maximal = True
             for r in range(k):
-                if chosen[r] == k and rows[r] & ~used:
+                if only_maximal and chosen[r] == k and rows[r] & ~used:
                     maximal = False
                     break
             if maximal and partial[k] != 0:
@@ -526,17 +526,19 @@ def outcomes(rows, k, secrets, guess):
 
 
 @nb.njit(cache=True)
-def expand(key, consistent):
+def expand(key, consistent, every_matching=False):
     """Distinct outcomes of one state: (wins, offsets, child keys flat, a representative guess each).
 
     Guesses that leave the secrets in one class without winning are dropped.
+    ``every_matching`` also tries non-maximal matchings: never better, but they
+    reach more states (used to list every state a game can reach).
     """
     rows, k = decode(key)
     if k == 0:  # one secret, fully known: guessing it wins
         return 1, np.ones(1, np.bool_), np.zeros(2, np.int64), np.zeros(0, np.int64), np.zeros(1, np.int64)
     secrets = perfect_matchings(rows, k)
     n_sec = secrets.shape[0]
-    guesses = secrets if consistent else maximal_matchings(rows, k)
+    guesses = secrets if consistent else maximal_matchings(rows, k, not every_matching)
     maps = automorphisms(rows, k)
     orbit_seen = Dict.empty(key_type=types.int64, value_type=types.int64)
     seen = Dict.empty(key_type=types.int64, value_type=types.int64)

@@ -21,6 +21,8 @@ re-checks it against every secret with nothing but the feedback rule.
 from __future__ import annotations
 
 import math
+import os
+import pickle
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -78,26 +80,44 @@ def _local_rows(S: np.ndarray):
     return rows, len(positions), positions, values
 
 
-def discover(root_key: int, consistent: bool, progress=None) -> StateSpace:
-    """Expand every reachable state once (breadth first)."""
-    index = {root_key: 0}
-    keys = [root_key]
+def discover(root_key, consistent: bool, progress=None, checkpoint=None, save_every: float = 30.0,
+             every_matching: bool = False) -> StateSpace:
+    """Expand every reachable state once (breadth first); resumable from ``checkpoint``.
+
+    The checkpoint holds every expansion done so far; it is written every
+    ``save_every`` seconds and on Ctrl-C, so an interrupted run loses nothing.
+    """
+    keys = [int(k) for k in root_key] if isinstance(root_key, (list, tuple, np.ndarray)) else [root_key]
     n_secrets, wins, reps, offsets, flats = [], [], [], [], []
-    head = 0
-    while head < len(keys):
-        n_sec, w, off, flat, rep = core.expand(keys[head], consistent)
-        n_secrets.append(n_sec)
-        wins.append(w)
-        reps.append(rep)
-        offsets.append(off)
-        flats.append(flat)
-        for key in flat.tolist():
-            if key not in index:
-                index[key] = len(keys)
-                keys.append(key)
-        head += 1
-        if progress is not None:
-            progress(head, len(keys))
+    if checkpoint and os.path.exists(checkpoint):
+        keys, n_secrets, wins, reps, offsets, flats = _load(checkpoint, root_key, consistent)
+    index = {k: i for i, k in enumerate(keys)}
+    head = len(n_secrets)
+    last_save = time.monotonic()
+    try:
+        while head < len(keys):
+            n_sec, w, off, flat, rep = core.expand(keys[head], consistent, every_matching)
+            n_secrets.append(n_sec)
+            wins.append(w)
+            reps.append(rep)
+            offsets.append(off)
+            flats.append(flat)
+            for key in flat.tolist():
+                if key not in index:
+                    index[key] = len(keys)
+                    keys.append(key)
+            head += 1
+            if progress is not None:
+                progress(head, len(keys))
+            if checkpoint and time.monotonic() - last_save > save_every:
+                _save(checkpoint, root_key, consistent, keys, n_secrets, wins, reps, offsets, flats)
+                last_save = time.monotonic()
+    except KeyboardInterrupt:
+        if checkpoint:
+            _save(checkpoint, root_key, consistent, keys, n_secrets, wins, reps, offsets, flats)
+        raise
+    if checkpoint:
+        _save(checkpoint, root_key, consistent, keys, n_secrets, wins, reps, offsets, flats)
     out_counts = np.array([len(w) for w in wins], np.int64)
     out_start = np.zeros(len(keys) + 1, np.int64)
     np.cumsum(out_counts, out=out_start[1:])
@@ -108,6 +128,29 @@ def discover(root_key: int, consistent: bool, progress=None) -> StateSpace:
     child_ids = np.fromiter((index[k] for k in all_keys.tolist()), np.int64, len(all_keys))
     return StateSpace(np.array(keys, np.int64), np.array(n_secrets, np.int64), out_start,
                       np.concatenate(wins), np.concatenate(reps), child_start, child_ids, index)
+
+
+def _save(path, root_key, consistent, keys, n_secrets, wins, reps, offsets, flats):
+    """Write the expansions so far, atomically."""
+    data = {"format": "wordlelab-perm-discovery-1", "root": root_key, "consistent": consistent,
+            "keys": keys, "n_secrets": n_secrets, "wins": wins, "reps": reps, "offsets": offsets, "flats": flats}
+    tmp = f"{path}.tmp"
+    with open(tmp, "wb") as f:
+        pickle.dump(data, f, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(tmp, path)
+
+
+def _load(path, root_key, consistent):
+    try:
+        with open(path, "rb") as f:
+            data = pickle.load(f)
+    except Exception:
+        raise WordleError(f"checkpoint {path} is unreadable; move it away to start afresh") from None
+    if (not isinstance(data, dict) or data.get("format") != "wordlelab-perm-discovery-1"
+            or data["root"] != root_key or data["consistent"] != consistent):
+        raise WordleError(f"checkpoint {path} belongs to another question; move it away to start afresh")
+    return (list(data["keys"]), list(data["n_secrets"]), list(data["wins"]), list(data["reps"]),
+            list(data["offsets"]), list(data["flats"]))
 
 
 @nb.njit(cache=True)
@@ -189,14 +232,14 @@ class PermResult:
                     seconds_evaluate=round(self.seconds_evaluate, 3))
 
 
-def solve(n: int, consistent: bool = False, history=(), progress=None) -> PermResult:
+def solve(n: int, consistent: bool = False, history=(), progress=None, checkpoint=None) -> PermResult:
     """Exact optimum from the start (or after ``history``) for n <= 7."""
     check_n(n, MAX_EXACT_N)
     history = tuple(history)
     rows, k, _, _ = root_rows(n, history)
     root = int(core.canonical(rows, k))
     t0 = time.perf_counter()
-    space = discover(root, consistent, progress)
+    space = discover(root, consistent, progress, checkpoint)
     t1 = time.perf_counter()
     total, within, universal, best_out = _evaluate(space.n_secrets, space.out_start, space.out_win,
                                                    space.child_start, space.child_ids, n + 1)
@@ -251,5 +294,45 @@ def _tree_node(result: PermResult, S: np.ndarray, n: int) -> dict:
     return node
 
 
-def n_factorial(n: int) -> int:
-    return math.factorial(n)
+
+def describe_state(key: int) -> str:
+    """A state as the values still possible at each unsolved position: '1:{2,3} 2:{1,3} ...'."""
+    rows, k = core.decode(key)
+    return " ".join(f"{i + 1}:{{{','.join(str(j + 1) for j in range(k) if (rows[i] >> j) & 1)}}}"
+                    for i in range(k))
+
+
+def consistency_gaps(n: int) -> dict:
+    """Over every state any play can reach from the start: where does 'consistent guesses only' cost more?
+
+    States are listed with every matching as a guess (maximal or not), then
+    valued twice from each: with any guess, and with consistent guesses only.
+    """
+    check_n(n, MAX_EXACT_N)
+    t0 = time.perf_counter()
+    rows, k, _, _ = root_rows(n)
+    reach = discover(int(core.canonical(rows, k)), False, every_matching=True)
+    free = discover(reach.keys, False)
+    ft, fw, _, _ = _evaluate(free.n_secrets, free.out_start, free.out_win, free.child_start, free.child_ids, n + 1)
+    cons = discover(free.keys, True)
+    ct, cw, _, _ = _evaluate(cons.n_secrets, cons.out_start, cons.out_win, cons.child_start, cons.child_ids, n + 1)
+    worse_total, worse_within, smallest = 0, 0, None
+    for key in reach.keys.tolist():
+        s, c = free.index[key], cons.index[key]
+        t_worse = ct[c] > ft[s]
+        w_worse = bool((cw[c] < fw[s]).any())
+        worse_total += t_worse
+        worse_within += w_worse
+        if t_worse or w_worse:
+            rank = (int(free.n_secrets[s]), key >> core.K_SHIFT, key)
+            if smallest is None or rank < smallest[0]:
+                smallest = (rank, s, c)
+    out = {"n": n, "states": reach.n_states, "worse_total": int(worse_total), "worse_within": worse_within,
+           "smallest": None, "smallest_secrets": None, "smallest_totals": None,
+           "seconds": round(time.perf_counter() - t0, 2)}
+    if smallest is not None:
+        (_, _, key), s, c = smallest
+        out.update(smallest=describe_state(key), smallest_secrets=int(free.n_secrets[s]),
+                   smallest_totals=f"{ft[s]} / {ct[c]}",
+                   smallest_within=[[int(x) for x in fw[s, 1:]], [int(x) for x in cw[c, 1:]]])
+    return out

@@ -1,0 +1,195 @@
+"""``wordlelab perm ...``: permutation Wordle (Kutin & Smithline)."""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import click
+
+from wordlelab.cli import cli, json_option
+from wordlelab.console import emit_json, err, out, progress, table
+from wordlelab.errors import WordleError
+
+
+@cli.group(epilog="""\b
+Examples:
+  wordlelab perm numbers --n 8
+  wordlelab perm play --n 9 --secret 724853169
+  wordlelab perm optimal --n 6 --tree perm6.json
+  wordlelab perm optimal --n 5 --history 12345:GBBBB --consistent-only
+  wordlelab perm conjecture --n-max 6
+  wordlelab perm consistency --n-max 6
+  wordlelab perm model --n 4 --solver cbc --export perm4.lp""")
+def perm():
+    """Permutation Wordle: CircularShift, Eulerian numbers, exact optimal strategies."""
+
+
+@perm.command()
+@click.option("--n", "n", required=True, type=int, help="largest n of the table")
+@click.option("--colors", default=1, show_default=True, type=int,
+              help="colours per value (the multicolour tables need the paper's Definition 4.3; see docs/permutation.md)")
+@json_option
+def numbers(n, colors, as_json):
+    """Eulerian numbers A(n,k): secrets CircularShift solves in k+1 rounds; cumulative counts and mean."""
+    from wordlelab.models.permutation import check_n, circular_shift_mean, eulerian
+    check_n(n, 30)
+    if colors != 1:
+        raise WordleError("multicolour Wordle numbers W_s(n,k) follow the paper's Definition 4.3 and recurrence (6), "
+                          "which wordlelab does not have yet; see docs/permutation.md")
+    rows = [[m] + [eulerian(m, k) for k in range(n)] + [str(circular_shift_mean(m))] for m in range(1, n + 1)]
+    if as_json:
+        emit_json([{"n": r[0], "A": r[1:r[0] + 1], "mean_rounds": r[-1]} for r in rows])
+        return
+    table("A(n,k): secrets CircularShift solves in k+1 rounds", ["n"] + [f"k={k}" for k in range(n)] + ["mean"],
+          [[r[0]] + [v if k < r[0] else "" for k, v in enumerate(r[1:-1])] + [r[-1]] for r in rows])
+
+
+@perm.command()
+@click.option("--n", "n", required=True, type=int)
+@click.option("--secret", required=True, help="the secret, as digits, e.g. 724853169")
+@json_option
+def play(n, secret, as_json):
+    """CircularShift's guesses against a secret, with the feedback of each."""
+    from wordlelab.models.permutation import (check_n, exc, feedback, format_perm, parse_perm,
+                                              play_circular_shift)
+    check_n(n)
+    s = parse_perm(secret, n)
+    guesses = play_circular_shift(s)
+    rows = [[r, format_perm(g), feedback(g, s)] for r, g in enumerate(guesses, start=1)]
+    if as_json:
+        emit_json({"secret": secret, "rounds": len(guesses), "exc": exc(s),
+                   "guesses": [{"guess": g, "feedback": f} for _, g, f in rows]})
+        return
+    table(f"CircularShift on {secret}: {len(guesses)} rounds (1 + exc = {1 + exc(s)})",
+          ["round", "guess", "feedback"], rows)
+
+
+def _history_option(f):
+    return click.option("--history", multiple=True, metavar="GUESS:FEEDBACK",
+                        help="feedback so far, e.g. --history 1234:GBBG (repeatable)")(f)
+
+
+@perm.command()
+@click.option("--n", "n", required=True, type=int, help="n <= 7")
+@click.option("--consistent-only", is_flag=True, help="every guess must be consistent with the feedback so far")
+@_history_option
+@click.option("--tree", "tree_file", default=None, type=click.Path(), help="write the min-total strategy (JSON)")
+@click.option("--checkpoint", default=None, type=click.Path(), help="resume/keep the state discovery here")
+@json_option
+def optimal(n, consistent_only, history, tree_file, checkpoint, as_json):
+    """Exact optimum: least mean rounds, most secrets within r rounds, and whether one strategy does both."""
+    from wordlelab.models.permutation import (check_n, circular_shift_within, evaluate_tree, parse_history)
+    from wordlelab.solvers.permutation import MAX_EXACT_N, optimal_tree, solve
+    check_n(n, MAX_EXACT_N)
+    hist = parse_history(history, n)
+    with progress("states", None, enabled=not as_json) as advance:
+        r = solve(n, consistent_only, hist, progress=lambda done, total: advance(info=f"{done}/{total}"),
+                  checkpoint=checkpoint)
+    tree = optimal_tree(r)
+    rounds = evaluate_tree(tree, n, hist)
+    if sum(rounds) != r.total:
+        raise WordleError(f"internal: the strategy tree totals {sum(rounds)}, not {r.total}")
+    if tree_file:
+        with open(tree_file, "w") as f:
+            json.dump({"n": n, "history": list(history), "consistent_only": consistent_only, "tree": tree}, f)
+    info = r.as_dict() | {"tree_verified_total": sum(rounds), "tree_file": tree_file}
+    if not hist:
+        info["circular_shift_within"] = circular_shift_within(n)
+    if as_json:
+        emit_json(info)
+        return
+    where = "start" if not hist else " ".join(history)
+    out.print(f"n = {n}, from {where}, {'consistent guesses only' if consistent_only else 'any guess'}: "
+              f"{r.n_secrets} secrets")
+    out.print(f"status OPTIMAL (exhaustive)  least total {r.total}  mean {r.mean} = {float(r.mean):.6f}  "
+              f"worst case {r.worst_case}  strategy tree verified: total {sum(rounds)}")
+    rows = [["optimal"] + r.within]
+    if not hist:
+        rows.append(["CircularShift"] + circular_shift_within(n))
+    table("most secrets solved within r rounds", ["strategy"] + [f"r={k}" for k in range(1, n + 1)], rows)
+    out.print(f"one strategy attains every maximum at once: {'yes' if r.universal else 'no'}")
+    out.print(f"states {r.states}, guess outcomes {r.outcomes}, discovery {r.seconds_discover:.2f} s, "
+              f"evaluation {r.seconds_evaluate:.3f} s")
+
+
+@perm.command()
+@click.option("--n-max", default=6, show_default=True, type=int, help="n = 1..N (N <= 7)")
+@click.option("--consistent-only", is_flag=True)
+@json_option
+def conjecture(n_max, consistent_only, as_json):
+    """Conjectures 2.2 and 3.7 and Li-Zhu's worst case, decided exactly for each n."""
+    from wordlelab.models.permutation import check_n, circular_shift_within
+    from wordlelab.solvers.permutation import MAX_EXACT_N, solve
+    check_n(n_max, MAX_EXACT_N)
+    rows = []
+    for n in range(1, n_max + 1):
+        r = solve(n, consistent_only)
+        cs = circular_shift_within(n)
+        rows.append({"n": n, "optimal_mean": str(r.mean), "(n+1)/2": f"{n + 1}/2",
+                     "conj_3_7": r.mean == Fraction(n + 1, 2),
+                     "optimal_within": r.within, "circular_shift_within": cs,
+                     "conj_2_2": r.within == cs, "one_strategy": r.universal,
+                     "worst_case": r.worst_case, "li_zhu": r.worst_case == n,
+                     "states": r.states, "seconds": round(r.seconds_discover + r.seconds_evaluate, 2)})
+    if as_json:
+        emit_json(rows)
+        return
+    yes = {True: "holds", False: "FAILS"}
+    table("Permutation Wordle conjectures, decided by exhaustive optimisation",
+          ["n", "optimal mean", "3.7: = (n+1)/2", "2.2: CircularShift max within every r", "one strategy",
+           "worst case", "Li-Zhu: = n", "states", "seconds"],
+          [[x["n"], x["optimal_mean"], yes[x["conj_3_7"]], yes[x["conj_2_2"]], "yes" if x["one_strategy"] else "no",
+            x["worst_case"], yes[x["li_zhu"]], x["states"], x["seconds"]] for x in rows])
+
+
+@perm.command()
+@click.option("--n-max", default=6, show_default=True, type=int, help="n = 2..N (N <= 7)")
+@json_option
+def consistency(n_max, as_json):
+    """Does playing only consistent guesses ever cost anything? The smallest state where it does."""
+    from wordlelab.models.permutation import check_n
+    from wordlelab.solvers.permutation import MAX_EXACT_N, consistency_gaps
+    check_n(n_max, MAX_EXACT_N)
+    rows = []
+    for n in range(2, n_max + 1):
+        g = consistency_gaps(n)
+        rows.append(g)
+    if as_json:
+        emit_json(rows)
+        return
+    table("Any guess vs consistent guesses only, over every state reachable from the start",
+          ["n", "states", "costlier in total", "costlier within some r", "smallest costlier state",
+           "secrets", "total any / consistent", "seconds"],
+          [[g["n"], g["states"], g["worse_total"], g["worse_within"], g["smallest"] or "-",
+            g["smallest_secrets"] or "-", g["smallest_totals"] or "-", g["seconds"]] for g in rows])
+
+
+@perm.command()
+@click.option("--n", "n", required=True, type=int, help="n <= 4")
+@click.option("--objective", type=click.Choice(["total", "within"]), default="total", show_default=True,
+              help="total: least total rounds; within: most secrets within --rounds")
+@click.option("--rounds", default=None, type=int, help="round limit (default n)")
+@click.option("--solver", type=click.Choice(["cpsat", "cbc", "highs"]), default="cpsat", show_default=True)
+@click.option("--consistent-only", is_flag=True)
+@_history_option
+@click.option("--time-limit", default=60.0, show_default=True)
+@click.option("--export", "export_file", default=None, type=click.Path(), help="write the model (.lp/.mps for MIP)")
+@json_option
+def model(n, objective, rounds, solver, consistent_only, history, time_limit, export_file, as_json):
+    """The optimal strategy as a CP-SAT or MIP model, solved, verified and checked against the native solver."""
+    from wordlelab.models.permutation import check_n, parse_history
+    from wordlelab.solvers.perm_model import solve_model
+    check_n(n, 4)
+    hist = parse_history(history, n)
+    r = solve_model(n, objective, rounds, solver, consistent_only, hist, time_limit, export_file)
+    if as_json:
+        emit_json(r)
+        return
+    table(f"permutation Wordle n = {n}, objective {objective}, rounds <= {r['rounds']}",
+          ["solver", "status", "objective", "bound", "verified", "native", "seconds", "model size"],
+          [[solver, r["status"], r["objective"], r["bound"], r["verified"], r["native"], r["seconds"],
+            f"states {r['states']}, variables {r['variables']}"]])
+    if r["status"] in ("OPTIMAL", "INFEASIBLE") and r["native"] is not None and r["objective"] != r["native"]:
+        raise WordleError(f"model says {r['objective']} but the native solver says {r['native']}")
+    if export_file:
+        err.print(f"model written to {export_file}")
