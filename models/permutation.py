@@ -188,3 +188,84 @@ def evaluate_tree(tree: dict, n: int, history=(), max_rounds: int = 64, complete
                 raise WordleError(f"the tree has no branch for feedback {fb} on secret {format_perm(secret)}")
         rounds.append(r)
     return rounds
+
+
+# ---- multicolour permutation Wordle
+#
+# The secret is a permutation and a colour for each value (value v has
+# counts[v] colours); a position is correct when its value and that value's
+# colour both match. The paper's Definition 4.3 (its multicolour CircularShift)
+# is not available to us; wordlelab's multicolour CircularShift is stated here:
+#
+#   guess 1 is the identity, every value in colour 0; after each feedback the
+#   correct entries stay, the others move one step right among the incorrect
+#   positions, cyclically (Definition 2.1), and a value that wraps around (moves
+#   from the last incorrect position to the first) advances to its next colour.
+#
+# Its rounds on each secret are 1 + exc(sigma) + sum_v kappa(v) with
+# kappa(v) = (c(v) - [sigma^-1(v) < v]) mod counts[v] (checked over every secret
+# in the tests): the shape of the paper's Lemma 4.4.
+
+
+def colour_feedback(guess: Perm, guess_colours, secret: Perm, secret_colours) -> Feedback:
+    """'G' where value and the value's colour both match."""
+    return "".join("G" if g == s and guess_colours[g] == secret_colours[s] else "B" for g, s in zip(guess, secret))
+
+
+def play_colour_shift(secret: Perm, colours, counts) -> list[tuple[Perm, tuple]]:
+    """wordlelab's multicolour CircularShift against (secret, colours): [(guess, colour per value), ...]."""
+    n = len(secret)
+    guess, gcol = tuple(range(n)), tuple([0] * n)
+    played = [(guess, gcol)]
+    while colour_feedback(guess, gcol, secret, colours) != "G" * n:
+        fb = colour_feedback(guess, gcol, secret, colours)
+        wrong = [i for i, c in enumerate(fb) if c == "B"]
+        nxt, ncol = list(guess), list(gcol)
+        for a, b in zip(wrong, wrong[1:] + wrong[:1]):
+            v = guess[a]
+            nxt[b] = v
+            if b <= a:  # wrapped around
+                ncol[v] = (gcol[v] + 1) % counts[v]
+        guess, gcol = tuple(nxt), tuple(ncol)
+        played.append((guess, gcol))
+        if len(played) > n * max(counts) + 1:  # pragma: no cover - would mean the rule is wrong
+            raise AssertionError("multicolour CircularShift did not terminate")
+    return played
+
+
+def colour_shift_formula(secret: Perm, colours, counts) -> int:
+    """1 + exc(sigma) + sum_v kappa(v), kappa(v) = (c(v) - [sigma^-1(v) < v]) mod counts[v]."""
+    inverse = {v: i for i, v in enumerate(secret)}
+    return 1 + exc(secret) + sum((colours[v] - (inverse[v] < v)) % counts[v] for v in range(len(secret)))
+
+
+def _poly_mul(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out
+
+
+def colour_numbers(n: int, counts) -> list[int]:
+    """Secrets (permutation + colouring) the multicolour CircularShift solves in k+1 rounds, k = 0, 1, ...
+
+    The coefficients of A_n(t) * prod_v (1 + t + ... + t^(counts[v]-1)).
+    """
+    counts = [counts] * n if isinstance(counts, int) else list(counts)
+    poly = [eulerian(n, k) for k in range(max(n, 1))]
+    for s in counts:
+        poly = _poly_mul(poly, [1] * s)
+    return poly
+
+
+def parse_colouring(text: str, n: int, counts) -> tuple:
+    """'1212' -> (0, 1, 0, 1): the colour of each value 1..n, each within its count."""
+    text = text.strip()
+    if len(text) != n or not text.isdigit() or "0" in text:
+        raise WordleError(f"colouring {text!r} must give a colour 1..s for each of the {n} values, e.g. 1212")
+    cols = tuple(int(c) - 1 for c in text)
+    for v, (c, s) in enumerate(zip(cols, counts)):
+        if c >= s:
+            raise WordleError(f"value {v + 1} has colour {c + 1}, but only {s} colours")
+    return cols

@@ -27,41 +27,64 @@ def perm():
 @perm.command()
 @click.option("--n", "n", required=True, type=int, help="largest n of the table")
 @click.option("--colors", default=1, show_default=True, type=int,
-              help="colours per value (the multicolour tables need the paper's Definition 4.3; see docs/permutation.md)")
+              help="colours per value: s > 1 tabulates wordlelab's multicolour CircularShift (docs/permutation.md)")
 @json_option
 def numbers(n, colors, as_json):
-    """Eulerian numbers A(n,k): secrets CircularShift solves in k+1 rounds; cumulative counts and mean."""
-    from wordlelab.models.permutation import check_n, circular_shift_mean, eulerian
+    """Secrets CircularShift solves in k+1 rounds: Eulerian numbers A(n,k), or their multicolour analogue."""
+    from wordlelab.models.permutation import check_n, colour_numbers
     check_n(n, 30)
-    if colors != 1:
-        raise WordleError("multicolour Wordle numbers W_s(n,k) follow the paper's Definition 4.3 and recurrence (6), "
-                          "which wordlelab does not have yet; see docs/permutation.md")
-    rows = [[m] + [eulerian(m, k) for k in range(n)] + [str(circular_shift_mean(m))] for m in range(1, n + 1)]
+    if not 1 <= colors <= 9:
+        raise WordleError(f"--colors must be between 1 and 9, not {colors}")
+    data = []
+    for m in range(1, n + 1):
+        counts = colour_numbers(m, colors)
+        total = sum(counts)
+        mean = Fraction(sum((k + 1) * c for k, c in enumerate(counts)), total)
+        data.append({"n": m, "counts": counts, "secrets": total, "mean_rounds": str(mean)})
     if as_json:
-        emit_json([{"n": r[0], "A": r[1:r[0] + 1], "mean_rounds": r[-1]} for r in rows])
+        emit_json(data)
         return
-    table("A(n,k): secrets CircularShift solves in k+1 rounds", ["n"] + [f"k={k}" for k in range(n)] + ["mean"],
-          [[r[0]] + [v if k < r[0] else "" for k, v in enumerate(r[1:-1])] + [r[-1]] for r in rows])
+    width = max(len(d["counts"]) for d in data)
+    title = ("A(n,k): secrets CircularShift solves in k+1 rounds" if colors == 1 else
+             f"{colors} colours per value: secrets wordlelab's multicolour CircularShift solves in k+1 rounds "
+             "(coefficients of A_n(t) (1+...+t^(s-1))^n)")
+    table(title, ["n"] + [f"k={k}" for k in range(width)] + ["mean"],
+          [[d["n"]] + d["counts"] + [""] * (width - len(d["counts"])) + [d["mean_rounds"]] for d in data])
 
 
 @perm.command()
 @click.option("--n", "n", required=True, type=int)
 @click.option("--secret", required=True, help="the secret, as digits, e.g. 724853169")
+@click.option("--colors", default=1, show_default=True, type=int, help="colours per value")
+@click.option("--colouring", default=None, help="with --colors: the colour 1..s of each value 1..n, e.g. 1212")
 @json_option
-def play(n, secret, as_json):
+def play(n, secret, colors, colouring, as_json):
     """CircularShift's guesses against a secret, with the feedback of each."""
-    from wordlelab.models.permutation import (check_n, exc, feedback, format_perm, parse_perm,
-                                              play_circular_shift)
+    from wordlelab.models.permutation import (check_n, colour_feedback, colour_shift_formula, exc, format_perm,
+                                              parse_colouring, parse_perm, play_colour_shift)
     check_n(n)
     s = parse_perm(secret, n)
-    guesses = play_circular_shift(s)
-    rows = [[r, format_perm(g), feedback(g, s)] for r, g in enumerate(guesses, start=1)]
+    if not 1 <= colors <= 9:
+        raise WordleError(f"--colors must be between 1 and 9, not {colors}")
+    counts = [colors] * n
+    if colouring is None and colors > 1:
+        raise WordleError("with --colors > 1 give the secret's --colouring, e.g. --colouring 1212")
+    cols = parse_colouring(colouring, n, counts) if colouring is not None else (0,) * n
+    played = play_colour_shift(s, cols, counts)
+    rows = [[r, format_perm(g), "".join(str(gc[v] + 1) for v in g), colour_feedback(g, gc, s, cols)]
+            for r, (g, gc) in enumerate(played, start=1)]
+    formula = colour_shift_formula(s, cols, counts)
     if as_json:
-        emit_json({"secret": secret, "rounds": len(guesses), "exc": exc(s),
-                   "guesses": [{"guess": g, "feedback": f} for _, g, f in rows]})
+        emit_json({"secret": secret, "colouring": colouring, "rounds": len(played), "exc": exc(s),
+                   "formula_rounds": formula,
+                   "guesses": [{"guess": g, "colours": c, "feedback": f} for _, g, c, f in rows]})
         return
-    table(f"CircularShift on {secret}: {len(guesses)} rounds (1 + exc = {1 + exc(s)})",
-          ["round", "guess", "feedback"], rows)
+    if colors == 1:
+        table(f"CircularShift on {secret}: {len(played)} rounds (1 + exc = {1 + exc(s)})",
+              ["round", "guess", "feedback"], [[r, g, f] for r, g, _, f in rows])
+    else:
+        table(f"multicolour CircularShift on {secret} coloured {colouring}: {len(played)} rounds "
+              f"(1 + exc + sum kappa = {formula})", ["round", "guess", "colours", "feedback"], rows)
 
 
 def _history_option(f):
