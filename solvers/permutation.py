@@ -59,6 +59,12 @@ class StateSpace:
         return len(self.out_win)
 
 
+def root_key(n: int, history=()) -> int:
+    """Canonical key of the state after ``history``."""
+    rows, k, _, _ = root_rows(n, history)
+    return int(core.canonical(rows, k))
+
+
 def root_rows(n: int, history=()) -> tuple[np.ndarray, int, list[int], list[int]]:
     """Rows of the unsolved part after ``history``, and which positions/values they stand for."""
     secrets = secrets_after(n, history)
@@ -118,6 +124,13 @@ def discover(root_key, consistent: bool, progress=None, checkpoint=None, save_ev
         raise
     if checkpoint:
         _save(checkpoint, root_key, consistent, keys, n_secrets, wins, reps, offsets, flats)
+    return assemble(keys, n_secrets, wins, reps, offsets, flats, index)
+
+
+def assemble(keys, n_secrets, wins, reps, offsets, flats, index=None) -> StateSpace:
+    """A StateSpace from per-state expansions listed in the order of ``keys``."""
+    if index is None:
+        index = {k: i for i, k in enumerate(keys)}
     out_counts = np.array([len(w) for w in wins], np.int64)
     out_start = np.zeros(len(keys) + 1, np.int64)
     np.cumsum(out_counts, out=out_start[1:])
@@ -232,14 +245,15 @@ class PermResult:
                     seconds_evaluate=round(self.seconds_evaluate, 3))
 
 
-def solve(n: int, consistent: bool = False, history=(), progress=None, checkpoint=None) -> PermResult:
-    """Exact optimum from the start (or after ``history``) for n <= 7."""
+def solve(n: int, consistent: bool = False, history=(), progress=None, checkpoint=None,
+          space: StateSpace | None = None) -> PermResult:
+    """Exact optimum from the start (or after ``history``) for n <= 7 (``space``: already discovered)."""
     check_n(n, MAX_EXACT_N)
     history = tuple(history)
     rows, k, _, _ = root_rows(n, history)
     root = int(core.canonical(rows, k))
     t0 = time.perf_counter()
-    space = discover(root, consistent, progress, checkpoint)
+    space = discover(root, consistent, progress, checkpoint) if space is None else space
     t1 = time.perf_counter()
     total, within, universal, best_out = _evaluate(space.n_secrets, space.out_start, space.out_win,
                                                    space.child_start, space.child_ids, n + 1)
@@ -302,16 +316,24 @@ def describe_state(key: int) -> str:
                     for i in range(k))
 
 
-def consistency_gaps(n: int) -> dict:
-    """Over every state any play can reach from the start: where does 'consistent guesses only' cost more?
+EVERY_MATCHING_MAX_N = 5
 
-    States are listed with every matching as a guess (maximal or not), then
-    valued twice from each: with any guess, and with consistent guesses only.
+
+def consistency_gaps(n: int, every_matching: bool | None = None) -> dict:
+    """Over the states play can reach from the start: where does 'consistent guesses only' cost more?
+
+    States are listed with every matching as a guess (maximal or not: every
+    state any play reaches; the default for n <= 5) or with maximal guesses only
+    (every state optimal play can reach; the default beyond, where the former
+    is too many), then valued twice from each: with any guess, and with
+    consistent guesses only.
     """
     check_n(n, MAX_EXACT_N)
+    if every_matching is None:
+        every_matching = n <= EVERY_MATCHING_MAX_N
     t0 = time.perf_counter()
     rows, k, _, _ = root_rows(n)
-    reach = discover(int(core.canonical(rows, k)), False, every_matching=True)
+    reach = discover(int(core.canonical(rows, k)), False, every_matching=every_matching)
     free = discover(reach.keys, False)
     ft, fw, _, _ = _evaluate(free.n_secrets, free.out_start, free.out_win, free.child_start, free.child_ids, n + 1)
     cons = discover(free.keys, True)
@@ -327,7 +349,8 @@ def consistency_gaps(n: int) -> dict:
             rank = (int(free.n_secrets[s]), key >> core.K_SHIFT, key)
             if smallest is None or rank < smallest[0]:
                 smallest = (rank, s, c)
-    out = {"n": n, "states": reach.n_states, "worse_total": int(worse_total), "worse_within": worse_within,
+    out = {"n": n, "reach": "any guess" if every_matching else "maximal guesses", "states": reach.n_states,
+           "worse_total": int(worse_total), "worse_within": worse_within,
            "smallest": None, "smallest_secrets": None, "smallest_totals": None,
            "seconds": round(time.perf_counter() - t0, 2)}
     if smallest is not None:

@@ -340,3 +340,40 @@ def test_cli_model_exports_lp(cli_run, tmp_path):
     path = tmp_path / "p3.lp"
     res = cli_run(["perm", "model", "--n", "3", "--solver", "cbc", "--export", str(path), "--json"])
     assert json.loads(res.output)["status"] == "OPTIMAL" and path.read_text().startswith("\\*")
+
+
+# ---- discovery as a sweep (issue: sweeps beyond one machine)
+def test_perm_sweep_gives_the_same_answer_on_every_executor(tmp_path):
+    pytest.importorskip("distributed")
+    from wordlelab.solvers.perm_sweep import solve_sweep
+    plain = solve(5)
+    answers = []
+    for kind, workers, address in (("inprocess", 1, None), (None, 2, None), (None, 2, "local")):
+        r, ex = solve_sweep(5, workers=workers, dask_address=address, executor_kind=kind,
+                            checkpoint=str(tmp_path / f"{ex_name(kind, address)}.json"))
+        answers.append((ex.name, r.total, r.within, r.universal, r.states))
+    assert {a[0] for a in answers} == {"inprocess", "pool", "dask"}
+    assert {a[1:4] == (plain.total, plain.within, plain.universal) for a in answers} == {True}
+    assert len({a[4] for a in answers}) == 1
+
+
+def ex_name(kind, address):
+    return address or kind or "pool"
+
+
+def test_perm_sweep_resumes_from_its_checkpoint(tmp_path):
+    from wordlelab.solvers.perm_sweep import solve_sweep
+    path = str(tmp_path / "sweep.json")
+    seen = []
+
+    def stop(n=1, info=None):
+        seen.append(n)
+        if len(seen) == 30:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        solve_sweep(6, executor_kind="inprocess", checkpoint=path, progress=stop)
+    saved = json.loads(open(path).read())["results"]
+    assert 0 < len(saved) < 184
+    r, _ = solve_sweep(6, executor_kind="inprocess", checkpoint=path)
+    assert (r.total, r.within, r.states) == (2520, solve(6).within, 184)

@@ -193,3 +193,4 @@ from wordlelab import eldrow_cli as _eldrow_cli  # noqa: E402,F401
 from wordlelab import tree_cli as _tree_cli  # noqa: E402,F401
 from wordlelab import bench_trees as _bench_trees  # noqa: E402,F401
 from wordlelab import perm_cli as _perm_cli  # noqa: E402,F401
+from wordlelab import bench_perm as _bench_perm  # noqa: E402,F401

@@ -98,16 +98,28 @@ def _history_option(f):
 @_history_option
 @click.option("--tree", "tree_file", default=None, type=click.Path(), help="write the min-total strategy (JSON)")
 @click.option("--checkpoint", default=None, type=click.Path(), help="resume/keep the state discovery here")
+@click.option("--workers", default=None, type=int,
+              help="expand the states of each level on N processes (default: in this process)")
+@click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
+              help="expand the states on dask.distributed: a LocalCluster, or a running scheduler")
 @json_option
-def optimal(n, consistent_only, history, tree_file, checkpoint, as_json):
+def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_address, as_json):
     """Exact optimum: least mean rounds, most secrets within r rounds, and whether one strategy does both."""
     from wordlelab.models.permutation import (check_n, circular_shift_within, evaluate_tree, parse_history)
     from wordlelab.solvers.permutation import MAX_EXACT_N, optimal_tree, solve
     check_n(n, MAX_EXACT_N)
     hist = parse_history(history, n)
-    with progress("states", None, enabled=not as_json) as advance:
-        r = solve(n, consistent_only, hist, progress=lambda done, total: advance(info=f"{done}/{total}"),
-                  checkpoint=checkpoint)
+    if workers is not None and workers < 1:
+        raise WordleError("--workers must be at least 1")
+    if workers or dask_address:
+        from wordlelab.solvers.perm_sweep import solve_sweep
+        with progress("states expanded", None, enabled=not as_json) as advance:
+            r, _ = solve_sweep(n, consistent_only, hist, workers or 1, dask_address, checkpoint, advance,
+                               announce=not as_json)
+    else:
+        with progress("states", None, enabled=not as_json) as advance:
+            r = solve(n, consistent_only, hist, progress=lambda done, total: advance(info=f"{done}/{total}"),
+                      checkpoint=checkpoint)
     tree = optimal_tree(r)
     rounds = evaluate_tree(tree, n, hist)
     if sum(rounds) != r.total:
@@ -181,9 +193,9 @@ def consistency(n_max, as_json):
         emit_json(rows)
         return
     table("Any guess vs consistent guesses only, over every state reachable from the start",
-          ["n", "states", "costlier in total", "costlier within some r", "smallest costlier state",
+          ["n", "states reached by", "states", "costlier in total", "costlier within some r", "smallest costlier state",
            "secrets", "total any / consistent", "seconds"],
-          [[g["n"], g["states"], g["worse_total"], g["worse_within"], g["smallest"] or "-",
+          [[g["n"], g["reach"], g["states"], g["worse_total"], g["worse_within"], g["smallest"] or "-",
             g["smallest_secrets"] or "-", g["smallest_totals"] or "-", g["seconds"]] for g in rows])
 
 

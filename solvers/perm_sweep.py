@@ -1,0 +1,77 @@
+"""Permutation-Wordle state discovery as a sweep: the states of each breadth-first level are the tasks.
+
+Expanding a state is a pure function of its canonical key, so the states of
+one level run independently on any executor of :mod:`wordlelab.solvers.sweep`
+(in-process, process pool, dask). Each result (the state's expansion) streams
+into the sweep checkpoint; a resumed run skips every state already expanded,
+and a state expanded twice gives the same expansion. The assembled state space
+is then evaluated exactly as in :func:`wordlelab.solvers.permutation.solve`,
+so the answer does not depend on the executor.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from wordlelab.models.permutation import check_n, format_perm
+from wordlelab.solvers.sweep import Sweep, executor, run_sweep
+
+
+def _init(consistent):
+    return consistent
+
+
+def _run(consistent, key, cutoff):
+    from wordlelab.solvers import perm_core as core
+    n_sec, wins, offsets, flat, reps = core.expand(int(key), consistent)
+    return [int(n_sec), wins.astype(int).tolist(), offsets.tolist(), flat.tolist(), reps.tolist()]
+
+
+def discover_sweep(n: int, consistent: bool, history, ex, checkpoint=None, progress=None, save_every=30.0):
+    """Discover every state level by level on executor ``ex``; returns a StateSpace."""
+    from wordlelab.solvers.permutation import assemble, root_key
+    root = root_key(n, history)
+    meta = {"question": "perm-discovery", "n": n, "consistent": consistent,
+            "history": [f"{format_perm(g)}:{fb}" for g, fb in history]}
+    results: dict = {}
+    order = [root]
+    seen = {root}
+    level = [root]
+    depth = 0
+    while level:
+        sweep = Sweep(f"perm-{n}-{depth}", meta, [str(k) for k in level], _init, (consistent,), _run,
+                      results=results)
+        results = run_sweep(sweep, ex, checkpoint, progress, save_every=save_every)
+        nxt = []
+        for key in level:
+            for child in results[str(key)][3]:
+                if child not in seen:
+                    seen.add(child)
+                    order.append(child)
+                    nxt.append(child)
+        level = nxt
+        depth += 1
+    exp = [results[str(k)] for k in order]
+    return assemble(order, [e[0] for e in exp], [np.array(e[1], np.bool_) for e in exp],
+                    [np.array(e[4], np.int64) for e in exp], [np.array(e[2], np.int64) for e in exp],
+                    [np.array(e[3], np.int64) for e in exp])
+
+
+def solve_sweep(n: int, consistent: bool = False, history=(), workers: int = 1, dask_address=None,
+                checkpoint=None, progress=None, executor_kind=None, announce=False):
+    """:func:`wordlelab.solvers.permutation.solve`, with discovery spread over an executor."""
+    import time
+    from wordlelab.solvers.permutation import MAX_EXACT_N, solve
+    check_n(n, MAX_EXACT_N)
+    ex = executor(executor_kind, workers, dask_address)
+    if announce and ex.dashboard:
+        from wordlelab.console import err
+        err.print(f"dask dashboard: {ex.dashboard}")
+    try:
+        t0 = time.perf_counter()
+        space = discover_sweep(n, consistent, tuple(history), ex, checkpoint, progress)
+        seconds = time.perf_counter() - t0
+    finally:
+        ex.close()
+    result = solve(n, consistent, history, space=space)
+    result.seconds_discover = seconds
+    return result, ex
