@@ -334,7 +334,7 @@ def consistency_gaps(n: int, every_matching: bool | None = None) -> dict:
     t0 = time.perf_counter()
     rows, k, _, _ = root_rows(n)
     reach = discover(int(core.canonical(rows, k)), False, every_matching=every_matching)
-    free = discover(reach.keys, False)
+    free = discover(reach.keys, False) if every_matching else reach
     ft, fw, _, _ = _evaluate(free.n_secrets, free.out_start, free.out_win, free.child_start, free.child_ids, n + 1)
     cons = discover(free.keys, True)
     ct, cw, _, _ = _evaluate(cons.n_secrets, cons.out_start, cons.out_win, cons.child_start, cons.child_ids, n + 1)
