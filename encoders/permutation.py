@@ -18,11 +18,12 @@ round). Objectives:
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass, field
 
 from wordlelab.encoders.decision_tree import _backend
 from wordlelab.errors import WordleError
-from wordlelab.models.permutation import check_n, feedback, secrets_after
+from wordlelab.models.permutation import check_n, colour_feedback, feedback, format_perm, secrets_after
 
 MAX_MODEL_N = 4
 OBJECTIVES = ("total", "within")
@@ -40,22 +41,48 @@ class PermModel:
     variables: list
     keys: list                      # (round, state, guess) per variable
     info: dict = field(default_factory=dict)
+    feedback: object = None         # the game's feedback rule
+    fmt: object = None              # how a guess is written in the strategy tree
 
 
 def build(n: int, objective: str = "total", rounds: int | None = None, backend: str = "cpsat",
           history=(), consistent: bool = False) -> PermModel:
     """The layered model of the optimal strategy for n <= 4 (after ``history``)."""
     check_n(n, MAX_MODEL_N)
-    if objective not in OBJECTIVES:
-        raise WordleError(f"unknown objective {objective!r}; choose total or within")
-    rounds = n if rounds is None else rounds
-    if not 1 <= rounds <= 2 * n:
-        raise WordleError(f"--rounds must be between 1 and {2 * n}")
     secrets = secrets_after(n, history)
     if not secrets:
         raise WordleError("no permutation is consistent with that history: the state is impossible")
     guesses = list(itertools.permutations(range(n)))
-    B = _backend(backend, f"perm{n}_{objective}_r{rounds}")
+    return _build(n, secrets, guesses, feedback, format_perm, objective, rounds, backend, consistent,
+                  f"perm{n}_{objective}")
+
+
+def build_multicolour(n: int, colours: int, objective: str = "total", rounds: int | None = None,
+                      backend: str = "cpsat", consistent: bool = False) -> PermModel:
+    """The same model for multicolour permutation Wordle (n values, ``colours`` colours each; small cases)."""
+    check_n(n, 3)
+    if not 1 <= colours <= 3 or math.factorial(n) * colours ** n > 48:
+        raise WordleError("multicolour models are for small cases: n! * s^n <= 48")
+    items = [(p, c) for p in itertools.permutations(range(n)) for c in itertools.product(range(colours), repeat=n)]
+
+    def fb(g, s):
+        return colour_feedback(g[0], g[1], s[0], s[1])
+
+    def fmt(g):
+        return f"{format_perm(g[0])}/{''.join(str(c + 1) for c in g[1])}"
+
+    rounds = n * colours if rounds is None else rounds
+    return _build(n, items, items, fb, fmt, objective, rounds, backend, consistent, f"perm{n}s{colours}_{objective}")
+
+
+def _build(n, secrets, guesses, fb, fmt, objective, rounds, backend, consistent, label) -> PermModel:
+    if objective not in OBJECTIVES:
+        raise WordleError(f"unknown objective {objective!r}; choose total or within")
+    rounds = n if rounds is None else rounds
+    if not 1 <= rounds <= 2 * len(secrets):
+        raise WordleError(f"--rounds must be between 1 and {2 * len(secrets)}")
+    feedback = fb
+    B = _backend(backend, f"{label}_r{rounds}")
     root = frozenset(secrets)
     layers = [{root: []}]            # per round: state -> variables of the guesses that lead to it
     options = [dict() for _ in range(rounds)]   # per round: state -> variables of its guesses
@@ -107,13 +134,13 @@ def build(n: int, objective: str = "total", rounds: int | None = None, backend: 
         B.minimize([x for x, _ in win_terms], [-w for _, w in win_terms])
     n_states = sum(len(layer) for layer in layers[:rounds])
     return PermModel(n, objective, rounds, B.name, B.model, variables, keys,
-                     {"states": n_states, "variables": len(variables), "secrets": len(secrets)})
+                     {"states": n_states, "variables": len(variables), "secrets": len(secrets)}, fb, fmt)
 
 
 def read_strategy(pm: PermModel, values) -> dict:
     """The chosen guesses as a tree {'guess': .., 'next': {feedback: ..}} (from the root)."""
-    from wordlelab.models.permutation import format_perm
     chosen = {(d, S): g for (d, S, g), v in zip(pm.keys, values) if v}
+    feedback, format_perm = pm.feedback, pm.fmt
     n = pm.n
 
     def node(d, S):

@@ -143,21 +143,6 @@ def consistent(perm: Perm, history) -> bool:
     return all(feedback(g, perm) == fb for g, fb in history)
 
 
-def allowed_pairs(n: int, history) -> list[int]:
-    """Row masks of the (position, value) pairs still possible after ``history``."""
-    rows = [(1 << n) - 1] * n
-    for g, fb in history:
-        for i, (v, c) in enumerate(zip(g, fb)):
-            if c == "G":
-                rows[i] = 1 << v
-                for j in range(n):
-                    if j != i:
-                        rows[j] &= ~(1 << v)
-            else:
-                rows[i] &= ~(1 << v)
-    return rows
-
-
 def secrets_after(n: int, history) -> list[Perm]:
     """Every secret consistent with ``history`` (brute force over all n! permutations)."""
     return [p for p in itertools.permutations(range(n)) if consistent(p, history)]
@@ -269,3 +254,30 @@ def parse_colouring(text: str, n: int, counts) -> tuple:
         if c >= s:
             raise WordleError(f"value {v + 1} has colour {c + 1}, but only {s} colours")
     return cols
+
+
+def evaluate_colour_tree(tree: dict, n: int, colours: int, complete: bool = True, max_rounds: int = 64) -> list:
+    """:func:`evaluate_tree` for multicolour trees, whose guesses read 'PERM/COLOURS' (e.g. '21/12')."""
+    counts = [colours] * n
+    rounds = []
+    for secret in itertools.permutations(range(n)):
+        for cols in itertools.product(range(colours), repeat=n):
+            node, r = tree, 0
+            while True:
+                r += 1
+                text = node["guess"]
+                if "/" not in text:
+                    raise WordleError(f"multicolour guess {text!r} must read PERM/COLOURS")
+                g_text, c_text = text.split("/", 1)
+                guess, gcols = parse_perm(g_text, n), parse_colouring(c_text, n, counts)
+                fb = colour_feedback(guess, gcols, secret, cols)
+                if fb == "G" * n:
+                    break
+                node = node.get("next", {}).get(fb)
+                if node is None and not complete:
+                    r = None
+                    break
+                if node is None or r >= max_rounds:
+                    raise WordleError(f"the tree has no branch for feedback {fb}")
+            rounds.append(r)
+    return rounds

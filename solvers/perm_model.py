@@ -3,19 +3,27 @@ from __future__ import annotations
 
 import time
 
-from wordlelab.encoders.permutation import build, read_strategy
-from wordlelab.models.permutation import evaluate_tree
+from wordlelab.encoders.permutation import build, build_multicolour, read_strategy
+from wordlelab.errors import WordleError
+from wordlelab.models.permutation import evaluate_colour_tree, evaluate_tree
 from wordlelab.solvers.runner import check_solver, import_pulp, solve_cpsat, solve_pulp
 
 
 def solve_model(n: int, objective: str = "total", rounds: int | None = None, solver: str = "cpsat",
-                consistent: bool = False, history=(), time_limit: float = 60.0, export_file: str | None = None) -> dict:
+                consistent: bool = False, history=(), time_limit: float = 60.0, export_file: str | None = None,
+                colours: int = 1) -> dict:
     """Build, export, solve, read back, verify; returns a plain dict (status, objective, bound, ...)."""
     check_solver(solver)
     if solver != "cpsat":
         import_pulp()
     t0 = time.perf_counter()
-    pm = build(n, objective, rounds, "cpsat" if solver == "cpsat" else "mip", history, consistent)
+    backend = "cpsat" if solver == "cpsat" else "mip"
+    if colours > 1:
+        if history:
+            raise WordleError("--history is for single-colour models")
+        pm = build_multicolour(n, colours, objective, rounds, backend, consistent)
+    else:
+        pm = build(n, objective, rounds, backend, history, consistent)
     build_s = time.perf_counter() - t0
     if export_file:
         if pm.backend == "cpsat":
@@ -33,18 +41,31 @@ def solve_model(n: int, objective: str = "total", rounds: int | None = None, sol
     verified = None
     if r.values:
         tree = read_strategy(pm, r.values)
-        rounds_taken = evaluate_tree(tree, n, history, complete=objective == "total")
+        if colours > 1:
+            rounds_taken = evaluate_colour_tree(tree, n, colours, complete=objective == "total")
+        else:
+            rounds_taken = evaluate_tree(tree, n, history, complete=objective == "total")
         if objective == "total":
             verified = sum(rounds_taken)
         else:
             verified = sum(1 for x in rounds_taken if x is not None and x <= pm.rounds)
         if verified != objective_value:
             raise AssertionError(f"the model's strategy scores {verified}, the solver said {objective_value}")
-    native = _native(n, objective, pm.rounds, consistent, history)
+    native = (_brute(n, colours, objective, pm.rounds, consistent) if colours > 1
+              else _native(n, objective, pm.rounds, consistent, history))
     return {"n": n, "objective_kind": objective, "rounds": pm.rounds, "solver": solver, "status": r.status,
             "objective": objective_value, "bound": None if bound is None else round(bound, 3),
             "verified": verified, "native": native, "seconds": round(r.seconds, 3),
             "build_seconds": round(build_s, 3), "stats": r.stats, **pm.info}
+
+
+def _brute(n, colours, objective, rounds, consistent):
+    """The brute-force optimum of the multicolour game (None where it answers a different question)."""
+    from wordlelab.solvers.perm_brute import brute_force, multicolour_game
+    b = brute_force(multicolour_game(n, colours), consistent=consistent, max_secrets=1000)
+    if objective == "within":
+        return b["within"][rounds - 1] if rounds <= len(b["within"]) else b["secrets"]
+    return b["total"] if b["worst_case"] <= rounds else None
 
 
 def _native(n, objective, rounds, consistent, history):

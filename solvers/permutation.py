@@ -20,7 +20,6 @@ re-checks it against every secret with nothing but the feedback rule.
 """
 from __future__ import annotations
 
-import math
 import os
 import pickle
 import time
@@ -31,7 +30,7 @@ import numba as nb
 import numpy as np
 
 from wordlelab.errors import WordleError
-from wordlelab.models.permutation import (allowed_pairs, check_n, feedback, format_perm, secrets_after)
+from wordlelab.models.permutation import check_n, feedback, format_perm, secrets_after
 from wordlelab.solvers import perm_core as core
 
 MAX_EXACT_N = 7
@@ -175,7 +174,6 @@ def _evaluate(n_secrets, out_start, out_win, child_start, child_ids, rounds):
     within = np.zeros((n, rounds + 1), np.int64)
     universal = np.zeros(n, np.bool_)
     best_out = np.full(n, -1, np.int64)
-    vec = np.zeros(rounds + 1, np.int64)
     for s in order:
         best_total = 1 << 62
         for o in range(out_start[s], out_start[s + 1]):
@@ -338,24 +336,31 @@ def consistency_gaps(n: int, every_matching: bool | None = None) -> dict:
     ft, fw, _, _ = _evaluate(free.n_secrets, free.out_start, free.out_win, free.child_start, free.child_ids, n + 1)
     cons = discover(free.keys, True)
     ct, cw, _, _ = _evaluate(cons.n_secrets, cons.out_start, cons.out_win, cons.child_start, cons.child_ids, n + 1)
-    worse_total, worse_within, smallest = 0, 0, None
+    worse_total, worse_within, smallest, smallest_total = 0, 0, None, None
+    root_key_ = int(reach.keys[0])
+    root_worse = None
     for key in reach.keys.tolist():
         s, c = free.index[key], cons.index[key]
-        t_worse = ct[c] > ft[s]
+        t_worse = bool(ct[c] > ft[s])
         w_worse = bool((cw[c] < fw[s]).any())
         worse_total += t_worse
         worse_within += w_worse
-        if t_worse or w_worse:
-            rank = (int(free.n_secrets[s]), key >> core.K_SHIFT, key)
-            if smallest is None or rank < smallest[0]:
-                smallest = (rank, s, c)
+        if key == root_key_:
+            root_worse = {"total": t_worse, "within": w_worse}
+        rank = (int(free.n_secrets[s]), key >> core.K_SHIFT, key)
+        if (t_worse or w_worse) and (smallest is None or rank < smallest[0]):
+            smallest = (rank, s, c)
+        if t_worse and (smallest_total is None or rank < smallest_total[0]):
+            smallest_total = (rank, s, c)
     out = {"n": n, "reach": "any guess" if every_matching else "maximal guesses", "states": reach.n_states,
-           "worse_total": int(worse_total), "worse_within": worse_within,
+           "worse_total": int(worse_total), "worse_within": worse_within, "start_worse": root_worse,
            "smallest": None, "smallest_secrets": None, "smallest_totals": None,
            "seconds": round(time.perf_counter() - t0, 2)}
-    if smallest is not None:
-        (_, _, key), s, c = smallest
-        out.update(smallest=describe_state(key), smallest_secrets=int(free.n_secrets[s]),
-                   smallest_totals=f"{ft[s]} / {ct[c]}",
-                   smallest_within=[[int(x) for x in fw[s, 1:]], [int(x) for x in cw[c, 1:]]])
+    for label, found in (("smallest", smallest), ("smallest_in_total", smallest_total)):
+        if found is not None:
+            (_, _, key), s, c = found
+            out[label] = describe_state(key)
+            out[f"{label}_secrets"] = int(free.n_secrets[s])
+            out[f"{label}_totals"] = f"{ft[s]} / {ct[c]}"
+            out[f"{label}_within"] = [[int(x) for x in fw[s, 1:]], [int(x) for x in cw[c, 1:]]]
     return out

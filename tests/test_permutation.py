@@ -377,3 +377,12 @@ def test_perm_sweep_resumes_from_its_checkpoint(tmp_path):
     assert 0 < len(saved) < 184
     r, _ = solve_sweep(6, executor_kind="inprocess", checkpoint=path)
     assert (r.total, r.within, r.states) == (2520, solve(6).within, 184)
+
+
+@pytest.mark.parametrize("n,s,solver", [(1, 3, "cpsat"), (2, 2, "cbc"), (2, 2, "highs")])
+def test_multicolour_models_match_brute_force(n, s, solver):
+    from wordlelab.solvers.perm_model import solve_model
+    r = solve_model(n, "total", None, solver, colours=s)
+    assert r["status"] == "OPTIMAL" and r["objective"] == r["verified"] == r["native"]
+    w = solve_model(n, "within", 2, solver, colours=s)
+    assert w["status"] == "OPTIMAL" and w["objective"] == w["verified"] == w["native"]

@@ -193,10 +193,14 @@ def consistency(n_max, as_json):
         emit_json(rows)
         return
     table("Any guess vs consistent guesses only, over every state reachable from the start",
-          ["n", "states reached by", "states", "costlier in total", "costlier within some r", "smallest costlier state",
-           "secrets", "total any / consistent", "seconds"],
-          [[g["n"], g["reach"], g["states"], g["worse_total"], g["worse_within"], g["smallest"] or "-",
-            g["smallest_secrets"] or "-", g["smallest_totals"] or "-", g["seconds"]] for g in rows])
+          ["n", "states reached by", "states", "costlier in total", "costlier within some r",
+           "from the start", "smallest costlier state (secrets; total any/consistent)",
+           "smallest costlier in total"],
+          [[g["n"], g["reach"], g["states"], g["worse_total"], g["worse_within"],
+            "costlier" if g["start_worse"] and any(g["start_worse"].values()) else "same",
+            f"{g['smallest']} ({g['smallest_secrets']}; {g['smallest_totals']})" if g["smallest"] else "-",
+            f"{g['smallest_in_total']} ({g['smallest_in_total_secrets']}; {g['smallest_in_total_totals']})"
+            if g.get("smallest_in_total") else "-"] for g in rows])
 
 
 @perm.command()
@@ -206,21 +210,24 @@ def consistency(n_max, as_json):
 @click.option("--rounds", default=None, type=int, help="round limit (default n)")
 @click.option("--solver", type=click.Choice(["cpsat", "cbc", "highs"]), default="cpsat", show_default=True)
 @click.option("--consistent-only", is_flag=True)
+@click.option("--colors", default=1, show_default=True, type=int,
+              help="colours per value (multicolour models for n! * s^n <= 48; checked by brute force)")
 @_history_option
 @click.option("--time-limit", default=60.0, show_default=True)
 @click.option("--export", "export_file", default=None, type=click.Path(), help="write the model (.lp/.mps for MIP)")
 @json_option
-def model(n, objective, rounds, solver, consistent_only, history, time_limit, export_file, as_json):
+def model(n, objective, rounds, solver, consistent_only, colors, history, time_limit, export_file, as_json):
     """The optimal strategy as a CP-SAT or MIP model, solved, verified and checked against the native solver."""
     from wordlelab.models.permutation import check_n, parse_history
     from wordlelab.solvers.perm_model import solve_model
     check_n(n, 4)
     hist = parse_history(history, n)
-    r = solve_model(n, objective, rounds, solver, consistent_only, hist, time_limit, export_file)
+    r = solve_model(n, objective, rounds, solver, consistent_only, hist, time_limit, export_file, colors)
     if as_json:
         emit_json(r)
         return
-    table(f"permutation Wordle n = {n}, objective {objective}, rounds <= {r['rounds']}",
+    table(f"permutation Wordle n = {n}{f', {colors} colours' if colors > 1 else ''}, objective {objective}, "
+          f"rounds <= {r['rounds']}",
           ["solver", "status", "objective", "bound", "verified", "native", "seconds", "model size"],
           [[solver, r["status"], r["objective"], r["bound"], r["verified"], r["native"], r["seconds"],
             f"states {r['states']}, variables {r['variables']}"]])
