@@ -89,3 +89,20 @@ def sweep_suite(n_words: int = 150):
     speedup = times[1] / times[2]
     yield BenchRow("speed-up, 2 workers over 1", lists.name, "pool", "OK", f"{speedup:.2f}x", times[2],
                    note=f"target >= 1.8x on {os.cpu_count()} cores")
+    yield from perm_sweep_rows()
+
+
+def perm_sweep_rows(n: int = 7):
+    """Permutation-Wordle n = 7: its state discovery as a sweep on 1 worker, then 2."""
+    import os
+    from wordlelab.solvers.perm_sweep import solve_sweep
+    times = {}
+    for workers in (1, 2):
+        t = time.perf_counter()
+        r, ex = solve_sweep(n, workers=workers)
+        times[workers] = time.perf_counter() - t
+        yield BenchRow(f"perm n={n} state discovery sweep", f"perm n={n}", f"{ex.name} x{workers}", "OPTIMAL",
+                       f"total {r.total}", times[workers],
+                       note=f"{r.states} states, {r.states / times[workers] * 60:.0f} states/min")
+    yield BenchRow("speed-up, 2 workers over 1", f"perm n={n}", "pool", "OK", f"{times[1] / times[2]:.2f}x",
+                   times[2], note=f"target >= 1.8x on {os.cpu_count()} cores")
