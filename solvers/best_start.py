@@ -3,7 +3,8 @@
 Each first word is one task of a :class:`~wordlelab.solvers.sweep.Sweep`. A task
 carries the cutoff known when it is sent (one more than the K-th best exact total
 so far), so a word that cannot enter the top K is refuted early and reported with a
-proven lower bound. Results go to the checkpoint file as they arrive, so a killed
+proven lower bound. Before any exact total exists, a beam search's K-th best total (a
+real strategy's, so an upper bound) is the cutoff, so no worker waits for the first word. Results go to the checkpoint file as they arrive, so a killed
 run resumes with nothing computed lost; any executor (in-process, local processes,
 dask) gives the same exact top K.
 """
@@ -37,13 +38,29 @@ def _merge(old, new):
     return old if old[0] >= new[0] else new
 
 
-def _cutoff(top, results):
+def _cutoff(top, results, seed=INF):
+    """One more than the K-th best exact total so far, or than ``seed`` (a K-th best upper bound) if smaller."""
     exact = sorted(v for v, e in results.values() if e)
-    return exact[top - 1] + 1 if len(exact) >= top else INF
+    return min(exact[top - 1] + 1 if len(exact) >= top else INF, seed)
 
 
-def _cutoff_known(top, results):
-    return _cutoff(top, results) < INF
+def _cutoff_known(top, results, seed=INF):
+    return _cutoff(top, results, seed) < INF
+
+
+def beam_seed(lists, mode, max_guesses, top, order, beam: int = 8) -> int:
+    """One more than the K-th smallest beam-search total among the K most promising first words.
+
+    Each beam total is the total of a real strategy, so the K-th best exact total
+    is at most this minus one: a valid cutoff before any exact result exists, so
+    no worker waits for the first word to finish.
+    """
+    if len(order) < top:
+        return INF
+    searcher = NativeSearcher(lists, mode, max_guesses, beam=beam, cache_entries=1_000_000)
+    node = searcher.root()
+    totals = sorted(searcher.start_value(node, g, INF) for _, g in order[:top])
+    return INF if totals[-1] >= INF else int(totals[-1]) + 1
 
 
 def _skip(static_bounds, word, beta):
@@ -56,13 +73,13 @@ def _describe(results):
     return f"best {min(exact)}" if exact else ""
 
 
-def best_start_sweep(lists, mode, max_guesses, top, order) -> Sweep:
+def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF) -> Sweep:
     """The ranking question as a sweep over first words (``order``: (static bound, guess index), best first)."""
     meta = {"lists": lists.key, "mode": mode, "max_guesses": max_guesses}
     bounds = {lists.guesses[g]: int(b) for b, g in order}
     return Sweep("best-start", meta, [lists.guesses[g] for _, g in order], _init, (lists, mode, max_guesses),
-                 _run, _merge, functools.partial(_cutoff, top), functools.partial(_skip, bounds), _describe,
-                 warmup=top, cutoff_known=functools.partial(_cutoff_known, top))
+                 _run, _merge, functools.partial(_cutoff, top, seed=seed), functools.partial(_skip, bounds),
+                 _describe, warmup=top, cutoff_known=functools.partial(_cutoff_known, top, seed=seed))
 
 
 def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, show_progress=True,
@@ -76,7 +93,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         order = order[shard[0]::shard[1]]
     if limit:
         order = order[:limit]
-    sweep = best_start_sweep(lists, mode, max_guesses, top, order)
+    seed = beam_seed(lists, mode, max_guesses, top, order)
+    sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed)
     ex = executor(executor_kind, workers, dask_address)
     try:
         if ex.dashboard and show_progress:

@@ -211,7 +211,14 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
                     if progress:
                         progress(1, info=_info(sweep))
                     continue
-                f = ex.submit(_task, sweep.name, sweep.init, sweep.init_args, sweep.run, key, cutoff)
+                try:
+                    f = ex.submit(_task, sweep.name, sweep.init, sweep.init_args, sweep.run, key, cutoff)
+                except cf.process.BrokenProcessPool:
+                    # the pool noticed a dead process before we did: resend everything in flight
+                    todo = [key] + list(in_flight.values()) + todo
+                    in_flight.clear()
+                    ex.restart()
+                    continue
                 in_flight[f] = key
             if not in_flight:
                 continue

@@ -134,3 +134,15 @@ def test_eldrow_sweep_same_on_pool_and_dask(tmp_path):
     if pytest.importorskip("distributed"):
         three = eldrow_sweep(lists, "strict", workers=2, targets=words, dask_address="local")
         assert key == [(r["target"], r["length"], r["status"]) for r in three]
+
+
+def test_beam_seed_is_a_valid_cutoff(small_lists):
+    """The seeded cutoff is above the K-th best exact total, so the exact top K is unchanged."""
+    from wordlelab.solvers.best_start import beam_seed
+    from wordlelab.solvers.native import NativeSearcher
+    searcher = NativeSearcher(small_lists, "easy", 6)
+    node = searcher.root()
+    order = searcher.candidate_order(node)[:LIMIT]
+    seed = beam_seed(small_lists, "easy", 6, TOP, order)
+    exact = sorted(searcher.start_value(node, g) for _, g in order)
+    assert exact[TOP - 1] < seed < 10**8
