@@ -156,23 +156,25 @@ def evaluate_tree(tree: dict, n: int, history=(), max_rounds: int = 64, complete
     permutation or (when ``complete``) a feedback that occurs has no branch;
     otherwise such a secret's entry is None.
     """
-    rounds = []
-    for secret in secrets_after(n, history):
-        node, r = tree, 0
-        while True:
-            r += 1
-            guess = parse_perm(node["guess"], n)
-            if guess == secret:
-                break
-            fb = feedback(guess, secret)
-            node = node.get("next", {}).get(fb)
-            if node is None and not complete:
-                r = None
-                break
-            if node is None or r >= max_rounds:
-                raise WordleError(f"the tree has no branch for feedback {fb} on secret {format_perm(secret)}")
-        rounds.append(r)
-    return rounds
+    def respond(text, secret):
+        return feedback(parse_perm(text, n), secret)
+
+    return [_walk(tree, secret, respond, n, max_rounds, complete) for secret in secrets_after(n, history)]
+
+
+def _walk(tree: dict, secret, respond, n: int, max_rounds: int, complete: bool):
+    """Rounds ``tree`` takes on ``secret``, ``respond(guess text, secret)`` giving the feedback."""
+    node, r = tree, 0
+    while True:
+        r += 1
+        fb = respond(node["guess"], secret)
+        if fb == "G" * n:
+            return r
+        node = node.get("next", {}).get(fb)
+        if node is None and not complete:
+            return None
+        if node is None or r >= max_rounds:
+            raise WordleError(f"the tree has no branch for feedback {fb} on secret {secret}")
 
 
 # ---- multicolour permutation Wordle
@@ -259,25 +261,12 @@ def parse_colouring(text: str, n: int, counts) -> tuple:
 def evaluate_colour_tree(tree: dict, n: int, colours: int, complete: bool = True, max_rounds: int = 64) -> list:
     """:func:`evaluate_tree` for multicolour trees, whose guesses read 'PERM/COLOURS' (e.g. '21/12')."""
     counts = [colours] * n
-    rounds = []
-    for secret in itertools.permutations(range(n)):
-        for cols in itertools.product(range(colours), repeat=n):
-            node, r = tree, 0
-            while True:
-                r += 1
-                text = node["guess"]
-                if "/" not in text:
-                    raise WordleError(f"multicolour guess {text!r} must read PERM/COLOURS")
-                g_text, c_text = text.split("/", 1)
-                guess, gcols = parse_perm(g_text, n), parse_colouring(c_text, n, counts)
-                fb = colour_feedback(guess, gcols, secret, cols)
-                if fb == "G" * n:
-                    break
-                node = node.get("next", {}).get(fb)
-                if node is None and not complete:
-                    r = None
-                    break
-                if node is None or r >= max_rounds:
-                    raise WordleError(f"the tree has no branch for feedback {fb}")
-            rounds.append(r)
-    return rounds
+
+    def respond(text, secret):
+        if "/" not in text:
+            raise WordleError(f"multicolour guess {text!r} must read PERM/COLOURS")
+        g_text, c_text = text.split("/", 1)
+        return colour_feedback(parse_perm(g_text, n), parse_colouring(c_text, n, counts), secret[0], secret[1])
+
+    return [_walk(tree, (s, c), respond, n, max_rounds, complete)
+            for s in itertools.permutations(range(n)) for c in itertools.product(range(colours), repeat=n)]

@@ -122,46 +122,61 @@ def _best_key(rows, cols, k):
 
 
 @nb.njit(cache=True)
-def _best_key_order(rows, cols, k):
-    """Max over row orders that respect the refined colours of the column-sorted matrix."""
+def _cells(rows, cols, k):
+    """Rows ordered by refined colour: (order, cell starts, number of cells); each cell ascending."""
     rc = np.empty(k, np.int64)
     cc = np.empty(k, np.int64)
     _refine(rows, cols, k, rc, cc)
     order = np.argsort(rc * 16 + np.arange(k))
     starts = np.empty(k + 1, np.int64)
-    nb_ = 0
+    n_cells = 0
     for p in range(k):
         if p == 0 or rc[order[p]] != rc[order[p - 1]]:
-            starts[nb_] = p
-            nb_ += 1
-    starts[nb_] = k
-    # each block sorted ascending by row index so _next_perm walks every order once
-    for b in range(nb_):
-        order[starts[b]:starts[b + 1]] = np.sort(order[starts[b]:starts[b + 1]])
+            starts[n_cells] = p
+            n_cells += 1
+    starts[n_cells] = k
+    # each cell ascending, so _next_order walks every order exactly once
+    for c in range(n_cells):
+        order[starts[c]:starts[c + 1]] = np.sort(order[starts[c]:starts[c + 1]])
+    return order, starts, n_cells
+
+
+@nb.njit(cache=True)
+def _next_order(order, starts, n_cells):
+    """The next row order within the cells (odometer over the cells); False after the last."""
+    c = n_cells - 1
+    while c >= 0:
+        if starts[c + 1] - starts[c] > 1 and _next_perm(order, starts[c], starts[c + 1]):
+            return True
+        c -= 1
+    return False
+
+
+@nb.njit(cache=True)
+def _sorted_key(rows, order, k):
+    """Key of the matrix with rows in ``order`` and columns sorted, and its unsorted column masks."""
+    newcol = cols_of(rows, order, k)
+    srt = np.sort(newcol)
+    key = 0
+    for j in range(k):
+        key = (key << 8) | srt[j]
+    return key, newcol
+
+
+@nb.njit(cache=True)
+def _best_key_order(rows, cols, k):
+    """Max over row orders that respect the refined colours of the column-sorted matrix."""
+    order, starts, n_cells = _cells(rows, cols, k)
     best = -1
     best_order = np.empty(k, np.int64)
     best_cols = np.empty(k, np.int64)
-    newcol = np.empty(k, np.int64)
     while True:
-        for j in range(k):
-            c = 0
-            for p in range(k):
-                c = (c << 1) | ((rows[order[p]] >> j) & 1)
-            newcol[j] = c
-        newcol.sort()
-        key = 0
-        for j in range(k):
-            key = (key << 8) | newcol[j]
+        key, newcol = _sorted_key(rows, order, k)
         if key > best:
             best = key
             best_order[:] = order
-            best_cols[:] = np.argsort(cols_of(rows, order, k))
-        b = nb_ - 1
-        while b >= 0:
-            if starts[b + 1] - starts[b] > 1 and _next_perm(order, starts[b], starts[b + 1]):
-                break
-            b -= 1
-        if b < 0:
+            best_cols[:] = np.argsort(newcol)
+        if not _next_order(order, starts, n_cells):
             break
     return best, best_order, best_cols
 
@@ -229,41 +244,21 @@ def _leaves(rows, cols, k, best):
     Returns (orders, colsorts): row p of the canonical matrix is row orders[t, p]
     and column s is column colsorts[t, s].
     """
-    rc = np.empty(k, np.int64)
-    cc = np.empty(k, np.int64)
-    _refine(rows, cols, k, rc, cc)
-    order = np.argsort(rc * 16 + np.arange(k))
-    starts = np.empty(k + 1, np.int64)
-    nb_ = 0
-    for p in range(k):
-        if p == 0 or rc[order[p]] != rc[order[p - 1]]:
-            starts[nb_] = p
-            nb_ += 1
-    starts[nb_] = k
+    order, starts, n_cells = _cells(rows, cols, k)
     cap = 1
-    for b in range(nb_):
-        order[starts[b]:starts[b + 1]] = np.sort(order[starts[b]:starts[b + 1]])
-        for f in range(2, starts[b + 1] - starts[b] + 1):
+    for c in range(n_cells):
+        for f in range(2, starts[c + 1] - starts[c] + 1):
             cap *= f
     orders = np.empty((cap, k), np.int64)
     colsorts = np.empty((cap, k), np.int64)
     n_found = 0
     while True:
-        newcol = cols_of(rows, order, k)
-        srt = np.sort(newcol)
-        key = 0
-        for j in range(k):
-            key = (key << 8) | srt[j]
+        key, newcol = _sorted_key(rows, order, k)
         if key == best:
             orders[n_found] = order
             colsorts[n_found] = np.argsort(newcol)
             n_found += 1
-        b = nb_ - 1
-        while b >= 0:
-            if starts[b + 1] - starts[b] > 1 and _next_perm(order, starts[b], starts[b + 1]):
-                break
-            b -= 1
-        if b < 0:
+        if not _next_order(order, starts, n_cells):
             break
     return orders[:n_found], colsorts[:n_found]
 

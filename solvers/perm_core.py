@@ -39,6 +39,17 @@ def decode(key):
 
 
 @nb.njit(cache=True)
+def _append(out, count, value):
+    """out[count] = value, doubling ``out`` when full; returns the (maybe new) array."""
+    if count == out.shape[0]:
+        bigger = np.empty(2 * count, np.int64)
+        bigger[:count] = out
+        out = bigger
+    out[count] = value
+    return out
+
+
+@nb.njit(cache=True)
 def perfect_matchings(rows, k):
     """Every perfect matching, as a packed edge mask (bit 8*i + v)."""
     out = np.empty(64, np.int64)
@@ -64,11 +75,7 @@ def perfect_matchings(rows, k):
         chosen[i] = c
         partial[i + 1] = partial[i] | (1 << (8 * i + c))
         if i == k - 1:
-            if count == out.shape[0]:
-                bigger = np.empty(2 * count, np.int64)
-                bigger[:count] = out
-                out = bigger
-            out[count] = partial[i + 1]
+            out = _append(out, count, partial[i + 1])
             count += 1
         else:
             used |= 1 << c
@@ -117,11 +124,7 @@ def maximal_matchings(rows, k, only_maximal=True):
                     maximal = False
                     break
             if maximal and partial[k] != 0:
-                if count == out.shape[0]:
-                    bigger = np.empty(2 * count, np.int64)
-                    bigger[:count] = out
-                    out = bigger
-                out[count] = partial[k]
+                out = _append(out, count, partial[k])
                 count += 1
             if c < k:
                 used ^= 1 << c

@@ -29,3 +29,33 @@ def lists_0316():
 def _private_cache(tmp_path_factory, monkeypatch):
     """Tests never touch the user's cache directory."""
     monkeypatch.setenv("WORDLELAB_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
+class CliRun:
+    """What one in-process CLI call gave: exit code, stdout, stderr."""
+
+    def __init__(self, code, out, err):
+        self.code, self.out, self.err = code, out, err
+        self.output = out + err
+
+
+def run_cli(capsys, args) -> CliRun:
+    """Run ``wordlelab ARGS`` in this process, as the console script would."""
+    from wordlelab.cli import main
+    try:
+        main(list(args))
+        code = 0
+    except SystemExit as e:
+        code = e.code or 0
+    cap = capsys.readouterr()
+    return CliRun(code, cap.out, cap.err)
+
+
+@pytest.fixture
+def cli_run(capsys):
+    """run_cli, checking that the exit code is non-zero exactly when ``expect_error``."""
+    def run(args, expect_error=False):
+        r = run_cli(capsys, args)
+        assert (r.code != 0) == expect_error, r.output
+        return r
+    return run

@@ -5,17 +5,12 @@ import sys
 
 import pytest
 
-from wordlelab.cli import main
+from conftest import run_cli  # tests/ is on sys.path (pytest's default prepend import mode)
 
 
 def run(capsys, *args):
-    try:
-        main(list(args))
-        code = 0
-    except SystemExit as e:
-        code = e.code or 0
-    cap = capsys.readouterr()
-    return code, cap.out, cap.err
+    r = run_cli(capsys, args)
+    return r.code, r.out, r.err
 
 
 def test_help_lists_commands(capsys):

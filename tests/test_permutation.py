@@ -17,28 +17,6 @@ from wordlelab.solvers.perm_brute import brute_force, multicolour_game, single_c
 from wordlelab.solvers.permutation import consistency_gaps, discover, optimal_tree, solve
 
 
-class _Ran:
-    def __init__(self, code, output):
-        self.code, self.output = code, output
-
-
-@pytest.fixture
-def cli_run(capsys):
-    """Run the CLI in-process: .code and .output (stdout + stderr)."""
-    from wordlelab.cli import main
-
-    def run(args, expect_error=False):
-        try:
-            main(list(args))
-            code = 0
-        except SystemExit as e:
-            code = e.code or 0
-        cap = capsys.readouterr()
-        assert (code != 0) == expect_error, cap.out + cap.err
-        return _Ran(code, cap.out + cap.err)
-    return run
-
-
 # ---- the game and CircularShift
 def test_feedback_marks_correct_positions():
     assert feedback(parse_perm("1234"), parse_perm("1243")) == "GGBB"
