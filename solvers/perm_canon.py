@@ -194,8 +194,8 @@ def cols_of(rows, order, k):
 
 
 @nb.njit(cache=True)
-def canonical(rows, k):
-    """Canonical key of the k x k graph with row masks ``rows`` (k in the top bits)."""
+def columns(rows, k):
+    """Column masks of the graph (the transpose's rows)."""
     cols = np.zeros(k, np.int64)
     for i in range(k):
         m = rows[i]
@@ -203,9 +203,14 @@ def canonical(rows, k):
             j = lowbit_index(m)
             m &= m - 1
             cols[j] |= 1 << i
-    a = _best_key(rows, cols, k)
-    b = _best_key(cols, rows, k)
-    return max(a, b) | (k << K_SHIFT)
+    return cols
+
+
+@nb.njit(cache=True)
+def canonical(rows, k):
+    """Canonical key of the k x k graph with row masks ``rows`` (k in the top bits)."""
+    cols = columns(rows, k)
+    return max(_best_key(rows, cols, k), _best_key(cols, rows, k)) | (k << K_SHIFT)
 
 
 @nb.njit(cache=True)
@@ -215,13 +220,7 @@ def canonical_map(rows, k):
     Returns (key, row_of, col_of): edge (i, b) of ``decode(key)`` is edge
     (row_of[i, b], col_of[i, b]) here.
     """
-    cols = np.zeros(k, np.int64)
-    for i in range(k):
-        m = rows[i]
-        while m:
-            j = lowbit_index(m)
-            m &= m - 1
-            cols[j] |= 1 << i
+    cols = columns(rows, k)
     a, ord_a, col_a = _best_key_order(rows, cols, k)
     b, ord_b, col_b = _best_key_order(cols, rows, k)
     row_of = np.empty((k, k), np.int64)
@@ -270,13 +269,7 @@ def automorphisms(rows, k):
     Row t maps bit 8*i + j of an edge mask to bit ``maps[t, 8*i + j]``. Transposing
     symmetries (sigma -> sigma^-1) are included when the graph has them.
     """
-    cols = np.zeros(k, np.int64)
-    for i in range(k):
-        m = rows[i]
-        while m:
-            j = lowbit_index(m)
-            m &= m - 1
-            cols[j] |= 1 << i
+    cols = columns(rows, k)
     a = _best_key(rows, cols, k)
     b = _best_key(cols, rows, k)
     best = max(a, b)

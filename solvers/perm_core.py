@@ -49,44 +49,26 @@ def _append(out, count, value):
     return out
 
 
+PERFECT, MAXIMAL, EVERY = 0, 1, 2
+
+
 @nb.njit(cache=True)
 def perfect_matchings(rows, k):
-    """Every perfect matching, as a packed edge mask (bit 8*i + v)."""
-    out = np.empty(64, np.int64)
-    count = 0
+    """Every perfect matching (a secret), as a packed edge mask (bit 8*i + v)."""
     if k == 0:
-        out[0] = 0
-        return out[:1]
-    cand = np.zeros(k, np.int64)
-    chosen = np.zeros(k, np.int64)
-    partial = np.zeros(k + 1, np.int64)
-    used = 0
-    i = 0
-    cand[0] = rows[0]
-    while True:
-        if cand[i] == 0:
-            i -= 1
-            if i < 0:
-                break
-            used ^= 1 << chosen[i]
-            continue
-        c = lowbit_index(cand[i])
-        cand[i] &= cand[i] - 1
-        chosen[i] = c
-        partial[i + 1] = partial[i] | (1 << (8 * i + c))
-        if i == k - 1:
-            out = _append(out, count, partial[i + 1])
-            count += 1
-        else:
-            used |= 1 << c
-            i += 1
-            cand[i] = rows[i] & ~used
-    return out[:count]
+        return np.zeros(1, np.int64)
+    return _matchings(rows, k, PERFECT)
 
 
 @nb.njit(cache=True)
 def maximal_matchings(rows, k, only_maximal=True):
     """Every maximal matching (a guess), as a packed edge mask; every non-empty matching if not ``only_maximal``."""
+    return _matchings(rows, k, MAXIMAL if only_maximal else EVERY)
+
+
+@nb.njit(cache=True)
+def _matchings(rows, k, kind):
+    """Depth-first over rows: each takes a free column or (unless PERFECT) is left out."""
     out = np.empty(64, np.int64)
     count = 0
     # choice per row: a column, or k for 'leave this row to a known-wrong value'
@@ -97,7 +79,7 @@ def maximal_matchings(rows, k, only_maximal=True):
     used = 0
     i = 0
     cand[0] = rows[0]
-    skip_left[0] = True
+    skip_left[0] = kind != PERFECT
     while True:
         if cand[i] == 0 and not skip_left[i]:
             i -= 1
@@ -118,12 +100,12 @@ def maximal_matchings(rows, k, only_maximal=True):
         if c < k:
             used |= 1 << c
         if i == k - 1:
-            maximal = True
+            keep = partial[k] != 0
             for r in range(k):
-                if only_maximal and chosen[r] == k and rows[r] & ~used:
-                    maximal = False
+                if kind == MAXIMAL and chosen[r] == k and rows[r] & ~used:
+                    keep = False
                     break
-            if maximal and partial[k] != 0:
+            if keep:
                 out = _append(out, count, partial[k])
                 count += 1
             if c < k:
@@ -131,7 +113,7 @@ def maximal_matchings(rows, k, only_maximal=True):
         else:
             i += 1
             cand[i] = rows[i] & ~used
-            skip_left[i] = True
+            skip_left[i] = kind != PERFECT
     return out[:count]
 
 
