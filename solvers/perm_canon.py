@@ -62,6 +62,19 @@ def _mix(x):
 
 
 @nb.njit(cache=True)
+def _neighbour_hash(masks, own, other, k, out):
+    """out[i] = a hash of (own colour of i, multiset of the colours of i's neighbours)."""
+    for i in range(k):
+        h = own[i] * 1000003
+        m = masks[i]
+        while m:
+            j = lowbit_index(m)
+            m &= m - 1
+            h += _mix(other[j])
+        out[i] = h
+
+
+@nb.njit(cache=True)
 def _refine(rows, cols, k, rc, cc):
     """Colour refinement of rows and columns; colours depend only on the graph's shape."""
     for i in range(k):
@@ -72,22 +85,8 @@ def _refine(rows, cols, k, rc, cc):
     hr = np.empty(k, np.int64)
     hc = np.empty(k, np.int64)
     for _ in range(k):
-        for i in range(k):
-            h = rc[i] * 1000003
-            m = rows[i]
-            while m:
-                j = lowbit_index(m)
-                m &= m - 1
-                h += _mix(cc[j])
-            hr[i] = h
-        for j in range(k):
-            h = cc[j] * 1000003
-            m = cols[j]
-            while m:
-                i = lowbit_index(m)
-                m &= m - 1
-                h += _mix(rc[i])
-            hc[j] = h
+        _neighbour_hash(rows, rc, cc, k, hr)
+        _neighbour_hash(cols, cc, rc, k, hc)
         nr2 = _rank(hr, k)
         nc2 = _rank(hc, k)
         for i in range(k):
@@ -263,6 +262,24 @@ def _leaves(rows, cols, k, best):
 
 
 @nb.njit(cache=True)
+def _leaf_cells(orders, colsorts, k, transposed):
+    """Per leaf: the original (row, column) at each canonical cell (p, q)."""
+    n = orders.shape[0]
+    cell_row = np.empty((n, k, k), np.int64)
+    cell_col = np.empty((n, k, k), np.int64)
+    for t in range(n):
+        for p in range(k):
+            for q in range(k):
+                if transposed:  # the leaf ordered the columns: roles swap back
+                    cell_row[t, p, q] = colsorts[t, q]
+                    cell_col[t, p, q] = orders[t, p]
+                else:
+                    cell_row[t, p, q] = orders[t, p]
+                    cell_col[t, p, q] = colsorts[t, q]
+    return cell_row, cell_col
+
+
+@nb.njit(cache=True)
 def automorphisms(rows, k):
     """Edge maps of symmetries of the graph found by the canonical search (a subgroup of all).
 
@@ -278,24 +295,10 @@ def automorphisms(rows, k):
     cell_col = np.empty((0, k, k), np.int64)
     if a == best:
         o, c = _leaves(rows, cols, k, best)
-        ra = np.empty((o.shape[0], k, k), np.int64)
-        ca = np.empty((o.shape[0], k, k), np.int64)
-        for t in range(o.shape[0]):
-            for p in range(k):
-                for q in range(k):
-                    ra[t, p, q] = o[t, p]
-                    ca[t, p, q] = c[t, q]
-        cell_row = ra
-        cell_col = ca
+        cell_row, cell_col = _leaf_cells(o, c, k, False)
     if b == best:
         o, c = _leaves(cols, rows, k, best)
-        rb = np.empty((o.shape[0], k, k), np.int64)
-        cb = np.empty((o.shape[0], k, k), np.int64)
-        for t in range(o.shape[0]):
-            for p in range(k):
-                for q in range(k):
-                    rb[t, p, q] = c[t, q]
-                    cb[t, p, q] = o[t, p]
+        rb, cb = _leaf_cells(o, c, k, True)
         cell_row = np.concatenate((cell_row, rb))
         cell_col = np.concatenate((cell_col, cb))
     n_aut = cell_row.shape[0]
