@@ -152,14 +152,26 @@ def _next_order(order, starts, n_cells):
 
 
 @nb.njit(cache=True)
-def _sorted_key(rows, order, k):
-    """Key of the matrix with rows in ``order`` and columns sorted, and its unsorted column masks."""
-    newcol = cols_of(rows, order, k)
-    srt = np.sort(newcol)
+def _sorted_key(rows, order, k, newcol, srt):
+    """Key of the matrix with rows in ``order`` and columns sorted; fills ``newcol`` (unsorted) and ``srt``."""
+    for j in range(k):
+        c = 0
+        for p in range(k):
+            c = (c << 1) | ((rows[order[p]] >> j) & 1)
+        newcol[j] = c
+        srt[j] = c
+    # insertion sort: k <= 7, and this runs once per row order
+    for j in range(1, k):
+        x = srt[j]
+        i = j - 1
+        while i >= 0 and srt[i] > x:
+            srt[i + 1] = srt[i]
+            i -= 1
+        srt[i + 1] = x
     key = 0
     for j in range(k):
         key = (key << 8) | srt[j]
-    return key, newcol
+    return key
 
 
 @nb.njit(cache=True)
@@ -169,8 +181,10 @@ def _best_key_order(rows, cols, k):
     best = -1
     best_order = np.empty(k, np.int64)
     best_cols = np.empty(k, np.int64)
+    newcol = np.empty(k, np.int64)
+    srt = np.empty(k, np.int64)
     while True:
-        key, newcol = _sorted_key(rows, order, k)
+        key = _sorted_key(rows, order, k, newcol, srt)
         if key > best:
             best = key
             best_order[:] = order
@@ -178,18 +192,6 @@ def _best_key_order(rows, cols, k):
         if not _next_order(order, starts, n_cells):
             break
     return best, best_order, best_cols
-
-
-@nb.njit(cache=True)
-def cols_of(rows, order, k):
-    """Column masks of the matrix with rows taken in ``order`` (first row = top bit)."""
-    newcol = np.empty(k, np.int64)
-    for j in range(k):
-        c = 0
-        for p in range(k):
-            c = (c << 1) | ((rows[order[p]] >> j) & 1)
-        newcol[j] = c
-    return newcol
 
 
 @nb.njit(cache=True)
@@ -250,8 +252,10 @@ def _leaves(rows, cols, k, best):
     orders = np.empty((cap, k), np.int64)
     colsorts = np.empty((cap, k), np.int64)
     n_found = 0
+    newcol = np.empty(k, np.int64)
+    srt = np.empty(k, np.int64)
     while True:
-        key, newcol = _sorted_key(rows, order, k)
+        key = _sorted_key(rows, order, k, newcol, srt)
         if key == best:
             orders[n_found] = order
             colsorts[n_found] = np.argsort(newcol)
