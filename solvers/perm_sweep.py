@@ -1,7 +1,7 @@
 """Permutation-Wordle state discovery as a sweep: the states of each breadth-first level are the tasks.
 
 Expanding a state is a pure function of its canonical key, so the states of
-one level run independently on any executor of :mod:`wordlelab.solvers.sweep`
+one level run independently, in chunks of :data:`CHUNK`, on any executor of :mod:`wordlelab.solvers.sweep`
 (in-process, process pool, dask). Each result (the state's expansion) streams
 into the sweep checkpoint; a resumed run skips every state already expanded,
 and a state expanded twice gives the same expansion. The assembled state space
@@ -20,37 +20,48 @@ def _init(consistent):
     return consistent
 
 
+CHUNK = 32   # states per task: enough to hide the round trip of a task behind its work
+
+
 def _run(consistent, key, cutoff):
+    """Expand the states of one chunk (key: their canonical keys, comma-separated)."""
     from wordlelab.solvers import perm_core as core
-    n_sec, wins, offsets, flat, reps = core.expand(int(key), consistent)
-    return [int(n_sec), wins.astype(int).tolist(), offsets.tolist(), flat.tolist(), reps.tolist()]
+    out = {}
+    for state in key.split(","):
+        n_sec, wins, offsets, flat, reps = core.expand(int(state), consistent)
+        out[state] = [int(n_sec), wins.astype(int).tolist(), offsets.tolist(), flat.tolist(), reps.tolist()]
+    return out
 
 
 def discover_sweep(n: int, consistent: bool, history, ex, checkpoint=None, progress=None, save_every=30.0):
     """Discover every state level by level on executor ``ex``; returns a StateSpace."""
     from wordlelab.solvers.permutation import assemble, root_key
     root = root_key(n, history)
-    meta = {"question": "perm-discovery", "n": n, "consistent": consistent,
+    meta = {"question": "perm-discovery", "n": n, "consistent": consistent, "chunk": CHUNK,
             "history": [f"{format_perm(g)}:{fb}" for g, fb in history]}
-    results: dict = {}
+    results: dict = {}      # chunk key -> {state key: expansion}
+    expansion: dict = {}    # state key -> expansion
     order = [root]
     seen = {root}
     level = [root]
     depth = 0
     while level:
-        sweep = Sweep(f"perm-{n}-{depth}", meta, [str(k) for k in level], _init, (consistent,), _run,
-                      results=results)
+        # the level's order is fixed by the levels before it, so chunk keys are the same on a resume
+        chunks = [",".join(str(k) for k in level[i:i + CHUNK]) for i in range(0, len(level), CHUNK)]
+        sweep = Sweep(f"perm-{n}-{depth}", meta, chunks, _init, (consistent,), _run, results=results)
         results = run_sweep(sweep, ex, checkpoint, progress, save_every=save_every)
+        for c in chunks:
+            expansion.update(results[c])
         nxt = []
         for key in level:
-            for child in results[str(key)][3]:
+            for child in expansion[str(key)][3]:
                 if child not in seen:
                     seen.add(child)
                     order.append(child)
                     nxt.append(child)
         level = nxt
         depth += 1
-    exp = [results[str(k)] for k in order]
+    exp = [expansion[str(k)] for k in order]
     return assemble(order, [e[0] for e in exp], [np.array(e[1], np.bool_) for e in exp],
                     [np.array(e[4], np.int64) for e in exp], [np.array(e[2], np.int64) for e in exp],
                     [np.array(e[3], np.int64) for e in exp])

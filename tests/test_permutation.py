@@ -346,13 +346,13 @@ def test_perm_sweep_resumes_from_its_checkpoint(tmp_path):
 
     def stop(n=1, info=None):
         seen.append(n)
-        if len(seen) == 30:
+        if len(seen) == 6:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
         solve_sweep(6, executor_kind="inprocess", checkpoint=path, progress=stop)
     saved = json.loads(open(path).read())["results"]
-    assert 0 < len(saved) < 184
+    assert 0 < sum(len(c) for c in saved.values()) < 184
     r, _ = solve_sweep(6, executor_kind="inprocess", checkpoint=path)
     assert (r.total, r.within, r.states) == (2520, solve(6).within, 184)
 
