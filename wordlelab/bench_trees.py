@@ -71,7 +71,7 @@ def trees_scaling_suite(time_limit: float = 60.0):
 
 @suite("sweep")
 def sweep_suite(n_words: int = 150):
-    """A fixed best-start sweep (nyt20220316, the 150 most promising first words, top 1) on 1 worker, then 2."""
+    """Best-start (nyt20220316, 150 most promising first words, top 1) and perm n = 7 discovery: 1 worker, then 2."""
     import os
     from wordlelab.instances.wordlists import load_lists
     from wordlelab.solvers.best_start import run_best_start
