@@ -92,10 +92,11 @@ def discover(root_key, consistent: bool, progress=None, checkpoint=None, save_ev
     The checkpoint holds every expansion done so far; it is written every
     ``save_every`` seconds and on Ctrl-C, so an interrupted run loses nothing.
     """
-    keys = [int(k) for k in root_key] if isinstance(root_key, (list, tuple, np.ndarray)) else [root_key]
+    roots = [int(k) for k in root_key] if isinstance(root_key, (list, tuple, np.ndarray)) else [int(root_key)]
+    keys = list(roots)
     n_secrets, wins, reps, offsets, flats = [], [], [], [], []
     if checkpoint and os.path.exists(checkpoint):
-        keys, n_secrets, wins, reps, offsets, flats = _load(checkpoint, root_key, consistent)
+        keys, n_secrets, wins, reps, offsets, flats = _load(checkpoint, roots, consistent)
     index = {k: i for i, k in enumerate(keys)}
     head = len(n_secrets)
     last_save = time.monotonic()
@@ -115,14 +116,14 @@ def discover(root_key, consistent: bool, progress=None, checkpoint=None, save_ev
             if progress is not None:
                 progress(head, len(keys))
             if checkpoint and time.monotonic() - last_save > save_every:
-                _save(checkpoint, root_key, consistent, keys, n_secrets, wins, reps, offsets, flats)
+                _save(checkpoint, roots, consistent, keys, n_secrets, wins, reps, offsets, flats)
                 last_save = time.monotonic()
     except KeyboardInterrupt:
         if checkpoint:
-            _save(checkpoint, root_key, consistent, keys, n_secrets, wins, reps, offsets, flats)
+            _save(checkpoint, roots, consistent, keys, n_secrets, wins, reps, offsets, flats)
         raise
     if checkpoint:
-        _save(checkpoint, root_key, consistent, keys, n_secrets, wins, reps, offsets, flats)
+        _save(checkpoint, roots, consistent, keys, n_secrets, wins, reps, offsets, flats)
     return assemble(keys, n_secrets, wins, reps, offsets, flats, index)
 
 
