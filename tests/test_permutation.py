@@ -364,3 +364,16 @@ def test_multicolour_models_match_brute_force(n, s, solver):
     assert r["status"] == "OPTIMAL" and r["objective"] == r["verified"] == r["native"]
     w = solve_model(n, "within", 2, solver, colours=s)
     assert w["status"] == "OPTIMAL" and w["objective"] == w["verified"] == w["native"]
+
+
+@pytest.mark.slow
+def test_n7_state_where_consistency_costs_total_rounds_by_brute_force():
+    """Reported by `perm consistency --n-max 7`: any guess 32 rounds, consistent guesses 33 (about 6 min)."""
+    allowed = [{3, 4, 5, 6}, {0, 1, 6}, {3, 4, 5}, {0, 5}, {3, 4}, {0, 1, 2}, {0, 1, 2}]
+    secrets = [p for p in itertools.permutations(range(7)) if all(p[i] in allowed[i] for i in range(7))]
+    game = single_colour_game(7)
+    index = {s: i for i, s in enumerate(game.secrets)}
+    start = [index[s] for s in secrets]
+    free = brute_force(game, start=start, max_secrets=6000)
+    cons = brute_force(game, start=start, consistent=True, max_secrets=6000)
+    assert (len(secrets), free["total"], cons["total"]) == (16, 32, 33)
