@@ -269,12 +269,13 @@ class EldrowResult:
     start: str | None = None
     nodes: int = 0
     seconds: float = 0.0
+    search: str = ""                # native search used: sets or order ("" for a model)
 
     def as_dict(self) -> dict:
         """JSON-ready row."""
         return {"target": self.target, "mode": self.mode, "status": self.status, "length": self.length,
                 "chain": " ".join(self.chain), "start": self.start, "nodes": self.nodes,
-                "seconds": round(self.seconds, 4)}
+                "seconds": round(self.seconds, 4), "search": self.search}
 
 
 class EldrowSearcher:
@@ -315,21 +316,38 @@ class EldrowSearcher:
             S = _next_set(S, self.word(start), F)
         return t, F, S, prefix
 
-    def solve(self, target: str, start: str | None = None, node_limit: int = 10**12) -> EldrowResult:
-        """Longest admissible chain ending at ``target`` (beginning with ``start`` if given)."""
+    def solve(self, target: str, start: str | None = None, node_limit: int = 10**12,
+              search: str = "auto") -> EldrowResult:
+        """Longest admissible chain ending at ``target`` (beginning with ``start`` if given).
+
+        ``search``: ``sets`` (largest admissible set, a max-clique search; strict mode's fast
+        path), ``order`` (the chain-order search with memo; hard mode's), or ``auto``.
+        """
+        if search not in ("auto", "sets", "order"):
+            raise WordleError("search is auto, sets or order")
         t0 = time.perf_counter()
         t, F, S, prefix = self._root(target, start)
-        memo = core.new_cache()
-        stats = np.zeros(2, np.int64)
         greedy = greedy_chain(S, t, F)
         floor = len(greedy)
+        if search == "sets" or (search == "auto" and self.mode == "strict"):
+            from wordlelab.solvers.eldrow_clique import longest_chain_by_sets
+            complete, v, found, nodes = longest_chain_by_sets(F, t, S, floor, node_limit)
+            if complete or search == "sets":
+                if not complete:
+                    return EldrowResult(target, self.mode, "UNKNOWN", None, [], start, nodes,
+                                        time.perf_counter() - t0, "sets")
+                words = found if found is not None else [int(g) for g in greedy]
+                return self._certified(prefix + [self.words[g] for g in words], target, v + len(prefix),
+                                       start, nodes, t0, "sets")
+        memo = core.new_cache()
+        stats = np.zeros(2, np.int64)
         C = F | F.T    # compatible in at least one order
         # fewest conflicts first: the greedy grouping then needs fewer groups; children keep this order
         S = S[np.argsort((~C[np.ix_(S, S)]).sum(axis=1), kind="stable")]
         v = longest(S, t, floor, F, C, self.Z1, self.Z2, memo, stats, node_limit)
         if v < 0:
             return EldrowResult(target, self.mode, "UNKNOWN", None, [], start, int(stats[0]),
-                                time.perf_counter() - t0)
+                                time.perf_counter() - t0, "order")
         if v <= floor:
             chain = prefix + [self.words[g] for g in greedy]    # nothing beats the greedy chain
         else:
@@ -342,12 +360,15 @@ class EldrowSearcher:
                 if g == t:
                     break
                 S = _next_set(S, g, F)
-        length = check_chain(chain, target, self.mode)   # independent re-check
-        if length != max(v, floor) + len(prefix):
-            raise WordleError(f"internal error: search says {max(v, floor) + len(prefix)}, chain has {length}")
-        return EldrowResult(target, self.mode, "OPTIMAL", length, chain, start, int(stats[0]),
-                            time.perf_counter() - t0)
+        return self._certified(chain, target, max(v, floor) + len(prefix), start, int(stats[0]), t0, "order")
 
+    def _certified(self, chain, target, claimed, start, nodes, t0, search) -> EldrowResult:
+        """An OPTIMAL result once the independent verifier agrees with the search's length."""
+        length = check_chain(chain, target, self.mode)
+        if length != claimed:
+            raise WordleError(f"internal error: search says {claimed}, chain has {length}")
+        return EldrowResult(target, self.mode, "OPTIMAL", length, chain, start, nodes,
+                            time.perf_counter() - t0, search)
 
     def solve_model(self, target: str, solver: str = "cpsat", start: str | None = None,
                     time_limit: float = 60.0, export: str | None = None) -> EldrowResult:

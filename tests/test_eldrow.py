@@ -81,9 +81,34 @@ def test_native_matches_brute_force(words, mode, seed):
     lists = WordLists("tiny", tuple(small), tuple(small))
     s = EldrowSearcher(lists, mode)
     for target in small[:4]:
-        res = s.solve(target)
-        assert res.status == "OPTIMAL" and res.length == brute_longest(small, target, mode), (small, target)
-        assert check_chain(res.chain, target, mode) == res.length
+        expected = brute_longest(small, target, mode)
+        for search in ("sets", "order"):
+            res = s.solve(target, search=search)
+            assert res.status == "OPTIMAL" and res.length == expected, (small, target, search)
+            assert check_chain(res.chain, target, mode) == res.length
+
+
+def test_set_and_order_searches_agree(searcher, words):
+    """The max-clique search and the chain-order search, on 20 targets of the full list and
+    from 20 start words (a node limit keeps the slower order search short; UNKNOWN is skipped)."""
+    rng = random.Random(3)
+    compared = 0
+    for target in rng.sample(words.answers, 20) + ["rearm"]:
+        for start in (None, rng.choice(words.answers)):
+            sets = searcher.solve(target, start=start, search="sets")
+            order = searcher.solve(target, start=start, search="order", node_limit=100_000)
+            assert sets.status == "OPTIMAL" and sets.search == "sets"
+            if order.status == "OPTIMAL":
+                assert sets.length == order.length, (target, start)
+                compared += 1
+    assert compared >= 25
+
+
+def test_auto_search_by_mode(words):
+    strict = EldrowSearcher(words, "strict").solve("zesty")
+    hard = EldrowSearcher(words, "hard").solve("zesty")
+    assert (strict.search, hard.search) == ("sets", "order")
+    assert EldrowSearcher(words, "hard").solve("zesty", search="sets").status in ("OPTIMAL", "UNKNOWN")
 
 
 def test_lower_longest_is_16(searcher):

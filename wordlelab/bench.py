@@ -237,7 +237,7 @@ def cover_suite(repeat: int = 3):
                        note="covers of 1-2 guesses by enumeration; target < 60 s")
 
 
-ELDROW_SAMPLE = [("lower", None), ("crane", None), ("zesty", None), ("rearm", None),
+ELDROW_SAMPLE = [("lower", None), ("crane", None), ("zesty", None), ("rearm", None), ("abase", None),
                  ("lower", "crane"), ("zesty", "crane"), ("fluff", "crane")]
 
 
@@ -256,11 +256,37 @@ def eldrow_suite(repeat: int = 1):
             if mode == "hard" and start:
                 continue
             solvers = ("native",) if start is None else ("native", "cpsat", "highs", "cbc")
+            if mode == "strict" and start is None:
+                solvers = ("native", "native-order")    # the chain-order search, for comparison
             for solver in solvers:
                 t = time.perf_counter()
-                res = (searcher.solve(target, start=start) if solver == "native"
-                       else searcher.solve_model(target, solver, start=start, time_limit=60))
+                if solver.startswith("native"):
+                    res = searcher.solve(target, start=start, search="order" if solver == "native-order" else "auto",
+                                         node_limit=3_000_000)
+                else:
+                    res = searcher.solve_model(target, solver, start=start, time_limit=60)
                 label = f"eldrow {target}" + (f" after {start}" if start else "")
                 yield BenchRow(label, f"{lists.name} {mode}", solver, res.status, res.length,
                                time.perf_counter() - t,
                                note="target: any single target < 5 s; published C++ 216 s for one target")
+
+
+@suite("eldrow-all")
+def eldrow_all_suite(repeat: int = 1):
+    """Every target of the 2315 original answers, strict mode, as one sweep on all cores."""
+    import os
+    from wordlelab.eldrow_cli import _eldrow_lists
+    from wordlelab.solvers.eldrow import sweep
+    lists = _eldrow_lists(None, None)
+    workers = os.cpu_count() or 1
+    t = time.perf_counter()
+    rows = sweep(lists, "strict", workers)
+    seconds = time.perf_counter() - t
+    proven = [r for r in rows if r["status"] == "OPTIMAL"]
+    longest = max(r["length"] for r in proven)
+    slowest = max(rows, key=lambda r: r["seconds"])
+    yield BenchRow(f"eldrow --all, {workers} workers", f"{lists.name} strict", "native",
+                   "OPTIMAL" if len(proven) == len(rows) else f"{len(proven)}/{len(rows)} proven", f"max {longest}",
+                   seconds, 600.0,
+                   note=f"target 10 min; published C++ 'a few hours'; slowest target {slowest['target']} "
+                        f"{slowest['seconds']:.2f} s")

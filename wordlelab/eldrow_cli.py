@@ -37,6 +37,8 @@ Examples:
 @click.option("--mode", type=click.Choice(["strict", "hard"]), default="strict", show_default=True)
 @click.option("--start", default=None, help="fix the first guess")
 @click.option("--solver", type=click.Choice(["native", "cpsat", "cbc", "highs"]), default="native", show_default=True)
+@click.option("--search", type=click.Choice(["auto", "sets", "order"]), default="auto", show_default=True,
+              help="native search: largest admissible set (strict's fast path), chain order with memo (hard's), or by mode")
 @click.option("--export", "export_file", default=None, type=click.Path(), help="write the model (.lp/.mps)")
 @click.option("--time-limit", default=60.0, show_default=True, help="seconds per model solve")
 @click.option("--node-limit", default=10**12, show_default=True, help="native search gives up (UNKNOWN) after this")
@@ -46,7 +48,7 @@ Examples:
 @click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
               help="--all: run the targets on dask.distributed (a LocalCluster, or a running scheduler)")
 @json_option
-def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, export_file, time_limit,
+def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, search, export_file, time_limit,
            node_limit, checkpoint, csv_file, workers, dask_address, as_json):
     """Longest chain of guesses, each still a possible answer (strict) or hard-mode legal, ending at the target."""
     from wordlelab.solvers.eldrow import EldrowSearcher, sweep
@@ -88,7 +90,7 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, exp
     if solver == "native":
         if export_file:
             raise WordleError("--export needs a model solver: --solver cpsat, cbc or highs")
-        res = searcher.solve(target, start=start, node_limit=node_limit)
+        res = searcher.solve(target, start=start, node_limit=node_limit, search=search)
     else:
         res = searcher.solve_model(target, solver, start=start, time_limit=time_limit, export=export_file)
     row = {**res.as_dict(), "solver": solver, "bound": getattr(res, "bound", None), "lists": lists.name,
@@ -103,5 +105,5 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, exp
     out.print(f"{res.status}: {res.length} guesses ending at {target} ({mode} mode, {lists.name}, {solver}; {how}; "
               f"chain re-checked)")
     out.print(" ".join(res.chain))
-    out.print(f"{res.seconds:.2f} s" + (f", {res.nodes} nodes" if res.nodes else "")
+    out.print(f"{res.seconds:.2f} s" + (f", {res.nodes} nodes ({res.search} search)" if res.search else "")
               + (f"; model written to {export_file}" if export_file else ""))
