@@ -6,6 +6,7 @@ candidates C (t among them), choose words y_w and positions p_w:
 - a pair that may follow neither way is never chosen together: y_a + y_b <= 1;
 - a pair allowed only as a-then-b is ordered: y_a and y_b imply p_a < p_b;
 - valid upper-bound cuts: in each group of pairwise incompatible words at most one is chosen;
+- symmetry breaking: a word left out has position 0;
 - maximise the number of chosen words (t is always chosen, and always last).
 
 Any chosen set with such positions is a chain (sort by position; ties are pairs allowed both
@@ -60,6 +61,8 @@ def build_cpsat(F, C, t_pos, groups=()):
     for grp in groups:
         if len(grp) > 1:
             model.add_at_most_one(y[i] for i in grp)
+    for i in range(n):      # symmetry: a word left out has position 0, not any of n + 1
+        model.add(p[i] == 0).only_enforce_if(y[i].Not())
     model.maximize(sum(y))
     return model, y, p
 
@@ -82,6 +85,8 @@ def build_mip(F, C, t_pos, groups=(), name="eldrow"):
     for k, grp in enumerate(groups):
         if len(grp) > 1:
             prob += lpSum(y[i] for i in grp) <= 1, f"group{k}"
+    for i in range(n):      # symmetry: a word left out has position 0
+        prob += p[i] <= n * y[i], f"unused{i}"
     return prob, y, p
 
 
