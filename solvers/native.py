@@ -274,14 +274,25 @@ class NativeSearcher:
         stats = np.zeros(4, np.int64)
         tabs = (self.MT, self.ans_guess, self.R, self.Z1, self.Z2, self.ZG, self.letters, self.lcount,
                 self.mode_code)
+        k, hit, hsh = core.scan(self.MT, node.H, node.L, self.R)
+        Lchild = core.guesses_for_children(node.L, k, hit, hsh, self.mode_code)
+        prover = None
+        if self.mode == "easy":
+            # easy mode learns cores: small answer sets already refuted (solvers/depth_cores.py)
+            from wordlelab.solvers.depth_cores import CoreProver
+            prover = CoreProver(self)
+
+        def start_feasible(g0, progress=None):
+            if prover is not None:
+                return prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, progress)
+            return self._start_feasible(node, g0, tabs, cache, stats, node_limit, progress,
+                                        Lchild=None if node.start is not None else Lchild)
+
         if node.start is not None:
-            g = self._start_feasible(node, self.guess_index[node.start], tabs, cache, stats, node_limit,
-                                     progress)
+            g = start_feasible(self.guess_index[node.start], progress)
         else:
             # first guesses one by one, most promising first: progress shows, Ctrl-C stops between them
             g = -1
-            k, hit, hsh = core.scan(self.MT, node.H, node.L, self.R)
-            Lchild = core.guesses_for_children(node.L, k, hit, hsh, self.mode_code)
             split_of = dict(zip(node.L.tolist(), hsh.tolist()))
             seen = set()
             for _, g0 in self.candidate_order(node):
@@ -289,9 +300,11 @@ class NativeSearcher:
                     if split_of[g0] in seen:
                         continue   # splits the answers exactly as a first guess already refuted
                     seen.add(split_of[g0])
-                r = self._start_feasible(node, g0, tabs, cache, stats, node_limit, Lchild=Lchild)
+                r = start_feasible(g0)
                 if progress:
-                    progress(1, info=f"{int(stats[core.NODES])} nodes")
+                    nodes = prover.stats[core.NODES] if prover is not None else stats[core.NODES]
+                    size = f", root core {len(prover.root_core)} answers" if prover is not None else ""
+                    progress(1, info=f"{int(nodes)} nodes{size}")
                 if r != -1:
                     g = r
                     break
@@ -299,6 +312,11 @@ class NativeSearcher:
         out = {"status": status, "guesses": guesses, "start": node.start, "mode": self.mode,
                "answers": len(node.H), "nodes": int(stats[core.NODES]),
                "cache_hits": int(stats[core.CACHE_HITS]), "seconds": time.perf_counter() - t0, "tree": None}
+        if prover is not None:
+            out.update(prover.statistics())
+            if status == "INFEASIBLE" and prover.root_complete and len(prover.root_core):
+                out["core"] = self._core_certificate(prover, node)
+            out["seconds"] = time.perf_counter() - t0
         if status == "FEASIBLE":
             # the certificate: an optimal-total tree within the same limit
             res = self.solve(start=self.lists.guesses[int(g)] if node.start is None else node.start,
@@ -306,6 +324,24 @@ class NativeSearcher:
             out["tree"], out["total"] = res.tree, res.value
             out["seconds"] = time.perf_counter() - t0
         return out
+
+
+    def _core_certificate(self, prover, node) -> dict:
+        """A few answers that alone need more guesses, re-checked by the plain search (no cores)."""
+        t = time.perf_counter()
+        U = prover.root_core
+        d = node.d
+        if node.start is not None:
+            # the root core is one class after the first guess: those answers need more than d - 1
+            g = self.guess_index[node.start]
+            if len({int(self.MT[a, g]) for a in U}) != 1:
+                raise AssertionError("a first-guess core spans two classes")
+            d -= 1
+        check = prover.check_core(U, d)
+        if check != "INFEASIBLE":
+            raise AssertionError(f"the plain search finds the core {check}, not INFEASIBLE")
+        return {"answers": [self.lists.answers[a] for a in U], "guesses_left": d, "check": check,
+                "check_seconds": round(time.perf_counter() - t, 3)}
 
 
 def paths_to_tree(paths: np.ndarray, answers, MT, guesses) -> Tree:

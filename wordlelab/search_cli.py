@@ -113,6 +113,12 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     elif res["status"] == "INFEASIBLE":
         out.print(f"INFEASIBLE: {who}, no strategy finds every answer within {n_guesses} guesses "
                   f"({mode} mode, {lists.name}); exhaustive search, {res['nodes']} nodes")
+        if res.get("core"):
+            c = res["core"]
+            shown = " ".join(c["answers"][:12]) + (" ..." if len(c["answers"]) > 12 else "")
+            out.print(f"certificate: {len(c['answers'])} answers ({shown}) alone need more than "
+                      f"{c['guesses_left']} guesses{' after ' + start if start else ''}; re-checked "
+                      f"by the plain search (no learnt cores): {c['check']} in {c['check_seconds']:.2f} s")
     else:
         out.print(f"UNKNOWN: node limit {node_limit} reached after {res['nodes']} nodes; nothing is proven")
     out.print(f"{res['seconds']:.2f} s")

@@ -1,0 +1,331 @@
+"""Depth proofs with learnt cores: small answer sets already proven to need more guesses.
+
+In easy mode, whether a set of answers can be solved within d guesses depends on the set
+alone, and is monotone: a superset of a set that cannot be solved within d cannot be either,
+and neither can it within fewer guesses. So every refutation can leave behind a *core*, a
+subset that is itself refuted, and any later node that contains a core of depth >= d is
+refuted without a scan of the guesses. Cores are built from the refutation itself:
+
+- d = 2 (one guess, then the answer): a node fails when no guess splits it into singletons.
+  For each guess, two answers that share a class witness that guess's failure; the union of
+  one witness pair per guess, chosen greedily to reuse answers, is a core.
+- d >= 3: every guess has a class that fails within d - 1, and each failing class returns
+  its own core. The union U of those cores is a core: each core lies within one class of its
+  guess on U too, so every guess leaves a class of U that cannot be solved in d - 1.
+
+Guesses the node does not list are covered as well: they split the answers like a listed
+guess or not at all (the guess list is pruned only that way), and a guess that splits nothing
+leaves U whole, which contains a core of depth d - 1. This module only handles easy mode; the
+answer to each node is the same as ``search_core.feasible``'s, which the tests check.
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from wordlelab.solvers import search_core as core
+
+N_CORES, N_ELEMS, LAST, CORE_HITS, STAMP = 0, 1, 2, 3, 4
+
+
+class CoreStore:
+    """Learnt cores: flat members, (start, length, depth) per core, chained by smallest member."""
+
+    def __init__(self, n_answers: int, max_cores: int = 2_000_000, max_elems: int = 40_000_000):
+        self.elems = np.empty(max_elems, np.int32)
+        self.meta = np.empty((max_cores, 3), np.int64)
+        self.next = np.empty(max_cores, np.int64)
+        self.bucket = np.full(n_answers, -1, np.int64)
+        self.count = np.zeros(5, np.int64)
+        self.mark = np.full(n_answers, -1, np.int64)     # tags: answers of the set being matched
+
+    def arrays(self):
+        return self.elems, self.meta, self.next, self.bucket, self.count, self.mark
+
+    def cores(self):
+        """Every learnt core as (depth, members): for checking and reporting."""
+        for c in range(int(self.count[N_CORES])):
+            s, n, d = self.meta[c]
+            yield int(d), self.elems[s:s + n].copy()
+
+
+@nb.njit(cache=True)
+def _add_core(members, d, elems, meta, nxt, bucket, count):
+    """Store a sorted core of depth d; its id, or -1 when the store is full."""
+    c = count[N_CORES]
+    n = members.shape[0]
+    if c >= meta.shape[0] or count[N_ELEMS] + n > elems.shape[0] or n == 0:
+        return -1
+    s = count[N_ELEMS]
+    for i in range(n):
+        elems[s + i] = members[i]
+    meta[c, 0] = s
+    meta[c, 1] = n
+    meta[c, 2] = d
+    first = members[0]
+    nxt[c] = bucket[first]
+    bucket[first] = c
+    count[N_CORES] = c + 1
+    count[N_ELEMS] = s + n
+    return c
+
+
+@nb.njit(cache=True)
+def _match_core(H, d, elems, meta, nxt, bucket, mark, count):
+    """A stored core of depth >= d inside H, or -1."""
+    count[STAMP] += 1
+    tag = count[STAMP] * 256 + 255     # every call's tags differ from every earlier call's
+    n = H.shape[0]
+    for i in range(n):
+        mark[H[i]] = tag
+    for i in range(n):
+        c = _core_tagged(H[i], tag, d, n, elems, meta, nxt, bucket, mark)
+        if c >= 0:
+            return c
+    return -1
+
+
+@nb.njit(cache=True)
+def _core_tagged(first, tag, d, n, elems, meta, nxt, bucket, mark):
+    """A core of depth >= d, at most n answers, starting at ``first``, all of whose answers carry ``tag``."""
+    c = bucket[first]
+    while c >= 0:
+        if meta[c, 2] >= d and meta[c, 1] <= n:
+            s = meta[c, 0]
+            ok = True
+            for j in range(1, meta[c, 1]):
+                if mark[elems[s + j]] != tag:
+                    ok = False
+                    break
+            if ok:
+                return c
+        c = nxt[c]
+    return -1
+
+
+@nb.njit(cache=True)
+def _pair_core(H, L, MT):
+    """Answers of H holding, for every guess of L, two that share a class (never the green
+    one, which holds one answer): a core of depth 2 when no guess of L splits H into singletons."""
+    n = H.shape[0]
+    inU = np.zeros(n, np.bool_)
+    chosen = np.full(243, -1, np.int64)     # a chosen answer per pattern
+    other = np.full(243, -1, np.int64)      # an unchosen answer per pattern
+    for j in range(L.shape[0]):
+        g = L[j]
+        covered = False
+        for i in range(n):
+            if inU[i]:
+                p = MT[H[i], g]
+                if chosen[p] >= 0:
+                    covered = True
+                chosen[p] = i
+        if not covered:
+            join = -1                       # an unchosen answer beside a chosen one
+            pair_a = -1
+            pair_b = -1
+            for i in range(n):
+                if inU[i]:
+                    continue
+                p = MT[H[i], g]
+                if chosen[p] >= 0:
+                    join = i
+                    break
+                if other[p] < 0:
+                    other[p] = i
+                elif pair_a < 0:
+                    pair_a, pair_b = other[p], i
+            if join >= 0:
+                inU[join] = True
+            elif pair_a >= 0:
+                inU[pair_a] = True
+                inU[pair_b] = True
+            for i in range(n):
+                other[MT[H[i], g]] = -1
+        for i in range(n):
+            chosen[MT[H[i], g]] = -1
+    return H[inU].copy()
+
+
+@nb.njit(cache=True)
+def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_limit,
+             elems, meta, nxt, bucket, count, mark):
+    """As ``search_core.feasible`` in easy mode: a guess that finds every answer of H within d
+    guesses, -1 if none (count[LAST] then names a core, or -1), -2 at the node limit."""
+    n = H.shape[0]
+    stats[core.NODES] += 1
+    count[LAST] = -1
+    if stats[core.NODES] > node_limit:
+        return -2
+    if n == 1:
+        return ans_guess[H[0]]
+    if d <= 1:
+        count[LAST] = _add_core(H[:2].copy(), 1, elems, meta, nxt, bucket, count)
+        return -1
+    if n == 2:
+        return ans_guess[H[0]]
+    key = core.node_key(H, L, d, core.EASY, Z1, Z2, ZG)
+    if key in cache:
+        stats[core.CACHE_HITS] += 1
+        packed = cache[key]
+        g = np.int32(((packed >> 1) & 0x7FFFF) - 1)
+        if g < 0:
+            count[LAST] = (packed >> 20) - 1
+        return g
+    c = _match_core(H, d, elems, meta, nxt, bucket, mark, count)
+    if c >= 0:
+        count[CORE_HITS] += 1
+        core._store(cache, cap, stats, key, c + 1, -1, 1)
+        count[LAST] = c
+        return -1
+    stats[core.SCANNED] += n * L.shape[0]
+    k, hit, hsh = core.scan(MT, H, L, R)
+    m = L.shape[0]
+    for j in range(m):
+        if k[j] == n:
+            core._store(cache, cap, stats, key, 0, L[j], 1)
+            return L[j]
+    if d == 2:
+        c = _add_core(_pair_core(H, L, MT), 2, elems, meta, nxt, bucket, count)
+        core._store(cache, cap, stats, key, c + 1, -1, 1)
+        count[LAST] = c
+        return -1
+    bound = np.empty(m, np.int64)
+    for j in range(m):
+        bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else core.INF
+    order = core.order_by_bound(bound, -n - 1, 0)
+    Lchild = core.distinct_useful(L, k, hit, hsh)
+    seen = np.empty(64, np.uint64)
+    n_seen = 0
+    inU = np.zeros(n, np.bool_)
+    ulist = np.empty(n, H.dtype)        # the core so far: the answers of H marked in inU
+    nu = 0
+    complete = True       # every refuted guess left a core
+    for t in range(m):
+        j = order[t]
+        if bound[j] >= core.INF:
+            break
+        n_now = core.remember(seen, n_seen, hsh[j])
+        if n_now < 0:
+            continue
+        n_seen = n_now
+        g = L[j]
+        if nu >= 2 and _refuted_within(ulist[:nu], g, d - 1, MT, elems, meta, nxt, bucket, mark, count):
+            continue      # the core so far already refutes g: it stays small
+        members, starts, sizes, pats = core.partition(MT, H, g)
+        ok = True
+        for cl in range(sizes.shape[0]):
+            sub = members[starts[cl]:starts[cl] + sizes[cl]].copy()
+            r = feasible(sub, Lchild, d - 1, MT, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_limit,
+                         elems, meta, nxt, bucket, count, mark)
+            if r == -2:
+                return -2
+            if r < 0:
+                ok = False
+                w = count[LAST]
+                if w < 0:
+                    complete = False
+                else:
+                    s = meta[w, 0]
+                    for e in range(meta[w, 1]):
+                        inU[np.searchsorted(H, elems[s + e])] = True
+                    nu = 0
+                    for i in range(n):
+                        if inU[i]:
+                            ulist[nu] = H[i]
+                            nu += 1
+                break
+        if ok:
+            core._store(cache, cap, stats, key, 0, g, 1)
+            return g
+    c = -1
+    if complete and nu > 0:
+        c = _add_core(ulist[:nu].copy(), d, elems, meta, nxt, bucket, count)
+    core._store(cache, cap, stats, key, c + 1, -1, 1)
+    count[LAST] = c
+    return -1
+
+
+@nb.njit(cache=True)
+def _refuted_within(U, g, d, MT, elems, meta, nxt, bucket, mark, count):
+    """Does some class of guess g on U hold a core of depth >= d?"""
+    count[STAMP] += 1
+    base = count[STAMP] * 256          # a tag per class: base + pattern (< 243)
+    nu = U.shape[0]
+    for i in range(nu):
+        mark[U[i]] = base + MT[U[i], g]
+    for i in range(nu):
+        if _core_tagged(U[i], mark[U[i]], d, nu, elems, meta, nxt, bucket, mark) >= 0:
+            return True
+    return False
+
+
+class CoreProver:
+    """Easy-mode depth proofs for one searcher: one cache and one core store for every first guess.
+
+    Refuting first guesses one after another leaves a *root core*: the union of the core that
+    refuted each of them. A later first guess that leaves a core of depth G - 1 inside one
+    class of the root core is refuted without a search, and when every first guess is refuted
+    the root core is a small set of answers that alone need more than G guesses: a certificate
+    that the plain search re-checks quickly (:meth:`check_core`).
+    """
+
+    def __init__(self, searcher, max_cores: int = 2_000_000, max_elems: int = 40_000_000):
+        self.s = searcher
+        self.store = CoreStore(len(searcher.lists.answers), max_cores, max_elems)
+        self.cache = core.new_cache()
+        self.stats = np.zeros(4, np.int64)
+        self.root_core = np.empty(0, np.int32)
+        self.root_complete = True      # every refuted first guess left a core
+
+    def _feasible(self, H, L, d, node_limit):
+        s = self.s
+        return feasible(H, L, d, s.MT, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, self.cache, s.cache_entries,
+                        self.stats, node_limit, *self.store.arrays())
+
+    def _core_members(self, c):
+        st, n, _ = self.store.meta[c]
+        return self.store.elems[st:st + n]
+
+    def start_feasible(self, H, L, g0, d, node_limit, progress=None):
+        """g0 if every class after first guess g0 is solvable within d - 1, -1 if not, -2 at the limit.
+
+        On -1 the failing class's core joins the root core.
+        """
+        elems, meta, nxt, bucket, count, mark = self.store.arrays()
+        if self.root_core.shape[0] >= 2 and d >= 2 and _refuted_within(
+                self.root_core, g0, d - 1, self.s.MT, elems, meta, nxt, bucket, mark, count):
+            count[CORE_HITS] += 1
+            return -1
+        members, starts, sizes, pats = core.partition(self.s.MT, H, g0)
+        if d <= 1:
+            return g0 if len(sizes) == 0 else -1
+        for c in np.argsort(-sizes, kind="stable"):
+            sub = members[starts[c]:starts[c] + sizes[c]].copy()
+            r = int(self._feasible(sub, L, d - 1, node_limit))
+            if progress:
+                progress(1, info=f"{int(self.stats[core.NODES])} nodes")
+            if r == -1:
+                w = int(count[LAST])
+                if w < 0:
+                    self.root_complete = False
+                else:
+                    self.root_core = np.union1d(self.root_core, self._core_members(w)).astype(np.int32)
+            if r < 0:
+                return r
+        return int(g0)
+
+    def statistics(self) -> dict:
+        """Nodes, cache hits, learnt cores and how often one refuted a node."""
+        st, ct = self.stats, self.store.count
+        return {"nodes": int(st[core.NODES]), "cache_hits": int(st[core.CACHE_HITS]),
+                "cores": int(ct[N_CORES]), "core_hits": int(ct[CORE_HITS])}
+
+    def check_core(self, members, d, node_limit: int = 10**12) -> str:
+        """Re-check with the plain search (no cores, all guesses) that ``members`` need more than d guesses."""
+        s = self.s
+        H = np.array(sorted(members), np.int32)
+        L = np.arange(len(s.lists.guesses), dtype=np.int32)
+        r = core.feasible(H, L, d, s.MT, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, s.letters, s.lcount, core.EASY,
+                          core.new_cache(), s.cache_entries, np.zeros(4, np.int64), node_limit)
+        return {-1: "INFEASIBLE", -2: "UNKNOWN"}.get(int(r), "FEASIBLE")

@@ -1,0 +1,81 @@
+"""Depth proofs with learnt cores agree with the plain search, and their cores are real."""
+import numpy as np
+import pytest
+
+from wordlelab.solvers import depth_cores as dc
+from wordlelab.solvers import search_core as core
+from wordlelab.solvers.native import NativeSearcher
+
+from test_native_search import brute_force, lists_from, tiny_instance
+
+
+@pytest.fixture(scope="module")
+def searcher(lists_0316):
+    return NativeSearcher(lists_0316, "easy", 6)
+
+
+def plain_feasible(s, H, L, d):
+    return core.feasible(H, L, d, s.MT, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, s.letters, s.lcount, core.EASY,
+                         core.new_cache(), 10**7, np.zeros(4, np.int64), 10**12)
+
+
+def core_feasible(s, H, L, d, store):
+    return dc.feasible(H, L, d, s.MT, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, core.new_cache(), 10**7,
+                       np.zeros(4, np.int64), 10**12, *store.arrays())
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_same_answer_as_plain_search(searcher, seed):
+    rng = np.random.default_rng(seed)
+    n_a, n_g = len(searcher.lists.answers), len(searcher.lists.guesses)
+    outcomes = set()
+    for trial in range(6):
+        H = np.sort(rng.choice(n_a, int(rng.integers(10, 120)), replace=False)).astype(np.int32)
+        full = trial % 2 == 0
+        L = (np.arange(n_g, dtype=np.int32) if full
+             else np.sort(rng.choice(n_g, int(rng.integers(20, 400)), replace=False)).astype(np.int32))
+        d = int(rng.integers(2, 4))
+        store = dc.CoreStore(n_a, 50_000, 2_000_000)
+        expected = plain_feasible(searcher, H, L, d) >= 0
+        assert (core_feasible(searcher, H, L, d, store) >= 0) == expected
+        outcomes.add(expected)
+        if full:
+            # every learnt core needs more guesses than its depth, by the plain search with all guesses
+            for depth, members in list(store.cores())[:15]:
+                assert plain_feasible(searcher, members.astype(np.int32), L, depth) == -1
+    assert outcomes  # both answers turn up over the seeds; see the next test
+
+
+def test_both_answers_occur(searcher):
+    """The comparison above is not one-sided: small sets pass within 3, larger ones fail."""
+    rng = np.random.default_rng(7)
+    L = np.arange(len(searcher.lists.guesses), dtype=np.int32)
+    seen = set()
+    for n in (12, 300):
+        H = np.sort(rng.choice(len(searcher.lists.answers), n, replace=False)).astype(np.int32)
+        store = dc.CoreStore(len(searcher.lists.answers), 50_000, 2_000_000)
+        seen.add(bool(core_feasible(searcher, H, L, 2, store) >= 0))
+    assert seen == {True, False}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_any_first_word_matches_brute_force(tmp_path, seed):
+    answers, guesses = tiny_instance(seed)
+    lists = lists_from(tmp_path, answers, guesses)
+    for g in (2, 3):
+        possible = any(brute_force(answers, guesses, "easy", g, w) < float("inf") for w in guesses)
+        res = NativeSearcher(lists, "easy", g).prove_depth(g)
+        assert res["status"] == ("FEASIBLE" if possible else "INFEASIBLE"), (seed, g)
+        if not possible:    # a few answers that alone need more than g guesses, re-checked
+            assert res["core"]["check"] == "INFEASIBLE"
+            assert set(res["core"]["answers"]) <= set(answers)
+
+
+def test_salet_within_4_certificate(searcher, lists_0316):
+    res = searcher.prove_depth(4, start="salet")
+    assert res["status"] == "INFEASIBLE"
+    cert = res["core"]
+    assert cert["guesses_left"] == 3 and cert["check"] == "INFEASIBLE"
+    from wordlelab.models.feedback import feedback
+    assert len({feedback("salet", a) for a in cert["answers"]}) == 1   # one class after SALET
+    assert len(cert["answers"]) < len(lists_0316.answers)
