@@ -35,7 +35,11 @@ class CoreStore:
         self.elems = np.empty(max_elems, np.int32)
         self.meta = np.empty((max_cores, 3), np.int64)
         self.next = np.empty(max_cores, np.int64)
-        self.bucket = np.full(n_answers, -1, np.int64)
+        # row 0: the first core of each answer's chain; row 1: a random rank per answer. A core is
+        # chained under its member of least rank: chains stay short (the smallest index would
+        # pile the cores of one class onto its first few answers)
+        self.bucket = np.full((2, n_answers), -1, np.int64)
+        self.bucket[1] = np.random.default_rng(n_answers).permutation(n_answers)
         self.count = np.zeros(5, np.int64)
         self.mark = np.full(n_answers, -1, np.int64)     # tags: answers of the set being matched
 
@@ -46,25 +50,31 @@ class CoreStore:
         """Every learnt core as (depth, members): for checking and reporting."""
         for c in range(int(self.count[N_CORES])):
             s, n, d = self.meta[c]
-            yield int(d), self.elems[s:s + n].copy()
+            yield int(d), np.sort(self.elems[s:s + n])
 
 
 @nb.njit(cache=True)
 def _add_core(members, d, elems, meta, nxt, bucket, count):
-    """Store a sorted core of depth d; its id, or -1 when the store is full."""
+    """Store a core of depth d; its id, or -1 when the store is full."""
     c = count[N_CORES]
     n = members.shape[0]
     if c >= meta.shape[0] or count[N_ELEMS] + n > elems.shape[0] or n == 0:
         return -1
+    key = 0
+    for i in range(1, n):
+        if bucket[1, members[i]] < bucket[1, members[key]]:
+            key = i
     s = count[N_ELEMS]
     for i in range(n):
         elems[s + i] = members[i]
+    elems[s] = members[key]         # the chain's key first: matching skips it
+    elems[s + key] = members[0]
     meta[c, 0] = s
     meta[c, 1] = n
     meta[c, 2] = d
-    first = members[0]
-    nxt[c] = bucket[first]
-    bucket[first] = c
+    first = members[key]
+    nxt[c] = bucket[0, first]
+    bucket[0, first] = c
     count[N_CORES] = c + 1
     count[N_ELEMS] = s + n
     return c
@@ -88,7 +98,7 @@ def _match_core(H, d, elems, meta, nxt, bucket, mark, count):
 @nb.njit(cache=True)
 def _core_tagged(first, tag, d, n, elems, meta, nxt, bucket, mark):
     """A core of depth >= d, at most n answers, starting at ``first``, all of whose answers carry ``tag``."""
-    c = bucket[first]
+    c = bucket[0, first]
     while c >= 0:
         if meta[c, 2] >= d and meta[c, 1] <= n:
             s = meta[c, 0]
@@ -104,7 +114,7 @@ def _core_tagged(first, tag, d, n, elems, meta, nxt, bucket, mark):
 
 
 @nb.njit(cache=True)
-def _pair_core(H, L, MT):
+def _pair_core(H, L, M):
     """Answers of H holding, for every guess of L, two that share a class (never the green
     one, which holds one answer): a core of depth 2 when no guess of L splits H into singletons."""
     n = H.shape[0]
@@ -116,7 +126,7 @@ def _pair_core(H, L, MT):
         covered = False
         for i in range(n):
             if inU[i]:
-                p = MT[H[i], g]
+                p = M[g, H[i]]
                 if chosen[p] >= 0:
                     covered = True
                 chosen[p] = i
@@ -127,7 +137,7 @@ def _pair_core(H, L, MT):
             for i in range(n):
                 if inU[i]:
                     continue
-                p = MT[H[i], g]
+                p = M[g, H[i]]
                 if chosen[p] >= 0:
                     join = i
                     break
@@ -141,14 +151,14 @@ def _pair_core(H, L, MT):
                 inU[pair_a] = True
                 inU[pair_b] = True
             for i in range(n):
-                other[MT[H[i], g]] = -1
+                other[M[g, H[i]]] = -1
         for i in range(n):
-            chosen[MT[H[i], g]] = -1
+            chosen[M[g, H[i]]] = -1
     return H[inU].copy()
 
 
 @nb.njit(cache=True)
-def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_limit,
+def feasible(H, L, d, MT, M, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_limit,
              elems, meta, nxt, bucket, count, mark):
     """As ``search_core.feasible`` in easy mode: a guess that finds every answer of H within d
     guesses, -1 if none (count[LAST] then names a core, or -1), -2 at the node limit."""
@@ -186,7 +196,7 @@ def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_limi
             core._store(cache, cap, stats, key, 0, L[j], 1)
             return L[j]
     if d == 2:
-        c = _add_core(_pair_core(H, L, MT), 2, elems, meta, nxt, bucket, count)
+        c = _add_core(_pair_core(H, L, M), 2, elems, meta, nxt, bucket, count)
         core._store(cache, cap, stats, key, c + 1, -1, 1)
         count[LAST] = c
         return -1
@@ -194,29 +204,37 @@ def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_limi
     for j in range(m):
         bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else core.INF
     order = core.order_by_bound(bound, -n - 1, 0)
-    Lchild = core.distinct_useful(L, k, hit, hsh)
+    Lchild = _distinct_splitters(L, k, hit, hsh)
+    # the guesses still to try, best first: refuted ones are dropped as cores come in
+    todo = np.empty(m, np.int64)
+    n_todo = 0
+    for t in range(m):
+        if bound[order[t]] >= core.INF:
+            break
+        todo[n_todo] = order[t]
+        n_todo += 1
     seen = np.empty(64, np.uint64)
     n_seen = 0
+    done = np.empty(256, np.int64)      # stored cores already applied here
+    n_done = 0
     inU = np.zeros(n, np.bool_)
     ulist = np.empty(n, H.dtype)        # the core so far: the answers of H marked in inU
     nu = 0
     complete = True       # every refuted guess left a core
-    for t in range(m):
-        j = order[t]
-        if bound[j] >= core.INF:
-            break
+    pos = 0
+    while pos < n_todo:
+        j = todo[pos]
+        pos += 1
+        g = L[j]
         n_now = core.remember(seen, n_seen, hsh[j])
         if n_now < 0:
-            continue
+            continue      # splits H as a guess already refuted here (whose core was incomplete)
         n_seen = n_now
-        g = L[j]
-        if nu >= 2 and _refuted_within(ulist[:nu], g, d - 1, MT, elems, meta, nxt, bucket, mark, count):
-            continue      # the core so far already refutes g: it stays small
-        members, starts, sizes, pats = core.partition(MT, H, g)
+        members, starts, sizes, pats = core.partition(M.T, H, g)   # M.T reads MT guess-major
         ok = True
         for cl in range(sizes.shape[0]):
             sub = members[starts[cl]:starts[cl] + sizes[cl]].copy()
-            r = feasible(sub, Lchild, d - 1, MT, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_limit,
+            r = feasible(sub, Lchild, d - 1, MT, M, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_limit,
                          elems, meta, nxt, bucket, count, mark)
             if r == -2:
                 return -2
@@ -234,6 +252,10 @@ def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_limi
                         if inU[i]:
                             ulist[nu] = H[i]
                             nu += 1
+                    # every stored core inside the core so far refutes the guesses under which it
+                    # lies in one class: they are dropped, and the core so far stays small
+                    n_todo, n_done = _drop_refuted(ulist[:nu], d - 1, L, todo, pos, n_todo, MT, done, n_done,
+                                                   elems, meta, nxt, bucket, mark, count)
                 break
         if ok:
             core._store(cache, cap, stats, key, 0, g, 1)
@@ -247,13 +269,93 @@ def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_limi
 
 
 @nb.njit(cache=True)
-def _refuted_within(U, g, d, MT, elems, meta, nxt, bucket, mark, count):
-    """Does some class of guess g on U hold a core of depth >= d?"""
+def _drop_constant(members, L, todo, pos, n_todo, MT):
+    """Drop from todo[pos:n_todo] the guesses giving every answer of ``members`` one pattern; new n_todo."""
+    n = members.shape[0]
+    first = MT[members[0]]
+    w = pos
+    for q in range(pos, n_todo):
+        j = todo[q]
+        g = L[j]
+        p = first[g]
+        same = True
+        for e in range(1, n):
+            if MT[members[e], g] != p:
+                same = False      # most guesses tell the first two members apart
+                break
+        if not same:
+            todo[w] = j
+            w += 1
+    return w
+
+
+@nb.njit(cache=True)
+def _drop_refuted(U, d, L, todo, pos, n_todo, MT, done, n_done, elems, meta, nxt, bucket, mark, count):
+    """Drop the guesses refuted by a stored core of depth >= d inside U (each core applied once here)."""
+    count[STAMP] += 1
+    tag = count[STAMP] * 256 + 255
+    nu = U.shape[0]
+    for i in range(nu):
+        mark[U[i]] = tag
+    for i in range(nu):
+        c = bucket[0, U[i]]
+        while c >= 0 and n_todo > pos:
+            if meta[c, 2] >= d and meta[c, 1] <= nu:
+                s = meta[c, 0]
+                inside = True
+                for e in range(1, meta[c, 1]):
+                    if mark[elems[s + e]] != tag:
+                        inside = False
+                        break
+                if inside:
+                    new = True
+                    for q in range(n_done):
+                        if done[q] == c:
+                            new = False
+                            break
+                    if new:
+                        n_todo = _drop_constant(elems[s:s + meta[c, 1]], L, todo, pos, n_todo, MT)
+                        if n_done < done.shape[0]:
+                            done[n_done] = c
+                            n_done += 1
+            c = nxt[c]
+    return n_todo, n_done
+
+
+@nb.njit(cache=True)
+def _distinct_splitters(L, k, hit, hsh):
+    """Guesses of L that split H, one per distinct partition (the first), in L's order (a hash set, no sort)."""
+    m = L.shape[0]
+    size = 1
+    while size < 2 * m + 2:
+        size *= 2
+    table = np.empty(size, np.uint64)     # partition hashes, as search_core.distinct_useful compares them
+    used = np.zeros(size, np.bool_)
+    keep = np.empty(m, L.dtype)
+    c = 0
+    for j in range(m):
+        if not (k[j] >= 2 or (k[j] == 1 and hit[j] == 1)):
+            continue
+        h = hsh[j]
+        slot = np.int64(h >> np.uint64(8)) & (size - 1)
+        while used[slot] and table[slot] != h:
+            slot = (slot + 1) & (size - 1)
+        if not used[slot]:
+            used[slot] = True
+            table[slot] = h
+            keep[c] = L[j]
+            c += 1
+    return keep[:c].copy()
+
+
+@nb.njit(cache=True)
+def _refuted_within(U, g, d, M, elems, meta, nxt, bucket, mark, count):
+    """Does some class of guess g on U hold a core of depth >= d? (M: patterns guess-major, M[g, a])"""
     count[STAMP] += 1
     base = count[STAMP] * 256          # a tag per class: base + pattern (< 243)
     nu = U.shape[0]
     for i in range(nu):
-        mark[U[i]] = base + MT[U[i], g]
+        mark[U[i]] = base + M[g, U[i]]
     for i in range(nu):
         if _core_tagged(U[i], mark[U[i]], d, nu, elems, meta, nxt, bucket, mark) >= 0:
             return True
@@ -277,10 +379,12 @@ class CoreProver:
         self.stats = np.zeros(4, np.int64)
         self.root_core = np.empty(0, np.int32)
         self.root_complete = True      # every refuted first guess left a core
+        # guess-major patterns: a guess's patterns over a few answers lie in one row
+        self.M = np.ascontiguousarray(searcher.MT.T)
 
     def _feasible(self, H, L, d, node_limit):
         s = self.s
-        return feasible(H, L, d, s.MT, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, self.cache, s.cache_entries,
+        return feasible(H, L, d, s.MT, self.M, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, self.cache, s.cache_entries,
                         self.stats, node_limit, *self.store.arrays())
 
     def _core_members(self, c):
@@ -294,7 +398,7 @@ class CoreProver:
         """
         elems, meta, nxt, bucket, count, mark = self.store.arrays()
         if self.root_core.shape[0] >= 2 and d >= 2 and _refuted_within(
-                self.root_core, g0, d - 1, self.s.MT, elems, meta, nxt, bucket, mark, count):
+                self.root_core, g0, d - 1, self.M, elems, meta, nxt, bucket, mark, count):
             count[CORE_HITS] += 1
             return -1
         members, starts, sizes, pats = core.partition(self.s.MT, H, g0)

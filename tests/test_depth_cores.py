@@ -20,7 +20,7 @@ def plain_feasible(s, H, L, d):
 
 
 def core_feasible(s, H, L, d, store):
-    return dc.feasible(H, L, d, s.MT, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, core.new_cache(), 10**7,
+    return dc.feasible(H, L, d, s.MT, np.ascontiguousarray(s.MT.T), s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, core.new_cache(), 10**7,
                        np.zeros(4, np.int64), 10**12, *store.arrays())
 
 
@@ -64,7 +64,7 @@ def test_any_first_word_matches_brute_force(tmp_path, seed):
     lists = lists_from(tmp_path, answers, guesses)
     for g in (2, 3):
         possible = any(brute_force(answers, guesses, "easy", g, w) < float("inf") for w in guesses)
-        res = NativeSearcher(lists, "easy", g).prove_depth(g)
+        res = NativeSearcher(lists, "easy", g).prove_depth(g, recheck=True)
         assert res["status"] == ("FEASIBLE" if possible else "INFEASIBLE"), (seed, g)
         if not possible:    # a few answers that alone need more than g guesses, re-checked
             assert res["core"]["check"] == "INFEASIBLE"
@@ -72,7 +72,7 @@ def test_any_first_word_matches_brute_force(tmp_path, seed):
 
 
 def test_salet_within_4_certificate(searcher, lists_0316):
-    res = searcher.prove_depth(4, start="salet")
+    res = searcher.prove_depth(4, start="salet", recheck=True)
     assert res["status"] == "INFEASIBLE"
     cert = res["core"]
     assert cert["guesses_left"] == 3 and cert["check"] == "INFEASIBLE"

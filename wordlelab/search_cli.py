@@ -83,8 +83,11 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json)
 @click.option("--state", "state_text", default=None, help="decide from a game state")
 @click.option("--node-limit", default=10**12, show_default=True, help="give up (UNKNOWN) after this many nodes")
 @click.option("--tree", "tree_file", default=None, type=click.Path(), help="write the certificate tree on yes")
+@click.option("--recheck", is_flag=True, help="on no (easy mode): re-decide the core with the plain search")
+@click.option("--core", "core_file", default=None, type=click.Path(),
+              help="on no (easy mode): write the core, one answer per line (a list for --answers)")
 @json_option
-def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, as_json):
+def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, recheck, core_file, as_json):
     """Decide whether every answer can be found within G guesses, with a certificate."""
     from wordlelab.models.tree import save_tree
     from wordlelab.solvers.native import NativeSearcher
@@ -94,7 +97,11 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     with progress("first-guess classes" if start or state_text else "first guesses", None,
                   enabled=not as_json) as advance:
         res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit,
-                                   progress=advance)
+                                   progress=advance, recheck=recheck)
+    if core_file and res.get("core"):
+        with open(core_file, "w") as f:
+            f.write("\n".join(res["core"]["answers"]) + "\n")
+        res["core"]["file"] = core_file
     tree = res.pop("tree")
     if tree is not None:
         report = _verified(tree, lists, mode, state_text, n_guesses)
@@ -116,9 +123,11 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
         if res.get("core"):
             c = res["core"]
             shown = " ".join(c["answers"][:12]) + (" ..." if len(c["answers"]) > 12 else "")
-            out.print(f"certificate: {len(c['answers'])} answers ({shown}) alone need more than "
-                      f"{c['guesses_left']} guesses{' after ' + start if start else ''}; re-checked "
-                      f"by the plain search (no learnt cores): {c['check']} in {c['check_seconds']:.2f} s")
+            checked = (f"re-checked by the plain search (no learnt cores): {c['check']} in "
+                       f"{c['check_seconds']:.2f} s" if recheck else "--recheck re-decides it with the plain search")
+            out.print(f"core: {len(c['answers'])} answers ({shown}) alone need more than "
+                      f"{c['guesses_left']} guesses{' after ' + start if start else ''}; {checked}"
+                      + (f"; written to {core_file}" if core_file else ""))
     else:
         out.print(f"UNKNOWN: node limit {node_limit} reached after {res['nodes']} nodes; nothing is proven")
     out.print(f"{res['seconds']:.2f} s")
