@@ -379,8 +379,11 @@ class CoreProver:
         self.stats = np.zeros(4, np.int64)
         self.root_core = np.empty(0, np.int32)
         self.root_complete = True      # every refuted first guess left a core
-        # guess-major patterns: a guess's patterns over a few answers lie in one row
-        self.M = np.ascontiguousarray(searcher.MT.T)
+        # guess-major patterns (a guess's patterns over a few answers lie in one row), from the
+        # disk cache: transposing the searcher's matrix takes a second at 12972 x 12972
+        from wordlelab.models.matrix import pattern_matrix
+        M = pattern_matrix(searcher.lists)
+        self.M = M if M.flags.writeable else np.array(M)   # one array type for the compiled code
 
     def _feasible(self, H, L, d, node_limit):
         s = self.s
