@@ -100,17 +100,22 @@ def _core_tagged(first, tag, d, n, elems, meta, nxt, bucket, mark):
     """A core of depth >= d, at most n answers, starting at ``first``, all of whose answers carry ``tag``."""
     c = bucket[0, first]
     while c >= 0:
-        if meta[c, 2] >= d and meta[c, 1] <= n:
-            s = meta[c, 0]
-            ok = True
-            for j in range(1, meta[c, 1]):
-                if mark[elems[s + j]] != tag:
-                    ok = False
-                    break
-            if ok:
-                return c
+        if _fits(c, tag, d, n, elems, meta, mark):
+            return c
         c = nxt[c]
     return -1
+
+
+@nb.njit(cache=True)
+def _fits(c, tag, d, n, elems, meta, mark):
+    """Is core c of depth >= d, at most n answers, and are all its answers after the key tagged ``tag``?"""
+    if meta[c, 2] < d or meta[c, 1] > n:
+        return False
+    s = meta[c, 0]
+    for j in range(1, meta[c, 1]):
+        if mark[elems[s + j]] != tag:
+            return False
+    return True
 
 
 @nb.njit(cache=True)
@@ -300,24 +305,12 @@ def _drop_refuted(U, d, L, todo, pos, n_todo, MT, done, n_done, elems, meta, nxt
     for i in range(nu):
         c = bucket[0, U[i]]
         while c >= 0 and n_todo > pos:
-            if meta[c, 2] >= d and meta[c, 1] <= nu:
+            if _fits(c, tag, d, nu, elems, meta, mark) and c not in done[:n_done]:
                 s = meta[c, 0]
-                inside = True
-                for e in range(1, meta[c, 1]):
-                    if mark[elems[s + e]] != tag:
-                        inside = False
-                        break
-                if inside:
-                    new = True
-                    for q in range(n_done):
-                        if done[q] == c:
-                            new = False
-                            break
-                    if new:
-                        n_todo = _drop_constant(elems[s:s + meta[c, 1]], L, todo, pos, n_todo, MT)
-                        if n_done < done.shape[0]:
-                            done[n_done] = c
-                            n_done += 1
+                n_todo = _drop_constant(elems[s:s + meta[c, 1]], L, todo, pos, n_todo, MT)
+                if n_done < done.shape[0]:
+                    done[n_done] = c
+                    n_done += 1
             c = nxt[c]
     return n_todo, n_done
 
