@@ -265,11 +265,14 @@ class NativeSearcher:
         return int(g0)
 
     def prove_depth(self, guesses: int, start: str | None = None, state: str | None = None,
-                    node_limit: int = 10**12, progress=None, recheck: bool = False) -> dict:
+                    node_limit: int = 10**12, progress=None, recheck: bool = False,
+                    checkpoint: str | None = None) -> dict:
         """Decide whether every answer can be found within ``guesses`` guesses.
 
         In easy mode a no comes with a core: answers that alone need more guesses. With
-        ``recheck`` the plain search (no learnt cores) re-decides the core on its own.
+        ``recheck`` the plain search (no learnt cores) re-decides the core on its own. Without
+        a first word, the first words refuted so far go to ``checkpoint`` (a JSON file), and a
+        run resumed from it skips them.
         """
         t0 = time.perf_counter()
         self.max_guesses = guesses
@@ -296,22 +299,38 @@ class NativeSearcher:
             g = start_feasible(self.guess_index[node.start], progress)
         else:
             # first guesses one by one, most promising first: progress shows, Ctrl-C stops between them
+            from wordlelab.solvers.sweep import load_checkpoint, save_checkpoint
             g = -1
             split_of = dict(zip(node.L.tolist(), hsh.tolist()))
             seen = set()
-            for _, g0 in self.candidate_order(node):
-                if self.mode == "easy":
-                    if split_of[g0] in seen:
-                        continue   # splits the answers exactly as a first guess already refuted
-                    seen.add(split_of[g0])
-                r = start_feasible(g0)
-                if progress:
-                    nodes = prover.stats[core.NODES] if prover is not None else stats[core.NODES]
-                    size = f", root core {len(prover.root_core)} answers" if prover is not None else ""
-                    progress(1, info=f"{int(nodes)} nodes{size}")
-                if r != -1:
-                    g = r
-                    break
+            meta = {"question": "prove-depth", "lists": self.lists.key, "mode": self.mode, "guesses": guesses,
+                    "state": state, "answers": len(node.H)}
+            refuted = load_checkpoint(checkpoint, meta)
+            if refuted and prover is not None:
+                prover.root_complete = False    # the cores of earlier runs are not kept
+            last_save = time.monotonic()
+            try:
+                for _, g0 in self.candidate_order(node):
+                    if self.mode == "easy":
+                        if split_of[g0] in seen:
+                            continue   # splits the answers exactly as a first guess already refuted
+                        seen.add(split_of[g0])
+                    word = self.lists.guesses[g0]
+                    r = -1 if word in refuted else start_feasible(g0)
+                    if r == -1:
+                        refuted[word] = "refuted"
+                    if progress:
+                        nodes = prover.stats[core.NODES] if prover is not None else stats[core.NODES]
+                        size = f", root core {len(prover.root_core)} answers" if prover is not None else ""
+                        progress(1, info=f"{int(nodes)} nodes{size}")
+                    if r != -1:
+                        g = r
+                        break
+                    if checkpoint and time.monotonic() - last_save > 2:
+                        save_checkpoint(checkpoint, meta, refuted)
+                        last_save = time.monotonic()
+            finally:
+                save_checkpoint(checkpoint, meta, refuted)
         status = {-1: "INFEASIBLE", -2: "UNKNOWN"}.get(int(g), "FEASIBLE")
         out = {"status": status, "guesses": guesses, "start": node.start, "mode": self.mode,
                "answers": len(node.H), "nodes": int(stats[core.NODES]),

@@ -79,3 +79,25 @@ def test_salet_within_4_certificate(searcher, lists_0316):
     from wordlelab.models.feedback import feedback
     assert len({feedback("salet", a) for a in cert["answers"]}) == 1   # one class after SALET
     assert len(cert["answers"]) < len(lists_0316.answers)
+
+
+def test_interrupted_any_first_word_run_resumes(tmp_path):
+    answers, guesses = tiny_instance(1)
+    lists = lists_from(tmp_path, answers, guesses)
+    ckpt = tmp_path / "depth.json"
+    calls = []
+
+    def stop_after_three(n, info=""):
+        calls.append(n)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        NativeSearcher(lists, "easy", 3).prove_depth(3, progress=stop_after_three, checkpoint=str(ckpt))
+    import json
+    saved = json.loads(ckpt.read_text())["results"]
+    assert len(saved) == 3                      # nothing refuted before the stop is lost
+    resumed = NativeSearcher(lists, "easy", 3).prove_depth(3, checkpoint=str(ckpt))
+    fresh = NativeSearcher(lists, "easy", 3).prove_depth(3)
+    assert resumed["status"] == fresh["status"] == "INFEASIBLE"
+    assert len(json.loads(ckpt.read_text())["results"]) > 3

@@ -84,10 +84,13 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json)
 @click.option("--node-limit", default=10**12, show_default=True, help="give up (UNKNOWN) after this many nodes")
 @click.option("--tree", "tree_file", default=None, type=click.Path(), help="write the certificate tree on yes")
 @click.option("--recheck", is_flag=True, help="on no (easy mode): re-decide the core with the plain search")
+@click.option("--checkpoint", default=None, type=click.Path(),
+              help="without --start: first words refuted so far (JSON); a rerun resumes from it")
 @click.option("--core", "core_file", default=None, type=click.Path(),
               help="on no (easy mode): write the core, one answer per line (a list for --answers)")
 @json_option
-def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, recheck, core_file, as_json):
+def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, recheck, checkpoint, core_file,
+                as_json):
     """Decide whether every answer can be found within G guesses, with a certificate."""
     from wordlelab.models.tree import save_tree
     from wordlelab.solvers.native import NativeSearcher
@@ -97,7 +100,7 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     with progress("first-guess classes" if start or state_text else "first guesses", None,
                   enabled=not as_json) as advance:
         res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit,
-                                   progress=advance, recheck=recheck)
+                                   progress=advance, recheck=recheck, checkpoint=checkpoint)
     if core_file and res.get("core"):
         with open(core_file, "w") as f:
             f.write("\n".join(res["core"]["answers"]) + "\n")
