@@ -257,6 +257,42 @@ def child_list(Lnode, g, p, mode, letters, lcount):
 
 
 @nb.njit(cache=True)
+def _answer_split(H, L, d, MT, ans_guess, mode):
+    """An answer of H worth its optimum at once, as (value, guess), or (INF, -1).
+
+    One that splits H into singletons scores 2n - 1, the least possible. In easy mode with three
+    guesses left, one that leaves a single pair scores 2n, the least once no answer splits H
+    fully (2n - 1 needs a guess that can hit, so an answer).
+    """
+    n = H.shape[0]
+    if n > 243:
+        return INF, -1
+    stamp = np.zeros(243, np.int64)
+    pair_guess = -1
+    for a in range(n):
+        g = ans_guess[H[a]]
+        if mode != EASY:
+            pos = np.searchsorted(L, g)
+            if pos >= L.shape[0] or L[pos] != g:
+                continue        # not allowed here (hard or strict mode)
+        bad = 0
+        for i in range(n):
+            p = MT[H[i], g]
+            if stamp[p] == a + 1:
+                bad += 1
+                if bad > 1:
+                    break
+            stamp[p] = a + 1
+        if bad == 0:
+            return 2 * n - 1, g
+        if bad == 1 and pair_guess < 0:
+            pair_guess = g
+    if pair_guess >= 0 and mode == EASY and d >= 3:
+        return 2 * n, pair_guess
+    return INF, -1
+
+
+@nb.njit(cache=True)
 def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, beam, cache, cap, stats):
     """(value, best guess) of node (H, L, d); a value >= beta is only a lower bound."""
     n = H.shape[0]
@@ -288,6 +324,11 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
             stats[CACHE_HITS] += 1
             return val, -1
         lower = max(lower, val)
+    # Selby's shortcut: the answers themselves are checked first (n x n cells, not n x |L|)
+    fast_value, fast_guess = _answer_split(H, L, d, MT, ans_guess, mode)
+    if fast_guess >= 0:
+        _store(cache, cap, stats, key, fast_value, fast_guess, 1)
+        return fast_value, fast_guess
     stats[SCANNED] += n * L.shape[0]
     k, hit, hsh = scan(MT, H, L, R)
     m = L.shape[0]
