@@ -77,6 +77,7 @@ class NativeSearcher:
             self.MT = np.array(self.MT)  # one array type for the compiled code
         self.guess_index = lists.guess_index()
         self.ans_guess = np.array(lists.answer_columns(), np.int32)
+        self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
         rng = np.random.default_rng(seed)
         n_a, n_g = len(lists.answers), len(lists.guesses)
         self.R, self.Z1, self.Z2 = (rng.integers(0, 2**63, n_a, dtype=np.int64).astype(np.uint64) * 2 + 1
@@ -99,11 +100,17 @@ class NativeSearcher:
         return (self.MT, self.ans_guess, self.R, self.Z1, self.Z2, self.ZG, self.letters, self.lcount,
                 self.mode_code)
 
+    def _search_tables(self):
+        # rows and columns of the full matrix are the answers and guesses themselves
+        return (self.MT, self.ans_guess, self.ans_guess, self.R, self.Z1, self.Z2, self.all_guesses, self.ZG,
+                self.letters, self.lcount, self.mode_code)
+
     def _solve(self, H, L, d, beta):
-        return core.solve(H, L, d, beta, *self._tables(), self.beam, self.cache, self.cache_entries, self.stats)
+        return core.solve(H, L, d, beta, *self._search_tables(), self.beam, self.cache, self.cache_entries,
+                          self.stats)
 
     def _guess_value(self, H, L, d, g, beta):
-        return core.guess_value(H, L, d, g, beta, *self._tables(), self.beam, self.cache,
+        return core.guess_value(H, L, d, g, beta, *self._search_tables(), self.beam, self.cache,
                                 self.cache_entries, self.stats)
 
     # ---- roots

@@ -27,6 +27,7 @@ from wordlelab.models.matrix import word_feedback
 INF = 1 << 30
 EASY, HARD, STRICT = 0, 1, 2
 ALL_GREEN = 242
+TILE = 512           # guesses per tile of count_classes: 512 x 32 bytes of pattern sets
 # stats slots
 NODES, CACHE_HITS, SCANNED, CACHE_FULL = 0, 1, 2, 3
 
@@ -40,34 +41,91 @@ def _popcount(x):
 
 
 @nb.njit(cache=True)
-def scan(MT, H, L, R):
-    """Per guess in L: number of classes it splits H into, hit flag, and a partition hash."""
+def count_classes(MT, H, L):
+    """Per guess in L: the number of classes it splits H into, and whether it can hit.
+
+    Guesses go in tiles of ``TILE``, so the pattern sets being filled stay in the L1 cache
+    while the rows of H stream past; a plain range L (a node's own matrix) is read without
+    a gather.
+    """
     n, m = H.shape[0], L.shape[0]
-    bits = np.zeros((m, 4), np.uint64)
+    k = np.empty(m, np.int32)
+    hit = np.empty(m, np.int32)
+    bits = np.empty(TILE * 4, np.uint64)
+    contiguous = m > 0 and L[m - 1] - L[0] == m - 1
+    for lo in range(0, m, TILE):
+        w = min(m, lo + TILE) - lo
+        bits[:w * 4] = 0
+        if contiguous:
+            base = L[0] + lo
+            for i in range(n):
+                row = MT[H[i]]
+                for j in range(w):
+                    p = row[base + j]
+                    bits[j * 4 + (p >> 6)] |= np.uint64(1) << np.uint64(p & 63)
+        else:
+            for i in range(n):
+                row = MT[H[i]]
+                for j in range(w):
+                    p = row[L[lo + j]]
+                    bits[j * 4 + (p >> 6)] |= np.uint64(1) << np.uint64(p & 63)
+        for j in range(w):
+            b3 = bits[j * 4 + 3]
+            k[lo + j] = (_popcount(bits[j * 4]) + _popcount(bits[j * 4 + 1]) + _popcount(bits[j * 4 + 2])
+                         + _popcount(b3))
+            hit[lo + j] = (b3 >> np.uint64(ALL_GREEN - 192)) & np.uint64(1)
+    return k, hit
+
+
+@nb.njit(cache=True)
+def partition_hashes(MT, H, L, R):
+    """Per guess in L: a hash of the partition of H it makes (equal partitions, equal hashes)."""
+    n, m = H.shape[0], L.shape[0]
     hsh = np.zeros(m, np.uint64)
-    offset = L[0] if m > 0 else 0
-    contiguous = m > 0 and L[m - 1] - offset == m - 1  # L is a plain range: skip the gather
+    contiguous = m > 0 and L[m - 1] - L[0] == m - 1
     for i in range(n):
         row = MT[H[i]]
         r = R[H[i]]
         if contiguous:
-            block = row[offset:offset + m]
+            base = L[0]
             for j in range(m):
-                p = block[j]
-                bits[j, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
-                hsh[j] += np.uint64(p + 1) * r
+                hsh[j] += np.uint64(row[base + j] + 1) * r
         else:
             for j in range(m):
-                p = row[L[j]]
-                bits[j, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
-                hsh[j] += np.uint64(p + 1) * r
-    k = np.empty(m, np.int32)
-    hit = np.empty(m, np.int32)
-    for j in range(m):
-        k[j] = (_popcount(bits[j, 0]) + _popcount(bits[j, 1]) + _popcount(bits[j, 2])
-                + _popcount(bits[j, 3]))
-        hit[j] = (bits[j, 3] >> np.uint64(ALL_GREEN - 192)) & np.uint64(1)
-    return k, hit, hsh
+                hsh[j] += np.uint64(row[L[j]] + 1) * r
+    return hsh
+
+
+@nb.njit(cache=True)
+def scan(MT, H, L, R):
+    """Per guess in L: number of classes it splits H into, hit flag, and a partition hash."""
+    k, hit = count_classes(MT, H, L)
+    return k, hit, partition_hashes(MT, H, L, R)
+
+
+@nb.njit(cache=True)
+def local_view(H, Lsub, MT, ans_col, ans_word, R, Z1, Z2, cols):
+    """A node's own tables: its answers H as rows 0..n-1 and the guesses Lsub as columns 0..m-1.
+
+    Its children then scan plain rows instead of gathering scattered columns (most of the
+    search's cells are read by the children's one-ply bounds). ``ans_col`` gives each row's
+    own column (-1 if absent), ``ans_word`` and ``cols`` the global guess of each row and column.
+    """
+    n, m = H.shape[0], Lsub.shape[0]
+    MTl = np.empty((n, m), MT.dtype)
+    for i in range(n):
+        row = MT[H[i]]
+        out = MTl[i]
+        for j in range(m):
+            out[j] = row[Lsub[j]]
+    ans_col_l = np.full(n, -1, ans_col.dtype)
+    for i in range(n):
+        c = ans_col[H[i]]
+        if c >= 0:
+            pos = np.searchsorted(Lsub, c)
+            if pos < m and Lsub[pos] == c:
+                ans_col_l[i] = pos
+    return MTl, ans_col_l, ans_word[H], R[H], Z1[H], Z2[H], cols[Lsub]
 
 
 @nb.njit(cache=True)
@@ -257,8 +315,8 @@ def child_list(Lnode, g, p, mode, letters, lcount):
 
 
 @nb.njit(cache=True)
-def _answer_split(H, L, d, MT, ans_guess, mode):
-    """An answer of H worth its optimum at once, as (value, guess), or (INF, -1).
+def _answer_split(H, L, d, MT, ans_col, mode):
+    """An answer of H worth its optimum at once, as (value, column), or (INF, -1).
 
     One that splits H into singletons scores 2n - 1, the least possible. In easy mode with three
     guesses left, one that leaves a single pair scores 2n, the least once no answer splits H
@@ -270,7 +328,9 @@ def _answer_split(H, L, d, MT, ans_guess, mode):
     stamp = np.zeros(243, np.int64)
     pair_guess = -1
     for a in range(n):
-        g = ans_guess[H[a]]
+        g = ans_col[H[a]]
+        if g < 0:
+            continue
         if mode != EASY:
             pos = np.searchsorted(L, g)
             if pos >= L.shape[0] or L[pos] != g:
@@ -293,27 +353,33 @@ def _answer_split(H, L, d, MT, ans_guess, mode):
 
 
 @nb.njit(cache=True)
-def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, beam, cache, cap, stats):
-    """(value, best guess) of node (H, L, d); a value >= beta is only a lower bound."""
+def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lcount, mode, beam,
+          cache, cap, stats):
+    """(value, best guess) of node (H, L, d); a value >= beta is only a lower bound.
+
+    H are rows and L columns of ``MT``; ``ans_col``/``ans_word`` give each row's own column and
+    global guess, ``cols`` each column's global guess, and R, Z1, Z2 are indexed by row. At the
+    top these are the full tables; in easy mode a node that searches its classes hands them its
+    own :func:`local_view`. The best guess returned (and cached) is always a global guess.
+    """
     n = H.shape[0]
     stats[NODES] += 1
     if n == 1:
-        return 1, ans_guess[H[0]]
+        return 1, ans_word[H[0]]
     if d <= 1:
         return INF, -1
     if n == 2 and (mode == EASY or d >= 2):
         # guess one of the two: it is right, or it tells the other apart
-        g0 = ans_guess[H[0]]
         ok = mode == EASY
         for j in range(L.shape[0]):
-            if L[j] == g0:
+            if L[j] == ans_col[H[0]]:
                 ok = True
         if ok:
-            return 3, g0
+            return 3, ans_word[H[0]]
     lower = 2 * n - 1
     if lower >= beta:
         return lower, -1
-    key = node_key(H, L, d, mode, Z1, Z2, ZG)
+    key = node_key(H, L, d, mode, Z1, Z2, ZG)  # cols is the identity outside easy mode
     if key in cache:
         packed = cache[key]
         val = packed >> 20
@@ -325,20 +391,20 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
             return val, -1
         lower = max(lower, val)
     # Selby's shortcut: the answers themselves are checked first (n x n cells, not n x |L|)
-    fast_value, fast_guess = _answer_split(H, L, d, MT, ans_guess, mode)
-    if fast_guess >= 0:
-        _store(cache, cap, stats, key, fast_value, fast_guess, 1)
-        return fast_value, fast_guess
+    fast_value, fast_col = _answer_split(H, L, d, MT, ans_col, mode)
+    if fast_col >= 0:
+        _store(cache, cap, stats, key, fast_value, cols[fast_col], 1)
+        return fast_value, cols[fast_col]
     stats[SCANNED] += n * L.shape[0]
-    k, hit, hsh = scan(MT, H, L, R)
+    k, hit = count_classes(MT, H, L)
     m = L.shape[0]
     # a guess that splits H into singletons is optimal: 2n-1 if it can hit, else 2n
-    best_split, split_guess = INF, -1
+    best_split, split_guess = INF, np.int32(-1)
     for j in range(m):
         if k[j] == n:
             v = 2 * n - hit[j]
             if v < best_split:
-                best_split, split_guess = v, L[j]
+                best_split, split_guess = v, cols[L[j]]
     if best_split < INF:
         # 2n-1 is the lower bound; 2n is beaten only by a splitting guess that hits, which we'd have found
         _store(cache, cap, stats, key, best_split, split_guess, 1)
@@ -352,13 +418,20 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
         else:
             bound[j] = INF
     order = order_by_bound(bound, 2 * n - 1, 3 * n)
-    Lchild = L[:0]
-    have_child_list = False
     best = beta
     best_guess = np.int32(-1)
-    if best_split < best:
-        best, best_guess = best_split, np.int32(split_guess)
     node_lower = INF
+    if m == 0 or bound[order[0]] >= best:
+        # the one-ply bound refutes the node (the usual case: a probe with a tight budget)
+        node_lower = max(bound[order[0]] if m > 0 else INF, lower, beta)
+        _store(cache, cap, stats, key, min(node_lower, INF), -1, 0)
+        return node_lower, -1
+    # the partition hashes are needed only here: for repeats among the guesses tried and the child list
+    hsh = partition_hashes(MT, H, L, R)
+    Lchild = L[:0]
+    have_child_list = False
+    # the tables the classes are searched with (easy mode: this node's own, built with the child list)
+    MTc, ans_col_c, ans_word_c, Rc, Z1c, Z2c, cols_c = MT, ans_col, ans_word, R, Z1, Z2, cols
     seen = np.empty(64, np.uint64)
     n_seen = 0
     tried = 0
@@ -383,6 +456,10 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
             # built only when some class needs a search (pairs and singletons never do)
             Lchild = guesses_for_children(L, k, hit, hsh, mode)
             have_child_list = True
+            if mode == EASY:
+                MTc, ans_col_c, ans_word_c, Rc, Z1c, Z2c, cols_c = local_view(
+                    H, Lchild, MT, ans_col, ans_word, R, Z1, Z2, cols)
+                Lchild = np.arange(Lchild.shape[0]).astype(L.dtype)
         lbs = np.empty(nc, np.int64)
         for c in range(nc):
             lbs[c] = 2 * sizes[c] - 1
@@ -392,9 +469,9 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
             s = sizes[c]
             if s < 3 or total >= best:
                 continue
-            sub = members[starts[c]:starts[c] + s].copy()  # a C array: same types as the outer call
-            Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
-            v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, MT, ans_guess, R, Z1, Z2, ZG,
+            sub = _class_rows(members, starts[c], s, H, mode)
+            Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
+            v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, MTc, ans_col_c, ans_word_c, Rc, Z1c, Z2c, cols_c, ZG,
                          letters, lcount, mode, beam, cache, cap, stats)
             total += v - lbs[c]
             lbs[c] = v
@@ -403,13 +480,13 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
                 break
             s = sizes[c]
             lb_c = lbs[c]
-            sub = members[starts[c]:starts[c] + s].copy()
-            Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
-            v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), MT, ans_guess, R, Z1, Z2, ZG,
-                         letters, lcount, mode, beam, cache, cap, stats)
+            sub = _class_rows(members, starts[c], s, H, mode)
+            Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
+            v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), MTc, ans_col_c, ans_word_c, Rc, Z1c, Z2c,
+                         cols_c, ZG, letters, lcount, mode, beam, cache, cap, stats)
             total += v - lb_c
         if total < best:
-            best, best_guess = total, np.int32(g)
+            best, best_guess = total, cols[g]
         else:
             node_lower = min(node_lower, total)
     if best < beta:
@@ -418,6 +495,17 @@ def solve(H, L, d, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, be
     node_lower = max(node_lower, lower, beta)
     _store(cache, cap, stats, key, min(node_lower, INF), -1, 0)
     return node_lower, -1
+
+
+@nb.njit(cache=True)
+def _class_rows(members, start, size, H, mode):
+    """One class's rows: as given (hard, strict), or renumbered into the node's local view (easy)."""
+    sub = members[start:start + size].copy()  # a C array: same types as the outer call
+    if mode == EASY:
+        # H is ascending and the local view's row i is H[i]
+        for i in range(size):
+            sub[i] = np.searchsorted(H, sub[i])
+    return sub
 
 
 @nb.njit(cache=True)
@@ -490,8 +578,12 @@ def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, cache
 
 
 @nb.njit(cache=True)
-def guess_value(H, L, d, g, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, beam, cache, cap, stats):
-    """Total of the best strategy for (H, L, d) that starts with guess g; >= beta: a lower bound."""
+def guess_value(H, L, d, g, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lcount, mode, beam,
+                cache, cap, stats):
+    """Total of the best strategy for (H, L, d) that starts with guess g; >= beta: a lower bound.
+
+    Takes the full tables (rows and columns are global answers and guesses), as ``solve`` does.
+    """
     n = H.shape[0]
     members, starts, sizes, pats, Lchild = child_lists_after(H, L, g, MT, R, letters, lcount, mode)
     total = np.int64(n)
@@ -509,7 +601,7 @@ def guess_value(H, L, d, g, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount,
             continue
         sub = members[starts[c]:starts[c] + sizes[c]].copy()  # a C array: same types as the outer call
         Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
-        v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, MT, ans_guess, R, Z1, Z2, ZG,
+        v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG,
                      letters, lcount, mode, beam, cache, cap, stats)
         total += v - lbs[c]
         lbs[c] = v
@@ -518,7 +610,7 @@ def guess_value(H, L, d, g, beta, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount,
             return total
         sub = members[starts[c]:starts[c] + sizes[c]].copy()
         Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
-        v, _ = solve(sub, Lc, d - 1, beta - (total - lbs[c]), MT, ans_guess, R, Z1, Z2, ZG,
+        v, _ = solve(sub, Lc, d - 1, beta - (total - lbs[c]), MT, ans_col, ans_word, R, Z1, Z2, cols, ZG,
                      letters, lcount, mode, beam, cache, cap, stats)
         total += v - lbs[c]
     return total

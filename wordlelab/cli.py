@@ -4,10 +4,29 @@ from __future__ import annotations
 import functools
 import sys
 
-import click
 
-from wordlelab.errors import WordleError
-from wordlelab.console import emit_json, out, table
+def _load_numba_without_blas_probe() -> None:
+    """Import numba without its probe for scipy's BLAS, which imports all of scipy.linalg (0.2 s).
+
+    numba looks for BLAS once, when it loads its array functions, for np.dot and np.linalg in
+    compiled code; wordlelab's compiled code uses neither. Only the command line does this (a
+    process of its own), and scipy itself stays importable afterwards.
+    """
+    if "numba" in sys.modules or "scipy.linalg.cython_blas" in sys.modules:
+        return
+    sys.modules["scipy.linalg.cython_blas"] = None      # makes the probe's import fail at once
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        del sys.modules["scipy.linalg.cython_blas"]
+
+
+_load_numba_without_blas_probe()
+
+import click  # noqa: E402
+
+from wordlelab.errors import WordleError  # noqa: E402
+from wordlelab.console import emit_json, out, table  # noqa: E402
 
 EPILOG = """\b
 Examples:
