@@ -15,17 +15,24 @@ import time
 
 from wordlelab.console import progress
 from wordlelab.solvers.native import INF, NativeSearcher
+from wordlelab.solvers.node_table import SharedTable
 from wordlelab.solvers.sweep import Sweep, executor, run_sweep
 
+# Node-table entries for a sweep: first words reuse each other's nodes, a third of the work
+SWEEP_TABLE_ENTRIES = 1 << 23
 
-def _init(lists, mode, max_guesses):
-    searcher = NativeSearcher(lists, mode, max_guesses)
-    return searcher, searcher.root()
+
+def _init(lists, mode, max_guesses, table_ref=None):
+    """A worker's searcher, on the sweep's shared node table where this process can reach it."""
+    shared = SharedTable.attach(table_ref) if table_ref else None
+    searcher = NativeSearcher(lists, mode, max_guesses, cache_entries=SWEEP_TABLE_ENTRIES,
+                              table=None if shared is None else shared.array)
+    return searcher, searcher.root(), shared
 
 
 def _run(state, word, beta):
     """[value, exact]: the exact total after first word ``word`` if below ``beta``, else a bound >= beta."""
-    searcher, node = state
+    searcher, node, _ = state
     beta = INF if beta is None else beta
     v = searcher.start_value(node, searcher.guess_index[word], beta)
     return [int(v), bool(v < beta)]
@@ -73,11 +80,14 @@ def _describe(results):
     return f"best {min(exact)}" if exact else ""
 
 
-def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF) -> Sweep:
-    """The ranking question as a sweep over first words (``order``: (static bound, guess index), best first)."""
+def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None) -> Sweep:
+    """The ranking question as a sweep over first words (``order``: (static bound, guess index), best first).
+
+    ``table_ref`` names a :class:`SharedTable` the workers search on together.
+    """
     meta = {"lists": lists.key, "mode": mode, "max_guesses": max_guesses}
     bounds = {lists.guesses[g]: int(b) for b, g in order}
-    return Sweep("best-start", meta, [lists.guesses[g] for _, g in order], _init, (lists, mode, max_guesses),
+    return Sweep("best-start", meta, [lists.guesses[g] for _, g in order], _init, (lists, mode, max_guesses, table_ref),
                  _run, _merge, functools.partial(_cutoff, top, seed=seed), functools.partial(_skip, bounds),
                  _describe, warmup=top, cutoff_known=functools.partial(_cutoff_known, top, seed=seed))
 
@@ -94,8 +104,10 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     if limit:
         order = order[:limit]
     seed = beam_seed(lists, mode, max_guesses, top, order)
-    sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed)
     ex = executor(executor_kind, workers, dask_address)
+    # the workers of this machine share one node table: each proven node is proven once
+    shared = SharedTable.create(SWEEP_TABLE_ENTRIES) if ex.name != "inprocess" else None
+    sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, shared and shared.ref)
     try:
         if ex.dashboard and show_progress:
             from wordlelab.console import err
@@ -104,6 +116,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             done = run_sweep(sweep, ex, checkpoint, advance, on_result)
     finally:
         ex.close()
+        if shared is not None:
+            shared.unlink()     # processes still attached keep their mapping until they exit
     done = {w: (int(v), bool(e)) for w, (v, e) in done.items()}
     # resumed runs may hold bounds for words that now belong in the top K: make those exact
     while True:

@@ -16,7 +16,7 @@ refuted without a scan of the guesses. Cores are built from the refutation itsel
 Guesses the node does not list are covered as well: they split the answers like a listed
 guess or not at all (the guess list is pruned only that way), and a guess that splits nothing
 leaves U whole, which contains a core of depth d - 1. This module only handles easy mode; the
-answer to each node is the same as ``search_core.feasible``'s, which the tests check.
+answer to each node is the same as ``depth_search.feasible``'s, which the tests check.
 """
 from __future__ import annotations
 
@@ -24,8 +24,11 @@ import numba as nb
 import numpy as np
 
 from wordlelab.solvers import search_core as core
+from wordlelab.solvers import depth_search
+from wordlelab.solvers.node_table import entry_guess, entry_value, lookup, new_table
 
 N_CORES, N_ELEMS, LAST, CORE_HITS, STAMP = 0, 1, 2, 3, 4
+DEPTH_TABLE_ENTRIES = 1 << 23
 
 
 class CoreStore:
@@ -163,9 +166,9 @@ def _pair_core(H, L, M):
 
 
 @nb.njit(cache=True)
-def feasible(H, L, d, MT, M, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_limit,
+def feasible(H, L, d, MT, M, ans_guess, R, Z1, Z2, ZG, cache, stats, node_limit,
              elems, meta, nxt, bucket, count, mark):
-    """As ``search_core.feasible`` in easy mode: a guess that finds every answer of H within d
+    """As ``depth_search.feasible`` in easy mode: a guess that finds every answer of H within d
     guesses, -1 if none (count[LAST] then names a core, or -1), -2 at the node limit."""
     n = H.shape[0]
     stats[core.NODES] += 1
@@ -180,17 +183,17 @@ def feasible(H, L, d, MT, M, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_l
     if n == 2:
         return ans_guess[H[0]]
     key = core.node_key(H, L, d, core.EASY, Z1, Z2, ZG)
-    if key in cache:
+    packed = lookup(cache, key)
+    if packed >= 0:
         stats[core.CACHE_HITS] += 1
-        packed = cache[key]
-        g = np.int32(((packed >> 1) & 0x7FFFF) - 1)
+        g = entry_guess(packed)
         if g < 0:
-            count[LAST] = (packed >> 20) - 1
+            count[LAST] = entry_value(packed) - 1
         return g
     c = _match_core(H, d, elems, meta, nxt, bucket, mark, count)
     if c >= 0:
         count[CORE_HITS] += 1
-        core._store(cache, cap, stats, key, c + 1, -1, 1)
+        core._store(cache, key, c + 1, -1, 1, n)
         count[LAST] = c
         return -1
     stats[core.SCANNED] += n * L.shape[0]
@@ -198,11 +201,11 @@ def feasible(H, L, d, MT, M, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_l
     m = L.shape[0]
     for j in range(m):
         if k[j] == n:
-            core._store(cache, cap, stats, key, 0, L[j], 1)
+            core._store(cache, key, 0, L[j], 1, n)
             return L[j]
     if d == 2:
         c = _add_core(_pair_core(H, L, M), 2, elems, meta, nxt, bucket, count)
-        core._store(cache, cap, stats, key, c + 1, -1, 1)
+        core._store(cache, key, c + 1, -1, 1, n)
         count[LAST] = c
         return -1
     bound = np.empty(m, np.int64)
@@ -239,7 +242,7 @@ def feasible(H, L, d, MT, M, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_l
         ok = True
         for cl in range(sizes.shape[0]):
             sub = members[starts[cl]:starts[cl] + sizes[cl]].copy()
-            r = feasible(sub, Lchild, d - 1, MT, M, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_limit,
+            r = feasible(sub, Lchild, d - 1, MT, M, ans_guess, R, Z1, Z2, ZG, cache, stats, node_limit,
                          elems, meta, nxt, bucket, count, mark)
             if r == -2:
                 return -2
@@ -263,12 +266,12 @@ def feasible(H, L, d, MT, M, ans_guess, R, Z1, Z2, ZG, cache, cap, stats, node_l
                                                    elems, meta, nxt, bucket, mark, count)
                 break
         if ok:
-            core._store(cache, cap, stats, key, 0, g, 1)
+            core._store(cache, key, 0, g, 1, n)
             return g
     c = -1
     if complete and nu > 0:
         c = _add_core(ulist[:nu].copy(), d, elems, meta, nxt, bucket, count)
-    core._store(cache, cap, stats, key, c + 1, -1, 1)
+    core._store(cache, key, c + 1, -1, 1, n)
     count[LAST] = c
     return -1
 
@@ -368,8 +371,8 @@ class CoreProver:
     def __init__(self, searcher, max_cores: int = 2_000_000, max_elems: int = 40_000_000):
         self.s = searcher
         self.store = CoreStore(len(searcher.lists.answers), max_cores, max_elems)
-        self.cache = core.new_cache()
-        self.stats = np.zeros(4, np.int64)
+        self.cache = new_table(DEPTH_TABLE_ENTRIES)   # long proofs revisit nodes across first guesses
+        self.stats = np.zeros(3, np.int64)
         self.root_core = np.empty(0, np.int32)
         self.root_complete = True      # every refuted first guess left a core
         # guess-major patterns (a guess's patterns over a few answers lie in one row), from the
@@ -380,7 +383,7 @@ class CoreProver:
 
     def _feasible(self, H, L, d, node_limit):
         s = self.s
-        return feasible(H, L, d, s.MT, self.M, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, self.cache, s.cache_entries,
+        return feasible(H, L, d, s.MT, self.M, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, self.cache,
                         self.stats, node_limit, *self.store.arrays())
 
     def _core_members(self, c):
@@ -426,6 +429,6 @@ class CoreProver:
         s = self.s
         H = np.array(sorted(members), np.int32)
         L = np.arange(len(s.lists.guesses), dtype=np.int32)
-        r = core.feasible(H, L, d, s.MT, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, s.letters, s.lcount, core.EASY,
-                          core.new_cache(), s.cache_entries, np.zeros(4, np.int64), node_limit)
+        r = depth_search.feasible(H, L, d, s.MT, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, s.letters, s.lcount, core.EASY,
+                          new_table(s.cache_entries), np.zeros(3, np.int64), node_limit)
         return {-1: "INFEASIBLE", -2: "UNKNOWN"}.get(int(r), "FEASIBLE")

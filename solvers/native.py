@@ -24,6 +24,8 @@ from wordlelab.models.modes import allowed_mask, check_mode
 from wordlelab.models.state import parse_state
 from wordlelab.models.tree import Tree
 from wordlelab.solvers import search_core as core
+from wordlelab.solvers import depth_search
+from wordlelab.solvers.node_table import new_table, table_count
 
 MODE_CODES = {"easy": core.EASY, "hard": core.HARD, "strict": core.STRICT}
 INF = core.INF
@@ -64,7 +66,7 @@ class NativeSearcher:
     """Exhaustive min-sum search over one pair of word lists in one mode."""
 
     def __init__(self, lists, mode: str = "easy", max_guesses: int = 6, beam: int = 0,
-                 cache_entries: int = 30_000_000, seed: int = 20220316):
+                 cache_entries: int = 1 << 20, seed: int = 20220316, table=None):
         check_mode(mode)
         if not 1 <= max_guesses <= 20:
             raise WordleError(f"--max-guesses must be between 1 and 20, not {max_guesses}")
@@ -88,12 +90,12 @@ class NativeSearcher:
         for t in range(5):
             np.add.at(self.lcount, (np.arange(n_g), self.letters[:, t]), 1)
         self.cache_entries = cache_entries
-        self.cache = self._new_cache()
-        self.stats = np.zeros(4, np.int64)
+        # the min-sum search's node table; ``table`` lets processes share one (solvers/sweep.py)
+        self.cache = self._new_cache() if table is None else table
+        self.stats = np.zeros(3, np.int64)
 
-    @staticmethod
-    def _new_cache():
-        return core.new_cache()
+    def _new_cache(self):
+        return new_table(self.cache_entries)
 
     # ---- the compiled calls, with the shared tables filled in
     def _tables(self):
@@ -106,12 +108,10 @@ class NativeSearcher:
                 self.letters, self.lcount, self.mode_code)
 
     def _solve(self, H, L, d, beta):
-        return core.solve(H, L, d, beta, *self._search_tables(), self.beam, self.cache, self.cache_entries,
-                          self.stats)
+        return core.solve(H, L, d, beta, *self._search_tables(), self.beam, self.cache, self.stats)
 
     def _guess_value(self, H, L, d, g, beta):
-        return core.guess_value(H, L, d, g, beta, *self._search_tables(), self.beam, self.cache,
-                                self.cache_entries, self.stats)
+        return core.guess_value(H, L, d, g, beta, *self._search_tables(), self.beam, self.cache, self.stats)
 
     # ---- roots
     def root(self, start: str | None = None, state: str | None = None) -> Node:
@@ -201,8 +201,7 @@ class NativeSearcher:
     def statistics(self) -> dict:
         """Nodes searched, cache hits, matrix cells scanned, cache entries."""
         return {"nodes": int(self.stats[core.NODES]), "cache_hits": int(self.stats[core.CACHE_HITS]),
-                "cells_scanned": int(self.stats[core.SCANNED]), "cache_entries": int(core.cache_size(self.cache)),
-                "cache_resets": int(self.stats[core.CACHE_FULL])}
+                "cells_scanned": int(self.stats[core.SCANNED]), "cache_entries": int(table_count(self.cache))}
 
     # ---- first words
     def candidate_order(self, node: Node) -> list[tuple[int, int]]:
@@ -264,7 +263,7 @@ class NativeSearcher:
         for c in np.argsort(-sizes, kind="stable"):
             sub = members[starts[c]:starts[c] + sizes[c]].copy()
             Lc = core.child_list(Lchild, g0, pats[c], self.mode_code, self.letters, self.lcount)
-            r = core.feasible(sub, Lc, node.d - 1, *tabs, cache, self.cache_entries, stats, node_limit)
+            r = depth_search.feasible(sub, Lc, node.d - 1, *tabs, cache, stats, node_limit)
             if progress:
                 progress(1, info=f"{int(stats[core.NODES])} nodes")
             if r < 0:
@@ -285,7 +284,7 @@ class NativeSearcher:
         self.max_guesses = guesses
         node = self.root(start, state)
         cache = self._new_cache()
-        stats = np.zeros(4, np.int64)
+        stats = np.zeros(3, np.int64)
         tabs = (self.MT, self.ans_guess, self.R, self.Z1, self.Z2, self.ZG, self.letters, self.lcount,
                 self.mode_code)
         k, hit, hsh = core.scan(self.MT, node.H, node.L, self.R)

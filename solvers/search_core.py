@@ -13,9 +13,17 @@ class of size s needs at least 2s-1 more guesses). Guesses are tried in order of
 that bound, with a beta cutoff; classes are solved largest first, each with the
 budget the others leave. Exact values and lower bounds are cached by a
 128-bit hash of the answer subset (plus the guess list in hard and strict
-mode, where it depends on the path). Guesses that split nothing are dropped
+mode, where it depends on the path), in a :mod:`~wordlelab.solvers.node_table`
+that the processes of a sweep may share. Guesses that split nothing are dropped
 and, in easy mode, guesses that split ``H`` identically are kept once, for
 the node and its whole subtree (a subset is split identically too).
+
+Where the time goes: almost every matrix cell read (99% when proving TARSE) is
+read by a one-ply probe, a class's bound computed to refute its parent's guess.
+So in easy mode a node that searches its classes first copies its own rows and
+its child guess list into a small matrix (:func:`local_view`); the probes then
+stream plain rows rather than gather scattered columns, counting classes in tiles
+that stay in the L1 cache, and compute partition hashes only if they try guesses.
 """
 from __future__ import annotations
 
@@ -23,13 +31,14 @@ import numba as nb
 import numpy as np
 
 from wordlelab.models.matrix import word_feedback
+from wordlelab.solvers.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
 
 INF = 1 << 30
 EASY, HARD, STRICT = 0, 1, 2
 ALL_GREEN = 242
 TILE = 512           # guesses per tile of count_classes: 512 x 32 bytes of pattern sets
 # stats slots
-NODES, CACHE_HITS, SCANNED, CACHE_FULL = 0, 1, 2, 3
+NODES, CACHE_HITS, SCANNED = 0, 1, 2
 
 
 @nb.njit(cache=True, inline="always")
@@ -302,11 +311,6 @@ def node_key(H, L, d, mode, Z1, Z2, ZG):
 
 
 @nb.njit(cache=True)
-def _pack(value, guess, exact):
-    return (np.int64(value) << np.int64(20)) | (np.int64(guess + 1) << np.int64(1)) | np.int64(exact)
-
-
-@nb.njit(cache=True)
 def child_list(Lnode, g, p, mode, letters, lcount):
     """The guess list a child node gets (easy: the node's list; else constrained by (g, p))."""
     if mode == EASY:
@@ -354,7 +358,7 @@ def _answer_split(H, L, d, MT, ans_col, mode):
 
 @nb.njit(cache=True)
 def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lcount, mode, beam,
-          cache, cap, stats):
+          cache, stats):
     """(value, best guess) of node (H, L, d); a value >= beta is only a lower bound.
 
     H are rows and L columns of ``MT``; ``ans_col``/``ans_word`` give each row's own column and
@@ -380,12 +384,12 @@ def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lc
     if lower >= beta:
         return lower, -1
     key = node_key(H, L, d, mode, Z1, Z2, ZG)  # cols is the identity outside easy mode
-    if key in cache:
-        packed = cache[key]
-        val = packed >> 20
-        if packed & 1:
+    packed = lookup(cache, key)
+    if packed >= 0:
+        val = entry_value(packed)
+        if entry_exact(packed):
             stats[CACHE_HITS] += 1
-            return val, np.int32(((packed >> 1) & 0x7FFFF) - 1)
+            return val, entry_guess(packed)
         if val >= beta:
             stats[CACHE_HITS] += 1
             return val, -1
@@ -393,7 +397,7 @@ def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lc
     # Selby's shortcut: the answers themselves are checked first (n x n cells, not n x |L|)
     fast_value, fast_col = _answer_split(H, L, d, MT, ans_col, mode)
     if fast_col >= 0:
-        _store(cache, cap, stats, key, fast_value, cols[fast_col], 1)
+        _store(cache, key, fast_value, cols[fast_col], 1, n)
         return fast_value, cols[fast_col]
     stats[SCANNED] += n * L.shape[0]
     k, hit = count_classes(MT, H, L)
@@ -407,7 +411,7 @@ def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lc
                 best_split, split_guess = v, cols[L[j]]
     if best_split < INF:
         # 2n-1 is the lower bound; 2n is beaten only by a splitting guess that hits, which we'd have found
-        _store(cache, cap, stats, key, best_split, split_guess, 1)
+        _store(cache, key, best_split, split_guess, 1, n)
         return best_split, split_guess
     if d == 2:
         return INF, -1
@@ -424,7 +428,7 @@ def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lc
     if m == 0 or bound[order[0]] >= best:
         # the one-ply bound refutes the node (the usual case: a probe with a tight budget)
         node_lower = max(bound[order[0]] if m > 0 else INF, lower, beta)
-        _store(cache, cap, stats, key, min(node_lower, INF), -1, 0)
+        _store(cache, key, min(node_lower, INF), -1, 0, n)
         return node_lower, -1
     # the partition hashes are needed only here: for repeats among the guesses tried and the child list
     hsh = partition_hashes(MT, H, L, R)
@@ -472,7 +476,7 @@ def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lc
             sub = _class_rows(members, starts[c], s, H, mode)
             Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
             v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, MTc, ans_col_c, ans_word_c, Rc, Z1c, Z2c, cols_c, ZG,
-                         letters, lcount, mode, beam, cache, cap, stats)
+                         letters, lcount, mode, beam, cache, stats)
             total += v - lbs[c]
             lbs[c] = v
         for c in range(nc):
@@ -483,17 +487,17 @@ def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lc
             sub = _class_rows(members, starts[c], s, H, mode)
             Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
             v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), MTc, ans_col_c, ans_word_c, Rc, Z1c, Z2c,
-                         cols_c, ZG, letters, lcount, mode, beam, cache, cap, stats)
+                         cols_c, ZG, letters, lcount, mode, beam, cache, stats)
             total += v - lb_c
         if total < best:
             best, best_guess = total, cols[g]
         else:
             node_lower = min(node_lower, total)
     if best < beta:
-        _store(cache, cap, stats, key, best, best_guess, 1)
+        _store(cache, key, best, best_guess, 1, n)
         return best, best_guess
     node_lower = max(node_lower, lower, beta)
-    _store(cache, cap, stats, key, min(node_lower, INF), -1, 0)
+    _store(cache, key, min(node_lower, INF), -1, 0, n)
     return node_lower, -1
 
 
@@ -509,77 +513,13 @@ def _class_rows(members, start, size, H, mode):
 
 
 @nb.njit(cache=True)
-def _store(cache, cap, stats, key, value, guess, exact):
-    if len(cache) >= cap:
-        # memory cap reached: start afresh rather than grow without bound
-        cache.clear()
-        stats[CACHE_FULL] += 1
-    cache[key] = _pack(value, guess, exact)
-
-
-@nb.njit(cache=True)
-def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, cache, cap, stats, node_limit):
-    """Guess that finds every answer of H within d guesses (-1: none; -2: node limit hit)."""
-    n = H.shape[0]
-    stats[NODES] += 1
-    if stats[NODES] > node_limit:
-        return -2
-    if n == 1:
-        return ans_guess[H[0]]
-    if d <= 1:
-        return -1
-    key = node_key(H, L, d, mode, Z1, Z2, ZG)
-    if key in cache:
-        stats[CACHE_HITS] += 1
-        return np.int32(((cache[key] >> 1) & 0x7FFFF) - 1)
-    stats[SCANNED] += n * L.shape[0]
-    k, hit, hsh = scan(MT, H, L, R)
-    m = L.shape[0]
-    for j in range(m):
-        if k[j] == n:
-            _store(cache, cap, stats, key, 0, L[j], 1)
-            return L[j]
-    if d == 2:
-        _store(cache, cap, stats, key, 0, -1, 1)
-        return -1
-    bound = np.empty(m, np.int64)
-    for j in range(m):
-        bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else INF
-    order = order_by_bound(bound, -n - 1, 0)
-    Lchild = guesses_for_children(L, k, hit, hsh, mode)
-    seen = np.empty(64, np.uint64)
-    n_seen = 0
-    for t in range(m):
-        j = order[t]
-        if bound[j] >= INF:
-            break
-        n_now = remember(seen, n_seen, hsh[j])
-        if n_now < 0:
-            continue  # splits H exactly as a guess already tried here
-        n_seen = n_now
-        g = L[j]
-        members, starts, sizes, pats = partition(MT, H, g)
-        ok = True
-        for c in range(sizes.shape[0]):
-            sub = members[starts[c]:starts[c] + sizes[c]].copy()
-            Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
-            r = feasible(sub, Lc, d - 1, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode,
-                         cache, cap, stats, node_limit)
-            if r == -2:
-                return -2
-            if r < 0:
-                ok = False
-                break
-        if ok:
-            _store(cache, cap, stats, key, 0, g, 1)
-            return g
-    _store(cache, cap, stats, key, 0, -1, 1)
-    return -1
+def _store(cache, key, value, guess, exact, size):
+    store(cache, key, pack(value, guess, exact, size))
 
 
 @nb.njit(cache=True)
 def guess_value(H, L, d, g, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lcount, mode, beam,
-                cache, cap, stats):
+                cache, stats):
     """Total of the best strategy for (H, L, d) that starts with guess g; >= beta: a lower bound.
 
     Takes the full tables (rows and columns are global answers and guesses), as ``solve`` does.
@@ -602,7 +542,7 @@ def guess_value(H, L, d, g, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, le
         sub = members[starts[c]:starts[c] + sizes[c]].copy()  # a C array: same types as the outer call
         Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
         v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG,
-                     letters, lcount, mode, beam, cache, cap, stats)
+                     letters, lcount, mode, beam, cache, stats)
         total += v - lbs[c]
         lbs[c] = v
     for c in range(nc):
@@ -611,7 +551,7 @@ def guess_value(H, L, d, g, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, le
         sub = members[starts[c]:starts[c] + sizes[c]].copy()
         Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
         v, _ = solve(sub, Lc, d - 1, beta - (total - lbs[c]), MT, ans_col, ans_word, R, Z1, Z2, cols, ZG,
-                     letters, lcount, mode, beam, cache, cap, stats)
+                     letters, lcount, mode, beam, cache, stats)
         total += v - lbs[c]
     return total
 
@@ -630,11 +570,5 @@ _KEY = nb.types.UniTuple(nb.types.int64, 2)
 
 @nb.njit(cache=True)
 def new_cache():
-    """An empty node cache (made in compiled code, so its setup is cached too)."""
+    """An empty typed dict keyed like the node table (for memos that need no sharing: Eldrow)."""
     return nb.typed.Dict.empty(key_type=_KEY, value_type=nb.types.int64)
-
-
-@nb.njit(cache=True)
-def cache_size(cache):
-    """Entries in a node cache."""
-    return len(cache)

@@ -4,7 +4,9 @@ import pytest
 
 from wordlelab.solvers import depth_cores as dc
 from wordlelab.solvers import search_core as core
+from wordlelab.solvers import depth_search
 from wordlelab.solvers.native import NativeSearcher
+from wordlelab.solvers.node_table import new_table
 
 from test_native_search import brute_force, lists_from, tiny_instance
 
@@ -15,13 +17,13 @@ def searcher(lists_0316):
 
 
 def plain_feasible(s, H, L, d):
-    return core.feasible(H, L, d, s.MT, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, s.letters, s.lcount, core.EASY,
-                         core.new_cache(), 10**7, np.zeros(4, np.int64), 10**12)
+    return depth_search.feasible(H, L, d, s.MT, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, s.letters, s.lcount, core.EASY,
+                         new_table(10**6), np.zeros(3, np.int64), 10**12)
 
 
 def core_feasible(s, H, L, d, store):
-    return dc.feasible(H, L, d, s.MT, np.ascontiguousarray(s.MT.T), s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, core.new_cache(), 10**7,
-                       np.zeros(4, np.int64), 10**12, *store.arrays())
+    return dc.feasible(H, L, d, s.MT, np.ascontiguousarray(s.MT.T), s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, new_table(10**6),
+                       np.zeros(3, np.int64), 10**12, *store.arrays())
 
 
 @pytest.mark.parametrize("seed", range(6))
