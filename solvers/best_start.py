@@ -15,27 +15,34 @@ import time
 
 from wordlelab.console import progress
 from wordlelab.solvers.native import INF, NativeSearcher
-from wordlelab.solvers.node_table import SharedTable
-from wordlelab.solvers.sweep import Sweep, executor, run_sweep
+from wordlelab.solvers.node_table import SharedArray, table_shape
+from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
 
 # Node-table entries for a sweep: first words reuse each other's nodes, a third of the work
 SWEEP_TABLE_ENTRIES = 1 << 23
 
 
-def _init(lists, mode, max_guesses, table_ref=None):
-    """A worker's searcher, on the sweep's shared node table where this process can reach it."""
-    shared = SharedTable.attach(table_ref) if table_ref else None
+def _init(lists, mode, max_guesses, table_ref=None, live_ref=None):
+    """A worker's searcher, on the sweep's shared node table and live cutoff where this process can reach them."""
+    table = SharedArray.attach(table_ref) if table_ref else None
+    live = SharedArray.attach(live_ref) if live_ref else None
     searcher = NativeSearcher(lists, mode, max_guesses, cache_entries=SWEEP_TABLE_ENTRIES,
-                              table=None if shared is None else shared.array)
-    return searcher, searcher.root(), shared
+                              table=None if table is None else table.array)
+    return searcher, searcher.root(), table, live
 
 
 def _run(state, word, beta):
-    """[value, exact]: the exact total after first word ``word`` if below ``beta``, else a bound >= beta."""
-    searcher, node, _ = state
+    """[value, exact]: the exact total after first word ``word`` if below the cutoff, else a bound >= it.
+
+    The cutoff is ``beta`` (the one known when the task was sent), lowered while the task runs
+    when the client publishes a better one in the shared live cutoff.
+    """
+    searcher, node, _, live = state
     beta = INF if beta is None else beta
-    v = searcher.start_value(node, searcher.guess_index[word], beta)
-    return [int(v), bool(v < beta)]
+    live = None if live is None else live.array
+    v = searcher.start_value(node, searcher.guess_index[word], beta, live)
+    cutoff = beta if live is None else min(beta, int(live[0]))
+    return [int(v), bool(v < cutoff)]
 
 
 def _merge(old, new):
@@ -55,19 +62,21 @@ def _cutoff_known(top, results, seed=INF):
     return _cutoff(top, results, seed) < INF
 
 
-def beam_seed(lists, mode, max_guesses, top, order, beam: int = 8) -> int:
-    """One more than the K-th smallest beam-search total among the K most promising first words.
+def beam_seed(lists, mode, max_guesses, top, order, beam: int = 16, extra: int = 2) -> int:
+    """One more than the K-th smallest beam-search total among the K + ``extra`` most promising first words.
 
-    Each beam total is the total of a real strategy, so the K-th best exact total
-    is at most this minus one: a valid cutoff before any exact result exists, so
-    no worker waits for the first word to finish.
+    Each beam total is the total of a real strategy for a distinct first word, so the
+    K-th best exact total is at most the K-th smallest of them: a valid cutoff before
+    any exact result exists, so no worker waits for the first word to finish. A few
+    extra words make it tight (on nyt20220316 the third word is SALET, and a beam of
+    16 finds its 7897), and a tight cutoff spares the workers that start meanwhile.
     """
     if len(order) < top:
         return INF
-    searcher = NativeSearcher(lists, mode, max_guesses, beam=beam, cache_entries=1_000_000)
+    searcher = NativeSearcher(lists, mode, max_guesses, beam=beam, cache_entries=1 << 20)
     node = searcher.root()
-    totals = sorted(searcher.start_value(node, g, INF) for _, g in order[:top])
-    return INF if totals[-1] >= INF else int(totals[-1]) + 1
+    totals = sorted(searcher.start_value(node, g, INF) for _, g in order[:top + extra])
+    return INF if totals[top - 1] >= INF else int(totals[top - 1]) + 1
 
 
 def _skip(static_bounds, word, beta):
@@ -80,15 +89,17 @@ def _describe(results):
     return f"best {min(exact)}" if exact else ""
 
 
-def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None) -> Sweep:
+def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None,
+                     live_ref=None) -> Sweep:
     """The ranking question as a sweep over first words (``order``: (static bound, guess index), best first).
 
-    ``table_ref`` names a :class:`SharedTable` the workers search on together.
+    ``table_ref`` names a shared node table the workers search on together, ``live_ref`` a
+    shared one-element cutoff the client lowers as exact totals come in.
     """
     meta = {"lists": lists.key, "mode": mode, "max_guesses": max_guesses}
     bounds = {lists.guesses[g]: int(b) for b, g in order}
-    return Sweep("best-start", meta, [lists.guesses[g] for _, g in order], _init, (lists, mode, max_guesses, table_ref),
-                 _run, _merge, functools.partial(_cutoff, top, seed=seed), functools.partial(_skip, bounds),
+    return Sweep("best-start", meta, [lists.guesses[g] for _, g in order], _init,
+                 (lists, mode, max_guesses, table_ref, live_ref), _run, _merge, functools.partial(_cutoff, top, seed=seed), functools.partial(_skip, bounds),
                  _describe, warmup=top, cutoff_known=functools.partial(_cutoff_known, top, seed=seed))
 
 
@@ -103,21 +114,36 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         order = order[shard[0]::shard[1]]
     if limit:
         order = order[:limit]
-    seed = beam_seed(lists, mode, max_guesses, top, order)
     ex = executor(executor_kind, workers, dask_address)
-    # the workers of this machine share one node table: each proven node is proven once
-    shared = SharedTable.create(SWEEP_TABLE_ENTRIES) if ex.name != "inprocess" else None
-    sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, shared and shared.ref)
+    # the workers of this machine share one node table (each proven node is proven once) and a
+    # live cutoff, lowered as results come in, so a task sent with a weak cutoff tightens it midway
+    table = live = None
+    if ex.name != "inprocess":
+        table, live = SharedArray.create(table_shape(SWEEP_TABLE_ENTRIES)), SharedArray.create((1,))
+        live.array[0] = INF
+    refs = (table and table.ref, live and live.ref)
+    warming = prewarm(ex, best_start_sweep(lists, mode, max_guesses, top, order, INF, *refs))
+    seed = beam_seed(lists, mode, max_guesses, top, order)      # while the workers start
+    sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs)
+
+    def publish(key, result, executor_used):
+        if live is not None:
+            live.array[0] = min(int(live.array[0]), sweep.cutoff(sweep.results))
+        if on_result:
+            on_result(key, result, executor_used)
+
     try:
         if ex.dashboard and show_progress:
             from wordlelab.console import err
             err.print(f"dask dashboard: {ex.dashboard}")
         with progress("first words", len(order), enabled=show_progress) as advance:
-            done = run_sweep(sweep, ex, checkpoint, advance, on_result)
+            done = run_sweep(sweep, ex, checkpoint, advance, publish)
     finally:
+        del warming
         ex.close()
-        if shared is not None:
-            shared.unlink()     # processes still attached keep their mapping until they exit
+        for shared in (table, live):
+            if shared is not None:
+                shared.unlink()     # processes still attached keep their mapping until they exit
     done = {w: (int(v), bool(e)) for w, (v, e) in done.items()}
     # resumed runs may hold bounds for words that now belong in the top K: make those exact
     while True:

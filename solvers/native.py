@@ -110,8 +110,9 @@ class NativeSearcher:
     def _solve(self, H, L, d, beta):
         return core.solve(H, L, d, beta, *self._search_tables(), self.beam, self.cache, self.stats)
 
-    def _guess_value(self, H, L, d, g, beta):
-        return core.guess_value(H, L, d, g, beta, *self._search_tables(), self.beam, self.cache, self.stats)
+    def _guess_value(self, H, L, d, g, beta, live=None):
+        live = np.full(1, INF, np.int64) if live is None else live
+        return core.guess_value(H, L, d, g, beta, live, *self._search_tables(), self.beam, self.cache, self.stats)
 
     # ---- roots
     def root(self, start: str | None = None, state: str | None = None) -> Node:
@@ -212,9 +213,13 @@ class NativeSearcher:
                 if k[j] >= 2 or hit[j]]
         return sorted(rows)
 
-    def start_value(self, node: Node, g: int, beta: int = INF) -> int:
-        """Exact total for first guess g if below beta, else a lower bound >= beta."""
-        return int(self._guess_value(node.H, node.L, node.d, g, beta))
+    def start_value(self, node: Node, g: int, beta: int = INF, live=None) -> int:
+        """Exact total for first guess g if below the cutoff, else a lower bound >= it.
+
+        The cutoff is ``beta``, or ``min(beta, live[0])`` as read after the call, where ``live``
+        is a one-element array that others may lower meanwhile (a sweep's shared cutoff).
+        """
+        return int(self._guess_value(node.H, node.L, node.d, g, beta, live))
 
     def rank(self, node: Node, top: int = 1, progress=None, done: dict | None = None,
              words: list[str] | None = None, on_result=None) -> list[tuple[str, int, bool]]:

@@ -109,16 +109,16 @@ def table_count(table):
     return c
 
 
-class SharedTable:
-    """A node table in a memory-mapped file, for the processes of one machine (created once, attached by path).
+class SharedArray:
+    """An int64 array in a memory-mapped file, for the processes of one machine (created once, attached by path).
 
     The file lives in /dev/shm where there is one (memory, never written to disk) and is
-    sparse: like ``new_table``, it takes memory only where entries are written. On Linux its
+    sparse: like ``new_table``, it takes memory only where it is written. On Linux its
     name is removed at once and others attach through ``/proc/PID/fd``: nothing outlives the
     creator, even when it is killed.
 
-    >>> t = SharedTable.create(1000)
-    >>> u = SharedTable.attach(t.ref)
+    >>> t = SharedArray.create(table_shape(1000))
+    >>> u = SharedArray.attach(t.ref)
     >>> store(t.array, (5, 7), pack(42, 3, True, 10)); int(entry_value(lookup(u.array, (5, 7))))
     42
     >>> u.close(); t.close(); t.unlink()
@@ -126,43 +126,43 @@ class SharedTable:
 
     def __init__(self, path, shape):
         import mmap
-        self.path = str(path)
+        self.path, self._fd = str(path), None
         with open(self.path, "r+b") as f:
-            self._map = mmap.mmap(f.fileno(), shape[0] * shape[1] * 8)
+            self._map = mmap.mmap(f.fileno(), int(np.prod(shape)) * 8)
         self.array = np.ndarray(shape, np.int64, buffer=self._map)
 
     @property
-    def ref(self) -> tuple[str, tuple[int, int]]:
+    def ref(self) -> tuple:
         """What another process needs to attach: (path, shape)."""
         return self.path, tuple(self.array.shape)
 
     @classmethod
-    def create(cls, entries: int) -> "SharedTable":
+    def create(cls, shape) -> "SharedArray":
         import os
         import tempfile
         import uuid
-        shape = table_shape(entries)
+        shape = tuple(shape)
         folder = "/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()
-        path = os.path.join(folder, f"wordlelab-table-{os.getpid()}-{uuid.uuid4().hex[:12]}")
+        path = os.path.join(folder, f"wordlelab-{os.getpid()}-{uuid.uuid4().hex[:12]}")
         with open(path, "wb") as f:
-            f.truncate(shape[0] * shape[1] * 8)     # zero-filled: an empty table
-        table = cls(path, shape)
+            f.truncate(int(np.prod(shape)) * 8)     # zero-filled
+        shared = cls(path, shape)
         proc = f"/proc/{os.getpid()}/fd"
         if os.path.isdir(proc):
             # Linux: keep the file open and remove its name at once; the others attach through
             # this process's descriptor, so no file is left behind however this process ends
-            table._fd = os.open(path, os.O_RDWR)
+            shared._fd = os.open(path, os.O_RDWR)
             os.unlink(path)
-            table.path = f"{proc}/{table._fd}"
-        return table
+            shared.path = f"{proc}/{shared._fd}"
+        return shared
 
     @classmethod
-    def attach(cls, ref) -> "SharedTable | None":
-        """The table ``ref`` names, or None where it cannot be reached (a worker on another machine)."""
+    def attach(cls, ref) -> "SharedArray | None":
+        """The array ``ref`` names, or None where it cannot be reached (a worker on another machine)."""
         path, shape = ref
         try:
             return cls(path, tuple(shape))
-        except OSError:
+        except (OSError, ValueError):
             return None
 
     def close(self) -> None:
@@ -176,7 +176,7 @@ class SharedTable:
         """Remove the file (Linux: close the descriptor that names it)."""
         import contextlib
         import os
-        if getattr(self, "_fd", None) is not None:
+        if self._fd is not None:
             os.close(self._fd)
             self._fd = None
             return

@@ -518,11 +518,13 @@ def _store(cache, key, value, guess, exact, size):
 
 
 @nb.njit(cache=True)
-def guess_value(H, L, d, g, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lcount, mode, beam,
-                cache, stats):
-    """Total of the best strategy for (H, L, d) that starts with guess g; >= beta: a lower bound.
+def guess_value(H, L, d, g, beta, live, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lcount, mode,
+                beam, cache, stats):
+    """Total of the best strategy for (H, L, d) that starts with guess g; >= the cutoff: a lower bound.
 
-    Takes the full tables (rows and columns are global answers and guesses), as ``solve`` does.
+    The cutoff is ``min(beta, live[0])``, re-read between classes: ``live`` may be lowered
+    meanwhile by another process (a sweep's best total so far). A result below the cutoff as
+    read after the call is exact. Takes the full tables, as ``solve`` does.
     """
     n = H.shape[0]
     members, starts, sizes, pats, Lchild = child_lists_after(H, L, g, MT, R, letters, lcount, mode)
@@ -537,7 +539,7 @@ def guess_value(H, L, d, g, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, le
         lbs[c] = 2 * sizes[c] - 1
     # as in solve: one-ply bounds of every class first, which refute most first words cheaply
     for c in range(nc):
-        if sizes[c] < 3 or total >= beta:
+        if sizes[c] < 3 or total >= min(beta, live[0]):
             continue
         sub = members[starts[c]:starts[c] + sizes[c]].copy()  # a C array: same types as the outer call
         Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
@@ -546,11 +548,12 @@ def guess_value(H, L, d, g, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, le
         total += v - lbs[c]
         lbs[c] = v
     for c in range(nc):
-        if total >= beta:
+        cutoff = min(beta, live[0])
+        if total >= cutoff:
             return total
         sub = members[starts[c]:starts[c] + sizes[c]].copy()
         Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
-        v, _ = solve(sub, Lc, d - 1, beta - (total - lbs[c]), MT, ans_col, ans_word, R, Z1, Z2, cols, ZG,
+        v, _ = solve(sub, Lc, d - 1, cutoff - (total - lbs[c]), MT, ans_col, ans_word, R, Z1, Z2, cols, ZG,
                      letters, lcount, mode, beam, cache, stats)
         total += v - lbs[c]
     return total

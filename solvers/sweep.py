@@ -51,11 +51,8 @@ class Sweep:
 
 def _task(name, init, init_args, run, key, cutoff):
     """Worker side: build (once per process) and run one task."""
-    sid = (name, init.__module__, init.__qualname__, repr(init_args))
-    state = _STATE.get(sid)
-    if state is None:
-        state = _STATE[sid] = init(*init_args)
-    return key, run(state, key, cutoff)
+    _build(name, init, init_args)
+    return key, run(_STATE[(name, init.__module__, init.__qualname__, repr(init_args))], key, cutoff)
 
 
 # ---- checkpoints
@@ -178,6 +175,25 @@ def executor(kind: str | None, workers: int, dask_address: str | None = None):
     if kind == "inprocess" or workers <= 1:
         return InProcess()
     return Pool(workers)
+
+
+def _build(name, init, init_args):
+    """Worker side: build this process's state for a sweep, as its first task would."""
+    sid = (name, init.__module__, init.__qualname__, repr(init_args))
+    if sid not in _STATE:
+        _STATE[sid] = init(*init_args)
+    return True
+
+
+def prewarm(ex, sweep: Sweep) -> list:
+    """Have a local pool's processes start and build their state now, while the client prepares.
+
+    Returns the futures (keep them until the sweep ends). Only for ``Pool``: in-process there is
+    nothing to overlap, and dask workers build their state with their first task.
+    """
+    if not isinstance(ex, Pool):
+        return []
+    return [ex.submit(_build, sweep.name, sweep.init, sweep.init_args) for _ in range(ex.workers)]
 
 
 def _merge(sweep, key, new):

@@ -146,3 +146,27 @@ def test_beam_seed_is_a_valid_cutoff(small_lists):
     seed = beam_seed(small_lists, "easy", 6, TOP, order)
     exact = sorted(searcher.start_value(node, g) for _, g in order)
     assert exact[TOP - 1] < seed < 10**8
+
+
+def test_live_cutoff_decides_exactness(small_lists):
+    """A task whose shared cutoff drops to a word's total reports that total as a bound, never as exact."""
+    import numpy as np
+    from wordlelab.solvers.best_start import _run
+    from wordlelab.solvers.native import INF, NativeSearcher
+
+    class Live:
+        def __init__(self, value):
+            self.array = np.full(1, value, np.int64)
+
+    searcher = NativeSearcher(small_lists, "easy", 6)
+    node = searcher.root()
+    word = small_lists.guesses[searcher.candidate_order(node)[0][1]]
+    v = searcher.start_value(node, searcher.guess_index[word], INF)
+    assert _run((searcher, node, None, None), word, None) == [v, True]
+    assert _run((searcher, node, None, Live(INF)), word, v + 1) == [v, True]
+    assert _run((searcher, node, None, Live(v + 1)), word, INF) == [v, True]
+    # a bound is at least the cutoff and, being proven, at most the true total
+    value, exact = _run((searcher, node, None, Live(v)), word, INF)
+    assert value == v and not exact
+    value, exact = _run((searcher, node, None, Live(v - 5)), word, v + 10)
+    assert v - 5 <= value <= v and not exact
