@@ -60,6 +60,7 @@ class Node:
     d: int
     history: tuple = ()
     start: str | None = None
+    Lchild: np.ndarray | None = None    # the child guess list, once computed (see child_guesses)
 
 
 class NativeSearcher:
@@ -110,9 +111,17 @@ class NativeSearcher:
     def _solve(self, H, L, d, beta):
         return core.solve(H, L, d, beta, *self._search_tables(), self.beam, self.cache, self.stats)
 
-    def _guess_value(self, H, L, d, g, beta, live=None):
+    def _guess_value(self, H, Lchild, d, g, beta, live=None):
         live = np.full(1, INF, np.int64) if live is None else live
-        return core.guess_value(H, L, d, g, beta, live, *self._search_tables(), self.beam, self.cache, self.stats)
+        return core.guess_value(H, Lchild, d, g, beta, live, *self._search_tables(), self.beam, self.cache,
+                                self.stats)
+
+    def child_guesses(self, node: Node) -> np.ndarray:
+        """The guess list the classes of ``node`` inherit, whatever its first guess (computed once per node)."""
+        if node.Lchild is None:
+            k, hit, hsh = core.scan(self.MT, node.H, node.L, self.R)
+            node.Lchild = core.guesses_for_children(node.L, k, hit, hsh, self.mode_code)
+        return node.Lchild
 
     # ---- roots
     def root(self, start: str | None = None, state: str | None = None) -> Node:
@@ -219,7 +228,7 @@ class NativeSearcher:
         The cutoff is ``beta``, or ``min(beta, live[0])`` as read after the call, where ``live``
         is a one-element array that others may lower meanwhile (a sweep's shared cutoff).
         """
-        return int(self._guess_value(node.H, node.L, node.d, g, beta, live))
+        return int(self._guess_value(node.H, self.child_guesses(node), node.d, g, beta, live))
 
     def rank(self, node: Node, top: int = 1, progress=None, done: dict | None = None,
              words: list[str] | None = None, on_result=None) -> list[tuple[str, int, bool]]:

@@ -518,16 +518,18 @@ def _store(cache, key, value, guess, exact, size):
 
 
 @nb.njit(cache=True)
-def guess_value(H, L, d, g, beta, live, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lcount, mode,
+def guess_value(H, Lchild, d, g, beta, live, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lcount, mode,
                 beam, cache, stats):
-    """Total of the best strategy for (H, L, d) that starts with guess g; >= the cutoff: a lower bound.
+    """Total of the best strategy for (H, d) that starts with guess g; >= the cutoff: a lower bound.
 
-    The cutoff is ``min(beta, live[0])``, re-read between classes: ``live`` may be lowered
-    meanwhile by another process (a sweep's best total so far). A result below the cutoff as
-    read after the call is exact. Takes the full tables, as ``solve`` does.
+    ``Lchild`` is the node's child guess list (``guesses_for_children``: the same for every g,
+    so a ranking of first words computes it once). The cutoff is ``min(beta, live[0])``,
+    re-read between classes: ``live`` may be lowered meanwhile by another process (a sweep's
+    best total so far). A result below the cutoff as read after the call is exact. Takes the
+    full tables, as ``solve`` does.
     """
     n = H.shape[0]
-    members, starts, sizes, pats, Lchild = child_lists_after(H, L, g, MT, R, letters, lcount, mode)
+    members, starts, sizes, pats = partition(MT, H, g)
     total = np.int64(n)
     for c in range(sizes.shape[0]):
         total += 2 * sizes[c] - 1
