@@ -8,7 +8,7 @@ from wordlelab.instances.wordlists import load_lists
 from wordlelab.models.feedback import feedback
 from wordlelab.models.modes import guess_allowed
 from wordlelab.models.verify import verify_tree
-from wordlelab.solvers.native import NativeSearcher
+from wordlelab.solvers.native import INF as NO_STRATEGY, NativeSearcher
 
 INF = float("inf")
 
@@ -75,6 +75,10 @@ def test_matches_brute_force(tmp_path, seed, mode):
         expected = brute_force(answers, guesses, mode, max_guesses, start)
         res = NativeSearcher(lists, mode, max_guesses).solve(start=start)
         depth = NativeSearcher(lists, mode, max_guesses).prove_depth(max_guesses, start=start)
+        ranker = NativeSearcher(lists, mode, max_guesses)      # the first-word path of best-start
+        node = ranker.root()
+        value = ranker.start_value(node, ranker.guess_index[start])
+        assert value >= NO_STRATEGY if expected == INF else value == expected
         if expected == INF:
             assert res.status == "INFEASIBLE" and depth["status"] == "INFEASIBLE"
             continue
