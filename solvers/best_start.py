@@ -28,7 +28,11 @@ def _init(lists, mode, max_guesses, table_ref=None, live_ref=None):
     live = SharedArray.attach(live_ref) if live_ref else None
     searcher = NativeSearcher(lists, mode, max_guesses, cache_entries=SWEEP_TABLE_ENTRIES,
                               table=None if table is None else table.array)
-    return searcher, searcher.root(), table, live
+    node = searcher.root()
+    # done here, while a prewarmed pool waits for its first task: the root's child list, and
+    # loading the compiled search (a cutoff of 0 stops at the first bound)
+    searcher.start_value(node, int(node.L[0]), 0)
+    return searcher, node, table, live
 
 
 def _run(state, word, beta):
