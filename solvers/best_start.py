@@ -20,6 +20,7 @@ from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
 
 # Node-table entries for a sweep: first words reuse each other's nodes, a third of the work
 SWEEP_TABLE_ENTRIES = 1 << 23
+SWEEP_NAME = "best-start"
 
 
 def _init(lists, mode, max_guesses, table_ref=None, live_ref=None):
@@ -88,6 +89,11 @@ def _skip(static_bounds, word, beta):
     return [int(b), False] if beta is not None and b >= beta else None
 
 
+def _letters(word):
+    """Words with the same letters split the answers alike deep down: a sweep runs them one after another."""
+    return "".join(sorted(word))
+
+
 def _describe(results):
     exact = [v for v, e in results.values() if e]
     return f"best {min(exact)}" if exact else ""
@@ -102,33 +108,14 @@ def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, tabl
     """
     meta = {"lists": lists.key, "mode": mode, "max_guesses": max_guesses}
     bounds = {lists.guesses[g]: int(b) for b, g in order}
-    return Sweep("best-start", meta, [lists.guesses[g] for _, g in order], _init,
+    return Sweep(SWEEP_NAME, meta, [lists.guesses[g] for _, g in order], _init,
                  (lists, mode, max_guesses, table_ref, live_ref), _run, _merge, functools.partial(_cutoff, top, seed=seed), functools.partial(_skip, bounds),
-                 _describe, warmup=top, cutoff_known=functools.partial(_cutoff_known, top, seed=seed))
+                 _describe, warmup=top, cutoff_known=functools.partial(_cutoff_known, top, seed=seed),
+                 group=_letters)
 
 
-def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, show_progress=True,
-                   dask_address=None, on_result=None, executor_kind=None):
-    """Rank the first words; returns a JSON-ready dict."""
-    t0 = time.perf_counter()
-    searcher = NativeSearcher(lists, mode, max_guesses)
-    node = searcher.root()
-    order = searcher.candidate_order(node)
-    if shard:
-        order = order[shard[0]::shard[1]]
-    if limit:
-        order = order[:limit]
-    ex = executor(executor_kind, workers, dask_address)
-    # the workers of this machine share one node table (each proven node is proven once) and a
-    # live cutoff, lowered as results come in, so a task sent with a weak cutoff tightens it midway
-    table = live = None
-    if ex.name != "inprocess":
-        table, live = SharedArray.create(table_shape(SWEEP_TABLE_ENTRIES)), SharedArray.create((1,))
-        live.array[0] = INF
-    refs = (table and table.ref, live and live.ref)
-    warming = prewarm(ex, best_start_sweep(lists, mode, max_guesses, top, order, INF, *refs))
-    seed = beam_seed(lists, mode, max_guesses, top, order)      # while the workers start
-    sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs)
+def _run_ranking(sweep, ex, live, checkpoint, n_words, show_progress, on_result) -> dict:
+    """Run the sweep on ``ex``, publishing each new cutoff to the workers through ``live``."""
 
     def publish(key, result, executor_used):
         if live is not None:
@@ -136,18 +123,46 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         if on_result:
             on_result(key, result, executor_used)
 
+    if ex.dashboard and show_progress:
+        from wordlelab.console import err
+        err.print(f"dask dashboard: {ex.dashboard}")
+    with progress("first words", n_words, enabled=show_progress) as advance:
+        return run_sweep(sweep, ex, checkpoint, advance, publish)
+
+
+def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, show_progress=True,
+                   dask_address=None, on_result=None, executor_kind=None):
+    """Rank the first words; returns a JSON-ready dict."""
+    t0 = time.perf_counter()
+    ex = executor(executor_kind, workers, dask_address)
+    table = live = None
+    warming: list = []
     try:
-        if ex.dashboard and show_progress:
-            from wordlelab.console import err
-            err.print(f"dask dashboard: {ex.dashboard}")
-        with progress("first words", len(order), enabled=show_progress) as advance:
-            done = run_sweep(sweep, ex, checkpoint, advance, publish)
+        # the workers of this machine share one node table (each proven node is proven once) and a
+        # live cutoff, lowered as results come in, so a task sent with a weak cutoff tightens it midway
+        if ex.name != "inprocess":
+            table, live = SharedArray.create(table_shape(SWEEP_TABLE_ENTRIES)), SharedArray.create((1,))
+            live.array[0] = INF
+        refs = (table and table.ref, live and live.ref)
+        # the pool's processes start and build their searcher while this one orders the first words
+        warming = prewarm(ex, SWEEP_NAME, _init, (lists, mode, max_guesses, *refs))
+        searcher = NativeSearcher(lists, mode, max_guesses)
+        node = searcher.root()
+        order = searcher.candidate_order(node)
+        if shard:
+            order = order[shard[0]::shard[1]]
+        if limit:
+            order = order[:limit]
+        seed = beam_seed(lists, mode, max_guesses, top, order)
+        sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs)
+        done = _run_ranking(sweep, ex, live, checkpoint, len(order), show_progress, on_result)
     finally:
         del warming
         ex.close()
         for shared in (table, live):
             if shared is not None:
                 shared.unlink()     # processes still attached keep their mapping until they exit
+
     done = {w: (int(v), bool(e)) for w, (v, e) in done.items()}
     # resumed runs may hold bounds for words that now belong in the top K: make those exact
     while True:

@@ -46,6 +46,7 @@ class Sweep:
     describe: Callable = None                   # describe(results) -> progress text (best so far)
     warmup: int = 0                             # tasks in flight while no cutoff is known yet (0: no limit)
     cutoff_known: Callable = None               # cutoff_known(results) -> bool
+    group: Callable = None                      # group(key): tasks of one group are not run at once
     results: dict = field(default_factory=dict)
 
 
@@ -177,6 +178,11 @@ def executor(kind: str | None, workers: int, dask_address: str | None = None):
     return Pool(workers)
 
 
+def forget_states() -> None:
+    """Drop this process's built states (a benchmark that reruns a sweep in-process starts cold)."""
+    _STATE.clear()
+
+
 def _build(name, init, init_args):
     """Worker side: build this process's state for a sweep, as its first task would."""
     sid = (name, init.__module__, init.__qualname__, repr(init_args))
@@ -185,15 +191,34 @@ def _build(name, init, init_args):
     return True
 
 
-def prewarm(ex, sweep: Sweep) -> list:
-    """Have a local pool's processes start and build their state now, while the client prepares.
+def prewarm(ex, name: str, init: Callable, init_args: tuple) -> list:
+    """Have a local pool's processes start and build a sweep's state now, while the client prepares.
 
-    Returns the futures (keep them until the sweep ends). Only for ``Pool``: in-process there is
-    nothing to overlap, and dask workers build their state with their first task.
+    ``name``, ``init`` and ``init_args`` are those of the sweep to come. Returns the futures
+    (keep them until the sweep ends). Only for ``Pool``: in-process there is nothing to
+    overlap, and dask workers build their state with their first task.
     """
     if not isinstance(ex, Pool):
         return []
-    return [ex.submit(_build, sweep.name, sweep.init, sweep.init_args) for _ in range(ex.workers)]
+    return [ex.submit(_build, name, init, init_args) for _ in range(ex.workers)]
+
+
+GROUP_LOOKAHEAD = 64   # how far down the to-do list a task of a group not in flight is looked for
+
+
+def _next_key(sweep, todo, in_flight):
+    """The first task to send: the first of a group with no task in flight, if one is near the front.
+
+    Tasks of one group share most of their work (first words with the same letters reach the
+    same answer sets); run one after the other, the second finds the first's nodes in the
+    shared node table instead of computing them at the same time.
+    """
+    if sweep.group is not None and in_flight:
+        busy = {sweep.group(k) for k in in_flight.values()}
+        for i, key in enumerate(todo[:GROUP_LOOKAHEAD]):
+            if sweep.group(key) not in busy:
+                return todo.pop(i)
+    return todo.pop(0)
 
 
 def _merge(sweep, key, new):
@@ -219,7 +244,7 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
             cold = sweep.warmup and sweep.cutoff_known and not sweep.cutoff_known(sweep.results)
             # until a cutoff exists, tasks sent now would run unbounded: send only a few
             while todo and len(in_flight) < (sweep.warmup if cold else window):
-                key = todo.pop(0)
+                key = _next_key(sweep, todo, in_flight)
                 cutoff = sweep.cutoff(sweep.results) if sweep.cutoff else None
                 done_now = sweep.skip(key, cutoff) if sweep.skip else None
                 if done_now is not None:
