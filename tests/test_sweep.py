@@ -170,3 +170,17 @@ def test_live_cutoff_decides_exactness(small_lists):
     assert value == v and not exact
     value, exact = _run((searcher, node, None, Live(v - 5)), word, v + 10)
     assert v - 5 <= value <= v and not exact
+
+
+def test_a_group_waits_while_one_of_it_is_in_flight():
+    """The next task sent is the first whose group has nothing in flight; failing that, the first."""
+    from wordlelab.solvers.sweep import Sweep, _next_key
+    sweep = Sweep("t", {}, [], None, (), None, group=lambda key: key[0])
+    todo = ["a2", "a3", "b1", "c1"]
+    assert _next_key(sweep, todo, {1: "a1"}) == "b1"
+    assert _next_key(sweep, todo, {1: "a1", 2: "b1"}) == "c1"
+    assert _next_key(sweep, todo, {1: "a1", 2: "b1", 3: "c1"}) == "a2"   # nothing else: no task waits
+    assert _next_key(sweep, todo, {}) == "a3"
+    assert todo == []
+    ungrouped = Sweep("t", {}, [], None, (), None)
+    assert _next_key(ungrouped, ["a2", "b1"], {1: "a1"}) == "a2"
