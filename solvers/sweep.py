@@ -52,8 +52,7 @@ class Sweep:
 
 def _task(name, init, init_args, run, key, cutoff):
     """Worker side: build (once per process) and run one task."""
-    _build(name, init, init_args)
-    return key, run(_STATE[(name, init.__module__, init.__qualname__, repr(init_args))], key, cutoff)
+    return key, run(_state(name, init, init_args), key, cutoff)
 
 
 # ---- checkpoints
@@ -183,11 +182,17 @@ def forget_states() -> None:
     _STATE.clear()
 
 
-def _build(name, init, init_args):
-    """Worker side: build this process's state for a sweep, as its first task would."""
+def _state(name, init, init_args):
+    """Worker side: this process's state for a sweep, built on first use."""
     sid = (name, init.__module__, init.__qualname__, repr(init_args))
     if sid not in _STATE:
         _STATE[sid] = init(*init_args)
+    return _STATE[sid]
+
+
+def _build(name, init, init_args):
+    """Worker side: build the state now, as the first task would (returns no state: it stays here)."""
+    _state(name, init, init_args)
     return True
 
 
