@@ -28,7 +28,7 @@ import numpy as np
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN
 from wordlelab.models.matrix import build_matrix
-from wordlelab.models.modes import allowed_mask
+from wordlelab.models.masks import allowed_mask
 
 
 @dataclass

@@ -6,7 +6,9 @@ second load is a plain ``numpy.load``.
 """
 from __future__ import annotations
 
+import hashlib
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -77,34 +79,98 @@ def pattern_matrix(lists, use_cache: bool = True, stats: dict | None = None,
                    transposed: bool = False) -> np.ndarray:
     """Guesses x answers matrix of ``lists`` (a WordLists), from the disk cache when possible.
 
-    ``transposed=True`` gives the answers x guesses layout (C-contiguous), which
-    the searcher scans row by row.
+    ``transposed=True`` gives the answers x guesses layout (C-contiguous), which the
+    searcher scans row by row. Both layouts come from one cache file (answers x
+    guesses); the guesses x answers layout is its transposed copy.
+
+    The cache file is trusted only if its content matches the sha256 digest written
+    beside it when it was built: a damaged or edited file is rebuilt with a warning,
+    so that no proof ever rests on a wrong feedback code.
     """
-    shape = (len(lists.answers), len(lists.guesses)) if transposed else (len(lists.guesses), len(lists.answers))
-    path = cache_dir() / f"patterns-{lists.key}-{shape[0]}x{shape[1]}{'-T' if transposed else ''}.npy"
+    n_a, n_g = len(lists.answers), len(lists.guesses)
+    path = cache_path(lists)
     t0 = time.perf_counter()
-    if use_cache and path.exists():
-        try:
-            # big matrices are memory-mapped: loading is instant and pages come in as used
-            m = np.load(path, mmap_mode="r" if path.stat().st_size > MMAP_BYTES else None)
-            if m.shape == shape:
-                if stats is not None:
-                    stats.update(source="cache", seconds=time.perf_counter() - t0)
-                return m
-        except (OSError, ValueError):
-            pass  # a damaged cache file is rebuilt below
-    m = build_matrix(lists.guesses, lists.answers)
-    if transposed:
+    m = _load_checked(path, (n_a, n_g)) if use_cache else None
+    source = "cache"
+    if m is None:
+        source = "built"
+        m = np.ascontiguousarray(build_matrix(lists.guesses, lists.answers).T)
+        _check_sample(m, lists)
+        if use_cache:
+            _save(path, m)
+    if not transposed:
         m = np.ascontiguousarray(m.T)
     if stats is not None:
-        stats.update(source="built", seconds=time.perf_counter() - t0)
-    if use_cache:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            with open(tmp, "wb") as f:
-                np.save(f, m)
-            os.replace(tmp, path)  # atomic: a concurrent reader never sees half a file
-        except OSError:
-            pass  # a read-only cache is not an error, only slower next time
+        stats.update(source=source, seconds=time.perf_counter() - t0, path=str(path))
     return m
+
+
+def cache_path(lists) -> Path:
+    """The cache file of ``lists``: answers x guesses, named by both lists' content key."""
+    return cache_dir() / f"patterns-{lists.key}-{len(lists.answers)}x{len(lists.guesses)}-T.npy"
+
+
+def digest(m: np.ndarray) -> str:
+    """sha256 of the matrix's shape and bytes."""
+    h = hashlib.sha256(f"{m.dtype.str}{m.shape}".encode())
+    h.update(memoryview(np.ascontiguousarray(m)).cast("B"))
+    return h.hexdigest()
+
+
+def _digest_path(path: Path) -> Path:
+    return path.with_name(path.name + ".sha256")
+
+
+def _load_checked(path: Path, shape) -> np.ndarray | None:
+    """The cached matrix if it exists, has ``shape`` and matches its digest; else None."""
+    if not path.exists():
+        return None
+    reason = None
+    try:
+        # big matrices are memory-mapped: pages come in as they are read (here, by the digest)
+        m = np.load(path, mmap_mode="r" if path.stat().st_size > MMAP_BYTES else None)
+        expected = _digest_path(path).read_text().strip()
+        if m.shape != tuple(shape) or m.dtype != np.uint8:
+            reason = f"shape {m.shape}, expected {tuple(shape)}"
+        elif digest(m) != expected:
+            reason = "its content does not match its sha256 digest"
+        else:
+            return m
+    except FileNotFoundError:
+        reason = "it has no digest file"
+    except (OSError, ValueError, EOFError) as e:
+        reason = f"it cannot be read ({type(e).__name__})"
+    warn(f"the cached pattern matrix {path.name} is damaged ({reason}); rebuilding it")
+    return None
+
+
+def _check_sample(m: np.ndarray, lists, n: int = 2000, seed: int = 0) -> None:
+    """Cross-check random cells of a freshly built matrix against the pure-Python rule."""
+    from wordlelab.errors import WordleError
+    from wordlelab.models.feedback import feedback
+    rng = np.random.default_rng(seed)
+    rows = rng.integers(0, m.shape[0], n)
+    cols = rng.integers(0, m.shape[1], n)
+    for a, g in zip(rows, cols):
+        if m[a, g] != feedback(lists.guesses[g], lists.answers[a]):
+            raise WordleError(f"internal error: the compiled feedback of {lists.guesses[g]} on "
+                              f"{lists.answers[a]} disagrees with the rule")
+
+
+def _save(path: Path, m: np.ndarray) -> None:
+    """Write the matrix and its digest atomically; a read-only cache is only slower next time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for target, write in ((path, lambda f: np.save(f, m)),
+                              (_digest_path(path), lambda f: f.write(digest(m).encode()))):
+            tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
+            with open(tmp, "wb") as f:
+                write(f)
+            os.replace(tmp, target)  # atomic: a concurrent reader never sees half a file
+    except OSError:
+        pass
+
+
+def warn(message: str) -> None:
+    """One line on stderr (not :mod:`warnings`, which would show a source line)."""
+    print(f"warning: {message}", file=sys.stderr)

@@ -1,7 +1,8 @@
 """Which guesses a mode allows after a history of (guess, pattern) pairs.
 
 One written statement per mode; :func:`guess_allowed` is the plain statement,
-:func:`allowed_mask` the same rule vectorised over a guess list.
+:func:`wordlelab.models.masks.allowed_mask` the same rule vectorised
+over a guess list. This module is pure Python: the independent checkers rely on it.
 
 ``easy``
     Any listed word may be guessed.
@@ -18,11 +19,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-import numpy as np
-
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import GREEN, YELLOW, code_to_colours, feedback
-from wordlelab.models.matrix import build_matrix, encode_words
 
 MODES = ("easy", "hard", "strict")
 History = list  # [(guess word, pattern code), ...]
@@ -57,30 +55,3 @@ def guess_allowed(mode: str, history: History, guess: str) -> bool:
     if mode == "strict":
         return all(feedback(g, guess) == p for g, p in history)
     raise WordleError(f"unknown mode {mode!r}")
-
-
-def allowed_mask(mode: str, history: History, guesses) -> np.ndarray:
-    """Boolean mask over ``guesses`` of the words ``mode`` allows after ``history``."""
-    check_mode(mode)
-    mask = np.ones(len(guesses), bool)
-    if mode == "easy" or not history:
-        return mask
-    enc = encode_words(guesses)
-    counts = None
-    for g, p in history:
-        if mode == "strict":
-            mask &= build_matrix([g], guesses)[0] == p
-            continue
-        if counts is None:
-            counts = np.zeros((len(guesses), 26), np.int8)
-            for k in range(5):
-                np.add.at(counts, (np.arange(len(guesses)), enc[:, k]), 1)
-        needed = Counter()
-        for k, c in enumerate(code_to_colours(p)):
-            if c == GREEN:
-                mask &= enc[:, k] == ord(g[k]) - 97
-            if c in (GREEN, YELLOW):
-                needed[g[k]] += 1
-        for letter, n in needed.items():
-            mask &= counts[:, ord(letter) - 97] >= n
-    return mask

@@ -11,7 +11,8 @@ import numpy as np
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import check_word, pattern_code, pattern_string
 from wordlelab.models.matrix import build_matrix
-from wordlelab.models.modes import allowed_mask, check_mode, guess_allowed
+from wordlelab.models.masks import allowed_mask
+from wordlelab.models.modes import check_mode, guess_allowed
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ import numpy as np
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, check_word, pattern_string
 from wordlelab.models.matrix import encode_words, pattern_matrix
-from wordlelab.models.modes import allowed_mask, check_mode
+from wordlelab.models.masks import allowed_mask
+from wordlelab.models.modes import check_mode
 from wordlelab.models.state import parse_state
 from wordlelab.models.tree import Tree
 from wordlelab.solvers import search_core as core

@@ -3,19 +3,20 @@
 Statuses are OPTIMAL, FEASIBLE, INFEASIBLE or UNKNOWN. A time-out is FEASIBLE
 (a solution, nothing proven about optimality) or UNKNOWN, never a proof.
 
-OR-Tools and highspy each ship their own HiGHS library and cannot live in one
-process, so HiGHS runs in a child process on the exported MPS file
-(:mod:`wordlelab.solvers.highs_child`); OR-Tools is always imported before PuLP.
+HiGHS runs in this process through highspy (OR-Tools 9.15 and highspy 1.16 live side
+by side; an earlier pair did not, which is why it once ran in a child process). Solver
+libraries may print from C++ at any time, so solver calls run under
+:func:`quiet_output` and results never travel through text. OR-Tools is imported
+before PuLP.
 """
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
 import tempfile
 import time
 import warnings
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass, field
 
 from wordlelab.errors import WordleError
@@ -78,7 +79,7 @@ def solve_cpsat(model, variables, time_limit: float = 60.0, workers: int = 8) ->
 
 def solve_pulp(prob, variables, solver: str = "cbc", time_limit: float = 60.0,
                warm_start: bool = False) -> SolveResult:
-    """Solve a PuLP problem with CBC (in process, via its binary) or HiGHS (child process)."""
+    """Solve a PuLP problem with CBC (its bundled binary) or HiGHS (highspy, in this process)."""
     check_solver(solver)
     if solver == "highs":
         return _solve_highs(prob, variables, time_limit)
@@ -110,20 +111,69 @@ def solve_pulp(prob, variables, solver: str = "cbc", time_limit: float = 60.0,
 
 
 def _solve_highs(prob, variables, time_limit) -> SolveResult:
+    """HiGHS in this process, through highspy, on the PuLP problem's exported MPS file.
+
+    highspy prints a banner from C++ when a ``Highs`` object is made, before any option
+    can silence it, so the whole call runs under :func:`quiet_output`: nothing a solver
+    library prints can reach our stdout (and a ``--json`` document on it).
+    """
+    import highspy
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "model.mps")
         prob.writeMPS(path)
         t0 = time.perf_counter()
-        child = os.path.join(os.path.dirname(os.path.abspath(__file__)), "highs_child.py")
-        sense = "max" if prob.sense == -1 else "min"   # MPS keeps the sense only in a comment
-        r = subprocess.run([sys.executable, child, path, str(time_limit), sense],
-                           capture_output=True, text=True)
+        with quiet_output():
+            h = highspy.Highs()
+            h.setOptionValue("output_flag", False)
+            h.setOptionValue("time_limit", float(time_limit))
+            h.setOptionValue("threads", 2)
+            h.readModel(path)
+            if prob.sense == -1:   # MPS keeps the sense only in a comment
+                h.changeObjectiveSense(highspy.ObjSense.kMaximize)
+            h.run()
         seconds = time.perf_counter() - t0
-    if r.returncode != 0:
-        raise WordleError(f"HiGHS failed: {(r.stderr or r.stdout).strip().splitlines()[-1:]}")
-    out = json.loads(r.stdout)
-    values = out.get("values", {})
-    has_solution = out["status"] in ("OPTIMAL", "FEASIBLE")
-    return SolveResult("highs", out["status"], out.get("objective"), out.get("bound"),
-                       [int(round(values.get(v.name, 0))) for v in variables] if has_solution else [],
-                       seconds, {"solver_seconds": out.get("seconds")})
+    model_status = h.getModelStatus()
+    info = h.getInfo()
+    has_solution = info.primal_solution_status == 2  # kSolutionStatusFeasible
+    if model_status == highspy.HighsModelStatus.kOptimal:
+        status = "OPTIMAL"
+    elif model_status == highspy.HighsModelStatus.kInfeasible:
+        status = "INFEASIBLE"
+    else:
+        status = "FEASIBLE" if has_solution else "UNKNOWN"
+    objective = info.objective_function_value if has_solution else None
+    bound = None
+    if status == "OPTIMAL":
+        bound = objective
+    elif status != "INFEASIBLE":
+        bound = getattr(info, "mip_dual_bound", None)
+    values = []
+    if status in ("OPTIMAL", "FEASIBLE"):
+        by_name = dict(zip(h.getLp().col_names_, h.getSolution().col_value))
+        values = [int(round(by_name.get(v.name, 0))) for v in variables]
+    return SolveResult("highs", status, objective, bound, values, seconds,
+                       {"model_status": h.modelStatusToString(model_status)})
+
+
+@contextmanager
+def quiet_output():
+    """Discard whatever is written meanwhile to stdout and stderr.
+
+    Both levels are silenced: file descriptors 1 and 2, where C/C++ libraries write
+    (HiGHS's banner), and Python's ``sys.stdout``/``sys.stderr``, which need not be
+    those descriptors (under a test harness, say).
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        with open(os.devnull, "w") as sink, redirect_stdout(sink), redirect_stderr(sink):
+            os.dup2(devnull, 1)
+            os.dup2(devnull, 2)
+            yield
+    finally:
+        os.dup2(saved[0], 1)
+        os.dup2(saved[1], 2)
+        for fd in (*saved, devnull):
+            os.close(fd)

@@ -6,7 +6,8 @@ import pytest
 
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import feedback, pattern_code
-from wordlelab.models.modes import allowed_mask, guess_allowed, hard_ok
+from wordlelab.models.masks import allowed_mask
+from wordlelab.models.modes import guess_allowed, hard_ok
 
 
 @pytest.mark.parametrize("prev,pattern,guess,ok", [

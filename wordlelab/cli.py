@@ -172,15 +172,16 @@ def verify(tree_file, lists, mode, state_text, max_guesses, as_json):
 @json_option
 def matrix(lists, no_cache, as_json):
     """Build (or load) the pattern matrix of the lists and report the time."""
-    from wordlelab.models.matrix import cache_dir, pattern_matrix
+    from wordlelab.models.matrix import pattern_matrix
     stats: dict = {}
-    m = pattern_matrix(lists, use_cache=not no_cache, stats=stats)
-    row = {"lists": lists.name, "shape": list(m.shape), "source": stats["source"],
-           "seconds": round(stats["seconds"], 3), "cache_dir": str(cache_dir())}
+    m = pattern_matrix(lists, use_cache=not no_cache, stats=stats, transposed=True)
+    row = {"lists": lists.name, "shape": [m.shape[1], m.shape[0]], "source": stats["source"],
+           "seconds": round(stats["seconds"], 3), "path": stats["path"]}
     if as_json:
         emit_json(row)
     else:
-        out.print(f"{m.shape[0]} x {m.shape[1]} pattern matrix ({lists.name}): {row['source']} in {row['seconds']} s")
+        out.print(f"{m.shape[1]} x {m.shape[0]} pattern matrix ({lists.name}): {row['source']} in {row['seconds']} s")
+        out.print(f"cache file {row['path']} (the one every command uses, checked by its sha256 digest)")
 
 
 def main(argv=None) -> None:
