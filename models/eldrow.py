@@ -20,8 +20,11 @@ class ChainFault(WordleError):
     """A chain that breaks the Eldrow rule; the message names the first fault."""
 
 
-def check_chain(chain, target: str, mode: str = "strict", words=None) -> int:
-    """Length of an admissible chain ending at ``target``; raises ChainFault otherwise."""
+def check_chain(chain, target: str, mode: str = "strict", words=None, start: str | None = None) -> int:
+    """Length of an admissible chain ending at ``target`` (and opening with ``start``, if given).
+
+    Raises ChainFault otherwise.
+    """
     if mode not in ("strict", "hard"):
         raise WordleError("Eldrow modes are strict and hard")
     chain = [w.lower() for w in chain]
@@ -29,6 +32,8 @@ def check_chain(chain, target: str, mode: str = "strict", words=None) -> int:
         raise ChainFault(f"the chain must end with the target {target!r}")
     if len(set(chain)) != len(chain):
         raise ChainFault("the chain repeats a word")
+    if start is not None and chain[0] != start.lower():
+        raise ChainFault(f"the chain must open with the first guess {start!r}, not {chain[0]!r}")
     if words is not None:
         known = set(words)
         for w in chain:

@@ -180,3 +180,19 @@ def test_hard_mode_chain_is_long(words):
     s = EldrowSearcher(words, "hard")
     res = s.solve("crane")
     assert res.status == "OPTIMAL" and res.length == check_chain(res.chain, "crane", "hard") > 100
+
+
+@pytest.mark.parametrize("mode", ["strict", "hard"])
+def test_start_equal_to_target_is_a_chain_of_one(words, mode):
+    s = EldrowSearcher(words, mode)
+    res = s.solve("lower", start="lower")
+    assert res.status == "OPTIMAL" and res.chain == ["lower"] and res.length == 1
+    for solver in ("cpsat", "highs"):
+        model = s.solve_model("lower", solver, start="lower", time_limit=30)
+        assert model.status == "OPTIMAL" and model.chain == ["lower"]
+
+
+def test_verifier_checks_the_first_guess():
+    assert check_chain(CRANE, "lower", start="crane") == 14
+    with pytest.raises(ChainFault, match="open with"):
+        check_chain(CRANE, "lower", start="lower")
