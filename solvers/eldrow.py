@@ -311,7 +311,9 @@ class EldrowSearcher:
         F = follow_matrix(t, self.M, self.mode_code, self.letters, self.lcount)
         S = np.arange(len(self.words), dtype=np.int32)
         prefix = []
-        if start and start != target:
+        if start == target:
+            S = S[t:t + 1]       # the first guess wins: no other word can come before it
+        elif start:
             prefix = [start]
             S = _next_set(S, self.word(start), F)
         return t, F, S, prefix
@@ -364,7 +366,7 @@ class EldrowSearcher:
 
     def _certified(self, chain, target, claimed, start, nodes, t0, search) -> EldrowResult:
         """An OPTIMAL result once the independent verifier agrees with the search's length."""
-        length = check_chain(chain, target, self.mode)
+        length = check_chain(chain, target, self.mode, start=start)
         if length != claimed:
             raise WordleError(f"internal error: search says {claimed}, chain has {length}")
         return EldrowResult(target, self.mode, "OPTIMAL", length, chain, start, nodes,
@@ -402,7 +404,7 @@ class EldrowSearcher:
         n = len(C)
         chosen, positions = res.values[:n], res.values[n:]
         chain = prefix + [self.words[w] for w in enc.chain_from_solution(C, chosen, positions)]
-        length = check_chain(chain, target, self.mode)
+        length = check_chain(chain, target, self.mode, start=start)
         status = "OPTIMAL" if res.status == "OPTIMAL" else "FEASIBLE"
         result = EldrowResult(target, self.mode, status, length, chain, start, 0, time.perf_counter() - t0)
         result.bound = None if res.bound is None else int(round(res.bound)) + len(prefix)
