@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import WordleError, WordlelabWarning
 from wordlelab.models.feedback import check_word
 
 REMOVED_FROM_2315 = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
@@ -134,7 +134,7 @@ def clean_words(words: Sequence[str], what: str) -> list[str]:
         seen.add(w)
         out.append(w)
     if dups:
-        warnings.warn(f"{what}: dropped {dups} duplicate word(s)", stacklevel=2)
+        warnings.warn(f"{what}: dropped {dups} duplicate word(s)", WordlelabWarning, stacklevel=2)
     if not out:
         raise WordleError(f"{what} is empty")
     return sorted(out)
@@ -143,10 +143,14 @@ def clean_words(words: Sequence[str], what: str) -> list[str]:
 def read_word_file(path: str | Path, what: str) -> list[str]:
     """Words of a user file, one per line (or whitespace separated), validated."""
     p = Path(path)
+    if p.is_dir():
+        raise WordleError(f"{what}: {str(p)!r} is a directory, not a word file")
     if not p.is_file():
         raise WordleError(f"{what}: no such file {str(p)!r}")
     try:
-        text = p.read_text()
+        text = p.read_text(encoding="utf-8-sig")     # -sig: a byte-order mark is not a letter
+    except OSError as e:
+        raise WordleError(f"{what}: cannot read {str(p)!r}: {e.strerror}") from None
     except UnicodeDecodeError:
         raise WordleError(f"{what}: {str(p)!r} is not a text file") from None
     return clean_words(text.split(), f"{what} {p.name}")

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
 import time
+import warnings
 from pathlib import Path
 
 import numba as nb
 import numpy as np
 
+from wordlelab.errors import WordlelabWarning
 from wordlelab.models.feedback import WORD_LENGTH
 
 MMAP_BYTES = 64 << 20
@@ -140,7 +141,8 @@ def _load_checked(path: Path, shape) -> np.ndarray | None:
         reason = "it has no digest file"
     except (OSError, ValueError, EOFError) as e:
         reason = f"it cannot be read ({type(e).__name__})"
-    warn(f"the cached pattern matrix {path.name} is damaged ({reason}); rebuilding it")
+    warnings.warn(f"the cached pattern matrix {path.name} is damaged ({reason}); rebuilding it",
+                  WordlelabWarning, stacklevel=3)
     return None
 
 
@@ -169,8 +171,3 @@ def _save(path: Path, m: np.ndarray) -> None:
             os.replace(tmp, target)  # atomic: a concurrent reader never sees half a file
     except OSError:
         pass
-
-
-def warn(message: str) -> None:
-    """One line on stderr (not :mod:`warnings`, which would show a source line)."""
-    print(f"warning: {message}", file=sys.stderr)

@@ -126,28 +126,42 @@ def to_json(tree: Tree) -> dict:
 
 
 def from_json(data: dict) -> Tree:
-    """Inverse of :func:`to_json`."""
+    """Inverse of :func:`to_json` (iterative: a deep file cannot exhaust the call stack)."""
     try:
-        t = Tree(check_word(data["guess"]))
-        for p, sub in data["branches"].items():
-            code = pattern_code(p)
-            t.branches[code] = None if sub is None else from_json(sub)
+        root = Tree(check_word(data["guess"]))
+        stack = [(root, data)]
+        while stack:
+            node, d = stack.pop()
+            for p, sub in d["branches"].items():
+                code = pattern_code(p)
+                if sub is None:
+                    node.branches[code] = None
+                else:
+                    child = node.branches[code] = Tree(check_word(sub["guess"]))
+                    stack.append((child, sub))
     except (KeyError, TypeError, AttributeError):
         raise TreeFormatError("JSON tree: every node needs 'guess' and 'branches'") from None
-    return t
+    return root
 
 
 def load_tree(path: str) -> Tree:
     """Read a tree file in Selby's format or JSON (chosen by content)."""
     try:
-        text = open(path).read()
+        with open(path, encoding="utf-8-sig") as f:
+            text = f.read()
+    except IsADirectoryError:
+        raise WordleError(f"cannot read tree {path!r}: it is a directory") from None
     except OSError as e:
         raise WordleError(f"cannot read tree {path!r}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise TreeFormatError(f"{path}: not a text file (a tree is Selby's text format or JSON)") from None
     if text.lstrip().startswith("{"):
         try:
             return from_json(json.loads(text))
         except json.JSONDecodeError as e:
             raise TreeFormatError(f"{path}: invalid JSON ({e.msg}, line {e.lineno})") from None
+        except RecursionError:
+            raise TreeFormatError(f"{path}: JSON nested too deeply to be a strategy tree") from None
     return read_selby(text)
 
 

@@ -84,7 +84,7 @@ def random_question(lists, n_answers: int, seed: int, n_guesses: int | None = No
         guesses = tuple(lists.guesses)
     else:
         if n_guesses < n_answers:
-            raise WordleError("--guesses-count must be at least the number of answers")
+            raise WordleError("--guess-count must be at least the number of answers")
         chosen = set(answers)
         others = [w for w in lists.guesses if w not in chosen]
         guesses = tuple(sorted(chosen | set(rng.sample(others, min(len(others), n_guesses - n_answers)))))

@@ -42,6 +42,7 @@ def suite(name: str):
 
 # after BenchRow and suite: importing the CLI imports the modules that register more suites
 from wordlelab.cli import cli, json_option  # noqa: E402
+from wordlelab.options import OutputFile
 
 
 @suite("matrix")
@@ -86,7 +87,7 @@ def matrix_suite(repeat: int = 3):
 
 @cli.command(epilog="Example: wordlelab bench --suite matrix --csv bench.csv")
 @click.option("--suite", "suite_names", multiple=True, help="suite(s) to run; default: matrix, search, cover, eldrow")
-@click.option("--csv", "csv_file", type=click.Path(), default=None, help="also write the rows as CSV")
+@click.option("--csv", "csv_file", type=OutputFile(), default=None, help="also write the rows as CSV")
 @click.option("--list", "list_only", is_flag=True, help="list the suites and exit")
 @json_option
 def bench(suite_names, csv_file, list_only, as_json):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import warnings
 
 
 def _load_numba_without_blas_probe() -> None:
@@ -25,8 +26,9 @@ _load_numba_without_blas_probe()
 
 import click  # noqa: E402
 
-from wordlelab.errors import WordleError  # noqa: E402
+from wordlelab.errors import WordleError, WordlelabWarning  # noqa: E402
 from wordlelab.console import emit_json, out, table  # noqa: E402
+from wordlelab.options import non_negative, positive  # noqa: E402
 
 EPILOG = """\b
 Examples:
@@ -119,7 +121,7 @@ def lists(as_json):
 @click.argument("state")
 @lists_options
 @mode_option
-@click.option("--show", default=20, show_default=True, help="how many remaining answers to list")
+@click.option("--show", default=20, show_default=True, type=non_negative(), help="how many remaining answers to list")
 @json_option
 def state(state, lists, mode, show, as_json):
     """Parse a game state (guess.PATTERN.guess...) and show what remains."""
@@ -139,7 +141,7 @@ def state(state, lists, mode, show, as_json):
 @lists_options
 @mode_option
 @click.option("--state", "state_text", default=None, help="the tree starts from this game state")
-@click.option("--max-guesses", type=int, default=None, help="fail if any answer needs more guesses")
+@click.option("--max-guesses", type=positive(), default=None, help="fail if any answer needs more guesses")
 @json_option
 def verify(tree_file, lists, mode, state_text, max_guesses, as_json):
     """Independently check a strategy tree (Selby's format or JSON)."""
@@ -184,10 +186,22 @@ def matrix(lists, no_cache, as_json):
         out.print(f"cache file {row['path']} (the one every command uses, checked by its sha256 digest)")
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    """Warnings as one line on stderr, with no source line."""
+    click.echo(f"warning: {_one_line(str(message))}", err=True)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def main(argv=None) -> None:
     """Entry point: one-line errors with exit code 2, clean stop on Ctrl-C."""
     try:
-        cli.main(args=argv, prog_name="wordlelab", standalone_mode=False)
+        with warnings.catch_warnings():
+            warnings.simplefilter("default", WordlelabWarning)
+            warnings.showwarning = _show_warning
+            cli.main(args=argv, prog_name="wordlelab", standalone_mode=False)
     except WordleError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
@@ -197,9 +211,13 @@ def main(argv=None) -> None:
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)
+    except click.UsageError as e:
+        where = f"{e.ctx.command_path}: " if e.ctx is not None else ""
+        click.echo(f"error: {where}{_one_line(e.format_message())} (see --help)", err=True)
+        sys.exit(2)
     except click.ClickException as e:
-        e.show()
-        sys.exit(e.exit_code)
+        click.echo(f"error: {_one_line(e.format_message())}", err=True)
+        sys.exit(2)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
 

@@ -8,6 +8,7 @@ import click
 from wordlelab.cli import cli, json_option, lists_options
 from wordlelab.console import emit_json, out, progress, table
 from wordlelab.errors import WordleError
+from wordlelab.options import OutputFile, OutputDir, non_negative, positive
 
 solver_option = click.option("--solver", type=click.Choice(["cpsat", "cbc", "highs"]), default="highs",
                              show_default=True, help="solver for covers of three or more guesses")
@@ -38,14 +39,14 @@ def _endgames(lists, pattern, subset):
 @lists_options
 @solver_option
 @encoding_option
-@click.option("--top", default=20, show_default=True, help="rows to print")
+@click.option("--top", default=20, show_default=True, type=non_negative(), help="rows to print")
 @click.option("--pattern", default=None, help="one endgame, e.g. '?ills'")
 @click.option("--subset", default=None, type=click.Path(), help="one custom answer subset (file)")
 @click.option("--free", default=1, type=click.IntRange(1, 2), show_default=True,
               help="positions in which an endgame's answers may differ")
-@click.option("--min-size", default=3, show_default=True, help="smallest endgame")
-@click.option("--time-limit", default=60.0, show_default=True, help="seconds per solver call")
-@click.option("--proof-dir", default="wordlelab-proofs", show_default=True, type=click.Path(),
+@click.option("--min-size", default=3, show_default=True, type=click.IntRange(2), help="smallest endgame")
+@click.option("--time-limit", default=60.0, show_default=True, type=positive(float), help="seconds per solver call")
+@click.option("--proof-dir", default="wordlelab-proofs", show_default=True, type=OutputDir(),
               help="where the witness's infeasible model (LP) is saved")
 @json_option
 def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, time_limit, proof_dir, as_json):
@@ -117,9 +118,9 @@ def export_lp():
 @lists_options
 @click.option("--pattern", default=None, help="the endgame, e.g. '?ills'")
 @click.option("--subset", default=None, type=click.Path(), help="a custom answer subset (file)")
-@click.option("--k", default=None, type=int, help="feasibility form: can K guesses cover it? (default: minimise)")
+@click.option("--k", default=None, type=non_negative(), help="feasibility form: can K guesses cover it? (default: minimise)")
 @encoding_option
-@click.option("-o", "--output", required=True, type=click.Path(), help="file.lp or file.mps")
+@click.option("-o", "--output", required=True, type=OutputFile(), help="file.lp or file.mps")
 @json_option
 def export_cover(lists, pattern, subset, k, encoding, output, as_json):
     """Export the endgame cover model (minimisation, or feasibility with --k)."""

@@ -3,3 +3,7 @@
 
 class WordleError(ValueError):
     """Bad input or an impossible question: shown to the user as one line."""
+
+
+class WordlelabWarning(UserWarning):
+    """Something the user should know that is not an error (the CLI shows it as one line)."""

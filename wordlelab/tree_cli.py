@@ -6,6 +6,7 @@ import click
 from wordlelab.cli import cli, json_option, lists_options, mode_option
 from wordlelab.console import emit_json, out, table
 from wordlelab.errors import WordleError
+from wordlelab.options import OutputFile, non_negative, positive
 
 
 def question_options(f):
@@ -13,11 +14,11 @@ def question_options(f):
     for opt in reversed([
         click.option("--pattern", default=None, help="an endgame of the answers, e.g. '?ills'"),
         click.option("--answers-file", default=None, type=click.Path(), help="a file of answers (a subset of the list's)"),
-        click.option("--random-subset", default=None, type=int, metavar="N", help="N random answers"),
+        click.option("--random-subset", default=None, type=positive(), metavar="N", help="N random answers"),
         click.option("--seed", default=0, show_default=True, help="seed of --random-subset"),
-        click.option("--guess-count", default=None, type=int, metavar="M",
+        click.option("--guess-count", default=None, type=positive(), metavar="M",
                      help="with --random-subset: M guesses (the answers plus random others); default all"),
-        click.option("--depth", "depth", required=True, type=int, help="guess limit g"),
+        click.option("--depth", "depth", required=True, type=click.IntRange(1, 20), help="guess limit g"),
         click.option("--objective", type=click.Choice(["depth", "total"]), default="total", show_default=True,
                      help="depth: is worst case <= g feasible; total: least total within g"),
         mode_option,
@@ -52,9 +53,9 @@ Examples:
               help="layered: flow over the state graph; assignment: compact assignment + separation")
 @click.option("--no-cuts", is_flag=True, help="leave out the adversary-chain (cover) constraints")
 @click.option("--no-hint", is_flag=True, help="no greedy warm start")
-@click.option("--time-limit", default=60.0, show_default=True, help="seconds")
-@click.option("--export", "export_file", default=None, type=click.Path(), help="also write the model (.lp/.mps)")
-@click.option("--tree", "tree_file", default=None, type=click.Path(), help="write the verified tree here")
+@click.option("--time-limit", default=60.0, show_default=True, type=positive(float), help="seconds")
+@click.option("--export", "export_file", default=None, type=OutputFile(), help="also write the model (.lp/.mps)")
+@click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the verified tree here")
 @json_option
 def tree_model(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode, solver,
                encoding, no_cuts, no_hint, time_limit, export_file, tree_file, as_json):
@@ -119,7 +120,7 @@ def _export(q, encoding, cuts, path, quiet=False):
 @question_options
 @click.option("--encoding", type=click.Choice(["layered", "assignment"]), default="layered", show_default=True)
 @click.option("--no-cuts", is_flag=True, help="leave out the adversary-chain (cover) constraints")
-@click.option("-o", "--output", required=True, type=click.Path(), help="file.lp or file.mps")
+@click.option("-o", "--output", required=True, type=OutputFile(), help="file.lp or file.mps")
 @json_option
 def export_tree(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode, encoding,
                 no_cuts, output, as_json):
@@ -139,13 +140,13 @@ Examples:
   wordlelab blindfold --lists nyt20220316 --k 5 --time-limit 3600
   wordlelab blindfold --random-subset 200 --pool 500 --solver cbc""")
 @lists_options
-@click.option("--k", default=None, type=int, help="decide whether K fixed guesses suffice (default: minimise)")
-@click.option("--pool", default=0, show_default=True,
+@click.option("--k", default=None, type=positive(), help="decide whether K fixed guesses suffice (default: minimise)")
+@click.option("--pool", default=0, show_default=True, type=non_negative(),
               help="use only the POOL guesses with the most patterns over the answers (0: every guess)")
-@click.option("--random-subset", default=None, type=int, metavar="N", help="N random answers instead of all")
+@click.option("--random-subset", default=None, type=positive(), metavar="N", help="N random answers instead of all")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--solver", type=click.Choice(["cpsat", "cbc", "highs"]), default="cpsat", show_default=True)
-@click.option("--time-limit", default=300.0, show_default=True, help="seconds, all rounds together")
+@click.option("--time-limit", default=300.0, show_default=True, type=positive(float), help="seconds, all rounds together")
 @json_option
 def blindfold(lists, k, pool, random_subset, seed, solver, time_limit, as_json):
     """Fewest fixed guesses (the same for every answer) whose patterns identify the answer."""

@@ -1,0 +1,101 @@
+"""Option types shared by the commands: checked before any work starts.
+
+An output path is tried for writing when the command line is parsed, so a long
+computation is never lost at the end because its result cannot be saved; counts
+and limits are range-checked, so a negative number never acts as a Python slice.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+
+import click
+
+MAX_WORKERS_PER_CORE = 4
+
+
+class OutputFile(click.Path):
+    """A file the command will write: its folder must exist and take a new file."""
+
+    name = "output file"
+
+    def __init__(self):
+        super().__init__(dir_okay=False, writable=True)
+
+    def convert(self, value, param, ctx):
+        path = os.fspath(value)
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(path):
+            self.fail(f"{path!r} is a directory, not a file", param, ctx)
+        if not os.path.isdir(folder):
+            self.fail(f"cannot write {path!r}: the folder {folder!r} does not exist", param, ctx)
+        if os.path.exists(path) and not os.access(path, os.W_OK):
+            self.fail(f"cannot write {path!r}: the file is read-only", param, ctx)
+        _try_writing_in(folder, path, self, param, ctx)
+        return path
+
+
+class OutputDir(click.Path):
+    """A folder the command will write files into; created if its parent exists."""
+
+    name = "output folder"
+
+    def __init__(self):
+        super().__init__(file_okay=False)
+
+    def convert(self, value, param, ctx):
+        path = os.fspath(value)
+        if os.path.exists(path) and not os.path.isdir(path):
+            self.fail(f"{path!r} is a file, not a folder", param, ctx)
+        if not os.path.isdir(path):
+            parent = os.path.dirname(os.path.abspath(path))
+            if not os.path.isdir(parent):
+                self.fail(f"cannot create {path!r}: the folder {parent!r} does not exist", param, ctx)
+            try:
+                os.mkdir(path)
+            except OSError as e:
+                self.fail(f"cannot create {path!r}: {e.strerror}", param, ctx)
+        _try_writing_in(path, path, self, param, ctx)
+        return path
+
+
+def _try_writing_in(folder, path, ptype, param, ctx):
+    # os.access says yes to root on a read-only mount; creating a file is the real test
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".wordlelab-write-test-"):
+            pass
+    except OSError as e:
+        ptype.fail(f"cannot write {path!r}: {e.strerror or e}", param, ctx)
+
+
+class Workers(click.IntRange):
+    """1 to a few processes per core: more only thrashes the machine (and 100000 would hang it)."""
+
+    name = "workers"
+
+    def __init__(self):
+        cores = os.cpu_count() or 1
+        super().__init__(1, MAX_WORKERS_PER_CORE * cores)
+        self.cores = cores
+
+    def convert(self, value, param, ctx):
+        n = click.INT.convert(value, param, ctx)
+        if not 1 <= n <= self.max:
+            self.fail(f"{n} workers: choose 1 to {self.max} ({MAX_WORKERS_PER_CORE} per core; "
+                      f"this machine has {self.cores} cores)", param, ctx)
+        return n
+
+
+def workers_type() -> Workers:
+    """The ``--workers`` type."""
+    return Workers()
+
+
+def positive(kind=int) -> click.ParamType:
+    """A count or limit that must be at least 1 (seconds: above 0)."""
+    return click.IntRange(min=1) if kind is int else click.FloatRange(min=0, min_open=True)
+
+
+def non_negative() -> click.IntRange:
+    """A count that may be 0."""
+    return click.IntRange(min=0)
