@@ -88,7 +88,7 @@ def solve_pulp(prob, variables, solver: str = "cbc", time_limit: float = 60.0,
     with warnings.catch_warnings():
         # PuLP 3.x warns that its bundled CBC leaves in 4.0; pyproject pins pulp < 4
         warnings.simplefilter("ignore", DeprecationWarning)
-        prob.solve(pulp.PULP_CBC_CMD(msg=False, timeLimit=time_limit, warmStart=warm_start))
+        prob.solve(pulp.PULP_CBC_CMD(msg=False, timeLimit=time_limit, warmStart=warm_start, timeMode="elapsed"))
     seconds = time.perf_counter() - t0
     if prob.status == pulp.LpStatusInfeasible and seconds < 0.95 * time_limit:
         status = "INFEASIBLE"

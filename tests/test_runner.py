@@ -83,3 +83,30 @@ def test_cli_json_stays_json_when_highs_prints(tmp_path):
     assert "junk" not in r.stderr
     text = json.dumps(data)
     assert "OPTIMAL" in text
+
+
+def _market_split(m=4, n=34, seed=1):
+    """Cornuéjols-Dawande market split: tiny, and far beyond branch and bound in seconds."""
+    import random
+    rng = random.Random(seed)
+    prob = pulp.LpProblem("market_split", pulp.LpMinimize)
+    x = [pulp.LpVariable(f"x_{j}", cat="Binary") for j in range(n)]
+    slack = [pulp.LpVariable(f"s_{i}", lowBound=0) for i in range(m)]
+    prob += pulp.lpSum(slack)
+    for i in range(m):
+        a = [rng.randrange(100) for _ in range(n)]
+        prob += pulp.lpSum(a[j] * x[j] for j in range(n)) - sum(a) // 2 <= slack[i]
+        prob += sum(a) // 2 - pulp.lpSum(a[j] * x[j] for j in range(n)) <= slack[i]
+    return prob, x
+
+
+@pytest.mark.parametrize("solver", ["cbc", "highs"])
+def test_time_limit_is_wall_clock(solver):
+    import time
+    prob, x = _market_split()
+    t0 = time.perf_counter()
+    res = solve_pulp(prob, x, solver, time_limit=2)
+    assert time.perf_counter() - t0 < 8          # 2 s of search and the model's input/output
+    assert res.status in ("FEASIBLE", "UNKNOWN", "OPTIMAL")
+    if res.status != "OPTIMAL":
+        assert res.bound is None or res.bound <= (res.objective or float("inf")) + 1e-6
