@@ -86,3 +86,10 @@ def test_guess_count_message_names_the_option(cli_run):
     line = _one_error_line(cli_run(["tree-model", "--random-subset", "20", "--guess-count", "5", "--depth", "3"],
                                    expect_error=True))
     assert "--guess-count" in line
+
+
+@pytest.mark.parametrize("address", ["not a url", "tcp://nohost", "http://h:8786"])
+def test_dask_address_is_checked(address, cli_run):
+    line = _one_error_line(cli_run(["best-start", "--lists", "nyt20220316", "--limit", "2",
+                                    "--dask", address], expect_error=True))
+    assert "--dask" in line and "tcp://HOST:8786" in line

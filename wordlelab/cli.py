@@ -35,14 +35,14 @@ Examples:
   wordlelab score salet drone
   wordlelab lists
   wordlelab state salet.BBBYB.drone
-  wordlelab verify salet.tree --lists nyt20220316 --mode hard
-  wordlelab solve --start salet --lists nyt20220316
+  wordlelab solve --start salet --lists nyt20220316 --tree salet.tree
+  wordlelab verify salet.tree --lists nyt20220316
   wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316
-  wordlelab best-start --lists nyt20220316 --top 5 --checkpoint ranking.json
+  wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json
   wordlelab lower-bound --lists nyt20220316 --answers all --solver cpsat
   wordlelab export-lp cover --pattern '?ills' --lists nyt20220316 --answers all -o ills.lp
   wordlelab eldrow --target lower
-  wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth
+  wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth --encoding assignment
   wordlelab bench --suite matrix
 """
 
@@ -191,6 +191,16 @@ def _show_warning(message, category, filename, lineno, file=None, line=None):
     click.echo(f"warning: {_one_line(str(message))}", err=True)
 
 
+def _caused_by_interrupt(e: BaseException) -> bool:
+    seen = set()
+    while e is not None and id(e) not in seen:
+        if isinstance(e, KeyboardInterrupt):
+            return True
+        seen.add(id(e))
+        e = e.__cause__ or e.__context__
+    return False
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -209,6 +219,13 @@ def main(argv=None) -> None:
         click.echo("interrupted", err=True)
         sys.exit(130)
     except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except SystemError as e:
+        # Ctrl-C landing as compiled (numba) code returns surfaces as a SystemError whose
+        # context is the KeyboardInterrupt: it is the same interruption
+        if not _caused_by_interrupt(e):
+            raise
         click.echo("interrupted", err=True)
         sys.exit(130)
     except click.UsageError as e:

@@ -1,0 +1,79 @@
+"""Long runs stop cleanly: Ctrl-C is prompt, and a killed client leaves no worker behind."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import psutil
+import pytest
+
+LONG_RUN = [sys.executable, "-m", "wordlelab", "best-start", "--lists", "nyt20220316", "--workers", "2"]
+
+
+def _start(tmp_path):
+    ck = tmp_path / "rank.json"
+    proc = subprocess.Popen(LONG_RUN + ["--checkpoint", str(ck)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    client = psutil.Process(proc.pid)
+    deadline = time.monotonic() + 120
+    # wait until both pool workers are up and the search is under way (the checkpoint appears)
+    while time.monotonic() < deadline:
+        workers = [c for c in client.children(recursive=True) if "resource_tracker" not in " ".join(c.cmdline())]
+        if len(workers) >= 2 and ck.exists():
+            return proc, client.children(recursive=True), ck
+        if proc.poll() is not None:
+            pytest.fail(proc.stderr.read())
+        time.sleep(0.2)
+    proc.kill()
+    pytest.fail("the sweep did not start within 120 s")
+
+
+def _all_gone(procs, seconds):
+    _, alive = psutil.wait_procs(procs, timeout=seconds)
+    for p in alive:
+        p.kill()
+    return not alive
+
+
+def test_sigkill_of_the_client_leaves_no_worker(tmp_path):
+    proc, children, _ = _start(tmp_path)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert _all_gone(children, 10), [c.cmdline() for c in children if c.is_running()]
+
+
+def test_ctrl_c_stops_promptly_and_keeps_the_checkpoint(tmp_path):
+    proc, children, ck = _start(tmp_path)
+    time.sleep(2)
+    t0 = time.monotonic()
+    os.kill(proc.pid, signal.SIGINT)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("Ctrl-C did not stop the run within 30 s")
+    stopped = time.monotonic() - t0
+    err = proc.stderr.read()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    assert stopped < 5, f"Ctrl-C took {stopped:.1f} s"
+    assert _all_gone(children, 10)
+    assert ck.exists() and ck.stat().st_size > 0
+
+
+def test_interrupt_inside_compiled_code_is_an_interruption(monkeypatch, capsys):
+    """numba can surface Ctrl-C as SystemError('... returned a result with an exception set')."""
+    import wordlelab.cli as cli_module
+
+    def compiled_call_interrupted(*args, **kwargs):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as e:
+            raise SystemError("<numba function> returned a result with an exception set") from e
+
+    monkeypatch.setattr(cli_module.cli, "main", compiled_call_interrupted)
+    with pytest.raises(SystemExit) as exit_info:
+        cli_module.main(["prove-depth", "--guesses", "4"])
+    assert exit_info.value.code == 130
+    assert capsys.readouterr().err.strip() == "interrupted"
