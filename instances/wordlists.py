@@ -104,7 +104,7 @@ class WordLists:
 
     @property
     def key(self) -> str:
-        """Content hash of both lists: names the disk cache of the pattern matrix."""
+        """Content hash of both lists, whatever their order (names a question in checkpoints)."""
         return hashlib.sha256((canonical_sha256(self.guesses) + canonical_sha256(self.answers)).encode()).hexdigest()[:20]
 
     def guess_index(self) -> dict[str, int]:

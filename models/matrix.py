@@ -107,8 +107,14 @@ def pattern_matrix(lists, use_cache: bool = True, stats: dict | None = None,
 
 
 def cache_path(lists) -> Path:
-    """The cache file of ``lists``: answers x guesses, named by both lists' content key."""
-    return cache_dir() / f"patterns-{lists.key}-{len(lists.answers)}x{len(lists.guesses)}-T.npy"
+    """The cache file of ``lists``: answers x guesses, named by both lists in their order.
+
+    The order matters (row i is the i-th answer), so two lists with the same words in
+    another order get different files.
+    """
+    h = hashlib.sha256("\n".join(lists.guesses).encode())
+    h.update(b"|" + "\n".join(lists.answers).encode())
+    return cache_dir() / f"patterns-{h.hexdigest()[:20]}-{len(lists.answers)}x{len(lists.guesses)}-T.npy"
 
 
 def digest(m: np.ndarray) -> str:

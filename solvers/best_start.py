@@ -99,19 +99,44 @@ def _describe(results):
     return f"best {min(exact)}" if exact else ""
 
 
+def checkpoint_question(lists, mode, max_guesses, shard=None, limit=None) -> dict:
+    """What a best-start checkpoint answers: the lists, mode, guess limit and the slice of first words.
+
+    >>> from wordlelab.instances.wordlists import WordLists
+    >>> q = checkpoint_question(WordLists("demo", ("crate", "slate"), ("slate",)), "easy", 6, (1, 20))
+    >>> q["kind"], q["mode"], q["max_guesses"], q["shard"], q["limit"]
+    ('best-start', 'easy', 6, '1/20', None)
+    """
+    from wordlelab.solvers.checkpoint import lists_question
+    return {"kind": SWEEP_NAME, "lists": lists_question(lists), "mode": mode, "max_guesses": max_guesses,
+            "shard": f"{shard[0]}/{shard[1]}" if shard else None, "limit": limit}
+
+
+def _check_entry(words, key, value):
+    """A checkpoint entry: a first word of this run -> [total or bound (int >= 0), exact (bool)]."""
+    from wordlelab.solvers.checkpoint import check_int
+    if words is not None and key not in words:
+        raise ValueError("not a candidate first word of this question")
+    if not (isinstance(value, list) and len(value) == 2 and type(value[1]) is bool):
+        raise ValueError("must be [total, exact] with exact true or false")
+    check_int(value[0], "the total")
+
+
 def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None,
-                     live_ref=None) -> Sweep:
+                     live_ref=None, question: dict | None = None) -> Sweep:
     """The ranking question as a sweep over first words (``order``: (static bound, guess index), best first).
 
     ``table_ref`` names a shared node table the workers search on together, ``live_ref`` a
-    shared one-element cutoff the client lowers as exact totals come in.
+    shared one-element cutoff the client lowers as exact totals come in. ``question`` is the
+    checkpoint's question (default: every first word, see :func:`checkpoint_question`).
     """
-    meta = {"lists": lists.key, "mode": mode, "max_guesses": max_guesses}
+    meta = question if question is not None else checkpoint_question(lists, mode, max_guesses)
     bounds = {lists.guesses[g]: int(b) for b, g in order}
-    return Sweep(SWEEP_NAME, meta, [lists.guesses[g] for _, g in order], _init,
+    words = [lists.guesses[g] for _, g in order]
+    return Sweep(SWEEP_NAME, meta, words, _init,
                  (lists, mode, max_guesses, table_ref, live_ref), _run, _merge, functools.partial(_cutoff, top, seed=seed), functools.partial(_skip, bounds),
                  _describe, warmup=top, cutoff_known=functools.partial(_cutoff_known, top, seed=seed),
-                 group=_letters)
+                 group=_letters, validate=functools.partial(_check_entry, frozenset(words)))
 
 
 def _run_ranking(sweep, ex, live, checkpoint, n_words, show_progress, on_result) -> dict:
@@ -132,8 +157,16 @@ def _run_ranking(sweep, ex, live, checkpoint, n_words, show_progress, on_result)
 
 def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, show_progress=True,
                    dask_address=None, on_result=None, executor_kind=None):
-    """Rank the first words; returns a JSON-ready dict."""
+    """Rank the first words; returns a JSON-ready dict.
+
+    Each ranking row says where its value comes from: ``"source": "checkpoint"`` (taken from
+    ``checkpoint``, written by an earlier run) or ``"computed"`` (in this run).
+    """
     t0 = time.perf_counter()
+    question = checkpoint_question(lists, mode, max_guesses, shard, limit)
+    # a checkpoint that would be refused is refused now, before any work
+    from wordlelab.solvers.checkpoint import load_checkpoint
+    load_checkpoint(checkpoint, question, functools.partial(_check_entry, None))
     ex = executor(executor_kind, workers, dask_address)
     table = live = None
     warming: list = []
@@ -154,7 +187,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         if limit:
             order = order[:limit]
         seed = beam_seed(lists, mode, max_guesses, top, order)
-        sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs)
+        sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question)
         done = _run_ranking(sweep, ex, live, checkpoint, len(order), show_progress, on_result)
     finally:
         del warming
@@ -173,17 +206,20 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         for w in pending:
             done[w] = (int(searcher.start_value(node, searcher.guess_index[w], INF)), True)
             sweep.results[w] = list(done[w])
-    from wordlelab.solvers.sweep import save_checkpoint
-    save_checkpoint(checkpoint, sweep.meta, sweep.results)
+            sweep.resumed.discard(w)        # computed now, no longer the checkpoint's bound
+    from wordlelab.solvers.sweep import save_results
+    save_results(sweep, checkpoint)
     in_scope = {lists.guesses[g] for _, g in order}
     ranking = sorted(((w, v, e) for w, (v, e) in done.items() if w in in_scope),
                      key=lambda r: (r[1], not r[2], r[0]))
     n = len(node.H)
     rows = [{"word": w, "total": v if v < INF else None,
              "average": round(v / n, 4) if v < INF else None,
-             "proof": "exact" if e else ("no strategy within limit" if v >= INF else f">= {v} (bound)")}
+             "proof": "exact" if e else ("no strategy within limit" if v >= INF else f">= {v} (bound)"),
+             "source": "checkpoint" if w in sweep.resumed else "computed"}
             for w, v, e in ranking]
     return {"lists": lists.name, "mode": mode, "max_guesses": max_guesses, "top": top,
             "candidates": len(order), "evaluated": len(ranking), "partial": bool(shard or limit),
-            "executor": ex.name, "workers": ex.workers,
+            "executor": ex.name, "workers": ex.workers, "checkpoint": checkpoint,
+            "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
             "seconds": time.perf_counter() - t0, "ranking": rows}

@@ -433,16 +433,52 @@ def _longest(results):
     return f"longest {max(lengths)}" if lengths else ""
 
 
+def checkpoint_question(lists, mode, node_limit, targets=None) -> dict:
+    """What an ``eldrow --all`` checkpoint answers: the list, mode, node limit and targets ("all" or a list)."""
+    from wordlelab.solvers.checkpoint import lists_question
+    return {"kind": "eldrow", "lists": lists_question(lists), "mode": mode, "node_limit": node_limit,
+            "targets": "all" if targets is None else list(targets)}
+
+
+_ROW_FIELDS = {"target", "mode", "status", "length", "chain", "start", "nodes", "seconds", "search"}
+
+
+def _check_entry(mode, key, row):
+    """A checkpoint entry: target -> its result row (EldrowResult.as_dict)."""
+    from wordlelab.solvers.checkpoint import check_int
+    if not isinstance(row, dict) or set(row) != _ROW_FIELDS:
+        raise ValueError(f"must be a result row with the fields {', '.join(sorted(_ROW_FIELDS))}")
+    if row["target"] != key or row["mode"] != mode:
+        raise ValueError("its target or mode is not this entry's")
+    if row["status"] not in ("OPTIMAL", "UNKNOWN"):
+        raise ValueError("status must be OPTIMAL or UNKNOWN")
+    if not isinstance(row["chain"], str) or not isinstance(row["search"], str):
+        raise ValueError("chain and search must be strings")
+    check_int(row["nodes"], "nodes")
+    if row["status"] == "OPTIMAL":
+        check_int(row["length"], "length", 1)
+        chain = row["chain"].split()
+        if len(chain) != row["length"] or not chain or chain[-1] != key:
+            raise ValueError("an OPTIMAL row needs a chain of its length ending at its target")
+    elif row["length"] is not None:
+        raise ValueError("an UNKNOWN row has no length")
+
+
 def sweep(lists, mode="strict", workers=1, checkpoint=None, node_limit=10**12, progress=None, targets=None,
           dask_address=None, on_result=None):
-    """Longest chain for every target; resumable through a JSON checkpoint, on any executor."""
+    """Longest chain for every target; resumable through a checkpoint, on any executor.
+
+    Each row has ``"source"``: ``"checkpoint"`` if it was taken from ``checkpoint`` (an earlier
+    run), ``"computed"`` if this run found it.
+    """
     import functools
     from wordlelab.solvers.sweep import Sweep, executor, run_sweep
     words = list(targets or lists.answers)
-    meta = {"lists": lists.key, "mode": mode, "node_limit": node_limit}
+    question = checkpoint_question(lists, mode, node_limit, words if targets else None)
     # the "cutoff" sent with each target is its node limit (Eldrow targets share no bound)
-    job = Sweep("eldrow", meta, words, _sweep_init, (lists, mode), _sweep_run, _sweep_merge,
-                functools.partial(_node_limit, node_limit), describe=_longest)
+    job = Sweep("eldrow", question, words, _sweep_init, (lists, mode), _sweep_run, _sweep_merge,
+                functools.partial(_node_limit, node_limit), describe=_longest,
+                validate=functools.partial(_check_entry, mode))
     ex = executor(None, workers, dask_address)
     try:
         if ex.dashboard and progress:
@@ -451,4 +487,4 @@ def sweep(lists, mode="strict", workers=1, checkpoint=None, node_limit=10**12, p
         done = run_sweep(job, ex, checkpoint, progress, on_result)
     finally:
         ex.close()
-    return [done[w] for w in words]
+    return [{**done[w], "source": "checkpoint" if w in job.resumed else "computed"} for w in words]

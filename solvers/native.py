@@ -30,6 +30,8 @@ from wordlelab.solvers.node_table import new_table, table_count
 
 MODE_CODES = {"easy": core.EASY, "hard": core.HARD, "strict": core.STRICT}
 INF = core.INF
+# set in the core store's LAST slot before a first guess; still there after it: no search ran
+_UNTOUCHED = -3
 
 
 @dataclass
@@ -292,8 +294,10 @@ class NativeSearcher:
 
         In easy mode a no comes with a core: answers that alone need more guesses. With
         ``recheck`` the plain search (no learnt cores) re-decides the core on its own. Without
-        a first word, the first words refuted so far go to ``checkpoint`` (a JSON file), and a
-        run resumed from it skips them.
+        a first word, the first words refuted so far go to ``checkpoint`` (see
+        :mod:`wordlelab.solvers.checkpoint`), each with the core it added to the root core; a run
+        resumed from it skips them and replays their cores in order, so a no still comes with a
+        core (``from_checkpoint`` counts the first words taken from the file).
         """
         t0 = time.perf_counter()
         self.max_guesses = guesses
@@ -320,15 +324,14 @@ class NativeSearcher:
             g = start_feasible(self.guess_index[node.start], progress)
         else:
             # first guesses one by one, most promising first: progress shows, Ctrl-C stops between them
-            from wordlelab.solvers.sweep import load_checkpoint, save_checkpoint
+            from wordlelab.solvers.checkpoint import lists_question, load_checkpoint, save_checkpoint
             g = -1
             split_of = dict(zip(node.L.tolist(), hsh.tolist()))
             seen = set()
-            meta = {"question": "prove-depth", "lists": self.lists.key, "mode": self.mode, "guesses": guesses,
-                    "state": state, "answers": len(node.H)}
-            refuted = load_checkpoint(checkpoint, meta)
-            if refuted and prover is not None:
-                prover.root_complete = False    # the cores of earlier runs are not kept
+            question = {"kind": "prove-depth", "lists": lists_question(self.lists), "mode": self.mode,
+                        "guesses": guesses, "state": state, "answers": len(node.H)}
+            refuted = load_checkpoint(checkpoint, question, self._check_refutation)
+            from_checkpoint, replayed = 0, set()
             last_save = time.monotonic()
             try:
                 for _, g0 in self.candidate_order(node):
@@ -337,9 +340,18 @@ class NativeSearcher:
                             continue   # splits the answers exactly as a first guess already refuted
                         seen.add(split_of[g0])
                     word = self.lists.guesses[g0]
-                    r = -1 if word in refuted else start_feasible(g0)
-                    if r == -1:
-                        refuted[word] = "refuted"
+                    if word in refuted:
+                        # replayed in the order it was found: the root core grows as it did then
+                        self._replay_refutation(prover, refuted[word], replayed)
+                        from_checkpoint += 1
+                        r = -1
+                    else:
+                        if prover is not None:
+                            from wordlelab.solvers.depth_cores import LAST
+                            prover.store.count[LAST] = _UNTOUCHED
+                        r = start_feasible(g0)
+                        if r == -1:
+                            refuted[word] = self._refutation(prover)
                     if progress:
                         nodes = prover.stats[core.NODES] if prover is not None else stats[core.NODES]
                         size = f", root core {len(prover.root_core)} answers" if prover is not None else ""
@@ -348,14 +360,16 @@ class NativeSearcher:
                         g = r
                         break
                     if checkpoint and time.monotonic() - last_save > 2:
-                        save_checkpoint(checkpoint, meta, refuted)
+                        save_checkpoint(checkpoint, question, refuted)
                         last_save = time.monotonic()
             finally:
-                save_checkpoint(checkpoint, meta, refuted)
+                save_checkpoint(checkpoint, question, refuted)
         status = {-1: "INFEASIBLE", -2: "UNKNOWN"}.get(int(g), "FEASIBLE")
         out = {"status": status, "guesses": guesses, "start": node.start, "mode": self.mode,
                "answers": len(node.H), "nodes": int(stats[core.NODES]),
                "cache_hits": int(stats[core.CACHE_HITS]), "seconds": time.perf_counter() - t0, "tree": None}
+        if node.start is None:
+            out["from_checkpoint"] = from_checkpoint    # first guesses refuted by an earlier run
         if prover is not None:
             out.update(prover.statistics())
             if status == "INFEASIBLE" and prover.root_complete and len(prover.root_core):
@@ -369,6 +383,65 @@ class NativeSearcher:
             out["seconds"] = time.perf_counter() - t0
         return out
 
+
+    # ---- prove-depth checkpoints: word -> {"core": answers or None, "depth": int or None}
+    def _refutation(self, prover) -> dict:
+        """The checkpoint entry of a first guess just refuted: the core it added to the root core.
+
+        ``core`` lists the answers of the failing class's core (depth ``depth``), ``[]`` when it
+        was refuted without a search (a class of it on the root core holds a known core) and
+        added nothing, ``None`` when it left no core (the root core is then incomplete; always in
+        hard and strict mode, which learn no cores).
+        """
+        if prover is None:
+            return {"core": None, "depth": None}
+        from wordlelab.solvers.depth_cores import LAST
+        w = int(prover.store.count[LAST])
+        if w == _UNTOUCHED:
+            return {"core": [], "depth": None}
+        if w < 0:
+            return {"core": None, "depth": None}
+        start, n, depth = (int(x) for x in prover.store.meta[w])
+        members = np.sort(prover.store.elems[start:start + n])
+        return {"core": [self.lists.answers[a] for a in members], "depth": depth}
+
+    def _check_refutation(self, word, value) -> None:
+        """Shape of a prove-depth checkpoint entry (ValueError if malformed)."""
+        from wordlelab.solvers.checkpoint import check_int
+        if word not in self.guess_index:
+            raise ValueError("not in the guess list")
+        if not isinstance(value, dict) or set(value) != {"core", "depth"}:
+            raise ValueError('must be {"core": [answers] or null, "depth": int or null}')
+        c, d = value["core"], value["depth"]
+        if c is None or c == []:
+            if d is not None:
+                raise ValueError("a refutation without a core has no depth")
+            return
+        if not isinstance(c, list) or not all(isinstance(a, str) for a in c):
+            raise ValueError("the core must be a list of answers")
+        answers = set(self.lists.answers)
+        if not set(c) <= answers or len(set(c)) != len(c):
+            raise ValueError("the core must list distinct answers of the lists")
+        check_int(d, "the depth", 1)
+
+    def _replay_refutation(self, prover, value, replayed: set) -> None:
+        """Apply a checkpoint's refutation to ``prover`` as the first run did: its core joins the
+        core store (once: ``replayed`` holds those added) and the root core; no core makes the
+        root core incomplete."""
+        if prover is None or value["core"] == []:
+            return
+        if value["core"] is None:
+            prover.root_complete = False
+            return
+        from wordlelab.solvers import depth_cores as dc
+        a_index = {a: i for i, a in enumerate(self.lists.answers)}
+        members = np.array(sorted(a_index[a] for a in value["core"]), np.int32)
+        key = (int(value["depth"]), members.tobytes())
+        if key not in replayed:        # the first run learnt each core once, reused it after
+            replayed.add(key)
+            st = prover.store
+            dc._add_core(members, int(value["depth"]), st.elems, st.meta, st.next, st.bucket, st.count)
+        prover.root_core = np.union1d(prover.root_core, members).astype(np.int32)
 
     def _core_certificate(self, prover, node, recheck: bool) -> dict:
         """A few answers that alone need more guesses, re-checked by the plain search (no cores)."""

@@ -3,8 +3,10 @@
 Expanding a state is a pure function of its canonical key, so the states of
 one level run independently, in chunks of :data:`CHUNK`, on any executor of :mod:`wordlelab.solvers.sweep`
 (in-process, process pool, dask). Each result (the state's expansion) streams
-into the sweep checkpoint; a resumed run skips every state already expanded,
-and a state expanded twice gives the same expansion. The assembled state space
+into the checkpoint, in the format :func:`wordlelab.solvers.permutation.discover`
+writes (state key -> expansion, the same question): either resumes the other's
+file, a resumed run skips every state already expanded, and a state expanded
+twice gives the same expansion. The assembled state space
 is then evaluated exactly as in :func:`wordlelab.solvers.permutation.solve`,
 so the answer does not depend on the executor.
 """
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from wordlelab.models.permutation import check_n, format_perm
+from wordlelab.models.permutation import check_n
 from wordlelab.solvers.sweep import Sweep, executor, run_sweep
 
 
@@ -26,19 +28,31 @@ CHUNK = 32   # states per task: enough to hide the round trip of a task behind i
 def _run(consistent, key, cutoff):
     """Expand the states of one chunk (key: their canonical keys, comma-separated)."""
     from wordlelab.solvers import perm_core as core
+    from wordlelab.solvers.permutation import expansion_entry
+    return {state: expansion_entry(*core.expand(int(state), consistent)) for state in key.split(",")}
+
+
+def _pack(results):
+    """Checkpoint entries from chunk results: one per state (chunks are how work is sent, not stored)."""
+    return {state: e for chunk in results.values() for state, e in chunk.items()}
+
+
+def _unpack(entries, chunks):
+    """The chunks all of whose states the checkpoint holds (a chunk with one missing is run again)."""
     out = {}
-    for state in key.split(","):
-        n_sec, wins, offsets, flat, reps = core.expand(int(state), consistent)
-        out[state] = [int(n_sec), wins.astype(int).tolist(), offsets.tolist(), flat.tolist(), reps.tolist()]
+    for c in chunks:
+        states = c.split(",")
+        if all(s in entries for s in states):
+            out[c] = {s: entries[s] for s in states}
     return out
 
 
 def discover_sweep(n: int, consistent: bool, history, ex, checkpoint=None, progress=None, save_every=30.0):
     """Discover every state level by level on executor ``ex``; returns a StateSpace."""
-    from wordlelab.solvers.permutation import assemble, root_key
+    from wordlelab.solvers.permutation import assemble, check_expansion, perm_question, root_key
     root = root_key(n, history)
-    meta = {"question": "perm-discovery", "n": n, "consistent": consistent, "chunk": CHUNK,
-            "history": [f"{format_perm(g)}:{fb}" for g, fb in history]}
+    question = perm_question(n, consistent, history)
+    resumed = 0
     results: dict = {}      # chunk key -> {state key: expansion}
     expansion: dict = {}    # state key -> expansion
     order = [root]
@@ -48,8 +62,10 @@ def discover_sweep(n: int, consistent: bool, history, ex, checkpoint=None, progr
     while level:
         # the level's order is fixed by the levels before it, so chunk keys are the same on a resume
         chunks = [",".join(str(k) for k in level[i:i + CHUNK]) for i in range(0, len(level), CHUNK)]
-        sweep = Sweep(f"perm-{n}-{depth}", meta, chunks, _init, (consistent,), _run, results=results)
+        sweep = Sweep(f"perm-{n}-{depth}", question, chunks, _init, (consistent,), _run, results=results,
+                      validate=check_expansion, pack=_pack, unpack=_unpack)
         results = run_sweep(sweep, ex, checkpoint, progress, save_every=save_every)
+        resumed += sum(len(results[c]) for c in sweep.resumed)
         for c in chunks:
             expansion.update(results[c])
         nxt = []
@@ -62,9 +78,11 @@ def discover_sweep(n: int, consistent: bool, history, ex, checkpoint=None, progr
         level = nxt
         depth += 1
     exp = [expansion[str(k)] for k in order]
-    return assemble(order, [e[0] for e in exp], [np.array(e[1], np.bool_) for e in exp],
-                    [np.array(e[4], np.int64) for e in exp], [np.array(e[2], np.int64) for e in exp],
-                    [np.array(e[3], np.int64) for e in exp])
+    space = assemble(order, [e[0] for e in exp], [np.array(e[1], np.bool_) for e in exp],
+                     [np.array(e[4], np.int64) for e in exp], [np.array(e[2], np.int64) for e in exp],
+                     [np.array(e[3], np.int64) for e in exp])
+    space.resumed = resumed
+    return space
 
 
 def solve_sweep(n: int, consistent: bool = False, history=(), workers: int = 1, dask_address=None,

@@ -20,8 +20,6 @@ re-checks it against every secret with nothing but the feedback rule.
 """
 from __future__ import annotations
 
-import os
-import pickle
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -48,6 +46,7 @@ class StateSpace:
     child_start: np.ndarray     # outcome o owns children child_start[o]:child_start[o+1]
     child_ids: np.ndarray
     index: dict = field(repr=False, default_factory=dict)
+    resumed: int = 0            # states whose expansion was taken from a checkpoint (an earlier run)
 
     @property
     def n_states(self) -> int:
@@ -85,24 +84,89 @@ def _local_rows(S: np.ndarray):
     return rows, len(positions), positions, values
 
 
+def perm_question(n: int, consistent: bool, history=()) -> dict:
+    """What a ``perm optimal`` checkpoint answers (the same with or without ``--workers``).
+
+    >>> perm_question(4, False, [((1, 0, 2, 3), "BBGG")])
+    {'kind': 'perm-optimal', 'n': 4, 'consistent': False, 'history': ['2134:BBGG']}
+    """
+    return {"kind": "perm-optimal", "n": n, "consistent": bool(consistent),
+            "history": [f"{format_perm(g)}:{fb}" for g, fb in history]}
+
+
+def expansion_entry(n_sec, wins, offsets, flat, reps) -> list:
+    """One state's expansion as a checkpoint entry: [secrets, wins (0/1), offsets, children, reps]."""
+    return [int(n_sec), np.asarray(wins).astype(int).tolist(), np.asarray(offsets).tolist(),
+            np.asarray(flat).tolist(), np.asarray(reps).tolist()]
+
+
+def expansion_arrays(entry) -> tuple:
+    """A checkpoint entry back as :func:`~wordlelab.solvers.perm_core.expand` returns it."""
+    n_sec, wins, offsets, flat, reps = entry
+    return (int(n_sec), np.array(wins, np.bool_), np.array(offsets, np.int64), np.array(flat, np.int64),
+            np.array(reps, np.int64))
+
+
+def check_expansion(key, value) -> None:
+    """Shape of a state-expansion checkpoint entry (ValueError if malformed).
+
+    >>> check_expansion("12", [2, [0, 1], [0, 1, 1], [5], [3, 4]])
+    >>> check_expansion("12", [2, [0, 1], [0, 1], [5], [3, 4]])
+    Traceback (most recent call last):
+    ...
+    ValueError: offsets must run from 0 to the number of children, one more than the outcomes
+    """
+    from wordlelab.solvers.checkpoint import check_int, check_int_list
+    if not key.isdigit():
+        raise ValueError("a state key is a non-negative integer")
+    if not isinstance(value, list) or len(value) != 5:
+        raise ValueError("must be [secrets, wins, offsets, children, reps]")
+    n_sec, wins, offsets, flat, reps = value
+    check_int(n_sec, "secrets", 1)
+    check_int_list(wins, "wins")
+    if any(w not in (0, 1) for w in wins):
+        raise ValueError("wins must be 0 or 1")
+    check_int_list(offsets, "offsets")
+    check_int_list(flat, "children")
+    check_int_list(reps, "reps", None)
+    if (len(offsets) != len(wins) + 1 or offsets[0] != 0 or offsets[-1] != len(flat)
+            or any(a > b for a, b in zip(offsets, offsets[1:]))):
+        raise ValueError("offsets must run from 0 to the number of children, one more than the outcomes")
+    if len(reps) != len(wins):
+        raise ValueError("one rep per outcome")
+
+
 def discover(root_key, consistent: bool, progress=None, checkpoint=None, save_every: float = 30.0,
-             every_matching: bool = False) -> StateSpace:
+             every_matching: bool = False, question: dict | None = None) -> StateSpace:
     """Expand every reachable state once (breadth first); resumable from ``checkpoint``.
 
-    The checkpoint holds every expansion done so far; it is written every
-    ``save_every`` seconds and on Ctrl-C, so an interrupted run loses nothing.
+    The checkpoint (:mod:`wordlelab.solvers.checkpoint`) maps each state expanded so far to
+    its expansion (:func:`expansion_entry`); it is written every ``save_every`` seconds and
+    on Ctrl-C, so an interrupted run loses nothing. ``question`` is its question (default: the
+    roots, ``consistent`` and ``every_matching``); :func:`solve` asks :func:`perm_question`, as
+    :func:`wordlelab.solvers.perm_sweep.solve_sweep` does, so either resumes the other's file.
     """
+    from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
     roots = [int(k) for k in root_key] if isinstance(root_key, (list, tuple, np.ndarray)) else [int(root_key)]
+    if question is None:
+        question = {"kind": "perm-discovery", "roots": roots, "consistent": bool(consistent),
+                    "every_matching": bool(every_matching)}
+    entries = load_checkpoint(checkpoint, question, check_expansion)
     keys = list(roots)
     n_secrets, wins, reps, offsets, flats = [], [], [], [], []
-    if checkpoint and os.path.exists(checkpoint):
-        keys, n_secrets, wins, reps, offsets, flats = _load(checkpoint, roots, consistent)
     index = {k: i for i, k in enumerate(keys)}
-    head = len(n_secrets)
+    head = resumed = 0
     last_save = time.monotonic()
     try:
         while head < len(keys):
-            n_sec, w, off, flat, rep = core.expand(keys[head], consistent, every_matching)
+            saved = entries.get(str(keys[head]))
+            if saved is not None:
+                n_sec, w, off, flat, rep = expansion_arrays(saved)
+                resumed += 1
+            else:
+                n_sec, w, off, flat, rep = core.expand(keys[head], consistent, every_matching)
+                if checkpoint:
+                    entries[str(keys[head])] = expansion_entry(n_sec, w, off, flat, rep)
             n_secrets.append(n_sec)
             wins.append(w)
             reps.append(rep)
@@ -116,15 +180,15 @@ def discover(root_key, consistent: bool, progress=None, checkpoint=None, save_ev
             if progress is not None:
                 progress(head, len(keys))
             if checkpoint and time.monotonic() - last_save > save_every:
-                _save(checkpoint, roots, consistent, keys, n_secrets, wins, reps, offsets, flats)
+                save_checkpoint(checkpoint, question, entries)
                 last_save = time.monotonic()
     except KeyboardInterrupt:
-        if checkpoint:
-            _save(checkpoint, roots, consistent, keys, n_secrets, wins, reps, offsets, flats)
+        save_checkpoint(checkpoint, question, entries)
         raise
-    if checkpoint:
-        _save(checkpoint, roots, consistent, keys, n_secrets, wins, reps, offsets, flats)
-    return assemble(keys, n_secrets, wins, reps, offsets, flats, index)
+    save_checkpoint(checkpoint, question, entries)
+    space = assemble(keys, n_secrets, wins, reps, offsets, flats, index)
+    space.resumed = resumed
+    return space
 
 
 def assemble(keys, n_secrets, wins, reps, offsets, flats, index=None) -> StateSpace:
@@ -141,29 +205,6 @@ def assemble(keys, n_secrets, wins, reps, offsets, flats, index=None) -> StateSp
     child_ids = np.fromiter((index[k] for k in all_keys.tolist()), np.int64, len(all_keys))
     return StateSpace(np.array(keys, np.int64), np.array(n_secrets, np.int64), out_start,
                       np.concatenate(wins), np.concatenate(reps), child_start, child_ids, index)
-
-
-def _save(path, root_key, consistent, keys, n_secrets, wins, reps, offsets, flats):
-    """Write the expansions so far, atomically."""
-    data = {"format": "wordlelab-perm-discovery-1", "root": root_key, "consistent": consistent,
-            "keys": keys, "n_secrets": n_secrets, "wins": wins, "reps": reps, "offsets": offsets, "flats": flats}
-    tmp = f"{path}.tmp"
-    with open(tmp, "wb") as f:
-        pickle.dump(data, f, protocol=pickle.HIGHEST_PROTOCOL)
-    os.replace(tmp, path)
-
-
-def _load(path, root_key, consistent):
-    try:
-        with open(path, "rb") as f:
-            data = pickle.load(f)
-    except Exception:
-        raise WordleError(f"checkpoint {path} is unreadable; move it away to start afresh") from None
-    if (not isinstance(data, dict) or data.get("format") != "wordlelab-perm-discovery-1"
-            or data["root"] != root_key or data["consistent"] != consistent):
-        raise WordleError(f"checkpoint {path} belongs to another question; move it away to start afresh")
-    return (list(data["keys"]), list(data["n_secrets"]), list(data["wins"]), list(data["reps"]),
-            list(data["offsets"]), list(data["flats"]))
 
 
 @nb.njit(cache=True)
@@ -252,7 +293,8 @@ def solve(n: int, consistent: bool = False, history=(), progress=None, checkpoin
     rows, k, _, _ = root_rows(n, history)
     root = int(core.canonical(rows, k))
     t0 = time.perf_counter()
-    space = discover(root, consistent, progress, checkpoint) if space is None else space
+    if space is None:
+        space = discover(root, consistent, progress, checkpoint, question=perm_question(n, consistent, history))
     t1 = time.perf_counter()
     total, within, universal, best_out = _evaluate(space.n_secrets, space.out_start, space.out_win,
                                                    space.child_start, space.child_ids, n + 1)

@@ -6,7 +6,8 @@ order, says how a worker process builds its state once (``init``), runs one task
 the same task (idempotently: a task finished twice counts once), and derives the
 shared cutoff from the results so far. :func:`run_sweep` keeps a window of tasks in
 flight, sends each with the current cutoff (Selby's ``-b``, automatically), and
-streams every result into the checkpoint file as it arrives.
+streams every result into the checkpoint file as it arrives (the format and its
+checks are :mod:`wordlelab.solvers.checkpoint`'s; ``Sweep.meta`` is the question).
 
 Executors: ``inprocess``; ``pool`` (local processes, the default: all cores);
 ``dask`` (``local`` starts a LocalCluster, ``tcp://host:8786`` uses a running
@@ -17,15 +18,16 @@ checkpoint, and the final answer depends only on the merged results.
 from __future__ import annotations
 
 import concurrent.futures as cf
-import json
 import multiprocessing as mp
 import os
+import threading
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable
 
 from wordlelab.errors import WordleError
+# the one checkpoint format (re-exported here for callers of the sweep layer)
+from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint  # noqa: F401
 
 _STATE: dict = {}    # per worker process: the built state of each question, built once
 
@@ -35,7 +37,7 @@ class Sweep:
     """A question as independent tasks (all callables module-level, so they pickle)."""
 
     name: str
-    meta: dict                                  # identifies the question inside a checkpoint
+    meta: dict                                  # the question a checkpoint must hold (plain JSON)
     keys: list[str]                             # task keys, most promising first
     init: Callable                              # init(*init_args) -> worker state
     init_args: tuple
@@ -48,6 +50,10 @@ class Sweep:
     cutoff_known: Callable = None               # cutoff_known(results) -> bool
     group: Callable = None                      # group(key): tasks of one group are not run at once
     results: dict = field(default_factory=dict)
+    validate: Callable = None                   # validate(entry key, value): ValueError if malformed
+    pack: Callable = None                       # pack(results) -> checkpoint entries (default: the results)
+    unpack: Callable = None                     # unpack(entries, keys) -> results of those tasks it holds
+    resumed: set = field(default_factory=set)   # task keys whose result was taken from the checkpoint
 
 
 def _task(name, init, init_args, run, key, cutoff):
@@ -56,27 +62,25 @@ def _task(name, init, init_args, run, key, cutoff):
 
 
 # ---- checkpoints
-def load_checkpoint(path, meta) -> dict:
-    """Results saved for this question (empty if none); WordleError if the file is another question's."""
-    if not path or not Path(path).exists():
-        return {}
-    try:
-        data = json.loads(Path(path).read_text())
-    except (OSError, json.JSONDecodeError):
-        raise WordleError(f"checkpoint {path} is unreadable; move it away to start afresh") from None
-    if data.get("meta") != meta:
-        raise WordleError(f"checkpoint {path} belongs to another question ({data.get('meta')})")
-    return data["results"]
+def load_results(sweep: Sweep, checkpoint) -> dict:
+    """The checkpoint's entries for this sweep's question, after checking them (WordleError if refused)."""
+    return load_checkpoint(checkpoint, sweep.meta, sweep.validate)
 
 
-def save_checkpoint(path, meta, results) -> None:
-    """Atomic rewrite (a crash leaves the old file or the new one, never half of one)."""
-    if not path:
+def _restore(sweep: Sweep, entries: dict) -> None:
+    """Take the results of this sweep's tasks from checkpoint entries, and remember which they are."""
+    restored = sweep.unpack(entries, sweep.keys) if sweep.unpack else entries
+    sweep.results.update(restored)
+    sweep.resumed.update(restored)
+
+
+def save_results(sweep: Sweep, checkpoint, kept: dict | None = None) -> None:
+    """Write the sweep's results, over ``kept`` (entries loaded earlier: a checkpoint never loses one)."""
+    if not checkpoint:
         return
-    tmp = f"{path}.{os.getpid()}.tmp"
-    with open(tmp, "w") as f:
-        json.dump({"meta": meta, "results": dict(sorted(results.items()))}, f)
-    os.replace(tmp, path)
+    entries = dict(kept or {})
+    entries.update(sweep.pack(sweep.results) if sweep.pack else sweep.results)
+    save_checkpoint(checkpoint, sweep.meta, entries)
 
 
 # ---- executors: submit(fn, *args) -> future; wait(futures) -> done set; close()
@@ -101,13 +105,22 @@ class InProcess:
 
 
 class Pool:
-    """Local processes (spawned: numba's threads make fork unsafe); a broken pool is rebuilt."""
+    """Local processes (spawned: numba's threads make fork unsafe); a broken pool is rebuilt.
+
+    Each process watches its parent and exits when the parent is gone, so a client killed
+    with SIGKILL leaves nothing running; on Ctrl-C or any error the client terminates
+    its processes at once instead of waiting for their compiled searches to end.
+    """
 
     name, dashboard = "pool", None
 
     def __init__(self, workers: int):
         self.workers = max(1, workers)
-        self.pool = cf.ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"))
+        self.pool = self._new_pool()
+
+    def _new_pool(self):
+        return cf.ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"),
+                                      initializer=watch_parent, initargs=(os.getpid(),))
 
     def submit(self, fn, *args):
         return self.pool.submit(fn, *args)
@@ -119,10 +132,33 @@ class Pool:
     def restart(self):
         """After a worker died: a fresh pool (the caller re-sends the lost tasks)."""
         self.pool.shutdown(wait=False, cancel_futures=True)
-        self.pool = cf.ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"))
+        self.pool = self._new_pool()
 
     def close(self):
+        # a worker mid-search would finish its task before the pool could join it (seconds):
+        # whatever it computes now is not wanted, so it is stopped
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
         self.pool.shutdown(wait=False, cancel_futures=True)
+        for p in processes:
+            if p.is_alive():
+                p.terminate()
+        for p in processes:
+            p.join(timeout=5)
+
+
+PARENT_POLL_SECONDS = 0.5
+
+
+def watch_parent(parent_pid: int) -> None:
+    """Worker side: a daemon thread that ends this process once ``parent_pid`` is gone.
+
+    A spawned worker is re-parented when its client dies, so ``os.getppid()`` changes.
+    """
+    def watch():
+        while os.getppid() == parent_pid:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 class Dask:
@@ -142,9 +178,10 @@ class Dask:
                                         dashboard_address=":0", silence_logs=40)
             self.client = Client(self.cluster)
         else:
+            check_dask_address(address)
             try:
                 self.client = Client(address, timeout=10)
-            except OSError as e:
+            except (OSError, ValueError, TypeError) as e:
                 raise WordleError(f"cannot reach the dask scheduler at {address}: {e}") from None
         self.workers = max(1, len(self.client.scheduler_info().get("workers", {})) or workers)
         self.dashboard = self.client.dashboard_link
@@ -166,6 +203,29 @@ class Dask:
         self.client.close()
         if self.cluster is not None:
             self.cluster.close()
+
+
+DASK_SCHEMES = ("tcp", "tls", "ucx", "ws", "wss", "inproc")
+
+
+def check_dask_address(address: str) -> str:
+    """``local`` or ``SCHEME://HOST:PORT`` (no scheme: tcp); WordleError otherwise.
+
+    >>> check_dask_address("tcp://10.0.0.5:8786")
+    'tcp://10.0.0.5:8786'
+    """
+    if address == "local":
+        return address
+    from urllib.parse import urlsplit
+    parts = urlsplit(address if "://" in address else "tcp://" + address)
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if parts.scheme not in DASK_SCHEMES or not parts.hostname or port is None:
+        raise WordleError(f"--dask {address!r}: expected 'local' or a scheduler address such as "
+                          f"tcp://HOST:8786")
+    return address
 
 
 def executor(kind: str | None, workers: int, dask_address: str | None = None):
@@ -237,7 +297,8 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
     ``progress(n, info=...)`` is told of each result; ``on_result(key, result, executor)`` is a hook
     (tests use it to kill a worker or interrupt the client). Ctrl-C saves and re-raises.
     """
-    sweep.results.update(load_checkpoint(checkpoint, sweep.meta))
+    loaded = load_results(sweep, checkpoint)
+    _restore(sweep, loaded)
     todo = [k for k in sweep.keys if k not in sweep.results]
     if progress:
         progress(len(sweep.keys) - len(todo), info=_info(sweep))
@@ -285,10 +346,10 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
                 if on_result:
                     on_result(key, result, ex)
             if time.monotonic() - last_save > save_every:
-                save_checkpoint(checkpoint, sweep.meta, sweep.results)
+                save_results(sweep, checkpoint, loaded)
                 last_save = time.monotonic()
     finally:
-        save_checkpoint(checkpoint, sweep.meta, sweep.results)
+        save_results(sweep, checkpoint, loaded)
         for f in in_flight:
             f.cancel()
     return sweep.results

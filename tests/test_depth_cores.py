@@ -97,9 +97,9 @@ def test_interrupted_any_first_word_run_resumes(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         NativeSearcher(lists, "easy", 3).prove_depth(3, progress=stop_after_three, checkpoint=str(ckpt))
     import json
-    saved = json.loads(ckpt.read_text())["results"]
+    saved = json.loads(ckpt.read_text())["entries"]
     assert len(saved) == 3                      # nothing refuted before the stop is lost
     resumed = NativeSearcher(lists, "easy", 3).prove_depth(3, checkpoint=str(ckpt))
     fresh = NativeSearcher(lists, "easy", 3).prove_depth(3)
     assert resumed["status"] == fresh["status"] == "INFEASIBLE"
-    assert len(json.loads(ckpt.read_text())["results"]) > 3
+    assert len(json.loads(ckpt.read_text())["entries"]) > 3

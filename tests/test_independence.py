@@ -78,3 +78,13 @@ def test_matrix_command_and_solve_share_one_cache_file(default_lists, cli_run):
     r = cli_run(["matrix", "--json"])
     data = json.loads(r.out)
     assert data["path"] == str(cache_path(default_lists))
+
+
+def test_cache_file_depends_on_word_order():
+    from wordlelab.instances.wordlists import WordLists
+    words = ["cigar", "rebut", "sissy", "humph", "awake"]
+    a = WordLists("a", tuple(words), tuple(words[:3]))
+    b = WordLists("b", tuple(reversed(words)), tuple(reversed(words[:3])))
+    assert cache_path(a) != cache_path(b)
+    ma, mb = pattern_matrix(a), pattern_matrix(b)
+    assert np.array_equal(ma, mb[::-1, ::-1])

@@ -100,13 +100,13 @@ def test_interrupted_client_resumes_from_checkpoint(small_lists, reference, tmp_
 
     with pytest.raises(KeyboardInterrupt):
         sweep(small_lists, tmp_path, executor_kind="inprocess", on_result=interrupt)
-    saved = json.loads((tmp_path / "ck.json").read_text())["results"]
+    saved = json.loads((tmp_path / "ck.json").read_text())["entries"]
     assert len(saved) >= 10        # everything finished before Ctrl-C is on disk
     ran = []
     result = sweep(small_lists, tmp_path, executor_kind="inprocess", on_result=lambda k, r, ex: ran.append(k))
     assert not set(ran) & set(saved)            # nothing computed twice
     assert ranking(result) == reference
-    assert len(load_checkpoint(str(tmp_path / "ck.json"), json.loads((tmp_path / "ck.json").read_text())["meta"])) \
+    assert len(load_checkpoint(str(tmp_path / "ck.json"), json.loads((tmp_path / "ck.json").read_text())["question"])) \
         == LIMIT
 
 

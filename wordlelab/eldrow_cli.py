@@ -10,6 +10,7 @@ import click
 from wordlelab.cli import cli, json_option
 from wordlelab.console import emit_json, out, progress, table
 from wordlelab.errors import WordleError
+from wordlelab.options import OutputFile, positive, workers_type
 
 
 def _eldrow_lists(lists_name, words_file):
@@ -39,12 +40,12 @@ Examples:
 @click.option("--solver", type=click.Choice(["native", "cpsat", "cbc", "highs"]), default="native", show_default=True)
 @click.option("--search", type=click.Choice(["auto", "sets", "order"]), default="auto", show_default=True,
               help="native search: largest admissible set (strict's fast path), chain order with memo (hard's), or by mode")
-@click.option("--export", "export_file", default=None, type=click.Path(), help="write the model (.lp/.mps)")
-@click.option("--time-limit", default=60.0, show_default=True, help="seconds per model solve")
-@click.option("--node-limit", default=10**12, show_default=True, help="native search gives up (UNKNOWN) after this")
-@click.option("--checkpoint", default=None, type=click.Path(), help="--all: resumable results (JSON)")
-@click.option("--csv", "csv_file", default=None, type=click.Path(), help="--all: write target,max_length,chain")
-@click.option("--workers", default=None, type=int, help="--all: processes (default: all cores)")
+@click.option("--export", "export_file", default=None, type=OutputFile(), help="write the model (.lp/.mps)")
+@click.option("--time-limit", default=60.0, show_default=True, type=positive(float), help="seconds per model solve")
+@click.option("--node-limit", default=10**12, show_default=True, type=positive(), help="native search gives up (UNKNOWN) after this")
+@click.option("--checkpoint", default=None, type=OutputFile(), help="--all: resumable results (JSON)")
+@click.option("--csv", "csv_file", default=None, type=OutputFile(), help="--all: write target,max_length,chain")
+@click.option("--workers", default=None, type=workers_type(), help="--all: processes (default: all cores)")
 @click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
               help="--all: run the targets on dask.distributed (a LocalCluster, or a running scheduler)")
 @json_option
@@ -67,6 +68,7 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, sea
         summary = {"lists": lists.name, "mode": mode, "targets": len(rows), "proven": len(proven),
                    "global_max": longest, "attained_by": [r["target"] for r in proven if r["length"] == longest],
                    "unknown": [r["target"] for r in rows if r["status"] != "OPTIMAL"],
+                   "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
                    "seconds": round(time.perf_counter() - t0, 2)}
         if csv_file:
             with open(csv_file, "w", newline="") as f:
@@ -78,10 +80,17 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, sea
             emit_json({**summary, "results": rows})
             return
         best = sorted(proven, key=lambda r: -r["length"])[:10]
-        table(f"longest chains, {mode} mode, {lists.name}", ["target", "length", "chain"],
-              [[r["target"], r["length"], r["chain"]] for r in best])
+        resumed = summary["from_checkpoint"]
+        # rows taken from the checkpoint are marked: they were not computed in this run
+        table(f"longest chains, {mode} mode, {lists.name}",
+              ["target", "length", "chain"] + (["source"] if resumed else []),
+              [[r["target"], r["length"], r["chain"]]
+               + ([r["source"] if r["source"] == "checkpoint" else "this run"] if resumed else []) for r in best])
         out.print(f"{summary['proven']} of {summary['targets']} targets proven in {summary['seconds']} s; "
                   f"global maximum {longest}, attained by {' '.join(summary['attained_by'])}")
+        if resumed:
+            out.print(f"{resumed} of the {summary['targets']} targets taken from the checkpoint {checkpoint} "
+                      f"(an earlier run), not computed now")
         if summary["unknown"]:
             out.print(f"UNKNOWN (node limit): {' '.join(summary['unknown'][:20])}")
         return

@@ -9,6 +9,7 @@ import click
 from wordlelab.cli import cli, json_option
 from wordlelab.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
+from wordlelab.options import OutputFile, positive, workers_type
 
 
 @cli.group(epilog="""\b
@@ -96,9 +97,10 @@ def _history_option(f):
 @click.option("--n", "n", required=True, type=int, help="n <= 7")
 @click.option("--consistent-only", is_flag=True, help="every guess must be consistent with the feedback so far")
 @_history_option
-@click.option("--tree", "tree_file", default=None, type=click.Path(), help="write the min-total strategy (JSON)")
-@click.option("--checkpoint", default=None, type=click.Path(), help="resume/keep the state discovery here")
-@click.option("--workers", default=None, type=int,
+@click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the min-total strategy (JSON)")
+@click.option("--checkpoint", default=None, type=OutputFile(),
+              help="resume/keep the state discovery here (JSON, the same with or without --workers)")
+@click.option("--workers", default=None, type=workers_type(),
               help="expand the states of each level on N processes (default: in this process)")
 @click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
               help="expand the states on dask.distributed: a LocalCluster, or a running scheduler")
@@ -127,7 +129,8 @@ def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_ad
     if tree_file:
         with open(tree_file, "w") as f:
             json.dump({"n": n, "history": list(history), "consistent_only": consistent_only, "tree": tree}, f)
-    info = r.as_dict() | {"tree_verified_total": sum(rounds), "tree_file": tree_file}
+    info = r.as_dict() | {"tree_verified_total": sum(rounds), "tree_file": tree_file,
+                          "states_from_checkpoint": r.space.resumed}
     if not hist:
         info["circular_shift_within"] = circular_shift_within(n)
     if as_json:
@@ -145,6 +148,9 @@ def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_ad
     out.print(f"one strategy attains every maximum at once: {'yes' if r.universal else 'no'}")
     out.print(f"states {r.states}, guess outcomes {r.outcomes}, discovery {r.seconds_discover:.2f} s, "
               f"evaluation {r.seconds_evaluate:.3f} s")
+    if r.space.resumed:
+        out.print(f"{r.space.resumed} of the {r.states} state expansions taken from the checkpoint {checkpoint} "
+                  f"(an earlier run), not computed now")
 
 
 @perm.command()
@@ -207,14 +213,14 @@ def consistency(n_max, as_json):
 @click.option("--n", "n", required=True, type=int, help="n <= 4")
 @click.option("--objective", type=click.Choice(["total", "within"]), default="total", show_default=True,
               help="total: least total rounds; within: most secrets within --rounds")
-@click.option("--rounds", default=None, type=int, help="round limit (default n)")
+@click.option("--rounds", default=None, type=positive(), help="round limit (default n)")
 @click.option("--solver", type=click.Choice(["cpsat", "cbc", "highs"]), default="cpsat", show_default=True)
 @click.option("--consistent-only", is_flag=True)
 @click.option("--colors", default=1, show_default=True, type=int,
               help="colours per value (multicolour models for n! * s^n <= 48; checked by brute force)")
 @_history_option
-@click.option("--time-limit", default=60.0, show_default=True)
-@click.option("--export", "export_file", default=None, type=click.Path(), help="write the model (.lp/.mps for MIP)")
+@click.option("--time-limit", default=60.0, show_default=True, type=positive(float))
+@click.option("--export", "export_file", default=None, type=OutputFile(), help="write the model (.lp/.mps for MIP)")
 @json_option
 def model(n, objective, rounds, solver, consistent_only, colors, history, time_limit, export_file, as_json):
     """The optimal strategy as a CP-SAT or MIP model, solved, verified and checked against the native solver."""

@@ -10,6 +10,7 @@ import click
 from wordlelab.cli import cli, json_option, lists_options, mode_option
 from wordlelab.console import emit_json, out, progress, table
 from wordlelab.errors import WordleError
+from wordlelab.options import OutputFile, non_negative, positive, workers_type
 
 
 def _verified(tree, lists, mode, state, max_guesses):
@@ -32,16 +33,16 @@ def _show_report(report):
 @mode_option
 @click.option("--start", default=None, help="first guess (default: find the best one, which is slow)")
 @click.option("--state", "state_text", default=None, help="solve from a game state, e.g. salet.BBBYB.drone")
-@click.option("--max-guesses", default=6, show_default=True, help="every answer within this many guesses")
-@click.option("--tree", "tree_file", default=None, type=click.Path(), help="write the strategy tree (.json for JSON)")
-@click.option("--beam", default=0, help="fast heuristic: try only the K best-looking guesses per node (unproven)")
+@click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20), help="every answer within this many guesses")
+@click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the strategy tree (.json for JSON)")
+@click.option("--beam", default=None, type=positive(), help="fast heuristic: try only the K best-looking guesses per node (unproven)")
 @json_option
 def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json):
     """Prove the least total number of guesses, with a verified strategy tree."""
     from wordlelab.models.tree import save_tree
     from wordlelab.solvers.native import NativeSearcher
     t0 = time.perf_counter()
-    searcher = NativeSearcher(lists, mode, max_guesses, beam=beam)
+    searcher = NativeSearcher(lists, mode, max_guesses, beam=beam or 0)
     with progress("searching", None, enabled=not as_json) as advance:
         res = searcher.solve(start=start, state=state_text, progress=advance)
     row = {"status": res.status, "lists": lists.name, "mode": mode, "start": res.start,
@@ -81,12 +82,12 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json)
 @mode_option
 @click.option("--start", default=None, help="first guess (default: any)")
 @click.option("--state", "state_text", default=None, help="decide from a game state")
-@click.option("--node-limit", default=10**12, show_default=True, help="give up (UNKNOWN) after this many nodes")
-@click.option("--tree", "tree_file", default=None, type=click.Path(), help="write the certificate tree on yes")
+@click.option("--node-limit", default=10**12, show_default=True, type=positive(), help="give up (UNKNOWN) after this many nodes")
+@click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the certificate tree on yes")
 @click.option("--recheck", is_flag=True, help="on no (easy mode): re-decide the core with the plain search")
-@click.option("--checkpoint", default=None, type=click.Path(),
-              help="without --start: first words refuted so far (JSON); a rerun resumes from it")
-@click.option("--core", "core_file", default=None, type=click.Path(),
+@click.option("--checkpoint", default=None, type=OutputFile(),
+              help="without --start: first words refuted so far, with their cores (JSON); a rerun resumes from it")
+@click.option("--core", "core_file", default=None, type=OutputFile(),
               help="on no (easy mode): write the core, one answer per line (a list for --answers)")
 @json_option
 def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, recheck, checkpoint, core_file,
@@ -133,6 +134,9 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
                       + (f"; written to {core_file}" if core_file else ""))
     else:
         out.print(f"UNKNOWN: node limit {node_limit} reached after {res['nodes']} nodes; nothing is proven")
+    if res.get("from_checkpoint"):
+        out.print(f"{res['from_checkpoint']} first guess(es) refuted by an earlier run, taken from the checkpoint "
+                  f"{checkpoint} (not re-searched now)")
     out.print(f"{res['seconds']:.2f} s")
 
 
@@ -151,15 +155,15 @@ Examples:
   wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json --dask tcp://scheduler:8786""")
 @lists_options
 @mode_option
-@click.option("--max-guesses", default=6, show_default=True)
-@click.option("--top", default=1, show_default=True, help="exact values for this many best first words")
+@click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20))
+@click.option("--top", default=1, show_default=True, type=non_negative(), help="exact values for this many best first words")
 @click.option("--shard", default=None, help="i/n: only every n-th candidate, from the i-th")
-@click.option("--limit", default=None, type=int, help="only the LIMIT most promising candidates (partial ranking)")
-@click.option("--checkpoint", default=None, type=click.Path(), help="resumable results file (JSON)")
-@click.option("--workers", default=None, type=int, help="processes (default: all cores); with --dask local, workers")
+@click.option("--limit", default=None, type=positive(), help="only the LIMIT most promising candidates (partial ranking)")
+@click.option("--checkpoint", default=None, type=OutputFile(), help="resumable results file (JSON)")
+@click.option("--workers", default=None, type=workers_type(), help="processes (default: all cores); with --dask local, workers")
 @click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
               help="run the tasks on dask.distributed: a LocalCluster, or a running scheduler")
-@click.option("--show", default=20, show_default=True, help="rows to print")
+@click.option("--show", default=20, show_default=True, type=non_negative(), help="rows to print")
 @json_option
 def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, dask_address, show, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
@@ -173,7 +177,14 @@ def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers,
         emit_json(result)
         return
     rows = result["ranking"][:show]
-    table(f"first words, {mode} mode, {lists.name}", ["rank", "word", "total", "average", "proof"],
-          [[i + 1, r["word"], r["total"], r["average"], r["proof"]] for i, r in enumerate(rows)])
+    resumed = result["from_checkpoint"]
+    # values taken from the checkpoint are marked: they were not computed in this run
+    columns = ["rank", "word", "total", "average", "proof"] + (["source"] if resumed else [])
+    table(f"first words, {mode} mode, {lists.name}", columns,
+          [[i + 1, r["word"], r["total"], r["average"], r["proof"]]
+           + ([r["source"] if r["source"] == "checkpoint" else "this run"] if resumed else [])
+           for i, r in enumerate(rows)])
     out.print(f"{result['evaluated']} of {result['candidates']} candidates evaluated in {result['seconds']:.1f} s"
               f"{'; partial ranking (--limit/--shard)' if result['partial'] else ''}")
+    if resumed:
+        out.print(f"{resumed} of them taken from the checkpoint {checkpoint} (an earlier run), not computed now")

@@ -1,0 +1,250 @@
+"""Checkpoint files: one versioned, self-checking JSON format for every resumable command.
+
+A checkpoint records the answers a long run has found so far, so that a rerun
+resumes instead of starting again. Every resumable command (``best-start``,
+``prove-depth`` without ``--start``, ``eldrow --all``, ``perm optimal`` with or
+without ``--workers``) reads and writes it through this module only::
+
+    {"format": "wordlelab-checkpoint", "version": 1,
+     "question": {"kind": "best-start", "lists": {"name": ..., "key": ...}, ...},
+     "digest": "<sha256 hex of the canonical JSON of question and entries>",
+     "entries": {"<task key>": <JSON value>, ...}}
+
+What :func:`load_checkpoint` guarantees, for a file that exists:
+
+- it returns entries only if the file is JSON in this format and version, its
+  digest matches its question and entries (``canonical_json``: sorted keys,
+  no spaces, ASCII), its question equals the question of the run, and every
+  entry passes the command's validator;
+- otherwise it raises :class:`~wordlelab.errors.WordleError` with a one-line
+  message (unreadable, not JSON, wrong shape, other format or version, "edited
+  or damaged", or "for another question" naming each field that differs),
+  which the command line shows as ``error: ...`` with exit code 2.
+
+The digest detects damage and hand edits; it is not a signature (anyone who
+recomputes it can forge a file). The question names everything an entry's
+meaning depends on: the kind of question, the word lists (name and content key),
+the mode, the guess limit, the slice of the work (shard, limit, targets), so an
+entry is never merged into a run that asks something else.
+
+What :func:`save_checkpoint` guarantees: the file is replaced atomically (a
+temporary file in the same directory, then :func:`os.replace`), so a crash or a
+Ctrl-C leaves the old file or the new one, never part of one.
+
+>>> import os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "demo.json")
+>>> question = {"kind": "demo", "n": 3}
+>>> load_checkpoint(path, question)                   # no file yet: nothing to resume
+{}
+>>> save_checkpoint(path, question, {"b": [2, True], "a": [1, False]})
+>>> load_checkpoint(path, question)
+{'a': [1, False], 'b': [2, True]}
+>>> load_checkpoint(path, {"kind": "demo", "n": 4})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+wordlelab.errors.WordleError: checkpoint ... is for another question: n is 3 in the file, 4 in this run; ...
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import secrets
+from pathlib import Path
+from typing import Callable
+
+from wordlelab.errors import WordleError
+
+FORMAT = "wordlelab-checkpoint"
+VERSION = 1
+_FIELDS = {"format", "version", "question", "digest", "entries"}
+_AFRESH = "move it away to start afresh"
+
+
+def canonical_json(obj) -> str:
+    """The one JSON text of ``obj`` the digest is taken over: sorted keys, no spaces, ASCII, no NaN.
+
+    >>> canonical_json({"b": [1, True], "a": None})
+    '{"a":null,"b":[1,true]}'
+    """
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
+def digest(question: dict, entries: dict) -> str:
+    """sha256 (hex) of the canonical JSON of ``{"question": question, "entries": entries}``.
+
+    >>> digest({"kind": "demo"}, {})[:16]
+    'f451f4b235edc775'
+    """
+    return hashlib.sha256(canonical_json({"question": question, "entries": entries}).encode()).hexdigest()
+
+
+def lists_question(lists) -> dict:
+    """The word lists as a question field: their name and their content key (``lists.key``)."""
+    return {"name": lists.name, "key": lists.key}
+
+
+def _plain(obj):
+    """``obj`` as JSON gives it back (tuples become lists), to compare with what a file holds."""
+    try:
+        return json.loads(canonical_json(obj))
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"a checkpoint question or entry must be plain JSON: {e}") from None
+
+
+def _reject_constant(name):
+    raise ValueError(f"{name} is not JSON")
+
+
+def _short(value, width: int = 60) -> str:
+    text = canonical_json(value) if value is not None else "absent"
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def _differences(stored: dict, wanted: dict) -> str:
+    """Each question field that differs, as 'field is X in the file, Y in this run'."""
+    parts = []
+    for k in sorted(set(stored) | set(wanted)):
+        if stored.get(k) != wanted.get(k) or (k in stored) != (k in wanted):
+            parts.append(f"{k} is {_short(stored.get(k))} in the file, {_short(wanted.get(k))} in this run")
+    return "; ".join(parts)
+
+
+def load_checkpoint(path, question: dict, validate: Callable | None = None) -> dict:
+    """The entries a checkpoint holds for ``question`` (empty if ``path`` is empty or absent).
+
+    Parameters
+    ----------
+    path : str or os.PathLike or None
+        The checkpoint file; ``None`` or ``""`` means no checkpoint.
+    question : dict
+        The run's question (plain JSON); the file's must be equal.
+    validate : callable, optional
+        ``validate(key, value)`` checks one entry's shape and raises ``ValueError``
+        (or ``TypeError``) with a short reason if it is malformed.
+
+    Returns
+    -------
+    dict
+        Task key -> entry, as saved.
+
+    Raises
+    ------
+    WordleError
+        The file is unreadable, not JSON, not of this format or version, edited or
+        damaged (digest mismatch), for another question, or holds a malformed entry.
+
+    Examples
+    --------
+    >>> load_checkpoint(None, {"kind": "demo"})
+    {}
+    """
+    if not path:
+        return {}
+    p = Path(path)
+    if not p.exists():
+        return {}
+    try:
+        raw = p.read_bytes()
+    except OSError as e:
+        raise WordleError(f"cannot read checkpoint {path}: {e.strerror or e}") from None
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise WordleError(f"checkpoint {path} is not JSON, so not a wordlelab checkpoint; {_AFRESH}") from None
+    if isinstance(data, dict) and "meta" in data and "results" in data and "format" not in data:
+        raise WordleError(f"checkpoint {path} is in the format of an older wordlelab (no format, version or "
+                          f"digest), which is no longer read; {_AFRESH}")
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise WordleError(f"{path} is not a wordlelab checkpoint (no \"format\": \"{FORMAT}\"); {_AFRESH}")
+    if data.get("version") != VERSION:
+        raise WordleError(f"checkpoint {path} has version {_short(data.get('version'))}; this wordlelab reads "
+                          f"version {VERSION}; {_AFRESH}")
+    if set(data) != _FIELDS or not isinstance(data["question"], dict) or not isinstance(data["entries"], dict) \
+            or not isinstance(data["digest"], str):
+        raise WordleError(f"checkpoint {path} has the wrong shape (it needs exactly {', '.join(sorted(_FIELDS))}, "
+                          f"with question and entries objects and digest a string); {_AFRESH}")
+    stored, entries = data["question"], data["entries"]
+    if digest(stored, entries) != data["digest"]:
+        raise WordleError(f"checkpoint {path} was edited or damaged: its content does not match its sha256 "
+                          f"digest, so none of it is trusted; {_AFRESH}")
+    wanted = _plain(question)
+    if stored != wanted:
+        raise WordleError(f"checkpoint {path} is for another question: {_differences(stored, wanted)}; "
+                          f"use another file, or {_AFRESH}")
+    if validate is not None:
+        for key, value in entries.items():
+            try:
+                validate(key, value)
+            except (ValueError, TypeError, KeyError, IndexError) as e:
+                raise WordleError(f"checkpoint {path} has a malformed entry {key!r} ({_short(value, 40)}): "
+                                  f"{str(e).splitlines()[0] if str(e) else type(e).__name__}; {_AFRESH}") from None
+    return entries
+
+
+def save_checkpoint(path, question: dict, entries: dict) -> None:
+    """Write ``entries`` for ``question`` to ``path`` atomically (nothing for an empty ``path``).
+
+    Parameters
+    ----------
+    path : str or os.PathLike or None
+        The checkpoint file.
+    question : dict
+        The question the entries answer (plain JSON).
+    entries : dict
+        Task key (str) -> entry (plain JSON); written sorted by key.
+
+    Raises
+    ------
+    WordleError
+        The file cannot be written (the old one, if any, is left as it was).
+    """
+    if not path:
+        return
+    question, entries = _plain(question), _plain(dict(sorted(entries.items())))
+    text = json.dumps({"format": FORMAT, "version": VERSION, "question": question,
+                       "digest": digest(question, entries), "entries": entries},
+                      separators=(",", ":"), ensure_ascii=True, allow_nan=False) + "\n"
+    path = os.fspath(path)
+    # a temporary file beside the checkpoint: os.replace within one file system is atomic
+    tmp = f"{path}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise WordleError(f"cannot write checkpoint {path}: {e.strerror or e}") from None
+
+
+# ---- small validators for entry values
+def check_int(value, name: str = "value", minimum: int | None = 0) -> int:
+    """``value`` if it is an int (not a bool) of at least ``minimum``; ValueError otherwise.
+
+    >>> check_int(3)
+    3
+    >>> check_int(True)
+    Traceback (most recent call last):
+    ...
+    ValueError: value must be an integer, not true
+    """
+    if type(value) is not int:
+        raise ValueError(f"{name} must be an integer, not {_short(value, 20)}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}, not {value}")
+    return value
+
+
+def check_int_list(value, name: str = "value", minimum: int | None = 0) -> list:
+    """``value`` if it is a list of ints (not bools) each at least ``minimum``; ValueError otherwise."""
+    if not isinstance(value, list):
+        raise ValueError(f"{name} must be a list, not {_short(value, 20)}")
+    for x in value:
+        check_int(x, f"each of {name}", minimum)
+    return value

@@ -1,0 +1,431 @@
+"""Every ``wordlelab ...`` command shown to users works as shown.
+
+The commands are read from the places users see them, never copied here: README.md (code
+blocks and backticked commands, tables included), the epilog of ``wordlelab --help`` and the
+epilog ("Example:" lines) of every command and nested group (``perm``, ``export-lp``, ...).
+Each command is one of:
+
+- a syntax summary (a placeholder: an UPPERCASE word, ``[``, ``|``, ``(``, ``...``): its
+  subcommand must exist, each ``--option`` it names must be an option of that command, and
+  each value it lists for a choice option must be one of the choices;
+- a command named in a heading or in prose (``NAMES``): it must exist;
+- a concrete example: it must parse (click's ``make_context``, which validates the options
+  without running anything), and it is run in a temporary directory, with the test
+  session's pattern-matrix cache shared between runs:
+  - as written, if it is in ``RUN_AS_SHOWN`` (a few seconds each);
+  - through ``FAST_VARIANT`` otherwise (slow proofs and sweeps): the variant runs here, the
+    shown command itself runs in ``test_slow_example_as_shown`` (``-m slow``).
+
+A new example in neither table fails ``test_every_example_is_classified`` with a message
+saying where to add it; an entry no longer shown anywhere fails it too. Every run must exit 0
+(the CLI answers "no" with exit code 0 and says INFEASIBLE; those outputs are checked too).
+"""
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+import pytest
+
+from wordlelab.cli import cli
+
+REPO = Path(__file__).resolve().parents[1]
+README = REPO / "README.md"
+SHARED = REPO.parent / "shared"
+
+# ---------------------------------------------------------------------------------------
+# The tables. Keys are the commands exactly as shown (whitespace collapsed, comment dropped).
+
+# Concrete examples that finish in a few seconds: run as written.
+RUN_AS_SHOWN = {
+    "wordlelab score salet drone",
+    "wordlelab score speed abide",
+    "wordlelab lists",
+    "wordlelab lists --json",
+    "wordlelab state salet.BBBYB.drone",
+    "wordlelab state salet.BBBYB.drone --mode hard",
+    "wordlelab matrix",
+    "wordlelab matrix --lists nyt20220316 --answers all",
+    "wordlelab solve --start salet --tree salet.tree",
+    "wordlelab solve --start salet",
+    "wordlelab solve --start tarse",
+    "wordlelab solve --start salet --lists nyt20220316",
+    "wordlelab solve --start salet --lists original",
+    "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",
+    "wordlelab verify salet.tree --lists nyt20220316",
+    "wordlelab verify ../shared/reference/salet.hard.nyt20220316.tree --lists nyt20220316 --mode hard",
+    "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316",
+    "wordlelab export-lp cover --pattern '?ills' --lists nyt20220316 --answers all -o ills.lp",
+    "wordlelab export-lp cover --pattern '?ills' --answers all -o ills.lp",
+    "wordlelab export-lp tree --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth "
+    "--encoding assignment -o ills5.lp",
+    "wordlelab eldrow --target lower",
+    "wordlelab eldrow --target lower --start crane --solver cpsat",
+    "wordlelab tree-model --pattern '?ight' --depth 3 --objective depth",
+    "wordlelab blindfold --random-subset 200 --pool 500 --solver cbc",
+    "wordlelab bench --suite matrix --csv bench.csv",
+    "wordlelab perm numbers --n 8",
+    "wordlelab perm play --n 9 --secret 724853169",
+    "wordlelab perm optimal --n 6 --tree perm6.json",
+    "wordlelab perm optimal --n 5 --history 12345:GBBBB --consistent-only",
+    "wordlelab perm conjecture --n-max 6",
+    "wordlelab perm consistency --n-max 6",
+    "wordlelab perm model --n 4 --solver cbc --export perm4.lp",
+}
+
+# Shown command -> a fast variant run in its place (the shown one runs with -m slow).
+# a.txt / g.txt / w.txt are small lists the test writes (see _small_lists).
+FAST_VARIANT = {
+    # ranking every first word: 200 s
+    "wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json":
+        "wordlelab best-start --guesses g.txt --answers a.txt --top 5 --checkpoint rank.json",
+    # needs a dask scheduler at tcp://scheduler:8786 (the slow test skips it)
+    "wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json --dask tcp://scheduler:8786":
+        "wordlelab best-start --guesses g.txt --answers a.txt --top 5 --checkpoint rank.json --dask local",
+    # any first word within 4: 10-11 min
+    "wordlelab prove-depth --guesses 4 --lists nyt20220316":
+        "wordlelab prove-depth --guesses 4 --guess-file g.txt --answers a.txt",
+    "wordlelab prove-depth --guesses 4 --lists original":
+        "wordlelab prove-depth --guesses 4 --guess-file g.txt --answers a.txt",
+    # 12972 answers: 25-30 s
+    "wordlelab prove-depth --guesses 6 --start salet --lists nyt20220316 --answers all":
+        "wordlelab prove-depth --guesses 6 --start salet --lists nyt20220316 --answers a.txt",
+    # every endgame of 12972 answers: 15-30 s
+    "wordlelab lower-bound --lists nyt20220316 --answers all --solver cpsat":
+        "wordlelab lower-bound --lists nyt20220316 --answers all --solver cpsat --pattern '?ills'",
+    # Eldrow over every target: 163 s (strict), 448 s (hard)
+    "wordlelab eldrow --all --workers 2 --checkpoint eldrow.json":
+        "wordlelab eldrow --all --workers 2 --checkpoint eldrow.json --words w.txt",
+    "wordlelab eldrow --all --workers 2 --checkpoint eldrow.json --csv eldrow.csv":
+        "wordlelab eldrow --all --workers 2 --checkpoint eldrow.json --csv eldrow.csv --words w.txt",
+    "wordlelab eldrow --all --mode hard":
+        "wordlelab eldrow --all --mode hard --words w.txt",
+    # CP-SAT on ?ills (19 answers, 12972 guesses): 10-40 s and about 100 s
+    "wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth "
+    "--encoding assignment":
+        "wordlelab tree-model --pattern '?ight' --depth 2 --objective depth --encoding assignment",
+    "wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 6 --encoding assignment "
+    "--time-limit 300":
+        "wordlelab tree-model --pattern '?ight' --depth 4 --encoding assignment",
+    # layered, 40 answers, HiGHS: about 10 s
+    "wordlelab tree-model --random-subset 40 --guess-count 300 --seed 1 --depth 4 --solver highs --tree t.tree":
+        "wordlelab tree-model --random-subset 20 --guess-count 300 --seed 1 --depth 4 --solver highs --tree t.tree",
+    # row generation over 2309 answers: the whole time limit (10 min, 1 h)
+    "wordlelab blindfold --lists nyt20220316 --time-limit 600":
+        "wordlelab blindfold --lists nyt20220316 --random-subset 100 --pool 300 --time-limit 20",
+    "wordlelab blindfold --lists nyt20220316 --k 5 --time-limit 3600":
+        "wordlelab blindfold --lists nyt20220316 --k 5 --random-subset 100 --pool 300 --time-limit 20",
+    # benchmark suites of minutes; the matrix suite stands in (and runs once)
+    "wordlelab bench --suite matrix": "wordlelab bench --suite matrix --csv bench.csv",
+    "wordlelab bench --suite search": "wordlelab bench --suite matrix --csv bench.csv",
+    "wordlelab bench --suite sweep": "wordlelab bench --suite matrix --csv bench.csv",
+    "wordlelab bench --suite cover": "wordlelab bench --suite matrix --csv bench.csv",
+}
+
+# Commands named in headings and prose ("Eldrow (`wordlelab eldrow`, ...)"): they must exist.
+NAMES = {
+    "wordlelab bench",
+    "wordlelab eldrow",
+    "wordlelab tree-model",
+    "wordlelab blindfold",
+    "wordlelab perm",
+}
+
+# A command that reads a file an earlier example of the same place writes: that one runs first.
+RUN_AFTER = {
+    "wordlelab verify salet.tree --lists nyt20220316": "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",
+}
+
+# What the output must contain, where the docs state a result (a "no" still exits 0).
+EXPECT_OUTPUT = {
+    "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316": "INFEASIBLE",
+    "wordlelab prove-depth --guesses 6 --start salet --lists nyt20220316 --answers all": "INFEASIBLE",
+    "wordlelab prove-depth --guesses 4 --lists nyt20220316": "INFEASIBLE",
+    "wordlelab prove-depth --guesses 4 --lists original": "INFEASIBLE",
+    "wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth "
+    "--encoding assignment": "INFEASIBLE",
+    "wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 6 --encoding assignment "
+    "--time-limit 300": "PROVEN: the least total within 6 guesses is 71",
+}
+
+# Option values that are checked although click takes any string: the benchmark suites.
+def _suites():
+    from wordlelab.bench import SUITES
+    return SUITES
+
+
+FREE_CHOICES = {("bench", "--suite"): _suites}
+
+TIMEOUT = 600          # seconds, one fast run (they take 0.5-15 s)
+SLOW_TIMEOUT = 4 * 3600
+
+
+# ---------------------------------------------------------------------------------------
+# Extraction
+
+@dataclass(frozen=True)
+class Example:
+    place: str        # "README.md" or "wordlelab perm --help"
+    text: str         # the command as shown, whitespace collapsed, comment dropped
+    comment: str      # a trailing "# ..." comment (e.g. the expected output), or ""
+
+    @property
+    def tokens(self) -> list[str]:
+        return shlex.split(self.text)
+
+
+def _clean(raw: str) -> tuple[str, str]:
+    raw = " ".join(raw.split())
+    m = re.search(r"\s#\s*(.*)$", raw)
+    comment = m.group(1).strip() if m else ""
+    if m:
+        raw = raw[:m.start()].strip()
+    return raw, comment
+
+
+def readme_examples() -> list[Example]:
+    text = README.read_text(encoding="utf-8")
+    found = []
+    blocks = re.compile(r"^```[^\n]*\n(.*?)^```", re.S | re.M)
+    for block in blocks.finditer(text):
+        for line in block.group(1).splitlines():
+            for part in re.split(r"&&|;", line):
+                part, comment = _clean(part)
+                if part.startswith("wordlelab "):
+                    found.append(Example("README.md", part, comment))
+    prose = blocks.sub("", text)
+    for m in re.finditer(r"`([^`]+)`", prose):
+        code, comment = _clean(m.group(1).replace("\\|", "|"))
+        if code == "wordlelab" or code.startswith("wordlelab "):
+            found.append(Example("README.md", code, comment))
+    return found
+
+
+def walk_commands(cmd=cli, path=("wordlelab",)):
+    yield path, cmd
+    if isinstance(cmd, click.Group):
+        for name in sorted(cmd.commands):
+            yield from walk_commands(cmd.commands[name], path + (name,))
+
+
+def help_examples() -> list[Example]:
+    found = []
+    for path, cmd in walk_commands():
+        for line in (cmd.epilog or "").splitlines():
+            i = line.find("wordlelab ")
+            if i >= 0:
+                code, comment = _clean(line[i:])
+                found.append(Example(" ".join(path) + " --help", code, comment))
+    return found
+
+
+def all_examples() -> list[Example]:
+    seen, out = set(), []
+    for ex in readme_examples() + help_examples():
+        if (ex.place, ex.text) not in seen:
+            seen.add((ex.place, ex.text))
+            out.append(ex)
+    return out
+
+
+PLACEHOLDER = re.compile(r"(?:^|[/=])[A-Z][A-Z0-9_]*(?=$|[:/=])")   # NAME, F, tcp://SCHEDULER:8786
+
+
+def is_template(tokens: list[str]) -> bool:
+    return any(set("[]|()") & set(t) or "..." in t or PLACEHOLDER.search(t) for t in tokens[1:])
+
+
+def resolve(words: list[str]):
+    """The command a token list names (alternatives a|b of a subcommand: each of them), and the rest."""
+    cmds, path, i = [cli], ["wordlelab"], 0
+    while i < len(words) and all(isinstance(c, click.Group) for c in cmds):
+        w = words[i].strip("()[]")
+        if not w or w.startswith("-") or w == "..." or PLACEHOLDER.search(w):
+            break
+        subs = []
+        for c in cmds:
+            for alt in w.split("|"):
+                assert alt in c.commands, f"{' '.join(path)} has no subcommand {alt!r}"
+                subs.append(c.commands[alt])
+        cmds, path, i = subs, path + [w], i + 1
+    return cmds, path, words[i:]
+
+
+EXAMPLES = all_examples()
+TEMPLATES = [ex for ex in EXAMPLES if is_template(ex.tokens)]
+CONCRETE = [ex for ex in EXAMPLES if not is_template(ex.tokens)]
+
+
+def _id(ex: Example) -> str:
+    return f"{ex.place}: {ex.text}"
+
+
+# ---------------------------------------------------------------------------------------
+# Classification and parsing (fast, nothing run)
+
+def test_examples_are_found():
+    places = {ex.place for ex in EXAMPLES}
+    assert "README.md" in places and "wordlelab --help" in places
+    assert len(CONCRETE) >= 30 and len(TEMPLATES) >= 10, (len(CONCRETE), len(TEMPLATES))
+
+
+def test_every_example_is_classified():
+    shown = {ex.text for ex in CONCRETE}
+    for ex in CONCRETE:
+        tables = [ex.text in RUN_AS_SHOWN, ex.text in FAST_VARIANT, ex.text in NAMES]
+        assert sum(tables) == 1, (
+            f"new example in {ex.place}: {ex.text!r}. Add it to tests/test_examples.py: to RUN_AS_SHOWN "
+            f"if it finishes in a few seconds, else to FAST_VARIANT with a fast variant of it (or to NAMES "
+            f"if it only names a command)" if not any(tables) else f"{ex.text!r} is in more than one table")
+    for table_name, table in [("RUN_AS_SHOWN", RUN_AS_SHOWN), ("FAST_VARIANT", FAST_VARIANT), ("NAMES", NAMES),
+                              ("RUN_AFTER", RUN_AFTER), ("EXPECT_OUTPUT", EXPECT_OUTPUT)]:
+        stale = set(table) - shown
+        assert not stale, f"{table_name} lists commands no longer shown anywhere; remove them: {sorted(stale)}"
+    for before in RUN_AFTER.values():
+        assert before in RUN_AS_SHOWN
+
+
+@pytest.mark.parametrize("ex", TEMPLATES, ids=_id)
+def test_syntax_summary_names_real_options(ex):
+    cmds, path, rest = resolve(ex.tokens[1:])
+    for i, tok in enumerate(rest):
+        opt = tok.lstrip("([").rstrip(")]").split("=")[0]
+        if not opt.startswith("-") or opt in ("-", "--"):
+            continue
+        value = rest[i + 1].lstrip("([").rstrip(")]") if i + 1 < len(rest) else ""
+        for cmd in cmds:
+            params = {o: p for p in cmd.params for o in p.opts + p.secondary_opts}
+            assert opt in params, f"{' '.join(path)} has no option {opt} (shown in {ex.place}: {ex.text})"
+            p = params[opt]
+            choices = (p.type.choices if isinstance(p.type, click.Choice) else
+                       FREE_CHOICES[cmd.name, opt]() if (cmd.name, opt) in FREE_CHOICES else None)
+            if choices and value and not value.startswith("-") and not PLACEHOLDER.search(value) and value != "...":
+                for alt in value.split("|"):
+                    assert alt in choices, f"{' '.join(path)} {opt} has no choice {alt!r} ({ex.text})"
+
+
+@pytest.mark.parametrize("ex", [ex for ex in CONCRETE if ex.text in NAMES], ids=_id)
+def test_named_command_exists(ex):
+    cmds, _, rest = resolve(ex.tokens[1:])
+    assert not rest and cmds
+
+
+def _parse(text: str):
+    """click parses the command (types, choices, required options) without running it."""
+    cmds, path, rest = resolve(shlex.split(text)[1:])
+    assert len(cmds) == 1
+    ctx = None
+    node = cli
+    for name in path[1:]:
+        ctx = click.Context(node, info_name=node.name if ctx else "wordlelab", parent=ctx)
+        node = node.commands[name]
+    sub = node.make_context(path[-1], list(rest), parent=ctx)
+    if isinstance(node, click.Group):
+        assert not sub.protected_args and not sub.args, text
+    for param in node.params:
+        for opt in param.opts:
+            if (node.name, opt) in FREE_CHOICES and sub.params[param.name]:
+                values = sub.params[param.name]
+                for v in values if isinstance(values, (tuple, list)) else [values]:
+                    assert v in FREE_CHOICES[node.name, opt](), f"{text}: no {opt} {v!r}"
+    return sub
+
+
+@pytest.mark.parametrize("ex", [ex for ex in CONCRETE if ex.text not in NAMES], ids=_id)
+def test_shown_command_parses(ex):
+    _parse(ex.text)
+
+
+@pytest.mark.parametrize("variant", sorted(set(FAST_VARIANT.values())), ids=str)
+def test_fast_variant_parses(variant):
+    _parse(variant)
+
+
+# ---------------------------------------------------------------------------------------
+# Running
+
+def _small_lists() -> dict[str, str]:
+    """a.txt: 58 answers of nyt20220316; g.txt: those and 130 more guesses; w.txt: 29 words for Eldrow."""
+    from wordlelab.instances.wordlists import load_lists
+    lists = load_lists("nyt20220316")
+    answers = list(lists.answers[::40])
+    guesses = sorted(set(answers) | set(lists.guesses[::100]))
+    return {"a.txt": "\n".join(answers) + "\n", "g.txt": "\n".join(guesses) + "\n",
+            "w.txt": "\n".join(answers[::2]) + "\n"}
+
+
+@pytest.fixture(scope="module")
+def runner(tmp_path_factory):
+    """Runs a command as a shell would, once, in a fresh directory of its own.
+
+    A command in RUN_AFTER runs in the directory of the command it follows, after it. The
+    directory's parent holds a link ``shared`` to ../shared, so "../shared/..." resolves.
+    """
+    exe = shutil.which("wordlelab")
+    prefix = [exe] if exe else [sys.executable, "-m", "wordlelab"]
+    env = dict(os.environ)          # conftest's WORDLELAB_CACHE: one matrix cache for the session
+    env["COLUMNS"] = "120"
+    small = _small_lists()
+    dirs: dict[str, Path] = {}
+    done: dict[str, subprocess.CompletedProcess] = {}
+
+    def fresh_dir() -> Path:
+        root = tmp_path_factory.mktemp("example")
+        if SHARED.is_dir():
+            (root / "shared").symlink_to(SHARED, target_is_directory=True)
+        d = root / "work"
+        d.mkdir()
+        for name, text in small.items():
+            (d / name).write_text(text)
+        return d
+
+    def run(text: str, timeout: float = TIMEOUT) -> subprocess.CompletedProcess:
+        if "../shared" in text and not SHARED.is_dir():
+            pytest.skip("../shared is absent")
+        if text not in done:
+            if text in RUN_AFTER:
+                run(RUN_AFTER[text], timeout)
+                dirs[text] = dirs[RUN_AFTER[text]]
+            else:
+                dirs[text] = fresh_dir()
+            done[text] = subprocess.run(prefix + shlex.split(text)[1:], cwd=dirs[text], env=env,
+                                        capture_output=True, text=True, timeout=timeout)
+        r = done[text]
+        assert r.returncode == 0, f"{text!r} exited {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+        return r
+
+    return run
+
+
+def _check_output(ex_text: str, comment: str, r: subprocess.CompletedProcess) -> None:
+    if ex_text in EXPECT_OUTPUT:
+        assert EXPECT_OUTPUT[ex_text] in r.stdout, r.stdout[-3000:]
+    if re.fullmatch(r"[BGY]{5}", comment):          # "wordlelab score speed abide   # BBYBY"
+        assert r.stdout.strip() == comment, r.stdout
+
+
+@pytest.mark.parametrize("ex", [ex for ex in CONCRETE if ex.text in RUN_AS_SHOWN], ids=_id)
+def test_example_runs_as_shown(ex, runner):
+    r = runner(ex.text)
+    _check_output(ex.text, ex.comment, r)
+
+
+@pytest.mark.parametrize("variant", sorted(set(FAST_VARIANT.values())), ids=str)
+def test_fast_variant_runs(variant, runner):
+    runner(variant)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shown", sorted(FAST_VARIANT), ids=str)
+def test_slow_example_as_shown(shown, runner):
+    if "tcp://" in shown:
+        pytest.skip("needs a running dask scheduler; its fast variant runs it on --dask local")
+    r = runner(shown, timeout=SLOW_TIMEOUT)
+    _check_output(shown, "", r)
