@@ -169,8 +169,9 @@ def _save(path: Path, m: np.ndarray) -> None:
     """Write the matrix and its digest atomically; a read-only cache is only slower next time."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        for target, write in ((path, lambda f: np.save(f, m)),
-                              (_digest_path(path), lambda f: f.write(digest(m).encode()))):
+        # the digest goes first: a reader that sees the matrix file also sees its digest
+        for target, write in ((_digest_path(path), lambda f: f.write(digest(m).encode())),
+                              (path, lambda f: np.save(f, m))):
             tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
             with open(tmp, "wb") as f:
                 write(f)

@@ -140,7 +140,7 @@ def test_sweep_resumes(tmp_path, words):
     targets = ["lower", "crane", "zesty"]
     first = sweep(words, "strict", 1, ck, targets=targets[:2])
     data = json.load(open(ck))
-    assert set(data["results"]) == {"lower", "crane"}
+    assert set(data["entries"]) == {"lower", "crane"}
     rows = sweep(words, "strict", 1, ck, targets=targets)
     assert [r["target"] for r in rows] == targets and rows[0] == first[0]
 
