@@ -14,30 +14,20 @@ from __future__ import annotations
 
 import numpy as np
 
+from wordlelab.encoders.model import Model
 
-def build_separating(P: np.ndarray, pairs, k: int | None = None, backend: str = "cpsat"):
-    """Model over guess columns ``P`` (guesses x answers) and answer ``pairs``; returns (model, y)."""
-    rows = [np.flatnonzero(P[:, a] != P[:, b]).tolist() for a, b in pairs]
-    if backend == "cpsat":
-        from ortools.sat.python import cp_model
-        model = cp_model.CpModel()
-        y = [model.new_bool_var(f"y{t}") for t in range(P.shape[0])]
-        for row in rows:
-            model.add_bool_or([y[t] for t in row])
-        if k is None:
-            model.minimize(cp_model.LinearExpr.sum(y))
-        else:
-            model.add(cp_model.LinearExpr.sum(y) <= k)
-        return model, y
-    from wordlelab.solvers.runner import import_pulp
-    pulp = import_pulp()
-    prob = pulp.LpProblem("blindfold", pulp.LpMinimize)
-    y = [pulp.LpVariable(f"y{t}", cat="Binary") for t in range(P.shape[0])]
+
+def build_separating(P: np.ndarray, pairs, k: int | None = None, names=None) -> tuple[Model, list]:
+    """Model over guess columns ``P`` (guesses x answers) and answer ``pairs``; returns (model, y).
+
+    ``y_WORD`` is named after the guess (``names``, else its row).
+    """
+    model = Model("blindfold" if k is None else f"blindfold_k{k}")
+    y = [model.bool(f"y_{names[t] if names is not None else t}") for t in range(P.shape[0])]
     if k is None:
-        prob += pulp.lpSum(y)
+        model.minimize(model.sum(y))
     else:
-        prob += pulp.lpSum([])
-        prob += pulp.lpSum(y) <= k
-    for i, row in enumerate(rows):
-        prob += pulp.lpSum(y[t] for t in row) >= 1, f"pair{i}"
-    return prob, y
+        model.add(model.sum(y) <= k, "at_most_k")
+    for i, (a, b) in enumerate(pairs):
+        model.add(model.sum([y[t] for t in np.flatnonzero(P[:, a] != P[:, b])]) >= 1, f"pair{i}")
+    return model, y

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numba as nb
 import numpy as np
 
+from wordlelab.encoders.model import Model, clean_name
 from wordlelab.errors import WordleError
 
 ENCODINGS = ("counting", "pairs")
@@ -105,59 +106,45 @@ def cover_instance(label: str, answers, guesses, matrix_columns: np.ndarray) -> 
     return CoverInstance(label, answers, uniq[kept], [members[k] for k in kept], len(guesses))
 
 
-def build_cpsat(inst: CoverInstance, k: int | None = None, encoding: str = "counting"):
-    """CP-SAT model: minimise the cover (k None) or decide whether k sets suffice.
+def build(inst: CoverInstance, k: int | None = None, encoding: str = "counting") -> tuple[Model, list]:
+    """The cover model: minimise the cover (k None) or decide whether k sets suffice.
 
-    Returns (model, set variables).
+    Returns (model, set variables); set variable ``y_WORD`` is named after the first
+    guess of its class, answer variable ``z_WORD`` after its answer.
+
+    >>> inst = CoverInstance("demo", ("aa", "ab", "ac"), np.array([[1, 1, 0], [0, 1, 1], [1, 0, 0]], bool),
+    ...                      [["one"], ["two"], ["six"]], 3)
+    >>> model, y = build(inst)
+    >>> [v.name for v in y], model.sense
+    (['y_one', 'y_two', 'y_six'], 'min')
     """
-    from ortools.sat.python import cp_model
     _check_encoding(encoding)
-    model = cp_model.CpModel()
-    y = [model.new_bool_var(f"y{s}") for s in range(len(inst.sets))]
-    _add_cover_constraints(model, inst, y, encoding,
-                           new_var=lambda name: model.new_bool_var(name), add=model.add)
+    name = "cover_" + inst.label + ("_min" if k is None else f"_k{k}")
+    model = Model(clean_name(name))
+    y = [model.bool(f"y_{inst.guesses[s][0]}") for s in range(len(inst.sets))]
     if k is None:
-        model.minimize(sum(y))
-        model.add(sum(y) >= inst.static_bound())  # valid: Selby's pre-check
+        model.minimize(model.sum(y))
+        model.add(model.sum(y) >= inst.static_bound(), "static_bound")   # valid: Selby's pre-check
     else:
-        model.add(sum(y) <= k)
+        model.add(model.sum(y) <= k, "at_most_k")
         for s in useless_sets(inst, k):
-            model.add(y[s] == 0)
+            model.add(y[s] == 0, f"too_small_{s}")
+    m = inst.size
+    sizes = inst.sets.sum(axis=1)
+    # redundant but valid, and what makes the solvers fast: the chosen sets' sizes must add up to |E|-1
+    model.add(model.sum(y, [int(c) for c in sizes]) >= m - 1, "sizes")
+    covers = [np.flatnonzero(inst.sets[:, e]) for e in range(m)]
+    if encoding == "pairs":
+        # at most one answer uncovered <=> every pair of answers has a covered member
+        for e in range(m):
+            for f in range(e + 1, m):
+                model.add(model.sum([y[s] for s in np.union1d(covers[e], covers[f])]) >= 1)
+    else:
+        z = [model.bool(f"z_{a}") for a in inst.answers]
+        for e in range(m):
+            model.add(z[e] <= model.sum([y[s] for s in covers[e]]))
+        model.add(model.sum(z) >= m - 1, "all_but_one")
     return model, y
-
-
-def build_mip(inst: CoverInstance, k: int | None = None, encoding: str = "counting"):
-    """PuLP MIP: minimise the cover (k None) or decide whether k sets suffice.
-
-    Returns (problem, set variables). ``problem.writeLP`` / ``writeMPS`` export it.
-    """
-    import pulp  # noqa: F401  (imported after ortools by the solvers; see solvers.runner)
-    from pulp import LpMinimize, LpProblem, lpSum
-    _check_encoding(encoding)
-    name = "cover_" + "".join(c if c.isalnum() else "_" for c in inst.label)
-    prob = LpProblem(name + ("_min" if k is None else f"_k{k}"), LpMinimize)
-
-    def binary(var_name):
-        return prob.add_variable(var_name, 0, 1, cat="Binary")
-
-    y = [binary(f"y{s}") for s in range(len(inst.sets))]
-    if k is None:
-        prob += lpSum(y)
-        prob += lpSum(y) >= inst.static_bound(), "static_bound"
-    else:
-        prob += lpSum([])  # a feasibility question
-        prob += lpSum(y) <= k, "at_most_k"
-        for s in useless_sets(inst, k):
-            prob += y[s] == 0, f"too_small_{s}"
-    counter = iter(range(10**9))
-
-    def add(constraint):
-        nonlocal prob
-        prob += constraint, f"c{next(counter)}"
-
-    _add_cover_constraints(prob, inst, y, encoding,
-                           new_var=binary, add=add, lpsum=lpSum)
-    return prob, y
 
 
 def useless_sets(inst: CoverInstance, k: int) -> list[int]:
@@ -173,22 +160,3 @@ def useless_sets(inst: CoverInstance, k: int) -> list[int]:
 def _check_encoding(encoding):
     if encoding not in ENCODINGS:
         raise WordleError(f"unknown encoding {encoding!r}; choose one of {', '.join(ENCODINGS)}")
-
-
-def _add_cover_constraints(model, inst, y, encoding, new_var, add, lpsum=sum):
-    m = inst.size
-    sizes = inst.sets.sum(axis=1)
-    # redundant but valid, and what makes the solvers fast: the chosen sets' sizes must add up to |E|-1
-    add(lpsum(int(sizes[s]) * y[s] for s in range(len(y))) >= m - 1)
-    covers = [np.flatnonzero(inst.sets[:, e]) for e in range(m)]
-    if encoding == "pairs":
-        # at most one answer uncovered <=> every pair of answers has a covered member
-        for e in range(m):
-            for f in range(e + 1, m):
-                both = np.union1d(covers[e], covers[f])
-                add(lpsum(y[s] for s in both) >= 1)
-    else:
-        z = [new_var(f"z{e}") for e in range(m)]
-        for e in range(m):
-            add(z[e] <= lpsum(y[s] for s in covers[e]))
-        add(lpsum(z) >= m - 1)

@@ -9,32 +9,14 @@ when a round is INFEASIBLE (for a given k: no k guesses of the pool suffice).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
 import numpy as np
 
 from wordlelab.encoders.blindfold import build_separating
 from wordlelab.errors import WordleError
-from wordlelab.solvers.runner import check_solver, solve_cpsat, solve_pulp
-
-
-@dataclass
-class BlindfoldResult:
-    """What the rounds proved, with the certificate guesses."""
-
-    status: str                  # OPTIMAL / INFEASIBLE (proven), FEASIBLE / UNKNOWN (not)
-    k: int | None                # guesses in the best separating set found
-    lower_bound: int | None      # proven least number of fixed guesses (over the pool)
-    guesses: list[str] = field(default_factory=list)
-    rounds: int = 0
-    pairs: int = 0
-    pool: int = 0
-    seconds: float = 0.0
-
-    def as_dict(self) -> dict:
-        """JSON-ready summary."""
-        return {"status": self.status, "k": self.k, "lower_bound": self.lower_bound, "guesses": self.guesses,
-                "rounds": self.rounds, "pairs": self.pairs, "pool": self.pool, "seconds": round(self.seconds, 2)}
+from wordlelab.models.blindfold import check_fixed_guesses
+from wordlelab.models.result import Result, Status
+from wordlelab.solvers.backends import check_solver, solve
 
 
 def collisions(P: np.ndarray, chosen) -> list[tuple[int, int]]:
@@ -78,45 +60,47 @@ def greedy(P: np.ndarray, start=()) -> list[int]:
     return chosen
 
 
-def least_fixed_guesses(P: np.ndarray, names, solver: str = "cpsat", k: int | None = None,
-                        time_limit: float = 60.0, max_rounds: int = 200, progress=None) -> BlindfoldResult:
-    """Row generation over guess columns ``P`` (guesses x answers); ``names`` are the guesses' words."""
+def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k: int | None = None,
+                        time_limit: float = 60.0, max_rounds: int = 200, progress=None) -> Result:
+    """Row generation over guess columns ``P`` (guesses x answers).
+
+    ``names`` are the guesses' words and ``answers`` the answers' words (the columns
+    of ``P``): the certificate is checked on them, from the rules, before the call
+    returns. Minimising (``k`` None): OPTIMAL with the least set over the pool, or
+    FEASIBLE with the best set found and a proven lower ``bound``. Deciding ``k``:
+    OPTIMAL (yes, with a set of at most k), INFEASIBLE (no k guesses of the pool
+    suffice) or UNKNOWN.
+    """
     check_solver(solver)
     t0 = time.perf_counter()
     upper = greedy(P)
     pairs = _seed_pairs(P)
     best = upper if k is None or len(upper) <= k else None
     lower = None
+    status, rounds = Status.UNKNOWN, 0
     if k is not None and best is not None:      # the greedy certificate already answers yes
-        return BlindfoldResult("FEASIBLE", len(best), None, [names[t] for t in best], 0, 0, P.shape[0],
-                               time.perf_counter() - t0)
-    status, rounds = "UNKNOWN", 0
-    while rounds < max_rounds:
+        status = Status.OPTIMAL
+    while rounds < max_rounds and not (k is not None and best is not None):
         rounds += 1
         left = time_limit - (time.perf_counter() - t0)
         if left <= 0:
             break
-        if solver == "cpsat":
-            model, y = build_separating(P, pairs, k, "cpsat")
-            res = solve_cpsat(model, y, left)
-        else:
-            prob, y = build_separating(P, pairs, k, "mip")
-            res = solve_pulp(prob, y, solver, left)
+        model, y = build_separating(P, pairs, k, names)
+        res = solve(model, solver, left)
         if res.status == "INFEASIBLE":
-            status = "INFEASIBLE"
+            status = Status.INFEASIBLE
             lower = (k + 1) if k is not None else None
             break
         if res.bound is not None and k is None:
             lower = max(lower or 0, int(np.ceil(res.bound - 1e-6)))
-        if res.status not in ("OPTIMAL", "FEASIBLE"):
+        if not res.has_solution:
             break
-        chosen = [t for t, v in enumerate(res.values) if v]
+        chosen = [t for t in range(len(y)) if res.values[y[t].index]]
         new = collisions(P, chosen)
         if new and (k is None or best is None):
             completed = greedy(P, chosen)     # the round's guesses, completed greedily: a certificate
-            if best is None or len(completed) < len(best):
-                if k is None or len(completed) <= k:
-                    best = completed
+            if (best is None or len(completed) < len(best)) and (k is None or len(completed) <= k):
+                best = completed
         if progress:
             progress(1, info=f"round {rounds}: {len(chosen)} guesses, {len(new)} pairs still together; "
                              f"best certificate {len(best) if best else '-'}")
@@ -124,18 +108,21 @@ def least_fixed_guesses(P: np.ndarray, names, solver: str = "cpsat", k: int | No
             if best is None or len(chosen) <= len(best):
                 best = chosen
             # with k given, the certificate itself proves that k guesses suffice
-            status = "OPTIMAL" if k is None and res.status == "OPTIMAL" else "FEASIBLE"
-            if status == "OPTIMAL":
+            status = Status.OPTIMAL if k is not None or res.status == "OPTIMAL" else Status.FEASIBLE
+            if k is None and status == Status.OPTIMAL:
                 lower = len(chosen)
             break
         pairs = sorted(set(pairs) | set(new))
-    if best is not None and not separates(P[best]):
-        raise AssertionError("internal: the certificate does not separate the answers")
-    if status == "UNKNOWN" and best is not None:
-        status = "FEASIBLE"
-    return BlindfoldResult(status, None if best is None else len(best), lower,
-                           [] if best is None else [names[t] for t in best], rounds, len(pairs), P.shape[0],
-                           time.perf_counter() - t0)
+    words = None if best is None else [names[t] for t in best]
+    verified = False
+    if words is not None:
+        check_fixed_guesses(words, answers)      # raises if two answers collide
+        verified = True
+        if status == Status.UNKNOWN and k is None:
+            status = Status.FEASIBLE
+    question = {"kind": "fixed-guesses", "answers": len(answers), "pool": P.shape[0], "k": k}
+    return Result(question, solver, status, None if words is None else len(words), lower, words, "guesses",
+                  verified, time.perf_counter() - t0, {"rounds": rounds, "pairs": len(pairs)})
 
 
 def _seed_pairs(P: np.ndarray, limit: int = 300) -> list[tuple[int, int]]:

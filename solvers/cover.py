@@ -5,44 +5,17 @@ See :mod:`wordlelab.encoders.cover` for the bound and its proof.
 from __future__ import annotations
 
 import itertools
+import os
 import time
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordlelab.encoders.cover import CoverInstance, build_cpsat, build_mip, cover_instance
+from wordlelab.encoders.cover import CoverInstance, build, cover_instance
+from wordlelab.encoders.model import clean_name
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, feedback
-from wordlelab.solvers.runner import check_solver, solve_cpsat, solve_pulp
-
-
-@dataclass
-class CoverResult:
-    """The least cover of one endgame, and what it proves."""
-
-    label: str
-    size: int
-    n_sets: int
-    static_bound: int
-    solver: str
-    status: str                 # OPTIMAL (proven least), FEASIBLE/UNKNOWN (not proven)
-    min_cover: int | None       # proven least cover size when OPTIMAL
-    bound: float | None         # proven lower bound on the cover size
-    cover: list[str] = field(default_factory=list)   # one guess per chosen set: the certificate
-    seconds: float = 0.0
-
-    @property
-    def min_guesses(self) -> int | None:
-        """Implied lower bound on the worst-case number of guesses."""
-        if self.status == "OPTIMAL":
-            return self.min_cover + 1
-        return None if self.bound is None else int(np.ceil(self.bound - 1e-6)) + 1
-
-    def as_dict(self) -> dict:
-        """JSON-ready row."""
-        return {"endgame": self.label, "size": self.size, "sets": self.n_sets, "static_bound": self.static_bound,
-                "solver": self.solver, "status": self.status, "min_cover": self.min_cover,
-                "min_guesses": self.min_guesses, "cover": self.cover, "seconds": round(self.seconds, 4)}
+from wordlelab.models.result import Result, Status
+from wordlelab.solvers.backends import check_solver, export, solve
 
 
 def instance_for(label, answers, lists, answer_rows) -> CoverInstance:
@@ -81,38 +54,68 @@ def small_cover(inst: CoverInstance, kmax: int = 2) -> list[int] | None:
 
 
 def least_cover(inst: CoverInstance, solver: str = "highs", encoding: str = "counting",
-                time_limit: float = 60.0, enumerate_up_to: int = 0) -> CoverResult:
-    """Least cover of ``inst`` with a solver (or by enumeration when it has at most ``enumerate_up_to`` sets)."""
+                time_limit: float = 60.0, enumerate_up_to: int = 0) -> Result:
+    """Least cover of ``inst`` (by enumeration when it has at most ``enumerate_up_to`` sets).
+
+    The result's value is the cover size, its certificate the covering guesses, checked
+    by :func:`check_cover` before the call returns; ``stats["min_guesses"]`` is the
+    worst-case bound it implies (cover + 1), when proven.
+    """
     check_solver(solver)
     t0 = time.perf_counter()
     static = inst.static_bound()
-    if enumerate_up_to:
-        found = small_cover(inst, enumerate_up_to)
-        if found is not None:
-            return CoverResult(inst.label, inst.size, len(inst.sets), static, "enumeration", "OPTIMAL",
-                               len(found), len(found), [inst.guesses[s][0] for s in found],
-                               time.perf_counter() - t0)
-    if solver == "cpsat":
-        model, y = build_cpsat(inst, encoding=encoding)
-        res = solve_cpsat(model, y, time_limit)
+    question = {"kind": "least-cover", "endgame": inst.label, "answers": inst.size, "encoding": encoding}
+    stats = {"sets": len(inst.sets), "static_bound": static}
+    found = small_cover(inst, enumerate_up_to) if enumerate_up_to else None
+    if found is not None:
+        method, status, chosen, bound = "enumeration", Status.OPTIMAL, found, len(found)
     else:
-        prob, y = build_mip(inst, encoding=encoding)
-        res = solve_pulp(prob, y, solver, time_limit)
-    chosen = [s for s, v in enumerate(res.values) if v]
-    least = len(chosen) if res.status == "OPTIMAL" else None
-    bound = res.bound if res.bound is not None else float(static)
-    return CoverResult(inst.label, inst.size, len(inst.sets), static, solver, res.status, least,
-                       max(bound, static), [inst.guesses[s][0] for s in chosen], time.perf_counter() - t0)
+        model, y = build(inst, encoding=encoding)
+        res = solve(model, solver, time_limit)
+        method, status = solver, Status(res.status)
+        chosen = [s for s in range(len(y)) if res.values and res.values[y[s].index]]
+        bound = max(res.bound if res.bound is not None else static, static)
+        stats.update(res.stats)
+    cover = [inst.guesses[s][0] for s in chosen]
+    verified = False
+    if cover:
+        covered = check_cover(inst.answers, cover)
+        if covered < inst.size - 1:
+            raise WordleError(f"internal error: the cover of {inst.label} covers only {covered} answers")
+        verified = True
+    value = len(cover) if status in (Status.OPTIMAL, Status.FEASIBLE) else None
+    if status == Status.OPTIMAL:
+        bound = value
+    stats["min_guesses"] = implied_guesses(status, value, bound)
+    return Result(question, method, status, value, bound, cover or None, "cover", verified,
+                  time.perf_counter() - t0, stats)
+
+
+def implied_guesses(status, value, bound) -> int | None:
+    """The worst-case guesses a cover result proves: least cover + 1 (from the bound if unproven)."""
+    if status == Status.OPTIMAL:
+        return value + 1
+    return None if bound is None else int(np.ceil(bound - 1e-6)) + 1
 
 
 def cover_feasible(inst: CoverInstance, k: int, solver: str = "highs", encoding: str = "counting",
-                   time_limit: float = 60.0):
-    """Decide whether ``k`` guesses can cover ``inst`` (the feasibility form)."""
-    if solver == "cpsat":
-        model, y = build_cpsat(inst, k, encoding)
-        return solve_cpsat(model, y, time_limit), y
-    prob, y = build_mip(inst, k, encoding)
-    return solve_pulp(prob, y, solver, time_limit), y
+                   time_limit: float = 60.0) -> Result:
+    """Can ``k`` guesses cover ``inst``? OPTIMAL with a checked cover (yes), INFEASIBLE (no) or UNKNOWN."""
+    check_solver(solver)
+    t0 = time.perf_counter()
+    model, y = build(inst, k, encoding)
+    res = solve(model, solver, time_limit)
+    status = Status(res.status)
+    cover = [inst.guesses[s][0] for s in range(len(y)) if res.values and res.values[y[s].index]]
+    verified = False
+    if status in (Status.OPTIMAL, Status.FEASIBLE):
+        status = Status.OPTIMAL           # a feasibility question: any cover answers it
+        if len(cover) > k or check_cover(inst.answers, cover) < inst.size - 1:
+            raise WordleError(f"internal error: {solver}'s cover of {inst.label} does not hold")
+        verified = True
+    return Result({"kind": "cover-within", "endgame": inst.label, "answers": inst.size, "k": k,
+                   "encoding": encoding}, solver, status, len(cover) if verified else None, None,
+                  cover or None, "cover", verified, time.perf_counter() - t0, dict(res.stats))
 
 
 def check_cover(answers, guesses) -> int:
@@ -137,7 +140,7 @@ def check_cover(answers, guesses) -> int:
 
 
 def sweep(lists, answer_rows, solver: str = "highs", encoding: str = "counting", min_size: int = 3, free: int = 1,
-          time_limit: float = 60.0, endgames=None, progress=None) -> list[CoverResult]:
+          time_limit: float = 60.0, endgames=None, progress=None) -> list[Result]:
     """Least cover of every endgame of ``lists.answers``, strongest first.
 
     Covers of one or two sets are found by enumeration (exact and instant); the
@@ -151,4 +154,48 @@ def sweep(lists, answer_rows, solver: str = "highs", encoding: str = "counting",
         results.append(least_cover(inst, solver, encoding, time_limit, enumerate_up_to=2))
         if progress:
             progress(1)
-    return sorted(results, key=lambda r: (-(r.min_guesses or 0), -r.size, r.label))
+    return sorted(results, key=lambda r: (-(r.stats["min_guesses"] or 0), -r.question["answers"],
+                                          r.question["endgame"]))
+
+
+def lower_bound(lists, answer_rows, solver: str = "highs", encoding: str = "counting", endgames=None,
+                min_size: int = 3, free: int = 1, time_limit: float = 60.0, proof_dir: str | None = None,
+                progress=None) -> Result:
+    """The worst-case lower bound that endgame covers prove for ``lists``, with its certificate.
+
+    Every endgame's least cover is found (:func:`sweep`); the strongest proven one is
+    the witness. Its cover is checked, and its "one fewer cannot" is proved again in
+    feasibility form (INFEASIBLE) and, with ``proof_dir``, saved as an LP file any
+    solver can re-check. OPTIMAL means both held: every strategy needs ``value``
+    guesses for some answer. ``stats["endgames"]`` has every endgame's row.
+    """
+    from wordlelab.models.endgames import enumerate_endgames
+    t0 = time.perf_counter()
+    games = endgames if endgames is not None else enumerate_endgames(lists.answers, min_size, free)
+    if not games:
+        raise WordleError("no endgame of that size in these answers")
+    results = sweep(lists, answer_rows, solver, encoding, time_limit=time_limit, endgames=games, progress=progress)
+    question = {"kind": "lower-bound", "lists": lists.name, "endgames": len(results), "encoding": encoding}
+    stats = {"endgames": [r.as_dict() for r in results],
+             "unproven": [r.question["endgame"] for r in results if r.status != Status.OPTIMAL]}
+    proven = [r for r in results if r.status == Status.OPTIMAL]
+    if not proven:
+        return Result(question, solver, Status.UNKNOWN, seconds=time.perf_counter() - t0, stats=stats)
+    w = proven[0]
+    label, least = w.question["endgame"], w.value
+    witness_answers = next(g.answers for g in games if g.pattern == label)
+    stats.update(witness=label, witness_answers=list(witness_answers), witness_cover=w.certificate)
+    status = Status.OPTIMAL
+    if least > 1:
+        inst = instance_for(label, witness_answers, lists, answer_rows)
+        fewer = cover_feasible(inst, least - 1, solver, encoding, time_limit)
+        stats["one_fewer_status"] = fewer.status.value
+        if proof_dir:
+            model, _ = build(inst, least - 1, encoding)
+            name = clean_name(f"cover_{label}_{lists.name}_k{least - 1}")
+            stats["one_fewer_model"] = export(model, os.path.join(proof_dir, name + ".lp"))
+        if fewer.status != Status.INFEASIBLE:
+            status = Status.UNKNOWN
+    proved = least + 1 if status == Status.OPTIMAL else None
+    return Result(question, solver, status, proved, proved, w.certificate, "cover", w.verified,
+                  time.perf_counter() - t0, stats)

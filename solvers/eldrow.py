@@ -433,11 +433,14 @@ def _longest(results):
     return f"longest {max(lengths)}" if lengths else ""
 
 
-def checkpoint_question(lists, mode, node_limit, targets=None) -> dict:
-    """What an ``eldrow --all`` checkpoint answers: the list, mode, node limit and targets ("all" or a list)."""
+def checkpoint_question(lists, mode, node_limit) -> dict:
+    """What an ``eldrow --all`` checkpoint answers: the list, mode and node limit.
+
+    The targets are not part of it: each entry answers its own target whatever else is
+    run, so a run over more targets resumes from a run over fewer (and reports only its own).
+    """
     from wordlelab.solvers.checkpoint import lists_question
-    return {"kind": "eldrow", "lists": lists_question(lists), "mode": mode, "node_limit": node_limit,
-            "targets": "all" if targets is None else list(targets)}
+    return {"kind": "eldrow", "lists": lists_question(lists), "mode": mode, "node_limit": node_limit}
 
 
 _ROW_FIELDS = {"target", "mode", "status", "length", "chain", "start", "nodes", "seconds", "search"}
@@ -474,7 +477,7 @@ def sweep(lists, mode="strict", workers=1, checkpoint=None, node_limit=10**12, p
     import functools
     from wordlelab.solvers.sweep import Sweep, executor, run_sweep
     words = list(targets or lists.answers)
-    question = checkpoint_question(lists, mode, node_limit, words if targets else None)
+    question = checkpoint_question(lists, mode, node_limit)
     # the "cutoff" sent with each target is its node limit (Eldrow targets share no bound)
     job = Sweep("eldrow", question, words, _sweep_init, (lists, mode), _sweep_run, _sweep_merge,
                 functools.partial(_node_limit, node_limit), describe=_longest,

@@ -6,7 +6,9 @@ import numpy as np
 import pytest
 
 from wordlelab.cli import main
+from wordlelab.models.blindfold import FixedGuessFault, check_fixed_guesses
 from wordlelab.models.matrix import pattern_matrix
+from wordlelab.solvers.backends import installed
 from wordlelab.solvers.blindfold import least_fixed_guesses, separates
 
 
@@ -20,7 +22,7 @@ def brute_least(P):
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("solver", ["cpsat", "cbc"])
+@pytest.mark.parametrize("solver", installed())
 def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
     M = pattern_matrix(default_lists)
     rng = random.Random(seed)
@@ -31,13 +33,17 @@ def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
     expected = brute_least(P)
     if expected is None:
         pytest.skip("these guesses cannot separate these answers")
-    r = least_fixed_guesses(P, [default_lists.guesses[t] for t in rows], solver, time_limit=60)
-    assert r.status == "OPTIMAL" and r.k == expected == r.lower_bound
-    chosen = [rows.index(default_lists.guesses.index(w)) for w in r.guesses]
-    assert separates(P[chosen])
+    names = [default_lists.guesses[t] for t in rows]
+    answers = [default_lists.answers[c] for c in cols]
+    r = least_fixed_guesses(P, names, answers, solver, time_limit=60)
+    assert r.status == "OPTIMAL" and r.value == expected == r.bound and r.verified
+    chosen = [rows.index(default_lists.guesses.index(w)) for w in r.certificate]
+    assert separates(P[chosen]) and check_fixed_guesses(r.certificate, answers) == len(answers)
     if expected >= 1:
-        no = least_fixed_guesses(P, [default_lists.guesses[t] for t in rows], solver, k=expected - 1, time_limit=60)
-        assert no.status == "INFEASIBLE"
+        no = least_fixed_guesses(P, names, answers, solver, k=expected - 1, time_limit=60)
+        assert no.status == "INFEASIBLE" and no.certificate is None
+        yes = least_fixed_guesses(P, names, answers, solver, k=expected, time_limit=60)
+        assert yes.status == "OPTIMAL" and yes.verified and yes.value <= expected
 
 
 def test_separates_rejects_collisions():
@@ -46,8 +52,14 @@ def test_separates_rejects_collisions():
     assert separates(np.array([[1, 2, 3]], np.uint8))
 
 
+def test_checker_names_the_colliding_pair():
+    with pytest.raises(FixedGuessFault, match="'bills' and 'pills'"):
+        check_fixed_guesses(["salet"], ["bills", "pills"])
+
+
 def test_cli_blindfold(capsys):
     main(["blindfold", "--random-subset", "50", "--pool", "200", "--solver", "cpsat", "--time-limit", "60", "--json"])
     import json
     data = json.loads(capsys.readouterr().out)
-    assert data["status"] == "OPTIMAL" and len(data["guesses"]) == data["k"] == data["lower_bound"]
+    assert data["status"] == "OPTIMAL" and data["verified"]
+    assert len(data["certificate"]) == data["value"] == data["bound"]

@@ -5,17 +5,14 @@ import json
 import numpy as np
 import pytest
 
-from wordlelab.solvers.runner import import_pulp
-
-pulp = import_pulp()  # OR-Tools first: see solvers/runner.py
-
-from wordlelab.encoders.cover import build_mip, cover_instance, d_sets  # noqa: E402
+from wordlelab.encoders.cover import build, cover_instance, d_sets  # noqa: E402
 from wordlelab.errors import WordleError  # noqa: E402
 from wordlelab.instances.wordlists import WordLists, load_lists  # noqa: E402
 from wordlelab.models.endgames import endgame, enumerate_endgames  # noqa: E402
 from wordlelab.models.matrix import pattern_matrix  # noqa: E402
 from wordlelab.solvers.cover import (check_cover, cover_feasible, instance_for, least_cover,  # noqa: E402
                                      small_cover, sweep)
+from wordlelab.solvers.backends import export, installed  # noqa: E402
 from wordlelab.solvers.native import NativeSearcher  # noqa: E402
 
 
@@ -32,20 +29,20 @@ def ills(all_0316):
     return e, instance_for(e.pattern, e.answers, lists, MT)
 
 
-@pytest.mark.parametrize("solver", ["cpsat", "cbc", "highs"])
+@pytest.mark.parametrize("solver", installed())
 @pytest.mark.parametrize("encoding", ["counting", "pairs"])
 def test_ills_needs_five(ills, solver, encoding):
     e, inst = ills
     assert len(e.answers) == 19
     res = least_cover(inst, solver, encoding, time_limit=120)
-    assert res.status == "OPTIMAL" and res.min_cover == 5 and res.min_guesses == 6
-    assert check_cover(e.answers, res.cover) >= 18   # the certificate, re-checked independently
-    four, _ = cover_feasible(inst, 4, solver, encoding, time_limit=120)
-    assert four.status == "INFEASIBLE"
-    five, y = cover_feasible(inst, 5, solver, encoding, time_limit=120)
-    assert five.status == "OPTIMAL"
-    chosen = [inst.guesses[s][0] for s, v in enumerate(five.values) if v]
-    assert len(chosen) <= 5 and check_cover(e.answers, chosen) >= 18
+    assert res.status == "OPTIMAL" and res.value == 5 and res.stats["min_guesses"] == 6
+    assert res.verified and res.certificate_kind == "cover"
+    assert check_cover(e.answers, res.certificate) >= 18   # the certificate, re-checked independently
+    four = cover_feasible(inst, 4, solver, encoding, time_limit=120)
+    assert four.status == "INFEASIBLE" and not four.verified
+    five = cover_feasible(inst, 5, solver, encoding, time_limit=120)
+    assert five.status == "OPTIMAL" and five.verified
+    assert len(five.certificate) <= 5 and check_cover(e.answers, five.certificate) >= 18
 
 
 def test_coverage_comes_from_feedback_not_letters(all_0316, ills):
@@ -75,7 +72,7 @@ def test_static_bound_and_dominance(all_0316):
             np.logical_or.reduce(full[list(c)]).sum() >= len(e.answers) - 1
             for c in itertools.combinations(range(len(full)), k)))
         assert inst.static_bound() <= least
-        assert least_cover(inst, "cbc").min_cover == least
+        assert least_cover(inst, "cbc").value == least
 
 
 def test_small_cover_enumeration(ills):
@@ -90,32 +87,37 @@ def test_bound_never_exceeds_searcher_depth(all_0316):
     rng = np.random.default_rng(3)
     picked = [games[i] for i in rng.choice(len(games), 20, replace=False)]
     for e in picked:
-        bound = least_cover(instance_for(e.pattern, e.answers, lists, MT), "cbc", enumerate_up_to=2).min_guesses
+        r = least_cover(instance_for(e.pattern, e.answers, lists, MT), "cbc", enumerate_up_to=2)
+        bound = r.stats["min_guesses"]
         sub = WordLists(e.pattern, lists.guesses, e.answers)
         searcher = NativeSearcher(sub, "easy", bound)
-        assert searcher.prove_depth(bound - 1)["status"] == "INFEASIBLE", e.pattern
-        assert searcher.prove_depth(bound + 1)["status"] == "FEASIBLE", e.pattern
+        assert searcher.prove_depth(bound - 1).status == "INFEASIBLE", e.pattern
+        assert searcher.prove_depth(bound + 1).status == "OPTIMAL", e.pattern
 
 
-@pytest.mark.filterwarnings("ignore:PULP_CBC_CMD is deprecated")
-def test_export_round_trip(tmp_path, ills):
+@pytest.mark.parametrize("suffix", ["lp", "mps"])
+def test_export_round_trip(tmp_path, ills, suffix):
+    """The exported file, read back by another program (HiGHS), has the same optimum and word names."""
+    import highspy
     _, inst = ills
-    for suffix in ("lp", "mps"):
-        prob, _ = build_mip(inst)
-        path = str(tmp_path / f"ills.{suffix}")
-        (prob.writeLP if suffix == "lp" else prob.writeMPS)(path)
-        if suffix == "mps":
-            _, back = pulp.LpProblem.fromMPS(path)
-            back.solve(pulp.PULP_CBC_CMD(msg=False))
-            assert round(pulp.value(back.objective)) == 5
+    model, y = build(inst)
+    path = export(model, str(tmp_path / f"ills.{suffix}"))
+    text = open(path).read()
+    assert "y_" + inst.guesses[0][0] in text and "z_bills" in text
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.readModel(path)
+    h.run()
+    assert round(h.getInfo().objective_function_value) == 5
 
 
 def test_sweep_orders_by_strength(all_0316):
     lists, MT = all_0316
     games = enumerate_endgames(lists.answers)[:30]
     res = sweep(lists, MT, "cbc", endgames=games)
-    assert res[0].label == "?ills" and res[0].min_guesses == 6
-    assert [r.min_guesses for r in res] == sorted((r.min_guesses for r in res), reverse=True)
+    assert res[0].question["endgame"] == "?ills" and res[0].stats["min_guesses"] == 6
+    strength = [r.stats["min_guesses"] for r in res]
+    assert strength == sorted(strength, reverse=True) and all(r.verified for r in res)
 
 
 def test_endgame_errors():
@@ -135,5 +137,6 @@ def test_lower_bound_cli(capsys, tmp_path):
     except SystemExit as e:
         assert not e.code
     out = json.loads(capsys.readouterr().out)
-    assert out["bound"] == 6 and out["infeasible_status"] == "INFEASIBLE"
-    assert (tmp_path / out["infeasible_model"].split("/")[-1]).exists()
+    assert out["status"] == "OPTIMAL" and out["value"] == 6 and out["verified"]
+    assert out["stats"]["one_fewer_status"] == "INFEASIBLE"
+    assert (tmp_path / out["stats"]["one_fewer_model"].split("/")[-1]).exists()

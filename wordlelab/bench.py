@@ -211,11 +211,10 @@ def search_long_suite(repeat: int = 1):
 @suite("cover")
 def cover_suite(repeat: int = 3):
     """Endgame covers: each solver on ?ills (least cover; 4 cannot), then the full endgame sweep."""
-    from wordlelab.solvers.runner import import_pulp
-    import_pulp()
     from wordlelab.instances.wordlists import load_lists
     from wordlelab.models.endgames import endgame, enumerate_endgames
     from wordlelab.models.matrix import pattern_matrix
+    from wordlelab.solvers.backends import installed
     from wordlelab.solvers.cover import cover_feasible, instance_for, least_cover, sweep
     lists = load_lists("nyt20220316", answers="all")
     MT = pattern_matrix(lists, transposed=True)
@@ -224,26 +223,26 @@ def cover_suite(repeat: int = 3):
     inst = instance_for(e.pattern, e.answers, lists, MT)
     yield BenchRow("?ills instance (D-sets, merge, dominance)", lists.name, "numpy", "OK",
                    f"{len(inst.sets)} sets", time.perf_counter() - t)
-    for solver in ("cpsat", "cbc", "highs"):
+    for solver in installed():
         times, res = [], None
         for _ in range(repeat):
             t = time.perf_counter()
             res = least_cover(inst, solver)
             times.append(time.perf_counter() - t)
-        yield BenchRow("?ills least cover", lists.name, solver, res.status, res.min_cover, min(times),
+        yield BenchRow("?ills least cover", lists.name, solver, res.status, res.value, min(times),
                        note=f"median {sorted(times)[len(times) // 2]:.3f} s; Peattie CP-SAT 0.83 s, brute force 179.55 s")
         t = time.perf_counter()
-        four, _ = cover_feasible(inst, 4, solver)
+        four = cover_feasible(inst, 4, solver)
         yield BenchRow("?ills: 4 guesses cannot cover", lists.name, solver, four.status, "k=4",
                        time.perf_counter() - t, note="target < 1 s")
     games = enumerate_endgames(lists.answers)
-    for solver in ("cbc", "cpsat", "highs"):
+    for solver in installed():
         t = time.perf_counter()
         results = sweep(lists, MT, solver, endgames=games)
         best = results[0]
         yield BenchRow(f"all {len(games)} endgames", lists.name, solver,
                        "OPTIMAL" if all(r.status == "OPTIMAL" for r in results) else "PARTIAL",
-                       f"{best.label}: {best.min_guesses}", time.perf_counter() - t,
+                       f"{best.question['endgame']}: {best.stats['min_guesses']}", time.perf_counter() - t,
                        note="covers of 1-2 guesses by enumeration; target < 60 s")
 
 

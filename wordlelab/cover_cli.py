@@ -8,9 +8,9 @@ import click
 from wordlelab.cli import cli, json_option, lists_options
 from wordlelab.console import emit_json, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.options import OutputFile, OutputDir, non_negative, positive
+from wordlelab.options import SOLVERS, OutputFile, OutputDir, non_negative, positive
 
-solver_option = click.option("--solver", type=click.Choice(["cpsat", "cbc", "highs"]), default="highs",
+solver_option = click.option("--solver", type=click.Choice(SOLVERS), default="highs",
                              show_default=True, help="solver for covers of three or more guesses")
 encoding_option = click.option("--encoding", type=click.Choice(["counting", "pairs"]), default="counting",
                                show_default=True, help="model formulation")
@@ -51,11 +51,9 @@ def _endgames(lists, pattern, subset):
 @json_option
 def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, time_limit, proof_dir, as_json):
     """Least guesses any strategy needs, from endgame set covers (Peattie's "ill Wordle" argument)."""
-    from wordlelab.solvers.runner import import_pulp
-    import_pulp()
-    from wordlelab.models.matrix import pattern_matrix
     from wordlelab.models.endgames import enumerate_endgames
-    from wordlelab.solvers.cover import check_cover, cover_feasible, instance_for, sweep
+    from wordlelab.models.matrix import pattern_matrix
+    from wordlelab.solvers.cover import lower_bound as prove_lower_bound
     games = _endgames(lists, pattern, subset)
     if games is None:
         games = enumerate_endgames(lists.answers, min_size, free)
@@ -63,50 +61,30 @@ def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, t
         raise WordleError("no endgame of that size in these answers")
     MT = pattern_matrix(lists, transposed=True)
     with progress("endgames", len(games), enabled=not as_json) as advance:
-        results = sweep(lists, MT, solver, encoding, time_limit=time_limit, endgames=games, progress=advance)
-    proven = [r for r in results if r.status == "OPTIMAL"]
-    summary = {"lists": lists.name, "endgames": len(results), "solver": solver, "encoding": encoding,
-               "unproven": [r.label for r in results if r.status != "OPTIMAL"]}
-    if proven:
-        w = proven[0]
-        witness_answers = next(g.answers for g in games if g.pattern == w.label)
-        covered = check_cover(witness_answers, w.cover)
-        if covered < w.size - 1:
-            raise WordleError(f"internal error: the cover of {w.label} covers only {covered}")
-        summary.update(bound=w.min_guesses, witness=w.label, witness_cover=w.cover, witness_covered=covered)
-        if w.min_cover > 1:
-            # the claim "no cover of min_cover-1 guesses" is re-proved in feasibility form and saved
-            inst = instance_for(w.label, witness_answers, lists, MT)
-            res, _ = cover_feasible(inst, w.min_cover - 1, solver, encoding, time_limit)
-            os.makedirs(proof_dir, exist_ok=True)
-            from wordlelab.encoders.cover import build_mip
-            prob, _ = build_mip(inst, w.min_cover - 1, encoding)
-            safe = "".join(c if c.isalnum() else "_" for c in w.label)
-            path = os.path.join(proof_dir, f"cover_{safe}_{lists.name.replace('+', '_')}_k{w.min_cover - 1}.lp")
-            prob.writeLP(path)
-            summary.update(infeasible_status=res.status, infeasible_model=path)
-            if res.status != "INFEASIBLE":
-                summary["bound"] = None
+        r = prove_lower_bound(lists, MT, solver, encoding, games, time_limit=time_limit, proof_dir=proof_dir,
+                              progress=advance)
     if as_json:
-        emit_json({**summary, "results": [r.as_dict() for r in results]})
+        emit_json(r.as_dict())
         return
-    table(f"endgame covers, {lists.name} ({len(results)} endgames, strongest first)",
+    rows = r.stats["endgames"]
+    table(f"endgame covers, {lists.name} ({len(rows)} endgames, strongest first)",
           ["endgame", "|E|", "sets", "min cover", "min guesses", "solver", "status", "seconds"],
-          [[r.label, r.size, r.n_sets, r.min_cover if r.min_cover is not None else f">= {r.bound:g}",
-            r.min_guesses, r.solver, r.status, f"{r.seconds:.3f}"] for r in results[:top]])
-    if summary.get("bound"):
-        out.print(f"lower bound: every strategy needs at least {summary['bound']} guesses for some answer "
-                  f"(witness {summary['witness']}: least cover {summary['bound'] - 1} guesses, e.g. "
-                  f"{' '.join(summary['witness_cover'])}; checker: covers {summary['witness_covered']} of "
-                  f"{proven[0].size})")
-        if "infeasible_model" in summary:
-            k = summary["bound"] - 2
-            out.print(f"no {k} guess{'es' if k != 1 else ''} can cover it: {summary['infeasible_status']}, "
-                      f"model saved to {summary['infeasible_model']}")
+          [[e["question"]["endgame"], e["question"]["answers"], e["stats"]["sets"],
+            e["value"] if e["status"] == "OPTIMAL" else f">= {e['bound']:g}", e["stats"]["min_guesses"],
+            e["method"], e["status"], f"{e['seconds']:.3f}"] for e in rows[:top]])
+    st = r.stats
+    if r.status == "OPTIMAL":
+        k = r.value - 1
+        out.print(f"lower bound: every strategy needs at least {r.value} guesses for some answer "
+                  f"(witness {st['witness']}: least cover {k} guesses, e.g. {' '.join(r.certificate)}; "
+                  f"re-checked by the independent checker)")
+        if "one_fewer_status" in st:
+            out.print(f"no {k - 1} guess{'es' if k - 1 != 1 else ''} can cover it: {st['one_fewer_status']}, "
+                      f"model saved to {st['one_fewer_model']}")
     else:
-        out.print("no bound proven (see the statuses above)")
-    if summary["unproven"]:
-        out.print(f"UNKNOWN for {len(summary['unproven'])} endgame(s): {' '.join(summary['unproven'][:10])}")
+        out.print("UNKNOWN: no bound proven (see the statuses above)")
+    if st["unproven"]:
+        out.print(f"UNKNOWN for {len(st['unproven'])} endgame(s): {' '.join(st['unproven'][:10])}")
 
 
 @cli.group("export-lp", epilog="Example: wordlelab export-lp cover --pattern '?ills' --answers all -o ills.lp")
@@ -124,10 +102,9 @@ def export_lp():
 @json_option
 def export_cover(lists, pattern, subset, k, encoding, output, as_json):
     """Export the endgame cover model (minimisation, or feasibility with --k)."""
-    from wordlelab.solvers.runner import import_pulp
-    import_pulp()
-    from wordlelab.encoders.cover import build_mip
+    from wordlelab.encoders.cover import build
     from wordlelab.models.matrix import pattern_matrix
+    from wordlelab.solvers.backends import export
     from wordlelab.solvers.cover import instance_for
     games = _endgames(lists, pattern, subset)
     if not games:
@@ -136,15 +113,16 @@ def export_cover(lists, pattern, subset, k, encoding, output, as_json):
         raise WordleError("the output file must end in .lp or .mps")
     g = games[0]
     inst = instance_for(g.pattern, g.answers, lists, pattern_matrix(lists, transposed=True))
-    prob, y = build_mip(inst, k, encoding)
-    (prob.writeMPS if output.endswith(".mps") else prob.writeLP)(output)
+    model, y = build(inst, k, encoding)
+    export(model, output)
     info = {"endgame": g.pattern, "answers": len(g.answers), "sets": len(inst.sets),
             "guesses_merged": inst.n_guesses, "form": "minimise" if k is None else f"k={k}",
-            "encoding": encoding, "file": output, "variables": len(prob.variables()),
-            "constraints": len(prob.constraints)}
+            "encoding": encoding, "file": output, "variables": model.n_vars,
+            "constraints": len(model.constraints)}
     if as_json:
         emit_json(info)
     else:
         out.print(f"wrote {output}: {info['form']} cover of {g.pattern} ({info['answers']} answers, "
                   f"{info['sets']} distinct undominated guess sets), {info['variables']} variables, "
-                  f"{info['constraints']} constraints")
+                  f"{info['constraints']} constraints; variables are named after the guesses (y_WORD) "
+                  f"and answers (z_WORD)")

@@ -11,6 +11,8 @@ import tempfile
 
 import click
 
+from wordlelab.solvers.backends import SOLVERS  # noqa: F401  (the --solver choices)
+
 MAX_WORKERS_PER_CORE = 4
 
 

@@ -6,7 +6,7 @@ import click
 from wordlelab.cli import cli, json_option, lists_options, mode_option
 from wordlelab.console import emit_json, out, table
 from wordlelab.errors import WordleError
-from wordlelab.options import OutputFile, non_negative, positive
+from wordlelab.options import SOLVERS, OutputFile, non_negative, positive
 
 
 def question_options(f):
@@ -153,7 +153,7 @@ Examples:
               help="use only the POOL guesses with the most patterns over the answers (0: every guess)")
 @click.option("--random-subset", default=None, type=positive(), metavar="N", help="N random answers instead of all")
 @click.option("--seed", default=0, show_default=True)
-@click.option("--solver", type=click.Choice(["cpsat", "cbc", "highs"]), default="cpsat", show_default=True)
+@click.option("--solver", type=click.Choice(SOLVERS), default="cpsat", show_default=True)
 @click.option("--time-limit", default=300.0, show_default=True, type=positive(float), help="seconds, all rounds together")
 @json_option
 def blindfold(lists, k, pool, random_subset, seed, solver, time_limit, as_json):
@@ -178,26 +178,26 @@ def blindfold(lists, k, pool, random_subset, seed, solver, time_limit, as_json):
         n_cls = np.array([len(np.unique(r)) for r in P])
         rows = np.sort(np.argsort(-n_cls, kind="stable")[:pool])
     with progress("rounds", None, enabled=not as_json) as advance:
-        r = least_fixed_guesses(np.ascontiguousarray(P[rows]), [lists.guesses[t] for t in rows], solver, k,
-                                time_limit, progress=advance)
+        r = least_fixed_guesses(np.ascontiguousarray(P[rows]), [lists.guesses[t] for t in rows],
+                                [lists.answers[c] for c in cols], solver, k, time_limit, progress=advance)
     where = f"{len(cols)} answers of {lists.name}, pool {len(rows)} guesses"
     if as_json:
-        emit_json({**r.as_dict(), "answers": len(cols), "lists": lists.name})
+        emit_json(r.as_dict())
         return
     table(f"fixed guesses: {where}", ["status", "best k", "proven lower bound", "rounds", "pair rows", "seconds"],
-          [[r.status, r.k if r.k is not None else "-", r.lower_bound if r.lower_bound is not None else "-",
-            r.rounds, r.pairs, f"{r.seconds:.1f}"]])
-    if r.guesses:
-        out.print(f"certificate (checked: all answers have distinct patterns): {' '.join(r.guesses)}"
-                  f" -> every answer found by guess {r.k + 1}")
+          [[r.status, r.value if r.value is not None else "-", r.bound if r.bound is not None else "-",
+            r.stats["rounds"], r.stats["pairs"], f"{r.seconds:.1f}"]])
+    if r.certificate:
+        out.print(f"certificate (re-checked from the rules: every answer has its own patterns): "
+                  f"{' '.join(r.certificate)} -> every answer found by guess {r.value + 1}")
     if k is not None:
         if r.status == "INFEASIBLE":
             out.print(f"PROVEN: no {k} guesses of the pool identify every answer")
-        elif r.k is not None and r.k <= k:
-            out.print(f"PROVEN by the certificate: {r.k} <= {k} fixed guesses suffice")
+        elif r.status == "OPTIMAL":
+            out.print(f"PROVEN by the certificate: {r.value} <= {k} fixed guesses suffice")
         else:
             out.print(f"UNKNOWN: no certificate of {k} guesses and no proof of impossibility in the time limit")
     elif r.status == "OPTIMAL":
-        out.print(f"PROVEN: the least number of fixed guesses from the pool is {r.k}")
+        out.print(f"PROVEN: the least number of fixed guesses from the pool is {r.value}")
     else:
-        out.print(f"UNPROVEN: best {r.k}, lower bound {r.lower_bound if r.lower_bound is not None else '-'}")
+        out.print(f"UNPROVEN: best {r.value}, lower bound {r.bound if r.bound is not None else '-'}")

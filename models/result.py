@@ -1,0 +1,95 @@
+"""One result type for every question wordlelab answers.
+
+Every public solve function, native or model-based, returns a :class:`Result`:
+what was asked (``question``), how (``method``), the :class:`Status`, the value
+found, the proven bound, the certificate that backs the claim, whether the
+independent checker re-verified that certificate, the seconds and the statistics.
+
+The statuses keep one meaning everywhere:
+
+``OPTIMAL``
+    the value is proven best (for a yes/no question: the answer is yes, and the
+    certificate shows it);
+``FEASIBLE``
+    a value with a certificate, nothing proven beyond it (a time-out with a
+    solution, or a heuristic: ``heuristic`` is then true);
+``INFEASIBLE``
+    proven impossible (for a yes/no question: the answer is no);
+``UNKNOWN``
+    nothing proven: a time-out or a node limit is never a proof.
+
+>>> r = Result({"kind": "demo"}, "native", Status.OPTIMAL, value=3, bound=3)
+>>> r.proven, r.as_dict()["status"]
+(True, 'OPTIMAL')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Status(str, Enum):
+    """What a result proves (see the module docstring)."""
+
+    OPTIMAL = "OPTIMAL"
+    FEASIBLE = "FEASIBLE"
+    INFEASIBLE = "INFEASIBLE"
+    UNKNOWN = "UNKNOWN"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def proven(self) -> bool:
+        """OPTIMAL or INFEASIBLE: the statuses that prove something."""
+        return self in (Status.OPTIMAL, Status.INFEASIBLE)
+
+
+CERTIFICATE_KINDS = ("tree", "chain", "cover", "guesses", "core", "strategy")
+
+
+@dataclass
+class Result:
+    """The answer to one question, with its certificate.
+
+    ``certificate`` is a :class:`~wordlelab.models.tree.Tree` (kind ``tree``), a list
+    of words (``chain``, ``cover``, ``guesses``, ``core``) or a permutation-Wordle
+    strategy (``strategy``); ``verified`` is true only after the independent checker
+    of :mod:`wordlelab.models` re-checked it inside the call that returns this result.
+    """
+
+    question: dict
+    method: str
+    status: Status
+    value: Any = None
+    bound: Any = None
+    certificate: Any = None
+    certificate_kind: str | None = None
+    verified: bool = False
+    seconds: float = 0.0
+    stats: dict = field(default_factory=dict)
+    heuristic: bool = False
+
+    def __post_init__(self):
+        self.status = Status(self.status)
+        if self.certificate_kind is not None and self.certificate_kind not in CERTIFICATE_KINDS:
+            raise ValueError(f"unknown certificate kind {self.certificate_kind!r}")
+
+    @property
+    def proven(self) -> bool:
+        """Whether the status proves something (OPTIMAL or INFEASIBLE)."""
+        return self.status.proven
+
+    def as_dict(self) -> dict:
+        """JSON-ready: the same keys for every question (``--json`` prints this)."""
+        cert = self.certificate
+        if cert is not None and self.certificate_kind == "tree":
+            from wordlelab.models.tree import to_json
+            cert = to_json(cert)
+        elif cert is not None and hasattr(cert, "as_dict"):
+            cert = cert.as_dict()
+        return {"question": self.question, "method": self.method, "status": self.status.value,
+                "value": self.value, "bound": self.bound, "certificate_kind": self.certificate_kind,
+                "certificate": cert, "verified": self.verified, "heuristic": self.heuristic,
+                "seconds": round(self.seconds, 3), "stats": self.stats}

@@ -1,0 +1,64 @@
+"""CP-SAT backend: the model's rows as linear constraints, enforcement literals kept as such.
+
+CP-SAT runs its portfolio of 8 workers even on 2 cores: its LP-based workers are what
+prove these models, and they only run in a portfolio.
+"""
+from __future__ import annotations
+
+import time
+
+from ortools.sat.python import cp_model
+
+from wordlelab.solvers.backends import Solution, quiet_output, status_from
+
+INT_INF = 2**53
+
+
+def _bound(x: float) -> int:
+    return max(-INT_INF, min(INT_INF, int(x))) if x not in (float("inf"), float("-inf")) else \
+        (INT_INF if x > 0 else -INT_INF)
+
+
+def translate(model):
+    """(CpModel, its variables) for a :class:`~wordlelab.encoders.model.Model`."""
+    cp = cp_model.CpModel()
+    cp.name = model.name
+    xs = [cp.new_int_var(int(lo), int(hi), name)
+          for name, lo, hi in zip(model.var_names, model.lower, model.upper)]
+    for row in model.constraints:
+        expr = cp_model.LinearExpr.weighted_sum([xs[i] for i in row.index], [int(c) for c in row.coefs])
+        ct = cp.add_linear_constraint(expr, _bound(row.lo), _bound(row.hi))
+        if row.enforce is not None:
+            ct.only_enforce_if(xs[row.enforce])
+    if model.objective is not None and model.objective.terms:
+        idx = list(model.objective.terms)
+        obj = cp_model.LinearExpr.weighted_sum([xs[i] for i in idx], [int(model.objective.terms[i]) for i in idx])
+        obj = obj + int(model.objective.const)
+        (cp.minimize if model.sense == "min" else cp.maximize)(obj)
+    for i, v in model.hints.items():
+        cp.add_hint(xs[i], v)
+    return cp, xs
+
+
+def solve(model, time_limit: float, threads: int | None = None) -> Solution:
+    cp, xs = translate(model)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = threads or 8
+    t0 = time.perf_counter()
+    with quiet_output():
+        code = solver.solve(cp)
+    seconds = time.perf_counter() - t0
+    status = status_from(solver.status_name(code), code in (cp_model.OPTIMAL, cp_model.FEASIBLE))
+    has_solution = status in ("OPTIMAL", "FEASIBLE")
+    has_objective = cp.has_objective()
+    objective = solver.objective_value if has_solution and has_objective else (0.0 if has_solution else None)
+    bound = None
+    if has_objective and status not in ("INFEASIBLE",):
+        bound = solver.best_objective_bound
+    elif status == "OPTIMAL":
+        bound = objective
+    values = [int(solver.value(x)) for x in xs] if has_solution else []
+    return Solution("cpsat", status, objective, bound, values, seconds,
+                    {"branches": solver.num_branches, "conflicts": solver.num_conflicts,
+                     "wall_time": solver.wall_time})

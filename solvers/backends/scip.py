@@ -1,0 +1,42 @@
+"""SCIP backend, through PySCIPOpt (optional: ``pip install 'wordlelab[scip]'``)."""
+from __future__ import annotations
+
+import time
+
+import pyscipopt
+
+from wordlelab.solvers.backends import Solution, quiet_output
+from wordlelab.solvers.backends.highs import mip_rows
+
+STATUS = {"optimal": "OPTIMAL", "infeasible": "INFEASIBLE"}
+
+
+def solve(model, time_limit: float, threads: int | None = None) -> Solution:
+    m = pyscipopt.Model(model.name)
+    m.hideOutput()
+    m.setParam("limits/time", time_limit)
+    xs = [m.addVar(name=name, vtype="B" if (lo, hi) == (0, 1) else "I", lb=lo, ub=hi)
+          for name, lo, hi in zip(model.var_names, model.lower, model.upper)]
+    for idx, coefs, lo, hi in mip_rows(model):
+        expr = pyscipopt.quicksum(c * xs[i] for i, c in zip(idx, coefs))
+        m.addCons(pyscipopt.Expr() + expr >= lo if hi == float("inf") else
+                  (expr <= hi if lo == float("-inf") else (lo <= (expr <= hi)) if lo != hi else expr == lo))
+    if model.objective is not None:
+        obj = pyscipopt.quicksum(c * xs[i] for i, c in model.objective.terms.items()) + model.objective.const
+        m.setObjective(obj, "maximize" if model.sense == "max" else "minimize")
+    if model.hints:
+        sol = m.createSol()
+        for i, v in model.hints.items():
+            m.setSolVal(sol, xs[i], v)
+        m.addSol(sol, free=True)
+    t0 = time.perf_counter()
+    with quiet_output():
+        m.optimize()
+    seconds = time.perf_counter() - t0
+    word = m.getStatus()
+    has_solution = m.getNSols() > 0
+    status = STATUS.get(word, "FEASIBLE" if has_solution else "UNKNOWN")
+    objective = m.getObjVal() if has_solution else None
+    bound = None if status == "INFEASIBLE" else (objective if status == "OPTIMAL" else m.getDualbound())
+    values = [int(round(m.getVal(x))) for x in xs] if has_solution else []
+    return Solution("scip", status, objective, bound, values, seconds, {"nodes": m.getNNodes(), "status_word": word})
