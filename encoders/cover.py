@@ -13,7 +13,7 @@ in easy mode, for some answer of any answer list containing E.
 Coverage comes from the real feedback (the pattern matrix): a guess with
 ``s`` only in the last position tells nothing about ``sills`` versus ``lills``.
 
-Encoders build models; they never solve (see :mod:`wordlelab.solvers.runner`).
+Encoders build models; they never solve (see :mod:`wordlelab.solvers.backends`).
 """
 from __future__ import annotations
 

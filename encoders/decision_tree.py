@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from wordlelab.encoders.model import Model, clean_name
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN
 from wordlelab.models.matrix import build_matrix
@@ -41,8 +42,7 @@ class TreeModel:
 
     question: object
     encoding: str
-    backend: str                      # cpsat or mip
-    model: object                     # cp_model.CpModel or pulp.LpProblem
+    model: Model                      # any backend solves it (wordlelab.solvers.backends)
     variables: list                   # the 0/1 variables a tree is read from
     keys: list                        # what each variable means (encoding-specific)
     hint: list | None = None          # warm start: (variable, value) pairs of a greedy tree, or None
@@ -56,89 +56,17 @@ def check_encoding(encoding: str) -> str:
     return encoding
 
 
-# ---- backends: the same constraints written for CP-SAT and for PuLP
-class _CpSat:
-    name = "cpsat"
-
-    def __init__(self, label):
-        from ortools.sat.python import cp_model
-        self.cp = cp_model
-        self.model = cp_model.CpModel()
-        self.model.name = label
-
-    def bool(self, name):
-        return self.model.new_bool_var(name)
-
-    def int(self, name, lo, hi):
-        return self.model.new_int_var(lo, hi, name)
-
-    def sum(self, terms, coefs=None):
-        if coefs is None:
-            return self.cp.LinearExpr.sum(list(terms))
-        return self.cp.LinearExpr.weighted_sum(list(terms), list(coefs))
-
-    def add(self, constraint):
-        self.model.add(constraint)
-
-    def equal_if(self, a_terms, b_terms, weights, lit, big_m):
-        a = self.sum(a_terms, weights)
-        b = self.sum(b_terms, weights)
-        self.model.add(a == b).only_enforce_if(lit)
-
-    def minimize(self, terms, coefs):
-        self.model.minimize(self.sum(terms, coefs))
-
-
-class _Mip:
-    name = "mip"
-
-    def __init__(self, label):
-        from wordlelab.solvers.runner import import_pulp
-        self.pulp = import_pulp()
-        self.model = self.pulp.LpProblem("".join(c if c.isalnum() else "_" for c in label), self.pulp.LpMinimize)
-
-    def bool(self, name):
-        return self.pulp.LpVariable(name, cat="Binary")
-
-    def int(self, name, lo, hi):
-        return self.pulp.LpVariable(name, lo, hi, cat="Integer")
-
-    def sum(self, terms, coefs=None):
-        if coefs is None:
-            return self.pulp.lpSum(terms)
-        return self.pulp.LpAffineExpression(list(zip(terms, coefs)))
-
-    def add(self, constraint):
-        self.model += constraint
-
-    def equal_if(self, a_terms, b_terms, weights, lit, big_m):
-        diff = self.sum(list(a_terms) + list(b_terms), list(weights) + [-w for w in weights])
-        self.model += diff <= big_m * (1 - lit)
-        self.model += diff >= -big_m * (1 - lit)
-
-    def minimize(self, terms, coefs):
-        self.model += self.sum(terms, coefs)
-
-
-def _backend(kind: str, label: str):
-    if kind == "cpsat":
-        return _CpSat(label)
-    if kind == "mip":
-        return _Mip(label)
-    raise WordleError(f"unknown backend {kind!r}")
-
-
 # ---- layered
-def build_layered(question, backend: str = "cpsat", graph=None, hint=None, cuts: bool = True) -> TreeModel:
+def build_layered(question, graph=None, hint=None, cuts: bool = True) -> TreeModel:
     """The flow model over the state graph (built here unless given)."""
     from wordlelab.encoders.tree_graph import StateGraph
     G = graph if graph is not None else StateGraph(question)
-    B = _backend(backend, f"tree_layered_{question.label}")
+    B = Model(clean_name(f"tree_layered_{question.label}"))
     y, keys, parents = [], [], {}
     by_state: list[list] = [[] for _ in G.states]
     for v, st in enumerate(G.states):
         for o, opt in enumerate(st.options):
-            var = B.bool(f"y_{v}_{o}")
+            var = B.bool(f"y_{v}_{G.T[opt.guess]}")
             y.append(var)
             keys.append((v, o))
             by_state[v].append(var)
@@ -169,7 +97,7 @@ def build_layered(question, backend: str = "cpsat", graph=None, hint=None, cuts:
     info = {"states": len(G.states), "variables": len(y), "cover_sets": n_cover, "graph": G}
     values = _layered_hint(G, keys) if hint else None
     values = None if values is None else list(zip(y, values))
-    return TreeModel(question, "layered", B.name, B.model, y, keys, values, info)
+    return TreeModel(question, "layered", B, y, keys, values, info)
 
 
 def _layered_hint(G, keys) -> list[int] | None:
@@ -214,16 +142,17 @@ def reduce_guesses(question) -> Reduced:
     return Reduced(keep, P[keep], np.array([pos[int(t)] for t in answer_guess]))
 
 
-def build_assignment(question, backend: str = "cpsat", hint=None, cuts: bool = True) -> TreeModel:
+def build_assignment(question, hint=None, cuts: bool = True) -> TreeModel:
     """The compact assignment + separation model."""
     R = reduce_guesses(question)
     H, g, m = len(question.answers), question.depth, len(R.guesses)
     DONE = m
-    B = _backend(backend, f"tree_assignment_{question.label}")
+    B = Model(clean_name(f"tree_assignment_{question.label}"))
+    kept = [question.guesses[int(t)] for t in R.guesses] + ["done"]
     x = {}
     for h in range(H):
         for d in range(1, g + 1):
-            row = [B.bool(f"x_{h}_{d}_{t}") for t in range(m + 1)]
+            row = [B.bool(f"x_{question.answers[h]}_{d}_{kept[t]}") for t in range(m + 1)]
             x[h, d] = row
             B.add(B.sum(row) == 1)
     for h in range(H):
@@ -242,7 +171,7 @@ def build_assignment(question, backend: str = "cpsat", hint=None, cuts: bool = T
             together = np.flatnonzero(R.P[:, a] == R.P[:, b]).tolist()   # guesses that leave a, b together
             same_prev = None
             for d in range(2, g + 1):
-                s = same[a, b, d] = B.bool(f"same_{a}_{b}_{d}")
+                s = same[a, b, d] = B.bool(f"same_{question.answers[a]}_{question.answers[b]}_{d}")
                 if not together:
                     B.add(s == 0)
                 else:
@@ -271,7 +200,7 @@ def build_assignment(question, backend: str = "cpsat", hint=None, cuts: bool = T
     if total:
         B.minimize(terms, coefs)
     values = _assignment_hint(R, x, same, paths) + chain_hints if paths else None
-    return TreeModel(question, "assignment", B.name, B.model, variables, keys, values,
+    return TreeModel(question, "assignment", B, variables, keys, values,
                      {"guesses_kept": m, "variables": len(variables), "cover_sets": n_cover, "reduced": R})
 
 
@@ -428,10 +357,9 @@ def _assignment_hint(R, x, same, paths) -> list:
     return out
 
 
-def build(question, encoding: str = "layered", backend: str = "cpsat", hint: bool = True,
-          cuts: bool = True) -> TreeModel:
-    """Build ``question`` in ``encoding`` for ``backend`` ('cpsat' or 'mip'); ``cuts`` adds the cover block."""
+def build(question, encoding: str = "layered", hint: bool = True, cuts: bool = True) -> TreeModel:
+    """Build ``question`` in ``encoding``; ``cuts`` adds the cover block; any backend solves it."""
     check_encoding(encoding)
     if encoding == "layered":
-        return build_layered(question, backend, hint=hint, cuts=cuts)
-    return build_assignment(question, backend, hint=hint, cuts=cuts)
+        return build_layered(question, hint=hint, cuts=cuts)
+    return build_assignment(question, hint=hint, cuts=cuts)

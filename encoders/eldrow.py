@@ -15,6 +15,7 @@ Encoders build models; they never solve.
 """
 from __future__ import annotations
 
+from wordlelab.encoders.model import Model, clean_name
 from wordlelab.errors import WordleError
 
 MAX_CANDIDATES = 400
@@ -41,53 +42,31 @@ def _check_size(C):
                           "give --start WORD to shrink it, or use --solver native")
 
 
-def build_cpsat(F, C, t_pos, groups=()):
-    """CP-SAT model over candidates C (indices into F); t_pos is the target's place in C.
+def build(F, C, t_pos, groups=(), names=None, name="eldrow") -> tuple[Model, list, list]:
+    """The longest-chain model over candidates C (indices into F); t_pos is the target's place in C.
 
+    y_WORD = 1 when the word is in the chain; p_WORD is its place (0 when it is not).
     Returns (model, chosen variables, position variables).
     """
-    from ortools.sat.python import cp_model
     _check_size(C)
     n = len(C)
-    model = cp_model.CpModel()
-    y = [model.new_bool_var(f"y{i}") for i in range(n)]
-    p = [model.new_int_var(0, n, f"p{i}") for i in range(n)]
-    model.add(y[t_pos] == 1)
+    names = names if names is not None else [str(c) for c in C]
+    model = Model(clean_name(name))
+    y = [model.bool(f"y_{w}") for w in names]
+    p = [model.int(f"p_{w}", 0, n) for w in names]
+    model.maximize(model.sum(y))
+    model.add(y[t_pos] == 1, "target")
     conflicts, ordered = _pairs(F, C)
     for i, j in conflicts:
-        model.add_bool_or([y[i].Not(), y[j].Not()])
-    for i, j in ordered:
-        model.add(p[i] < p[j]).only_enforce_if([y[i], y[j]])
+        model.add(y[i] + y[j] <= 1)
+    for i, j in ordered:      # both chosen: i comes before j
+        model.add(p[i] - p[j] <= -1, enforce=[y[i], y[j]])
     for grp in groups:
         if len(grp) > 1:
-            model.add_at_most_one(y[i] for i in grp)
-    for i in range(n):      # symmetry: a word left out has position 0, not any of n + 1
-        model.add(p[i] == 0).only_enforce_if(y[i].Not())
-    model.maximize(sum(y))
+            model.add(model.sum([y[i] for i in grp]) <= 1)
+    for i in range(n):        # symmetry: a word left out has place 0
+        model.add(p[i] - n * y[i] <= 0)
     return model, y, p
-
-
-def build_mip(F, C, t_pos, groups=(), name="eldrow"):
-    """PuLP MIP of the same model (big-M ordering). Returns (problem, chosen, positions)."""
-    from pulp import LpMaximize, LpProblem, lpSum
-    _check_size(C)
-    n = len(C)
-    prob = LpProblem(name, LpMaximize)
-    y = [prob.add_variable(f"y{i}", 0, 1, cat="Binary") for i in range(n)]
-    p = [prob.add_variable(f"p{i}", 0, n, cat="Continuous") for i in range(n)]
-    prob += lpSum(y)
-    prob += y[t_pos] == 1, "target"
-    conflicts, ordered = _pairs(F, C)
-    for k, (i, j) in enumerate(conflicts):
-        prob += y[i] + y[j] <= 1, f"conflict{k}"
-    for k, (i, j) in enumerate(ordered):
-        prob += p[i] + 1 <= p[j] + (n + 1) * (2 - y[i] - y[j]), f"order{k}"
-    for k, grp in enumerate(groups):
-        if len(grp) > 1:
-            prob += lpSum(y[i] for i in grp) <= 1, f"group{k}"
-    for i in range(n):      # symmetry: a word left out has position 0
-        prob += p[i] <= n * y[i], f"unused{i}"
-    return prob, y, p
 
 
 def chain_from_solution(C, chosen, positions):

@@ -8,9 +8,10 @@ HiGHS or SCIP, and write it as LP or MPS, so the solver is only a name.
 
 Theorem the MIP translation relies on (big-M from the bounds): for integer
 variables with finite bounds, ``expr`` lies in ``[min_expr, max_expr]`` computed
-term by term, so "``lit = 1`` implies ``expr >= lo``" is exactly
-``expr >= lo - (lo - min_expr) * (1 - lit)`` (and likewise for ``<= hi``): with
-``lit = 0`` the row is implied by the bounds and cuts nothing off.
+term by term, so "all of the k literals ``l_i`` are 1 implies ``expr >= lo``" is
+exactly ``expr >= lo - (lo - min_expr) * (k - sum l_i)`` (and likewise for
+``<= hi``): when some literal is 0 the row is implied by the bounds and cuts
+nothing off.
 
 Variables carry names that say what they mean (``y_twang``, ``x_cigar_2_salet``),
 which the LP/MPS export keeps, so a reader can map a solution back to words.
@@ -132,13 +133,13 @@ class Constraint:
 
 @dataclass
 class Row:
-    """A stored constraint: ``lo <= sum(coefs[k] * var[index[k]]) <= hi``, if ``enforce`` (a var index) is 1."""
+    """A stored constraint: ``lo <= sum(coefs[k] * var[index[k]]) <= hi``, if every ``enforce`` var is 1."""
 
     index: list
     coefs: list
     lo: float
     hi: float
-    enforce: int | None = None
+    enforce: tuple = ()          # indices of 0/1 variables; the row holds when all of them are 1
     name: str | None = None
 
 
@@ -193,14 +194,20 @@ class Model:
                 const += c * e.const
         return LinExpr(out, const)
 
-    def add(self, constraint: Constraint, name: str | None = None, enforce: Var | None = None) -> None:
-        """Add ``constraint`` (from ``<=``, ``>=``, ``==``); ``enforce``: only when that 0/1 var is 1."""
+    def add(self, constraint: Constraint, name: str | None = None, enforce=None) -> None:
+        """Add ``constraint`` (from ``<=``, ``>=``, ``==``).
+
+        ``enforce``: a 0/1 variable, or a list of them; the constraint then holds only
+        when all of them are 1.
+        """
         if isinstance(constraint, bool):
             raise WordleError("internal error: a constraint compared two plain numbers")
         e = constraint.expr
         idx = [i for i, c in e.terms.items() if c != 0]
+        lits = () if enforce is None else tuple(v.index for v in (enforce if isinstance(enforce, (list, tuple))
+                                                                  else [enforce]))
         self.constraints.append(Row(idx, [e.terms[i] for i in idx], constraint.lo - e.const,
-                                    constraint.hi - e.const, None if enforce is None else enforce.index, name))
+                                    constraint.hi - e.const, lits, name))
 
     def add_if(self, constraint: Constraint, literal: Var) -> None:
         """``constraint`` holds when ``literal`` is 1 (nothing is said when it is 0)."""

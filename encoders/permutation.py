@@ -11,7 +11,7 @@ round). Objectives:
   ``rounds`` (default n) rounds;
 - ``within``: most secrets found within ``rounds`` rounds.
 
->>> m = build(3, objective="total", backend="cpsat")
+>>> m = build(3, objective="total")
 >>> m.info["states"], m.info["variables"]
 (7, 36)
 """
@@ -21,7 +21,7 @@ import itertools
 import math
 from dataclasses import dataclass, field
 
-from wordlelab.encoders.decision_tree import _backend
+from wordlelab.encoders.model import Model, clean_name
 from wordlelab.errors import WordleError
 from wordlelab.models.permutation import check_n, colour_feedback, feedback, format_perm, secrets_after
 
@@ -36,8 +36,7 @@ class PermModel:
     n: int
     objective: str
     rounds: int
-    backend: str
-    model: object
+    model: Model
     variables: list
     keys: list                      # (round, state, guess) per variable
     info: dict = field(default_factory=dict)
@@ -45,20 +44,20 @@ class PermModel:
     fmt: object = None              # how a guess is written in the strategy tree
 
 
-def build(n: int, objective: str = "total", rounds: int | None = None, backend: str = "cpsat",
-          history=(), consistent: bool = False) -> PermModel:
+def build(n: int, objective: str = "total", rounds: int | None = None, history=(),
+          consistent: bool = False) -> PermModel:
     """The layered model of the optimal strategy for n <= 4 (after ``history``)."""
     check_n(n, MAX_MODEL_N)
     secrets = secrets_after(n, history)
     if not secrets:
         raise WordleError("no permutation is consistent with that history: the state is impossible")
     guesses = list(itertools.permutations(range(n)))
-    return _build(n, secrets, guesses, feedback, format_perm, objective, rounds, backend, consistent,
+    return _build(n, secrets, guesses, feedback, format_perm, objective, rounds, consistent,
                   f"perm{n}_{objective}")
 
 
 def build_multicolour(n: int, colours: int, objective: str = "total", rounds: int | None = None,
-                      backend: str = "cpsat", consistent: bool = False) -> PermModel:
+                      consistent: bool = False) -> PermModel:
     """The same model for multicolour permutation Wordle (n values, ``colours`` colours each; small cases)."""
     check_n(n, 3)
     if not 1 <= colours <= 3 or math.factorial(n) * colours ** n > 48:
@@ -72,17 +71,17 @@ def build_multicolour(n: int, colours: int, objective: str = "total", rounds: in
         return f"{format_perm(g[0])}/{''.join(str(c + 1) for c in g[1])}"
 
     rounds = n * colours if rounds is None else rounds
-    return _build(n, items, items, fb, fmt, objective, rounds, backend, consistent, f"perm{n}s{colours}_{objective}")
+    return _build(n, items, items, fb, fmt, objective, rounds, consistent, f"perm{n}s{colours}_{objective}")
 
 
-def _build(n, secrets, guesses, fb, fmt, objective, rounds, backend, consistent, label) -> PermModel:
+def _build(n, secrets, guesses, fb, fmt, objective, rounds, consistent, label) -> PermModel:
     if objective not in OBJECTIVES:
         raise WordleError(f"unknown objective {objective!r}; choose total or within")
     rounds = n if rounds is None else rounds
     if not 1 <= rounds <= 2 * len(secrets):
         raise WordleError(f"--rounds must be between 1 and {2 * len(secrets)}")
     feedback = fb
-    B = _backend(backend, f"{label}_r{rounds}")
+    B = Model(clean_name(f"{label}_r{rounds}"))
     root = frozenset(secrets)
     layers = [{root: []}]            # per round: state -> variables of the guesses that lead to it
     options = [dict() for _ in range(rounds)]   # per round: state -> variables of its guesses
@@ -107,7 +106,7 @@ def _build(n, secrets, guesses, fb, fmt, objective, rounds, backend, consistent,
                     continue  # some secret would need another round
                 if objective == "total" and d == rounds - 2 and bigger:
                     continue
-                x = B.bool(f"x_{d}_{len(variables)}")
+                x = B.bool(f"x_r{d}_{fmt(g)}_{len(variables)}")     # round, guess, and a serial number
                 variables.append(x)
                 keys.append((d, S, g))
                 opts.append(x)
@@ -133,7 +132,7 @@ def _build(n, secrets, guesses, fb, fmt, objective, rounds, backend, consistent,
     else:
         B.minimize([x for x, _ in win_terms], [-w for _, w in win_terms])
     n_states = sum(len(layer) for layer in layers[:rounds])
-    return PermModel(n, objective, rounds, B.name, B.model, variables, keys,
+    return PermModel(n, objective, rounds, B, variables, keys,
                      {"states": n_states, "variables": len(variables), "secrets": len(secrets)}, fb, fmt)
 
 

@@ -7,6 +7,11 @@ proven lower bound. Before any exact total exists, a beam search's K-th best tot
 real strategy's, so an upper bound) is the cutoff, so no worker waits for the first word. Results go to the checkpoint file as they arrive, so a killed
 run resumes with nothing computed lost; any executor (in-process, local processes,
 dask) gives the same exact top K.
+
+:func:`run_best_start` answers with a :class:`~wordlelab.models.result.Result` (question kind
+``best-start``): ``value`` = ``bound`` = the best total (``OPTIMAL``; ``INFEASIBLE`` when no
+first word has a strategy within the limit), certified by the verified tree of the best first
+word; ``stats["ranking"]`` holds every row, exact totals and proven bounds, with its source.
 """
 from __future__ import annotations
 
@@ -14,7 +19,9 @@ import functools
 import time
 
 from wordlelab.console import progress
-from wordlelab.solvers.native import INF, NativeSearcher
+from wordlelab.errors import WordleError
+from wordlelab.models.result import Result, Status
+from wordlelab.solvers.native import INF, NativeSearcher, top_cutoff
 from wordlelab.solvers.node_table import SharedArray, table_shape
 from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
 
@@ -57,14 +64,8 @@ def _merge(old, new):
     return old if old[0] >= new[0] else new
 
 
-def _cutoff(top, results, seed=INF):
-    """One more than the K-th best exact total so far, or than ``seed`` (a K-th best upper bound) if smaller."""
-    exact = sorted(v for v, e in results.values() if e)
-    return min(exact[top - 1] + 1 if len(exact) >= top else INF, seed)
-
-
 def _cutoff_known(top, results, seed=INF):
-    return _cutoff(top, results, seed) < INF
+    return top_cutoff(top, results, seed) < INF
 
 
 def beam_seed(lists, mode, max_guesses, top, order, beam: int = 16, extra: int = 2) -> int:
@@ -134,7 +135,7 @@ def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, tabl
     bounds = {lists.guesses[g]: int(b) for b, g in order}
     words = [lists.guesses[g] for _, g in order]
     return Sweep(SWEEP_NAME, meta, words, _init,
-                 (lists, mode, max_guesses, table_ref, live_ref), _run, _merge, functools.partial(_cutoff, top, seed=seed), functools.partial(_skip, bounds),
+                 (lists, mode, max_guesses, table_ref, live_ref), _run, _merge, functools.partial(top_cutoff, top, seed=seed), functools.partial(_skip, bounds),
                  _describe, warmup=top, cutoff_known=functools.partial(_cutoff_known, top, seed=seed),
                  group=_letters, validate=functools.partial(_check_entry, frozenset(words)))
 
@@ -156,11 +157,13 @@ def _run_ranking(sweep, ex, live, checkpoint, n_words, show_progress, on_result)
 
 
 def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, show_progress=True,
-                   dask_address=None, on_result=None, executor_kind=None):
-    """Rank the first words; returns a JSON-ready dict.
+                   dask_address=None, on_result=None, executor_kind=None) -> Result:
+    """Rank the first words; returns a :class:`~wordlelab.models.result.Result` (see the module docstring).
 
-    Each ranking row says where its value comes from: ``"source": "checkpoint"`` (taken from
-    ``checkpoint``, written by an earlier run) or ``"computed"`` (in this run).
+    Each row of ``stats["ranking"]`` says whether its total is ``exact`` or a proven lower bound
+    (``proof``), and where it comes from: ``"source": "checkpoint"`` (taken from ``checkpoint``,
+    written by an earlier run) or ``"computed"`` (in this run). The best first word's tree is
+    built and re-checked by the independent verifier before this returns.
     """
     t0 = time.perf_counter()
     question = checkpoint_question(lists, mode, max_guesses, shard, limit)
@@ -214,12 +217,27 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
                      key=lambda r: (r[1], not r[2], r[0]))
     n = len(node.H)
     rows = [{"word": w, "total": v if v < INF else None,
-             "average": round(v / n, 4) if v < INF else None,
+             "average": round(v / n, 4) if v < INF else None, "exact": bool(e),
              "proof": "exact" if e else ("no strategy within limit" if v >= INF else f">= {v} (bound)"),
              "source": "checkpoint" if w in sweep.resumed else "computed"}
             for w, v, e in ranking]
-    return {"lists": lists.name, "mode": mode, "max_guesses": max_guesses, "top": top,
-            "candidates": len(order), "evaluated": len(ranking), "partial": bool(shard or limit),
-            "executor": ex.name, "workers": ex.workers, "checkpoint": checkpoint,
-            "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
-            "seconds": time.perf_counter() - t0, "ranking": rows}
+    stats = {"n_answers": n, "top": top, "candidates": len(order), "evaluated": len(ranking),
+             "partial": bool(shard or limit), "executor": ex.name, "workers": ex.workers,
+             "checkpoint": checkpoint, "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
+             "first_guess": None, "average": None, "ranking": rows}
+    asked = {"kind": SWEEP_NAME, "lists": lists.name, "mode": mode, "max_guesses": max_guesses, "top": top,
+             "shard": question["shard"], "limit": limit}
+    if not rows or rows[0]["total"] is None:
+        # every candidate's exact value (or proven bound) is INF: no strategy within the limit
+        return Result(asked, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats=stats)
+    best = rows[0]
+    # the certificate: the best first word's tree, searched again here and verified inside solve
+    cert = searcher.solve(start=best["word"])
+    if cert.status != Status.OPTIMAL or cert.value != best["total"]:
+        raise WordleError(f"internal error: the ranking gives {best['word']} a total of {best['total']}, "
+                          f"its verified tree {cert.value} ({cert.status})")
+    stats.update(first_guess=best["word"], average=best["average"], histogram=cert.stats["histogram"],
+                 max_guesses_used=cert.stats["max_guesses_used"], tree_seconds=round(cert.seconds, 3))
+    return Result(asked, "native", Status.OPTIMAL, value=cert.value, bound=cert.value,
+                  certificate=cert.certificate, certificate_kind="tree", verified=cert.verified,
+                  seconds=time.perf_counter() - t0, stats=stats)

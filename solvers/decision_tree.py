@@ -8,7 +8,6 @@ an unproven tree). Every tree read from a solution goes through
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -16,99 +15,64 @@ from wordlelab.encoders.decision_tree import TreeModel, build, check_encoding
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, feedback
 from wordlelab.models.modes import guess_allowed
+from wordlelab.models.result import Result
 from wordlelab.models.tree import Tree
 from wordlelab.models.verify import verify_tree
-from wordlelab.solvers.runner import SolveResult, check_solver, solve_cpsat, solve_pulp
+from wordlelab.solvers.backends import Solution, check_solver, solve
 
 
-@dataclass
-class TreeModelResult:
-    """Status, objective, bound and the verified tree of one model solve."""
-
-    label: str
-    n_answers: int
-    depth: int
-    objective_kind: str
-    encoding: str
-    solver: str
-    status: str
-    objective: float | None
-    bound: float | None
-    tree: Tree | None
-    verified_total: int | None
-    verified_max_guesses: int | None
-    seconds: float
-    build_seconds: float
-    size: dict = field(default_factory=dict)
-
-    @property
-    def proven_answer(self) -> bool:
-        """OPTIMAL or INFEASIBLE: the statuses that settle the question."""
-        return self.status in ("OPTIMAL", "INFEASIBLE")
-
-    @property
-    def gap(self) -> float | None:
-        """Relative gap between objective and bound (total objective)."""
-        if self.objective is None or self.bound is None or self.objective == 0:
-            return None
-        return abs(self.objective - self.bound) / abs(self.objective)
-
-    def as_dict(self) -> dict:
-        """JSON-ready summary."""
-        return {"instance": self.label, "answers": self.n_answers, "depth": self.depth,
-                "objective_kind": self.objective_kind, "encoding": self.encoding, "solver": self.solver,
-                "status": self.status, "objective": self.objective, "bound": self.bound, "gap": self.gap,
-                "verified_total": self.verified_total, "verified_max_guesses": self.verified_max_guesses,
-                "seconds": round(self.seconds, 3), "build_seconds": round(self.build_seconds, 3), **self.size}
-
-
-def run_model(tm: TreeModel, solver: str, time_limit: float = 60.0) -> SolveResult:
-    """Solve a built model with ``solver`` (cpsat needs a CP-SAT build, cbc/highs a MIP build)."""
-    check_solver(solver)
-    if solver == "cpsat":
-        if tm.backend != "cpsat":
-            raise WordleError("internal: a MIP model handed to CP-SAT")
-        if tm.hint is not None:
-            for v, val in tm.hint:
-                tm.model.add_hint(v, val)
-        return solve_cpsat(tm.model, tm.variables, time_limit)
-    if tm.backend != "mip":
-        raise WordleError("internal: a CP-SAT model handed to a MIP solver")
-    if tm.hint is not None and solver == "cbc":
+def run_model(tm: TreeModel, solver: str, time_limit: float = 60.0) -> Solution:
+    """Solve a built model with ``solver`` (its greedy tree as the warm start, where there is one)."""
+    if tm.hint is not None:
         for v, val in tm.hint:
-            v.setInitialValue(val)
-    return solve_pulp(tm.model, tm.variables, solver, time_limit, warm_start=tm.hint is not None)
+            tm.model.hint(v, val)
+    return solve(tm.model, solver, time_limit)
 
 
 def solve_question(question, encoding: str = "layered", solver: str = "cpsat", time_limit: float = 60.0,
-                   hint: bool = True, cuts: bool = True) -> TreeModelResult:
-    """Build, solve, read back and verify."""
+                   hint: bool = True, cuts: bool = True) -> Result:
+    """Build, solve, read the tree back and verify it (before returning).
+
+    ``objective="total"``: value is the tree's total, bound the proven lower bound.
+    ``objective="depth"`` (can every answer be found within ``depth``?): OPTIMAL with a
+    verified tree (yes), INFEASIBLE (no) or UNKNOWN; value is the tree's worst case.
+    """
     check_encoding(encoding)
     check_solver(solver)
     t0 = time.perf_counter()
-    tm = build(question, encoding, "cpsat" if solver == "cpsat" else "mip", hint=hint, cuts=cuts)
+    tm = build(question, encoding, hint=hint, cuts=cuts)
     built = time.perf_counter() - t0
     res = run_model(tm, solver, time_limit)
-    tree = total = worst = None
+    tree = report = None
     status = res.status
     if status == "INFEASIBLE" and tm.hint is not None:
         # the warm start is a tree within the limit: a solver saying otherwise has no proof
         status = "UNKNOWN"
     if status in ("OPTIMAL", "FEASIBLE"):
-        tree = read_tree(tm, res.values)
-        report = verify_tree(tree, question.answers, question.guesses, question.mode,
-                             max_guesses=question.depth)
-        total, worst = report.total, report.max_guesses
-        if question.objective == "total" and res.objective is not None and round(res.objective) != total:
-            raise WordleError(f"internal: model objective {res.objective} but the tree totals {total}")
-    objective = res.objective if question.objective == "total" else None
-    bound = res.bound if question.objective == "total" else None
-    if status == "OPTIMAL" and question.objective == "total":
-        bound = objective
-    size = {k: v for k, v in tm.info.items() if isinstance(v, (int, float))}
-    return TreeModelResult(question.label, len(question.answers), question.depth, question.objective,
-                           encoding, solver, status, objective, bound, tree, total, worst,
-                           res.seconds, built, size)
+        tree = read_tree(tm, [res.values[v.index] for v in tm.variables])
+        report = verify_tree(tree, question.answers, question.guesses, question.mode, max_guesses=question.depth)
+        if question.objective == "total" and res.objective is not None and round(res.objective) != report.total:
+            raise WordleError(f"internal: model objective {res.objective} but the tree totals {report.total}")
+        if question.objective == "depth":
+            status = "OPTIMAL"          # a yes/no question, answered yes by the verified tree
+    value = bound = None
+    if report is not None:
+        value = report.total if question.objective == "total" else report.max_guesses
+    if question.objective == "total":
+        bound = value if status == "OPTIMAL" else res.bound
+    elif status == "OPTIMAL":
+        bound = value
+    stats = {k: v for k, v in tm.info.items() if isinstance(v, (int, float))}
+    stats.update(res.stats, build_seconds=round(built, 3), solve_seconds=round(res.seconds, 3))
+    if report is not None:
+        stats.update(total=report.total, max_guesses=report.max_guesses, histogram=report.as_dict()["histogram"])
+    if question.objective == "total" and res.objective and bound is not None:
+        stats["gap"] = abs(res.objective - bound) / abs(res.objective)
+    q = {"kind": "tree-model", "instance": question.label, "answers": len(question.answers),
+         "guesses": len(question.guesses), "mode": question.mode, "depth": question.depth,
+         "objective": question.objective, "encoding": encoding}
+    return Result(q, solver, status, value, bound, tree, "tree", tree is not None,
+                  time.perf_counter() - t0, stats)
 
 
 # ---- reading trees back

@@ -20,15 +20,41 @@ answer to each node is the same as ``depth_search.feasible``'s, which the tests 
 """
 from __future__ import annotations
 
+from enum import IntEnum
+from typing import NamedTuple
+
 import numba as nb
 import numpy as np
 
 from wordlelab.solvers import search_core as core
 from wordlelab.solvers import depth_search
+from wordlelab.solvers.depth_search import NODE_LIMIT, REFUTED
 from wordlelab.solvers.node_table import entry_guess, entry_value, lookup, new_table
+from wordlelab.solvers.search_core import Stat, named_counts, new_stats
 
-N_CORES, N_ELEMS, LAST, CORE_HITS, STAMP = 0, 1, 2, 3, 4
 DEPTH_TABLE_ENTRIES = 1 << 23
+NO_CORE = -1        # in the LAST slot: the last refutation left no core
+
+
+class Count(IntEnum):
+    """The slots of a core store's ``count`` array."""
+
+    N_CORES = 0      # cores stored
+    N_ELEMS = 1      # members stored, over all cores
+    LAST = 2         # the core the last refutation left (NO_CORE: none)
+    CORE_HITS = 3    # nodes (and first guesses) refuted by a stored core, without a search
+    STAMP = 4        # calls that tagged answers: each call's tags differ from every earlier call's
+
+
+class StoreArrays(NamedTuple):
+    """A :class:`CoreStore`'s arrays, passed to the kernels as one argument."""
+
+    elems: np.ndarray     # int32: the members of every core, core after core
+    meta: np.ndarray      # int64 (cores, 3): start in elems, length, depth
+    next: np.ndarray      # int64 per core: the next core of its chain, -1 at the end
+    bucket: np.ndarray    # int64 (2, answers): chain heads; a random rank per answer
+    count: np.ndarray     # int64, one slot per Count
+    mark: np.ndarray      # int64 per answer: tags of the set being matched
 
 
 class CoreStore:
@@ -43,31 +69,36 @@ class CoreStore:
         # pile the cores of one class onto its first few answers)
         self.bucket = np.full((2, n_answers), -1, np.int64)
         self.bucket[1] = np.random.default_rng(n_answers).permutation(n_answers)
-        self.count = np.zeros(5, np.int64)
+        self.count = np.zeros(len(Count), np.int64)
         self.mark = np.full(n_answers, -1, np.int64)     # tags: answers of the set being matched
 
-    def arrays(self):
-        return self.elems, self.meta, self.next, self.bucket, self.count, self.mark
+    def arrays(self) -> StoreArrays:
+        return StoreArrays(self.elems, self.meta, self.next, self.bucket, self.count, self.mark)
+
+    def counts(self) -> dict:
+        """The ``count`` array by name (see :class:`Count`)."""
+        return named_counts(self.count, Count)
 
     def cores(self):
         """Every learnt core as (depth, members): for checking and reporting."""
-        for c in range(int(self.count[N_CORES])):
+        for c in range(int(self.count[Count.N_CORES])):
             s, n, d = self.meta[c]
             yield int(d), np.sort(self.elems[s:s + n])
 
 
 @nb.njit(cache=True)
-def _add_core(members, d, elems, meta, nxt, bucket, count):
-    """Store a core of depth d; its id, or -1 when the store is full."""
-    c = count[N_CORES]
+def _add_core(members, d, store):
+    """Store a core of depth d; its id, or NO_CORE when the store is full."""
+    elems, meta, nxt, bucket, count = store.elems, store.meta, store.next, store.bucket, store.count
+    c = count[Count.N_CORES]
     n = members.shape[0]
-    if c >= meta.shape[0] or count[N_ELEMS] + n > elems.shape[0] or n == 0:
-        return -1
+    if c >= meta.shape[0] or count[Count.N_ELEMS] + n > elems.shape[0] or n == 0:
+        return NO_CORE
     key = 0
     for i in range(1, n):
         if bucket[1, members[i]] < bucket[1, members[key]]:
             key = i
-    s = count[N_ELEMS]
+    s = count[Count.N_ELEMS]
     for i in range(n):
         elems[s + i] = members[i]
     elems[s] = members[key]         # the chain's key first: matching skips it
@@ -78,35 +109,36 @@ def _add_core(members, d, elems, meta, nxt, bucket, count):
     first = members[key]
     nxt[c] = bucket[0, first]
     bucket[0, first] = c
-    count[N_CORES] = c + 1
-    count[N_ELEMS] = s + n
+    count[Count.N_CORES] = c + 1
+    count[Count.N_ELEMS] = s + n
     return c
 
 
 @nb.njit(cache=True)
-def _match_core(H, d, elems, meta, nxt, bucket, mark, count):
-    """A stored core of depth >= d inside H, or -1."""
-    count[STAMP] += 1
-    tag = count[STAMP] * 256 + 255     # every call's tags differ from every earlier call's
+def _match_core(H, d, store):
+    """A stored core of depth >= d inside H, or NO_CORE."""
+    count, mark = store.count, store.mark
+    count[Count.STAMP] += 1
+    tag = count[Count.STAMP] * 256 + 255     # every call's tags differ from every earlier call's
     n = H.shape[0]
     for i in range(n):
         mark[H[i]] = tag
     for i in range(n):
-        c = _core_tagged(H[i], tag, d, n, elems, meta, nxt, bucket, mark)
+        c = _core_tagged(H[i], tag, d, n, store)
         if c >= 0:
             return c
-    return -1
+    return NO_CORE
 
 
 @nb.njit(cache=True)
-def _core_tagged(first, tag, d, n, elems, meta, nxt, bucket, mark):
+def _core_tagged(first, tag, d, n, store):
     """A core of depth >= d, at most n answers, starting at ``first``, all of whose answers carry ``tag``."""
-    c = bucket[0, first]
+    c = store.bucket[0, first]
     while c >= 0:
-        if _fits(c, tag, d, n, elems, meta, mark):
+        if _fits(c, tag, d, n, store.elems, store.meta, store.mark):
             return c
-        c = nxt[c]
-    return -1
+        c = store.next[c]
+    return NO_CORE
 
 
 @nb.njit(cache=True)
@@ -166,48 +198,53 @@ def _pair_core(H, L, M):
 
 
 @nb.njit(cache=True)
-def feasible(H, L, d, MT, M, ans_guess, R, Z1, Z2, ZG, cache, stats, node_limit,
-             elems, meta, nxt, bucket, count, mark):
+def feasible(H, L, d, tabs, M, cache, stats, node_limit, store):
     """As ``depth_search.feasible`` in easy mode: a guess that finds every answer of H within d
-    guesses, -1 if none (count[LAST] then names a core, or -1), -2 at the node limit."""
+    guesses, REFUTED if none (count[LAST] then names a core, or NO_CORE), NODE_LIMIT at the limit.
+
+    ``tabs`` are the full :class:`~wordlelab.solvers.search_core.Tables`, ``M`` the patterns
+    guess-major (``M[g, a]``), ``store`` the core store's :class:`StoreArrays`.
+    """
+    count, elems, meta = store.count, store.elems, store.meta
+    MT = tabs.MT
     n = H.shape[0]
-    stats[core.NODES] += 1
-    count[LAST] = -1
-    if stats[core.NODES] > node_limit:
-        return -2
+    stats[Stat.NODES] += 1
+    count[Count.LAST] = NO_CORE
+    if stats[Stat.NODES] > node_limit:
+        return NODE_LIMIT
     if n == 1:
-        return ans_guess[H[0]]
+        return tabs.ans_word[H[0]]
     if d <= 1:
-        count[LAST] = _add_core(H[:2].copy(), 1, elems, meta, nxt, bucket, count)
-        return -1
+        count[Count.LAST] = _add_core(H[:2].copy(), 1, store)
+        return REFUTED
     if n == 2:
-        return ans_guess[H[0]]
-    key = core.node_key(H, L, d, core.EASY, Z1, Z2, ZG)
+        return tabs.ans_word[H[0]]
+    key = core.node_key(H, L, d, core.EASY, tabs.Z1, tabs.Z2, tabs.ZG)
     packed = lookup(cache, key)
     if packed >= 0:
-        stats[core.CACHE_HITS] += 1
+        stats[Stat.CACHE_HITS] += 1
         g = entry_guess(packed)
         if g < 0:
-            count[LAST] = entry_value(packed) - 1
+            count[Count.LAST] = entry_value(packed) - 1
         return g
-    c = _match_core(H, d, elems, meta, nxt, bucket, mark, count)
+    c = _match_core(H, d, store)
     if c >= 0:
-        count[CORE_HITS] += 1
-        core._store(cache, key, c + 1, -1, 1, n)
-        count[LAST] = c
-        return -1
-    stats[core.SCANNED] += n * L.shape[0]
-    k, hit, hsh = core.scan(MT, H, L, R)
+        count[Count.CORE_HITS] += 1
+        core._store(cache, key, c + 1, REFUTED, 1, n)
+        count[Count.LAST] = c
+        return REFUTED
+    stats[Stat.CELLS_SCANNED] += n * L.shape[0]
+    k, hit, hsh = core.scan(MT, H, L, tabs.R)
     m = L.shape[0]
     for j in range(m):
         if k[j] == n:
             core._store(cache, key, 0, L[j], 1, n)
             return L[j]
     if d == 2:
-        c = _add_core(_pair_core(H, L, M), 2, elems, meta, nxt, bucket, count)
-        core._store(cache, key, c + 1, -1, 1, n)
-        count[LAST] = c
-        return -1
+        c = _add_core(_pair_core(H, L, M), 2, store)
+        core._store(cache, key, c + 1, REFUTED, 1, n)
+        count[Count.LAST] = c
+        return REFUTED
     bound = np.empty(m, np.int64)
     for j in range(m):
         bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else core.INF
@@ -242,13 +279,12 @@ def feasible(H, L, d, MT, M, ans_guess, R, Z1, Z2, ZG, cache, stats, node_limit,
         ok = True
         for cl in range(sizes.shape[0]):
             sub = members[starts[cl]:starts[cl] + sizes[cl]].copy()
-            r = feasible(sub, Lchild, d - 1, MT, M, ans_guess, R, Z1, Z2, ZG, cache, stats, node_limit,
-                         elems, meta, nxt, bucket, count, mark)
-            if r == -2:
-                return -2
+            r = feasible(sub, Lchild, d - 1, tabs, M, cache, stats, node_limit, store)
+            if r == NODE_LIMIT:
+                return NODE_LIMIT
             if r < 0:
                 ok = False
-                w = count[LAST]
+                w = count[Count.LAST]
                 if w < 0:
                     complete = False
                 else:
@@ -263,17 +299,17 @@ def feasible(H, L, d, MT, M, ans_guess, R, Z1, Z2, ZG, cache, stats, node_limit,
                     # every stored core inside the core so far refutes the guesses under which it
                     # lies in one class: they are dropped, and the core so far stays small
                     n_todo, n_done = _drop_refuted(ulist[:nu], d - 1, L, todo, pos, n_todo, MT, done, n_done,
-                                                   elems, meta, nxt, bucket, mark, count)
+                                                   store)
                 break
         if ok:
             core._store(cache, key, 0, g, 1, n)
             return g
-    c = -1
+    c = NO_CORE
     if complete and nu > 0:
-        c = _add_core(ulist[:nu].copy(), d, elems, meta, nxt, bucket, count)
-    core._store(cache, key, c + 1, -1, 1, n)
-    count[LAST] = c
-    return -1
+        c = _add_core(ulist[:nu].copy(), d, store)
+    core._store(cache, key, c + 1, REFUTED, 1, n)
+    count[Count.LAST] = c
+    return REFUTED
 
 
 @nb.njit(cache=True)
@@ -298,10 +334,11 @@ def _drop_constant(members, L, todo, pos, n_todo, MT):
 
 
 @nb.njit(cache=True)
-def _drop_refuted(U, d, L, todo, pos, n_todo, MT, done, n_done, elems, meta, nxt, bucket, mark, count):
+def _drop_refuted(U, d, L, todo, pos, n_todo, MT, done, n_done, store):
     """Drop the guesses refuted by a stored core of depth >= d inside U (each core applied once here)."""
-    count[STAMP] += 1
-    tag = count[STAMP] * 256 + 255
+    elems, meta, nxt, bucket, mark, count = store.elems, store.meta, store.next, store.bucket, store.mark, store.count
+    count[Count.STAMP] += 1
+    tag = count[Count.STAMP] * 256 + 255
     nu = U.shape[0]
     for i in range(nu):
         mark[U[i]] = tag
@@ -345,15 +382,16 @@ def _distinct_splitters(L, k, hit, hsh):
 
 
 @nb.njit(cache=True)
-def _refuted_within(U, g, d, M, elems, meta, nxt, bucket, mark, count):
+def _refuted_within(U, g, d, M, store):
     """Does some class of guess g on U hold a core of depth >= d? (M: patterns guess-major, M[g, a])"""
-    count[STAMP] += 1
-    base = count[STAMP] * 256          # a tag per class: base + pattern (< 243)
+    count, mark = store.count, store.mark
+    count[Count.STAMP] += 1
+    base = count[Count.STAMP] * 256          # a tag per class: base + pattern (< 243)
     nu = U.shape[0]
     for i in range(nu):
         mark[U[i]] = base + M[g, U[i]]
     for i in range(nu):
-        if _core_tagged(U[i], mark[U[i]], d, nu, elems, meta, nxt, bucket, mark) >= 0:
+        if _core_tagged(U[i], mark[U[i]], d, nu, store) >= 0:
             return True
     return False
 
@@ -372,7 +410,7 @@ class CoreProver:
         self.s = searcher
         self.store = CoreStore(len(searcher.lists.answers), max_cores, max_elems)
         self.cache = new_table(DEPTH_TABLE_ENTRIES)   # long proofs revisit nodes across first guesses
-        self.stats = np.zeros(3, np.int64)
+        self.stats = new_stats()
         self.root_core = np.empty(0, np.int32)
         self.root_complete = True      # every refuted first guess left a core
         # guess-major patterns (a guess's patterns over a few answers lie in one row), from the
@@ -382,35 +420,32 @@ class CoreProver:
         self.M = M if M.flags.writeable else np.array(M)   # one array type for the compiled code
 
     def _feasible(self, H, L, d, node_limit):
-        s = self.s
-        return feasible(H, L, d, s.MT, self.M, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, self.cache,
-                        self.stats, node_limit, *self.store.arrays())
+        return feasible(H, L, d, self.s.tables, self.M, self.cache, self.stats, node_limit, self.store.arrays())
 
     def _core_members(self, c):
         st, n, _ = self.store.meta[c]
         return self.store.elems[st:st + n]
 
     def start_feasible(self, H, L, g0, d, node_limit, progress=None):
-        """g0 if every class after first guess g0 is solvable within d - 1, -1 if not, -2 at the limit.
+        """g0 if every class after first guess g0 is solvable within d - 1, else REFUTED or NODE_LIMIT.
 
-        On -1 the failing class's core joins the root core.
+        On REFUTED the failing class's core joins the root core.
         """
-        elems, meta, nxt, bucket, count, mark = self.store.arrays()
-        if self.root_core.shape[0] >= 2 and d >= 2 and _refuted_within(
-                self.root_core, g0, d - 1, self.M, elems, meta, nxt, bucket, mark, count):
-            count[CORE_HITS] += 1
-            return -1
+        store = self.store.arrays()
+        if self.root_core.shape[0] >= 2 and d >= 2 and _refuted_within(self.root_core, g0, d - 1, self.M, store):
+            store.count[Count.CORE_HITS] += 1
+            return REFUTED
         members, starts, sizes, pats = core.partition(self.s.MT, H, g0)
         if d <= 1:
-            return g0 if len(sizes) == 0 else -1
+            return g0 if len(sizes) == 0 else REFUTED
         for c in np.argsort(-sizes, kind="stable"):
             sub = members[starts[c]:starts[c] + sizes[c]].copy()
             r = int(self._feasible(sub, L, d - 1, node_limit))
             if progress:
-                progress(1, info=f"{int(self.stats[core.NODES])} nodes")
-            if r == -1:
-                w = int(count[LAST])
-                if w < 0:
+                progress(1, info=f"{int(self.stats[Stat.NODES])} nodes")
+            if r == REFUTED:
+                w = int(store.count[Count.LAST])
+                if w == NO_CORE:
                     self.root_complete = False
                 else:
                     self.root_core = np.union1d(self.root_core, self._core_members(w)).astype(np.int32)
@@ -419,16 +454,17 @@ class CoreProver:
         return int(g0)
 
     def statistics(self) -> dict:
-        """Nodes, cache hits, learnt cores and how often one refuted a node."""
-        st, ct = self.stats, self.store.count
-        return {"nodes": int(st[core.NODES]), "cache_hits": int(st[core.CACHE_HITS]),
-                "cores": int(ct[N_CORES]), "core_hits": int(ct[CORE_HITS])}
+        """Nodes, cache hits, cells scanned, learnt cores and how often one refuted a node."""
+        counts = self.store.counts()
+        return {**named_counts(self.stats, Stat), "cores": counts["n_cores"], "core_hits": counts["core_hits"]}
 
     def check_core(self, members, d, node_limit: int = 10**12) -> str:
-        """Re-check with the plain search (no cores, all guesses) that ``members`` need more than d guesses."""
+        """Re-check with the plain search (no cores, all guesses) that ``members`` need more than d guesses.
+
+        Returns the plain search's status: INFEASIBLE (confirmed), FEASIBLE or UNKNOWN.
+        """
         s = self.s
         H = np.array(sorted(members), np.int32)
         L = np.arange(len(s.lists.guesses), dtype=np.int32)
-        r = depth_search.feasible(H, L, d, s.MT, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, s.letters, s.lcount, core.EASY,
-                          new_table(s.cache_entries), np.zeros(3, np.int64), node_limit)
-        return {-1: "INFEASIBLE", -2: "UNKNOWN"}.get(int(r), "FEASIBLE")
+        r = depth_search.feasible(H, L, d, s.tables, new_table(s.cache_entries), new_stats(), node_limit)
+        return depth_search.outcome(r)

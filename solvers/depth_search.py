@@ -3,6 +3,9 @@
 Depth-first over guesses, most classes first, with a cache of decided nodes; no learnt
 cores (easy mode has those in :mod:`~wordlelab.solvers.depth_cores`), so it is the
 independent re-check of their answers.
+
+:func:`feasible` answers with a guess, or with one of two codes: :data:`REFUTED` (no guess
+does it: proven) or :data:`NODE_LIMIT` (it gave up: nothing proven).
 """
 from __future__ import annotations
 
@@ -11,34 +14,47 @@ import numpy as np
 
 from wordlelab.solvers import search_core as core
 from wordlelab.solvers.node_table import entry_guess, lookup
+from wordlelab.solvers.search_core import Stat
+
+REFUTED = -1        # no guess finds every answer within the guesses left
+NODE_LIMIT = -2     # the node limit was reached first
+
+
+def outcome(answer) -> str:
+    """A feasibility answer as a status word: FEASIBLE (a guess), INFEASIBLE or UNKNOWN."""
+    return {REFUTED: "INFEASIBLE", NODE_LIMIT: "UNKNOWN"}.get(int(answer), "FEASIBLE")
 
 
 @nb.njit(cache=True)
-def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, cache, stats, node_limit):
-    """Guess that finds every answer of H within d guesses (-1: none; -2: node limit hit)."""
+def feasible(H, L, d, tabs, cache, stats, node_limit):
+    """Guess that finds every answer of H within d guesses, else REFUTED or NODE_LIMIT.
+
+    ``tabs`` are the full :class:`~wordlelab.solvers.search_core.Tables` (any mode).
+    """
     n = H.shape[0]
-    stats[core.NODES] += 1
-    if stats[core.NODES] > node_limit:
-        return -2
+    stats[Stat.NODES] += 1
+    if stats[Stat.NODES] > node_limit:
+        return NODE_LIMIT
     if n == 1:
-        return ans_guess[H[0]]
+        return tabs.ans_word[H[0]]
     if d <= 1:
-        return -1
-    key = core.node_key(H, L, d, mode, Z1, Z2, ZG)
+        return REFUTED
+    MT, mode = tabs.MT, tabs.mode
+    key = core.node_key(H, L, d, mode, tabs.Z1, tabs.Z2, tabs.ZG)
     packed = lookup(cache, key)
     if packed >= 0:
-        stats[core.CACHE_HITS] += 1
+        stats[Stat.CACHE_HITS] += 1
         return entry_guess(packed)
-    stats[core.SCANNED] += n * L.shape[0]
-    k, hit, hsh = core.scan(MT, H, L, R)
+    stats[Stat.CELLS_SCANNED] += n * L.shape[0]
+    k, hit, hsh = core.scan(MT, H, L, tabs.R)
     m = L.shape[0]
     for j in range(m):
         if k[j] == n:
             core._store(cache, key, 0, L[j], 1, n)
             return L[j]
     if d == 2:
-        core._store(cache, key, 0, -1, 1, n)
-        return -1
+        core._store(cache, key, 0, REFUTED, 1, n)
+        return REFUTED
     bound = np.empty(m, np.int64)
     for j in range(m):
         bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else core.INF
@@ -59,16 +75,15 @@ def feasible(H, L, d, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode, cache
         ok = True
         for c in range(sizes.shape[0]):
             sub = members[starts[c]:starts[c] + sizes[c]].copy()
-            Lc = core.child_list(Lchild, g, pats[c], mode, letters, lcount)
-            r = feasible(sub, Lc, d - 1, MT, ans_guess, R, Z1, Z2, ZG, letters, lcount, mode,
-                         cache, stats, node_limit)
-            if r == -2:
-                return -2
+            Lc = core.child_list(Lchild, g, pats[c], mode, tabs.letters, tabs.lcount)
+            r = feasible(sub, Lc, d - 1, tabs, cache, stats, node_limit)
+            if r == NODE_LIMIT:
+                return NODE_LIMIT
             if r < 0:
                 ok = False
                 break
         if ok:
             core._store(cache, key, 0, g, 1, n)
             return g
-    core._store(cache, key, 0, -1, 1, n)
-    return -1
+    core._store(cache, key, 0, REFUTED, 1, n)
+    return REFUTED

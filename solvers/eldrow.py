@@ -17,6 +17,7 @@ import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.eldrow import check_chain
+from wordlelab.models.result import Result, Status
 from wordlelab.models.matrix import encode_words, pattern_matrix
 from wordlelab.solvers import search_core as core
 
@@ -257,25 +258,12 @@ def best_next(S, Z1, Z2, memo):
     return -1
 
 
-@dataclass
-class EldrowResult:
-    """The longest chain for one target, with its proof status."""
-
-    target: str
-    mode: str
-    status: str                     # OPTIMAL or UNKNOWN (node limit)
-    length: int | None
-    chain: list[str] = field(default_factory=list)
-    start: str | None = None
-    nodes: int = 0
-    seconds: float = 0.0
-    search: str = ""                # native search used: sets or order ("" for a model)
-
-    def as_dict(self) -> dict:
-        """JSON-ready row."""
-        return {"target": self.target, "mode": self.mode, "status": self.status, "length": self.length,
-                "chain": " ".join(self.chain), "start": self.start, "nodes": self.nodes,
-                "seconds": round(self.seconds, 4), "search": self.search}
+def eldrow_row(r: Result) -> dict:
+    """The flat row of one target's result, as ``eldrow --all`` stores it in its checkpoint."""
+    return {"target": r.question["target"], "mode": r.question["mode"], "status": r.status.value,
+            "length": r.value if r.status == Status.OPTIMAL else None,
+            "chain": " ".join(r.certificate or []), "start": r.question["start"], "nodes": r.stats.get("nodes", 0),
+            "seconds": round(r.seconds, 4), "search": r.stats.get("search", "")}
 
 
 class EldrowSearcher:
@@ -319,7 +307,7 @@ class EldrowSearcher:
         return t, F, S, prefix
 
     def solve(self, target: str, start: str | None = None, node_limit: int = 10**12,
-              search: str = "auto") -> EldrowResult:
+              search: str = "auto") -> Result:
         """Longest admissible chain ending at ``target`` (beginning with ``start`` if given).
 
         ``search``: ``sets`` (largest admissible set, a max-clique search; strict mode's fast
@@ -336,8 +324,7 @@ class EldrowSearcher:
             complete, v, found, nodes = longest_chain_by_sets(F, t, S, floor, node_limit)
             if complete or search == "sets":
                 if not complete:
-                    return EldrowResult(target, self.mode, "UNKNOWN", None, [], start, nodes,
-                                        time.perf_counter() - t0, "sets")
+                    return self._unknown(target, start, nodes, t0, "sets")
                 words = found if found is not None else [int(g) for g in greedy]
                 return self._certified(prefix + [self.words[g] for g in words], target, v + len(prefix),
                                        start, nodes, t0, "sets")
@@ -348,8 +335,7 @@ class EldrowSearcher:
         S = S[np.argsort((~C[np.ix_(S, S)]).sum(axis=1), kind="stable")]
         v = longest(S, t, floor, F, C, self.Z1, self.Z2, memo, stats, node_limit)
         if v < 0:
-            return EldrowResult(target, self.mode, "UNKNOWN", None, [], start, int(stats[0]),
-                                time.perf_counter() - t0, "order")
+            return self._unknown(target, start, int(stats[0]), t0, "order")
         if v <= floor:
             chain = prefix + [self.words[g] for g in greedy]    # nothing beats the greedy chain
         else:
@@ -364,51 +350,48 @@ class EldrowSearcher:
                 S = _next_set(S, g, F)
         return self._certified(chain, target, max(v, floor) + len(prefix), start, int(stats[0]), t0, "order")
 
-    def _certified(self, chain, target, claimed, start, nodes, t0, search) -> EldrowResult:
+    def _question(self, target, start) -> dict:
+        return {"kind": "eldrow", "target": target, "mode": self.mode, "start": start, "words": len(self.words)}
+
+    def _unknown(self, target, start, nodes, t0, search) -> Result:
+        """The node limit was reached: nothing proven."""
+        return Result(self._question(target, start), "native", Status.UNKNOWN, seconds=time.perf_counter() - t0,
+                      stats={"nodes": nodes, "search": search})
+
+    def _certified(self, chain, target, claimed, start, nodes, t0, search) -> Result:
         """An OPTIMAL result once the independent verifier agrees with the search's length."""
         length = check_chain(chain, target, self.mode, start=start)
         if length != claimed:
             raise WordleError(f"internal error: search says {claimed}, chain has {length}")
-        return EldrowResult(target, self.mode, "OPTIMAL", length, chain, start, nodes,
-                            time.perf_counter() - t0, search)
+        return Result(self._question(target, start), "native", Status.OPTIMAL, length, length, chain, "chain",
+                      True, time.perf_counter() - t0, {"nodes": nodes, "search": search})
 
     def solve_model(self, target: str, solver: str = "cpsat", start: str | None = None,
-                    time_limit: float = 60.0, export: str | None = None) -> EldrowResult:
+                    time_limit: float = 60.0, export: str | None = None) -> Result:
         """The same question as a CP-SAT or MIP model over the words left after ``start``."""
         from wordlelab.encoders import eldrow as enc
-        from wordlelab.solvers.runner import check_solver, import_pulp, solve_cpsat, solve_pulp
+        from wordlelab.solvers.backends import check_solver, export as export_model, solve
         check_solver(solver)
         t0 = time.perf_counter()
         t, F, S, prefix = self._root(target, start)
         C = [int(w) for w in S]
         group_of, _ = incompatible_groups(S, F | F.T)
         groups = enc.groups_in(C, group_of)
-        t_pos = C.index(t)
-        if solver == "cpsat" and not export:
-            model, y, pos = enc.build_cpsat(F, C, t_pos, groups)
-            res = solve_cpsat(model, y + pos, time_limit)
-        else:
-            import_pulp()
-            prob, y, pos = enc.build_mip(F, C, t_pos, groups, name=f"eldrow_{target}")
-            if export:
-                (prob.writeMPS if export.endswith(".mps") else prob.writeLP)(export)
-                if solver == "cpsat":
-                    model, y2, pos2 = enc.build_cpsat(F, C, t_pos, groups)
-                    res = solve_cpsat(model, y2 + pos2, time_limit)
-                else:
-                    res = solve_pulp(prob, y + pos, solver, time_limit)
-            else:
-                res = solve_pulp(prob, y + pos, solver, time_limit)
-        if res.status not in ("OPTIMAL", "FEASIBLE"):
-            return EldrowResult(target, self.mode, res.status, None, [], start, 0, time.perf_counter() - t0)
-        n = len(C)
-        chosen, positions = res.values[:n], res.values[n:]
+        model, y, pos = enc.build(F, C, C.index(t), groups, [self.words[w] for w in C], name=f"eldrow_{target}")
+        if export:
+            export_model(model, export)
+        res = solve(model, solver, time_limit)
+        question = self._question(target, start)
+        if not res.has_solution:
+            return Result(question, solver, res.status, seconds=time.perf_counter() - t0, stats=res.stats)
+        chosen = [res.values[v.index] for v in y]
+        positions = [res.values[v.index] for v in pos]
         chain = prefix + [self.words[w] for w in enc.chain_from_solution(C, chosen, positions)]
         length = check_chain(chain, target, self.mode, start=start)
-        status = "OPTIMAL" if res.status == "OPTIMAL" else "FEASIBLE"
-        result = EldrowResult(target, self.mode, status, length, chain, start, 0, time.perf_counter() - t0)
-        result.bound = None if res.bound is None else int(round(res.bound)) + len(prefix)
-        return result
+        bound = length if res.status == "OPTIMAL" else (None if res.bound is None else
+                                                         int(np.floor(res.bound + 1e-6)) + len(prefix))
+        return Result(question, solver, res.status, length, bound, chain, "chain", True,
+                      time.perf_counter() - t0, res.stats)
 
 
 def _sweep_init(lists, mode):
@@ -416,7 +399,7 @@ def _sweep_init(lists, mode):
 
 
 def _sweep_run(searcher, target, node_limit_cutoff):
-    return searcher.solve(target, node_limit=node_limit_cutoff).as_dict()
+    return eldrow_row(searcher.solve(target, node_limit=node_limit_cutoff))
 
 
 def _sweep_merge(old, new):
@@ -447,7 +430,7 @@ _ROW_FIELDS = {"target", "mode", "status", "length", "chain", "start", "nodes", 
 
 
 def _check_entry(mode, key, row):
-    """A checkpoint entry: target -> its result row (EldrowResult.as_dict)."""
+    """A checkpoint entry: target -> its result row (:func:`eldrow_row`)."""
     from wordlelab.solvers.checkpoint import check_int
     if not isinstance(row, dict) or set(row) != _ROW_FIELDS:
         raise ValueError(f"must be a result row with the fields {', '.join(sorted(_ROW_FIELDS))}")

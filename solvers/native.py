@@ -2,8 +2,32 @@
 
 The compiled search lives in :mod:`wordlelab.solvers.search_core`; this module
 sets up its tables, runs it from a first word or a game state, and turns its
-answer into a :class:`~wordlelab.models.tree.Tree` that the independent
-verifier re-checks.
+answer into a :class:`~wordlelab.models.tree.Tree`. Every public question returns a
+:class:`~wordlelab.models.result.Result`, and any tree in it has been re-checked by the
+independent verifier (:func:`~wordlelab.models.verify.verify_tree`) inside the call.
+
+:meth:`NativeSearcher.solve` (question kind ``min-total``): the least total number of
+guesses over the answers.
+
+- ``OPTIMAL``: ``value`` = ``bound`` = the least total; the certificate is a tree that
+  attains it (method ``native``).
+- ``FEASIBLE`` with ``heuristic`` true (method ``beam``): a beam search's total, that of
+  a real strategy (its tree is the certificate), not proven least; ``bound`` is None.
+- ``INFEASIBLE``: no strategy finds every answer within the limit (exhaustive search;
+  there is no certificate to check).
+- ``UNKNOWN``: a beam search found no strategy within the limit; nothing is proven.
+
+:meth:`NativeSearcher.prove_depth` (question kind ``depth``) decides a yes/no question,
+"can every answer be found within G guesses?", with this convention:
+
+- yes: ``OPTIMAL``, with a tree as certificate (an optimal-total tree within G guesses);
+  ``value`` = ``bound`` = the guesses that tree needs for its worst answer (at most G);
+- no: ``INFEASIBLE``, proven by exhaustive search; in easy mode the certificate is a
+  *core* (``certificate_kind`` ``core``): a list of answers that alone need more guesses,
+  which ``recheck`` re-decides with the plain search (``stats["core"]["check"]``). No
+  pure-Python checker exists for a core, so ``verified`` stays false; hard and strict
+  mode learn no cores and give no certificate;
+- the node limit reached: ``UNKNOWN``, nothing proven.
 
 >>> from wordlelab import load_lists
 >>> s = NativeSearcher(load_lists("nyt20220830"))        # doctest: +SKIP
@@ -13,20 +37,23 @@ verifier re-checks.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, check_word, pattern_string
 from wordlelab.models.matrix import encode_words, pattern_matrix
-from wordlelab.models.masks import allowed_mask
 from wordlelab.models.modes import check_mode
+from wordlelab.models.result import Result, Status
 from wordlelab.models.state import parse_state
 from wordlelab.models.tree import Tree
-from wordlelab.solvers import search_core as core
+from wordlelab.models.verify import verify_tree
 from wordlelab.solvers import depth_search
+from wordlelab.solvers import search_core as core
+from wordlelab.solvers.depth_search import NODE_LIMIT, REFUTED
 from wordlelab.solvers.node_table import new_table, table_count
+from wordlelab.solvers.search_core import Stat, named_counts, new_stats
 
 MODE_CODES = {"easy": core.EASY, "hard": core.HARD, "strict": core.STRICT}
 INF = core.INF
@@ -34,24 +61,19 @@ INF = core.INF
 _UNTOUCHED = -3
 
 
-@dataclass
-class SearchResult:
-    """Outcome of one search: status, value, certificate tree and statistics."""
+def top_cutoff(top: int, results: dict, seed: int = INF) -> int:
+    """One more than the ``top``-th best exact total in ``results`` (word -> (value, exact)),
+    or than ``seed`` - 1 (a ``top``-th best upper bound) if that is smaller; INF if neither.
 
-    status: str                 # OPTIMAL, INFEASIBLE, UPPER_BOUND (beam: unproven) or UNKNOWN
-    value: int | None           # total guesses over the answers (None when infeasible)
-    n_answers: int
-    start: str | None
-    mode: str
-    max_guesses: int
-    tree: Tree | None = None
-    seconds: float = 0.0
-    stats: dict = field(default_factory=dict)
+    A first word whose total reaches the cutoff cannot enter the top ``top``.
 
-    @property
-    def average(self) -> float | None:
-        """Mean guesses per answer."""
-        return None if self.value is None else self.value / self.n_answers
+    >>> top_cutoff(2, {"a": (7900, True), "b": (7950, False), "c": (7920, True)})
+    7921
+    >>> top_cutoff(2, {"a": (7900, True)}), top_cutoff(2, {"a": (7900, True)}, seed=8000)
+    (1073741824, 8000)
+    """
+    exact = sorted(v for v, e in results.values() if e)
+    return min(exact[top - 1] + 1 if len(exact) >= top else INF, seed)
 
 
 @dataclass
@@ -66,21 +88,29 @@ class Node:
     Lchild: np.ndarray | None = None    # the child guess list, once computed (see child_guesses)
 
 
+def _check_limit(n: int, flag: str) -> None:
+    if not 1 <= n <= 20:
+        raise WordleError(f"{flag} must be between 1 and 20, not {n}")
+
+
+def _writeable(a: np.ndarray) -> np.ndarray:
+    """C-contiguous and writeable: one array type for the compiled code."""
+    a = np.ascontiguousarray(a)
+    return a if a.flags.writeable else np.array(a)
+
+
 class NativeSearcher:
     """Exhaustive min-sum search over one pair of word lists in one mode."""
 
     def __init__(self, lists, mode: str = "easy", max_guesses: int = 6, beam: int = 0,
                  cache_entries: int = 1 << 20, seed: int = 20220316, table=None):
         check_mode(mode)
-        if not 1 <= max_guesses <= 20:
-            raise WordleError(f"--max-guesses must be between 1 and 20, not {max_guesses}")
+        _check_limit(max_guesses, "--max-guesses")
         if beam < 0:
             raise WordleError("--beam must be positive")
         self.lists, self.mode, self.max_guesses, self.beam = lists, mode, max_guesses, beam
         self.mode_code = MODE_CODES[mode]
-        self.MT = pattern_matrix(lists, transposed=True)
-        if not self.MT.flags.writeable:
-            self.MT = np.array(self.MT)  # one array type for the compiled code
+        self.MT = _writeable(pattern_matrix(lists, transposed=True))
         self.guess_index = lists.guess_index()
         self.ans_guess = np.array(lists.answer_columns(), np.int32)
         self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
@@ -93,31 +123,30 @@ class NativeSearcher:
         self.lcount = np.zeros((n_g, 26), np.uint8)
         for t in range(5):
             np.add.at(self.lcount, (np.arange(n_g), self.letters[:, t]), 1)
+        # the one place the kernels' tables are put together: rows and columns of the full
+        # matrix are the answers and guesses themselves
+        self.tables = core.Tables(self.MT, self.ans_guess, self.ans_guess, self.R, self.Z1, self.Z2,
+                                  self.all_guesses, self.ZG, _writeable(self.letters), self.lcount,
+                                  self.mode_code)
         self.cache_entries = cache_entries
         # the min-sum search's node table; ``table`` lets processes share one (solvers/sweep.py)
         self.cache = self._new_cache() if table is None else table
-        self.stats = np.zeros(3, np.int64)
+        self.stats = new_stats()
 
     def _new_cache(self):
         return new_table(self.cache_entries)
 
     # ---- the compiled calls, with the shared tables filled in
-    def _tables(self):
-        return (self.MT, self.ans_guess, self.R, self.Z1, self.Z2, self.ZG, self.letters, self.lcount,
-                self.mode_code)
-
-    def _search_tables(self):
-        # rows and columns of the full matrix are the answers and guesses themselves
-        return (self.MT, self.ans_guess, self.ans_guess, self.R, self.Z1, self.Z2, self.all_guesses, self.ZG,
-                self.letters, self.lcount, self.mode_code)
-
-    def _solve(self, H, L, d, beta):
-        return core.solve(H, L, d, beta, *self._search_tables(), self.beam, self.cache, self.stats)
+    def _solve(self, H, L, d, beta, beam=None):
+        beam = self.beam if beam is None else beam
+        return core.solve(H, L, d, beta, self.tables, beam, self.cache, self.stats)
 
     def _guess_value(self, H, Lchild, d, g, beta, live=None):
         live = np.full(1, INF, np.int64) if live is None else live
-        return core.guess_value(H, Lchild, d, g, beta, live, *self._search_tables(), self.beam, self.cache,
-                                self.stats)
+        return core.guess_value(H, Lchild, d, g, beta, live, self.tables, self.beam, self.cache, self.stats)
+
+    def _child_list(self, Lnode, g, p):
+        return core.child_list(Lnode, g, p, self.mode_code, self.letters, self.lcount)
 
     def child_guesses(self, node: Node) -> np.ndarray:
         """The guess list the classes of ``node`` inherit, whatever its first guess (computed once per node)."""
@@ -127,8 +156,10 @@ class NativeSearcher:
         return node.Lchild
 
     # ---- roots
-    def root(self, start: str | None = None, state: str | None = None) -> Node:
-        """The node to search: all answers, or those a game state leaves."""
+    def root(self, start: str | None = None, state: str | None = None, max_guesses: int | None = None) -> Node:
+        """The node to search: all answers, or those a game state leaves, within ``max_guesses``
+        guesses in all (default: the searcher's limit)."""
+        max_guesses = self.max_guesses if max_guesses is None else max_guesses
         history: tuple = ()
         if state:
             s = parse_state(state, self.lists, self.mode)
@@ -149,48 +180,88 @@ class NativeSearcher:
                 raise WordleError(f"{start!r} is not allowed in {self.mode} mode here")
         a_index = {a: i for i, a in enumerate(self.lists.answers)}
         H = np.array(sorted(a_index[a] for a in answers), np.int32)
-        d = self.max_guesses - len(history)
+        d = max_guesses - len(history)
         if d < 1:
-            raise WordleError(f"the state already used {len(history)} guesses of {self.max_guesses}")
+            raise WordleError(f"the state already used {len(history)} guesses of {max_guesses}")
         return Node(H, L, d, tuple(history), start)
 
-    def solve(self, start: str | None = None, state: str | None = None, progress=None) -> SearchResult:
-        """Least total with its tree, from ``start`` (or the best first guess if None)."""
+    # ---- the least total
+    def solve(self, start: str | None = None, state: str | None = None, progress=None) -> Result:
+        """The least total with its verified tree, from ``start`` (or the best first guess if None).
+
+        See the module docstring for the statuses; ``stats["first_guess"]`` is the strategy's
+        first guess (from a state: its next guess), found or given.
+        """
         t0 = time.perf_counter()
         node = self.root(start, state)
-        if node.start is None:
+        question = {"kind": "min-total", "lists": self.lists.name, "mode": self.mode,
+                    "max_guesses": self.max_guesses, "start": start, "state": state, "beam": self.beam}
+        return self._min_total(node, question, self.beam, t0, progress)
+
+    def _min_total(self, node: Node, question: dict, beam: int, t0: float, progress=None) -> Result:
+        """Search ``node`` (its first guess: ``node.start``, or the best one), build the tree,
+        verify it, and check the verified total is the search's."""
+        method = "beam" if beam else "native"
+        # a beam search that finds no strategy proves nothing
+        none = Status.UNKNOWN if beam else Status.INFEASIBLE
+        given = node.start is not None
+        if not given:
             ranking = self.rank(node, top=1, progress=progress)
-            node.start = ranking[0][0] if ranking and ranking[0][2] else None
-            if node.start is None:
-                return self._result("INFEASIBLE", None, node, None, t0)
+            if not ranking or not ranking[0][2]:
+                return self._min_total_result(question, method, none, node, t0, given)
+            node.start = ranking[0][0]
         g = self.guess_index[node.start]
-        members, starts, sizes, pats, Lchild = core.child_lists_after(
-            node.H, node.L, g, self.MT, self.R, self.letters, self.lcount, self.mode_code)
+        members, starts, sizes, pats, Lchild = core.child_lists_after(node.H, node.L, g, self.tables)
         total = len(node.H)
-        order = np.argsort(-sizes, kind="stable")
-        for c in order:
+        for c in np.argsort(-sizes, kind="stable"):
             sub = members[starts[c]:starts[c] + sizes[c]]
-            Lc = core.child_list(Lchild, g, pats[c], self.mode_code, self.letters, self.lcount)
-            v, _ = self._solve(sub, Lc, node.d - 1, INF)
+            v, _ = self._solve(sub, self._child_list(Lchild, g, pats[c]), node.d - 1, INF, beam)
             total += v
             if progress:
                 progress(1, info=f"total so far {min(total, INF)}")
             if v >= INF:
-                return self._result("INFEASIBLE", None, node, None, t0)
-        tree = self._tree(node, g, members, starts, sizes, pats, Lchild)
-        return self._result("UPPER_BOUND" if self.beam else "OPTIMAL", total, node, tree, t0)
+                return self._min_total_result(question, method, none, node, t0, given)
+        t_search = time.perf_counter() - t0
+        tree = self._tree(node, g, members, starts, sizes, pats, Lchild, beam)
+        report = self.verify(tree, node)
+        if report.total != total:
+            raise WordleError(f"internal error: the search claims a total of {total}, "
+                              f"its tree totals {report.total}")
+        status = Status.FEASIBLE if beam else Status.OPTIMAL
+        return self._min_total_result(
+            question, method, status, node, t0, given, total=total, tree=tree,
+            extra={"max_guesses_used": report.max_guesses,
+                   "histogram": {str(k): v for k, v in sorted(report.histogram.items())},
+                   "search_seconds": round(t_search, 3)})
 
-    def _tree(self, node, g, members, starts, sizes, pats, Lchild) -> Tree:
-        depth_cap = self.max_guesses + 1
+    def _min_total_result(self, question, method, status, node, t0, given, total=None, tree=None,
+                          extra=None) -> Result:
+        n = len(node.H)
+        stats = {"n_answers": n, "first_guess": node.start, "first_guess_given": given,
+                 "average": None if total is None else round(total / n, 4), **(extra or {}),
+                 **self.statistics()}
+        return Result(question, method, status, value=total,
+                      bound=total if status == Status.OPTIMAL else None,
+                      certificate=tree, certificate_kind=None if tree is None else "tree",
+                      verified=tree is not None, seconds=time.perf_counter() - t0, stats=stats,
+                      heuristic=method == "beam")
+
+    def verify(self, tree: Tree, node: Node):
+        """Re-check ``tree`` for ``node`` with the independent verifier: its answers, the play
+        before it, and the guesses left (``node.d``). Returns the verifier's report."""
+        answers = [self.lists.answers[a] for a in node.H]
+        return verify_tree(tree, answers, self.lists.guesses, self.mode, node.history, node.d)
+
+    def _tree(self, node, g, members, starts, sizes, pats, Lchild, beam) -> Tree:
+        depth_cap = node.d + 1
         paths = np.full((len(self.lists.answers), depth_cap), -1, np.int32)
         paths[node.H, 0] = g
         # an explicit stack: numba's cached code cannot hold a second recursive function
-        stack = [(members[starts[c]:starts[c] + sizes[c]].copy(),
-                  core.child_list(Lchild, g, pats[c], self.mode_code, self.letters, self.lcount),
+        stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), self._child_list(Lchild, g, pats[c]),
                   node.d - 1, 1) for c in range(len(sizes))]
         while stack:
             H, L, d, depth = stack.pop()
-            v, best = self._solve(H, L, d, INF)
+            v, best = self._solve(H, L, d, INF, beam)
             paths[H, depth] = best
             if len(H) == 1 and self.ans_guess[H[0]] == best:
                 continue
@@ -200,21 +271,14 @@ class NativeSearcher:
                 ms, ss, zs, ps = core.partition(self.MT, H, best)
                 Lc = L
             else:
-                ms, ss, zs, ps, Lc = core.child_lists_after(H, L, best, self.MT, self.R, self.letters,
-                                                            self.lcount, self.mode_code)
-            stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(),
-                          core.child_list(Lc, best, ps[c], self.mode_code, self.letters, self.lcount),
-                          d - 1, depth + 1) for c in range(len(zs)))
+                ms, ss, zs, ps, Lc = core.child_lists_after(H, L, best, self.tables)
+            stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), self._child_list(Lc, best, ps[c]), d - 1, depth + 1)
+                         for c in range(len(zs)))
         return paths_to_tree(paths, node.H, self.MT, self.lists.guesses)
-
-    def _result(self, status, value, node, tree, t0) -> SearchResult:
-        return SearchResult(status, value, len(node.H), node.start, self.mode, self.max_guesses, tree,
-                            time.perf_counter() - t0, self.statistics())
 
     def statistics(self) -> dict:
         """Nodes searched, cache hits, matrix cells scanned, cache entries."""
-        return {"nodes": int(self.stats[core.NODES]), "cache_hits": int(self.stats[core.CACHE_HITS]),
-                "cells_scanned": int(self.stats[core.SCANNED]), "cache_entries": int(table_count(self.cache))}
+        return {**named_counts(self.stats, Stat), "cache_entries": int(table_count(self.cache))}
 
     # ---- first words
     def candidate_order(self, node: Node) -> list[tuple[int, int]]:
@@ -239,7 +303,7 @@ class NativeSearcher:
 
         Returns (word, value, exact) sorted best first; ``done`` holds results
         from a checkpoint (word -> (value, exact)), ``on_result`` is called
-        with each new one.
+        with each new one. The cutoff is :func:`top_cutoff`'s, as in a best-start sweep.
         """
         done = dict(done or {})
         order = self.candidate_order(node)
@@ -252,60 +316,55 @@ class NativeSearcher:
                 if progress:
                     progress(1)
                 continue
-            exact_vals = sorted(v for v, e in done.values() if e)
-            beta = exact_vals[top - 1] + 1 if len(exact_vals) >= top else INF
-            if b >= beta:
-                value, exact = b, False
-            else:
-                v = self.start_value(node, g, beta)
-                value, exact = (v, True) if v < beta else (v, False)
-            done[w] = (value, exact)
+            beta = top_cutoff(top, done)
+            value = b if b >= beta else self.start_value(node, g, beta)
+            done[w] = (value, value < beta)
             if on_result:
-                on_result(w, value, exact)
+                on_result(w, *done[w])
             if progress:
-                best = exact_vals[0] if exact_vals else None
-                progress(1, info=f"best {best}")
+                exact = [v for v, e in done.values() if e]
+                progress(1, info=f"best {min(exact) if exact else None}")
         return sorted(((w, v, e) for w, (v, e) in done.items()), key=lambda r: (r[1], not r[2], r[0]))
 
     # ---- depth
-    def _start_feasible(self, node, g0, tabs, cache, stats, node_limit, progress=None, Lchild=None) -> int:
-        """g0 if every class after first guess g0 is solvable in time, -1 if not, -2 at the node limit."""
+    def _start_feasible(self, node, g0, cache, stats, node_limit, progress=None, Lchild=None) -> int:
+        """g0 if every class after first guess g0 is solvable in time, else REFUTED or NODE_LIMIT."""
         if Lchild is None:
-            members, starts, sizes, pats, Lchild = core.child_lists_after(
-                node.H, node.L, g0, self.MT, self.R, self.letters, self.lcount, self.mode_code)
+            members, starts, sizes, pats, Lchild = core.child_lists_after(node.H, node.L, g0, self.tables)
         else:
             members, starts, sizes, pats = core.partition(self.MT, node.H, g0)
         if node.d <= 1:
-            return g0 if len(sizes) == 0 else -1
+            return g0 if len(sizes) == 0 else REFUTED
         for c in np.argsort(-sizes, kind="stable"):
             sub = members[starts[c]:starts[c] + sizes[c]].copy()
-            Lc = core.child_list(Lchild, g0, pats[c], self.mode_code, self.letters, self.lcount)
-            r = depth_search.feasible(sub, Lc, node.d - 1, *tabs, cache, stats, node_limit)
+            Lc = self._child_list(Lchild, g0, pats[c])
+            r = depth_search.feasible(sub, Lc, node.d - 1, self.tables, cache, stats, node_limit)
             if progress:
-                progress(1, info=f"{int(stats[core.NODES])} nodes")
+                progress(1, info=f"{int(stats[Stat.NODES])} nodes")
             if r < 0:
                 return int(r)
         return int(g0)
 
     def prove_depth(self, guesses: int, start: str | None = None, state: str | None = None,
                     node_limit: int = 10**12, progress=None, recheck: bool = False,
-                    checkpoint: str | None = None) -> dict:
-        """Decide whether every answer can be found within ``guesses`` guesses.
+                    checkpoint: str | None = None) -> Result:
+        """Decide whether every answer can be found within ``guesses`` guesses (see the module
+        docstring for the statuses and certificates). The searcher's own limit is left as it is.
 
         In easy mode a no comes with a core: answers that alone need more guesses. With
         ``recheck`` the plain search (no learnt cores) re-decides the core on its own. Without
         a first word, the first words refuted so far go to ``checkpoint`` (see
         :mod:`wordlelab.solvers.checkpoint`), each with the core it added to the root core; a run
         resumed from it skips them and replays their cores in order, so a no still comes with a
-        core (``from_checkpoint`` counts the first words taken from the file).
+        core (``stats["from_checkpoint"]`` counts the first words taken from the file).
         """
         t0 = time.perf_counter()
-        self.max_guesses = guesses
-        node = self.root(start, state)
+        _check_limit(guesses, "--guesses")
+        node = self.root(start, state, guesses)
+        question = {"kind": "depth", "lists": self.lists.name, "mode": self.mode, "max_guesses": guesses,
+                    "start": start, "state": state}
         cache = self._new_cache()
-        stats = np.zeros(3, np.int64)
-        tabs = (self.MT, self.ans_guess, self.R, self.Z1, self.Z2, self.ZG, self.letters, self.lcount,
-                self.mode_code)
+        stats = new_stats()
         k, hit, hsh = core.scan(self.MT, node.H, node.L, self.R)
         Lchild = core.guesses_for_children(node.L, k, hit, hsh, self.mode_code)
         prover = None
@@ -317,72 +376,86 @@ class NativeSearcher:
         def start_feasible(g0, progress=None):
             if prover is not None:
                 return prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, progress)
-            return self._start_feasible(node, g0, tabs, cache, stats, node_limit, progress,
+            return self._start_feasible(node, g0, cache, stats, node_limit, progress,
                                         Lchild=None if node.start is not None else Lchild)
 
+        extra: dict = {}
         if node.start is not None:
             g = start_feasible(self.guess_index[node.start], progress)
         else:
-            # first guesses one by one, most promising first: progress shows, Ctrl-C stops between them
-            from wordlelab.solvers.checkpoint import lists_question, load_checkpoint, save_checkpoint
-            g = -1
-            split_of = dict(zip(node.L.tolist(), hsh.tolist()))
-            seen = set()
-            question = {"kind": "prove-depth", "lists": lists_question(self.lists), "mode": self.mode,
-                        "guesses": guesses, "state": state, "answers": len(node.H)}
-            refuted = load_checkpoint(checkpoint, question, self._check_refutation)
-            from_checkpoint, replayed = 0, set()
-            last_save = time.monotonic()
-            try:
-                for _, g0 in self.candidate_order(node):
-                    if self.mode == "easy":
-                        if split_of[g0] in seen:
-                            continue   # splits the answers exactly as a first guess already refuted
-                        seen.add(split_of[g0])
-                    word = self.lists.guesses[g0]
-                    if word in refuted:
-                        # replayed in the order it was found: the root core grows as it did then
-                        self._replay_refutation(prover, refuted[word], replayed)
-                        from_checkpoint += 1
-                        r = -1
-                    else:
-                        if prover is not None:
-                            from wordlelab.solvers.depth_cores import LAST
-                            prover.store.count[LAST] = _UNTOUCHED
-                        r = start_feasible(g0)
-                        if r == -1:
-                            refuted[word] = self._refutation(prover)
-                    if progress:
-                        nodes = prover.stats[core.NODES] if prover is not None else stats[core.NODES]
-                        size = f", root core {len(prover.root_core)} answers" if prover is not None else ""
-                        progress(1, info=f"{int(nodes)} nodes{size}")
-                    if r != -1:
-                        g = r
-                        break
-                    if checkpoint and time.monotonic() - last_save > 2:
-                        save_checkpoint(checkpoint, question, refuted)
-                        last_save = time.monotonic()
-            finally:
-                save_checkpoint(checkpoint, question, refuted)
-        status = {-1: "INFEASIBLE", -2: "UNKNOWN"}.get(int(g), "FEASIBLE")
-        out = {"status": status, "guesses": guesses, "start": node.start, "mode": self.mode,
-               "answers": len(node.H), "nodes": int(stats[core.NODES]),
-               "cache_hits": int(stats[core.CACHE_HITS]), "seconds": time.perf_counter() - t0, "tree": None}
-        if node.start is None:
-            out["from_checkpoint"] = from_checkpoint    # first guesses refuted by an earlier run
+            g, extra["from_checkpoint"] = self._any_first_word(node, hsh, prover, stats, start_feasible, question,
+                                                              checkpoint, progress)
+        status = Status(depth_search.outcome(g))
+        out = {"n_answers": len(node.H), **named_counts(stats, Stat), **extra}
         if prover is not None:
             out.update(prover.statistics())
-            if status == "INFEASIBLE" and prover.root_complete and len(prover.root_core):
-                out["core"] = self._core_certificate(prover, node, recheck)
-            out["seconds"] = time.perf_counter() - t0
-        if status == "FEASIBLE":
-            # the certificate: an optimal-total tree within the same limit
-            res = self.solve(start=self.lists.guesses[int(g)] if node.start is None else node.start,
-                             state=state)
-            out["tree"], out["total"] = res.tree, res.value
-            out["seconds"] = time.perf_counter() - t0
-        return out
+        if status == Status.INFEASIBLE:
+            answers = None
+            if prover is not None and prover.root_complete and len(prover.root_core):
+                answers, out["core"] = self._core_certificate(prover, node, recheck)
+            return Result(question, "native", Status.INFEASIBLE, certificate=answers,
+                          certificate_kind=None if answers is None else "core",
+                          seconds=time.perf_counter() - t0, stats=out)
+        if status == Status.UNKNOWN:
+            return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0, stats=out)
+        # yes: the certificate is an optimal-total tree within the same limit, verified by _min_total
+        first = node.start if node.start is not None else self.lists.guesses[int(g)]
+        cert_node = Node(node.H, node.L, node.d, node.history, first)
+        cert = self._min_total(cert_node, question, 0, time.perf_counter())
+        if cert.status != Status.OPTIMAL or not cert.verified:
+            raise WordleError(f"internal error: the depth search finds every answer within {guesses} "
+                              f"guesses after {first}, the min-total search finds {cert.status}")
+        worst = cert.stats["max_guesses_used"]
+        out.update({"first_guess": first, "first_guess_given": node.start is not None, "total": cert.value,
+                    "average": cert.stats["average"], "histogram": cert.stats["histogram"],
+                    "tree_search_nodes": cert.stats["nodes"], "tree_seconds": round(cert.seconds, 3)})
+        return Result(question, "native", Status.OPTIMAL, value=worst, bound=worst, certificate=cert.certificate,
+                      certificate_kind="tree", verified=True, seconds=time.perf_counter() - t0, stats=out)
 
+    def _any_first_word(self, node, hsh, prover, stats, start_feasible, question, checkpoint, progress):
+        """The first yes among the first guesses, most promising first (REFUTED: none; NODE_LIMIT),
+        and how many refutations came from ``checkpoint``; progress shows, Ctrl-C stops between them."""
+        from wordlelab.solvers.checkpoint import lists_question, load_checkpoint, save_checkpoint
+        from wordlelab.solvers.depth_cores import Count
+        split_of = dict(zip(node.L.tolist(), hsh.tolist()))
+        seen = set()
+        ck_question = {"kind": "prove-depth", "lists": lists_question(self.lists), "mode": self.mode,
+                       "guesses": question["max_guesses"], "state": question["state"], "answers": len(node.H)}
+        refuted = load_checkpoint(checkpoint, ck_question, self._check_refutation)
+        from_checkpoint, replayed = 0, set()
+        last_save = time.monotonic()
+        g = REFUTED
+        try:
+            for _, g0 in self.candidate_order(node):
+                if self.mode == "easy":
+                    if split_of[g0] in seen:
+                        continue   # splits the answers exactly as a first guess already refuted
+                    seen.add(split_of[g0])
+                word = self.lists.guesses[g0]
+                if word in refuted:
+                    # replayed in the order it was found: the root core grows as it did then
+                    self._replay_refutation(prover, refuted[word], replayed)
+                    from_checkpoint += 1
+                    r = REFUTED
+                else:
+                    if prover is not None:
+                        prover.store.count[Count.LAST] = _UNTOUCHED
+                    r = start_feasible(g0)
+                    if r == REFUTED:
+                        refuted[word] = self._refutation(prover)
+                if progress:
+                    nodes = (prover.stats if prover is not None else stats)[Stat.NODES]
+                    size = f", root core {len(prover.root_core)} answers" if prover is not None else ""
+                    progress(1, info=f"{int(nodes)} nodes{size}")
+                if r != REFUTED:
+                    g = r
+                    break
+                if checkpoint and time.monotonic() - last_save > 2:
+                    save_checkpoint(checkpoint, ck_question, refuted)
+                    last_save = time.monotonic()
+        finally:
+            save_checkpoint(checkpoint, ck_question, refuted)
+        return g, from_checkpoint
 
     # ---- prove-depth checkpoints: word -> {"core": answers or None, "depth": int or None}
     def _refutation(self, prover) -> dict:
@@ -395,11 +468,11 @@ class NativeSearcher:
         """
         if prover is None:
             return {"core": None, "depth": None}
-        from wordlelab.solvers.depth_cores import LAST
-        w = int(prover.store.count[LAST])
+        from wordlelab.solvers.depth_cores import NO_CORE, Count
+        w = int(prover.store.count[Count.LAST])
         if w == _UNTOUCHED:
             return {"core": [], "depth": None}
-        if w < 0:
+        if w == NO_CORE:
             return {"core": None, "depth": None}
         start, n, depth = (int(x) for x in prover.store.meta[w])
         members = np.sort(prover.store.elems[start:start + n])
@@ -439,12 +512,13 @@ class NativeSearcher:
         key = (int(value["depth"]), members.tobytes())
         if key not in replayed:        # the first run learnt each core once, reused it after
             replayed.add(key)
-            st = prover.store
-            dc._add_core(members, int(value["depth"]), st.elems, st.meta, st.next, st.bucket, st.count)
+            dc._add_core(members, int(value["depth"]), prover.store.arrays())
         prover.root_core = np.union1d(prover.root_core, members).astype(np.int32)
 
-    def _core_certificate(self, prover, node, recheck: bool) -> dict:
-        """A few answers that alone need more guesses, re-checked by the plain search (no cores)."""
+    def _core_certificate(self, prover, node, recheck: bool) -> tuple[list[str], dict]:
+        """A few answers that alone need more guesses (the certificate of a no), and what is
+        known of them: the guesses they need more than, and the plain search's re-check
+        (no learnt cores) when ``recheck``."""
         t = time.perf_counter()
         U = prover.root_core
         d = node.d
@@ -452,13 +526,14 @@ class NativeSearcher:
             # the root core is one class after the first guess: those answers need more than d - 1
             g = self.guess_index[node.start]
             if len({int(self.MT[a, g]) for a in U}) != 1:
-                raise AssertionError("a first-guess core spans two classes")
+                raise WordleError("internal error: a first-guess core spans two classes")
             d -= 1
         check = prover.check_core(U, d) if recheck else "not re-checked"
         if recheck and check != "INFEASIBLE":
-            raise AssertionError(f"the plain search finds the core {check}, not INFEASIBLE")
-        return {"answers": [self.lists.answers[a] for a in U], "guesses_left": d, "check": check,
-                "check_seconds": round(time.perf_counter() - t, 3)}
+            raise WordleError(f"internal error: the plain search finds the core {check}, not INFEASIBLE")
+        answers = [self.lists.answers[a] for a in U]
+        return answers, {"size": len(answers), "guesses_left": d, "check": check,
+                         "check_seconds": round(time.perf_counter() - t, 3)}
 
 
 def paths_to_tree(paths: np.ndarray, answers, MT, guesses) -> Tree:

@@ -6,41 +6,38 @@ import time
 from wordlelab.encoders.permutation import build, build_multicolour, read_strategy
 from wordlelab.errors import WordleError
 from wordlelab.models.permutation import evaluate_colour_tree, evaluate_tree
-from wordlelab.solvers.runner import check_solver, import_pulp, solve_cpsat, solve_pulp
+from wordlelab.models.result import Result
+from wordlelab.solvers.backends import check_solver, export, solve
 
 
 def solve_model(n: int, objective: str = "total", rounds: int | None = None, solver: str = "cpsat",
                 consistent: bool = False, history=(), time_limit: float = 60.0, export_file: str | None = None,
-                colours: int = 1) -> dict:
-    """Build, export, solve, read back, verify; returns a plain dict (status, objective, bound, ...)."""
+                colours: int = 1) -> Result:
+    """Build, export, solve, read the strategy back and score it independently (before returning).
+
+    The value is the model's objective (total rounds, or secrets found within ``rounds``),
+    re-scored on the strategy by :mod:`wordlelab.models.permutation`; ``stats["native"]``
+    is the native solver's answer to the same question, for comparison.
+    """
     check_solver(solver)
-    if solver != "cpsat":
-        import_pulp()
     t0 = time.perf_counter()
-    backend = "cpsat" if solver == "cpsat" else "mip"
     if colours > 1:
         if history:
             raise WordleError("--history is for single-colour models")
-        pm = build_multicolour(n, colours, objective, rounds, backend, consistent)
+        pm = build_multicolour(n, colours, objective, rounds, consistent)
     else:
-        pm = build(n, objective, rounds, backend, history, consistent)
+        pm = build(n, objective, rounds, history, consistent)
     build_s = time.perf_counter() - t0
     if export_file:
-        if pm.backend == "cpsat":
-            if not pm.model.export_to_file(export_file):
-                raise OSError(f"could not write {export_file}")
-        else:
-            (pm.model.writeMPS if export_file.endswith(".mps") else pm.model.writeLP)(export_file)
-    if solver == "cpsat":
-        r = solve_cpsat(pm.model, pm.variables, time_limit)
-    else:
-        r = solve_pulp(pm.model, pm.variables, solver, time_limit)
+        export(pm.model, export_file)
+    r = solve(pm.model, solver, time_limit)
     sign = -1 if objective == "within" else 1
     objective_value = None if r.objective is None else round(sign * r.objective)
     bound = None if r.bound is None else sign * r.bound
     verified = None
+    tree = None
     if r.values:
-        tree = read_strategy(pm, r.values)
+        tree = read_strategy(pm, [r.values[v.index] for v in pm.variables])
         if colours > 1:
             rounds_taken = evaluate_colour_tree(tree, n, colours, complete=objective == "total")
         else:
@@ -53,10 +50,12 @@ def solve_model(n: int, objective: str = "total", rounds: int | None = None, sol
             raise AssertionError(f"the model's strategy scores {verified}, the solver said {objective_value}")
     native = (_brute(n, colours, objective, pm.rounds, consistent) if colours > 1
               else _native(n, objective, pm.rounds, consistent, history))
-    return {"n": n, "objective_kind": objective, "rounds": pm.rounds, "solver": solver, "status": r.status,
-            "objective": objective_value, "bound": None if bound is None else round(bound, 3),
-            "verified": verified, "native": native, "seconds": round(r.seconds, 3),
-            "build_seconds": round(build_s, 3), "stats": r.stats, **pm.info}
+    question = {"kind": "perm-model", "n": n, "colours": colours, "objective": objective, "rounds": pm.rounds,
+                "consistent": consistent, "history": [list(h) if isinstance(h, tuple) else h for h in history]}
+    stats = {"native": native, "rescored": verified, "build_seconds": round(build_s, 3), "solve_seconds": round(r.seconds, 3),
+             **r.stats, **pm.info}
+    return Result(question, solver, r.status, objective_value, None if bound is None else round(bound, 3),
+                  tree, "strategy", verified is not None, time.perf_counter() - t0, stats)
 
 
 def _brute(n, colours, objective, rounds, consistent):

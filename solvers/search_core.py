@@ -27,6 +27,9 @@ that stay in the L1 cache, and compute partition hashes only if they try guesses
 """
 from __future__ import annotations
 
+from enum import IntEnum
+from typing import NamedTuple
+
 import numba as nb
 import numpy as np
 
@@ -37,8 +40,52 @@ INF = 1 << 30
 EASY, HARD, STRICT = 0, 1, 2
 ALL_GREEN = 242
 TILE = 512           # guesses per tile of count_classes: 512 x 32 bytes of pattern sets
-# stats slots
-NODES, CACHE_HITS, SCANNED = 0, 1, 2
+
+
+class Stat(IntEnum):
+    """The slots of a search's statistics array (:func:`new_stats`); the kernels index it by name."""
+
+    NODES = 0            # nodes visited
+    CACHE_HITS = 1       # nodes answered by the node table
+    CELLS_SCANNED = 2    # pattern-matrix cells read by the guess scans
+
+
+def new_stats() -> np.ndarray:
+    """A zeroed statistics array, one int64 slot per :class:`Stat`."""
+    return np.zeros(len(Stat), np.int64)
+
+
+def named_counts(array, slots) -> dict:
+    """A counter array as a dict keyed by its slots' names, lower case.
+
+    >>> named_counts(np.array([5, 2, 40]), Stat)
+    {'nodes': 5, 'cache_hits': 2, 'cells_scanned': 40}
+    """
+    return {slot.name.lower(): int(array[slot]) for slot in slots}
+
+
+class Tables(NamedTuple):
+    """The read-only tables a search runs on, passed to the kernels as one argument.
+
+    Rows of ``MT`` are answers and its columns guesses. At the top (see
+    ``NativeSearcher``) they are the full tables: row i is answer i, column j is guess j,
+    so ``ans_col`` and ``ans_word`` both give each answer's own guess index and ``cols`` is
+    the identity. In easy mode a node that searches its classes hands them its own
+    :func:`local_view`, a ``Tables`` of the same types (numba compiles one signature).
+    Every array must be C-contiguous and writeable, for the same reason.
+    """
+
+    MT: np.ndarray         # uint8 (rows, columns): patterns
+    ans_col: np.ndarray    # int32 per row: the row's own column, -1 if absent
+    ans_word: np.ndarray   # int32 per row: the row's answer as a global guess index
+    R: np.ndarray          # uint64 per row: partition-hash weights
+    Z1: np.ndarray         # uint64 per row: node-key weights (first half)
+    Z2: np.ndarray         # uint64 per row: node-key weights (second half)
+    cols: np.ndarray       # int32 per column: its global guess index
+    ZG: np.ndarray         # uint64 per global guess: guess-list key weights (hard, strict)
+    letters: np.ndarray    # uint8 (guesses, 5): letters of each global guess
+    lcount: np.ndarray     # uint8 (guesses, 26): letter counts of each global guess
+    mode: int              # EASY, HARD or STRICT
 
 
 @nb.njit(cache=True, inline="always")
@@ -113,13 +160,14 @@ def scan(MT, H, L, R):
 
 
 @nb.njit(cache=True)
-def local_view(H, Lsub, MT, ans_col, ans_word, R, Z1, Z2, cols):
-    """A node's own tables: its answers H as rows 0..n-1 and the guesses Lsub as columns 0..m-1.
+def local_view(H, Lsub, tabs):
+    """A node's own :class:`Tables`: its answers H as rows 0..n-1 and the guesses Lsub as columns 0..m-1.
 
     Its children then scan plain rows instead of gathering scattered columns (most of the
     search's cells are read by the children's one-ply bounds). ``ans_col`` gives each row's
     own column (-1 if absent), ``ans_word`` and ``cols`` the global guess of each row and column.
     """
+    MT, ans_col = tabs.MT, tabs.ans_col
     n, m = H.shape[0], Lsub.shape[0]
     MTl = np.empty((n, m), MT.dtype)
     for i in range(n):
@@ -134,7 +182,8 @@ def local_view(H, Lsub, MT, ans_col, ans_word, R, Z1, Z2, cols):
             pos = np.searchsorted(Lsub, c)
             if pos < m and Lsub[pos] == c:
                 ans_col_l[i] = pos
-    return MTl, ans_col_l, ans_word[H], R[H], Z1[H], Z2[H], cols[Lsub]
+    return Tables(MTl, ans_col_l, tabs.ans_word[H], tabs.R[H], tabs.Z1[H], tabs.Z2[H], tabs.cols[Lsub],
+                  tabs.ZG, tabs.letters, tabs.lcount, tabs.mode)
 
 
 @nb.njit(cache=True)
@@ -357,17 +406,18 @@ def _answer_split(H, L, d, MT, ans_col, mode):
 
 
 @nb.njit(cache=True)
-def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lcount, mode, beam,
-          cache, stats):
+def solve(H, L, d, beta, tabs, beam, cache, stats):
     """(value, best guess) of node (H, L, d); a value >= beta is only a lower bound.
 
-    H are rows and L columns of ``MT``; ``ans_col``/``ans_word`` give each row's own column and
-    global guess, ``cols`` each column's global guess, and R, Z1, Z2 are indexed by row. At the
-    top these are the full tables; in easy mode a node that searches its classes hands them its
-    own :func:`local_view`. The best guess returned (and cached) is always a global guess.
+    H are rows and L columns of ``tabs.MT`` (a :class:`Tables`): the full tables at the top;
+    in easy mode a node that searches its classes hands them its own :func:`local_view`.
+    ``beam`` > 0 tries only that many guesses per node (a heuristic: values are then those
+    of real strategies, not proven least). The best guess returned (and cached) is always a
+    global guess.
     """
+    MT, ans_col, ans_word, cols, mode = tabs.MT, tabs.ans_col, tabs.ans_word, tabs.cols, tabs.mode
     n = H.shape[0]
-    stats[NODES] += 1
+    stats[Stat.NODES] += 1
     if n == 1:
         return 1, ans_word[H[0]]
     if d <= 1:
@@ -383,15 +433,15 @@ def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lc
     lower = 2 * n - 1
     if lower >= beta:
         return lower, -1
-    key = node_key(H, L, d, mode, Z1, Z2, ZG)  # cols is the identity outside easy mode
+    key = node_key(H, L, d, mode, tabs.Z1, tabs.Z2, tabs.ZG)  # cols is the identity outside easy mode
     packed = lookup(cache, key)
     if packed >= 0:
         val = entry_value(packed)
         if entry_exact(packed):
-            stats[CACHE_HITS] += 1
+            stats[Stat.CACHE_HITS] += 1
             return val, entry_guess(packed)
         if val >= beta:
-            stats[CACHE_HITS] += 1
+            stats[Stat.CACHE_HITS] += 1
             return val, -1
         lower = max(lower, val)
     # Selby's shortcut: the answers themselves are checked first (n x n cells, not n x |L|)
@@ -399,7 +449,7 @@ def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lc
     if fast_col >= 0:
         _store(cache, key, fast_value, cols[fast_col], 1, n)
         return fast_value, cols[fast_col]
-    stats[SCANNED] += n * L.shape[0]
+    stats[Stat.CELLS_SCANNED] += n * L.shape[0]
     k, hit = count_classes(MT, H, L)
     m = L.shape[0]
     # a guess that splits H into singletons is optimal: 2n-1 if it can hit, else 2n
@@ -431,11 +481,11 @@ def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lc
         _store(cache, key, min(node_lower, INF), -1, 0, n)
         return node_lower, -1
     # the partition hashes are needed only here: for repeats among the guesses tried and the child list
-    hsh = partition_hashes(MT, H, L, R)
+    hsh = partition_hashes(MT, H, L, tabs.R)
     Lchild = L[:0]
     have_child_list = False
     # the tables the classes are searched with (easy mode: this node's own, built with the child list)
-    MTc, ans_col_c, ans_word_c, Rc, Z1c, Z2c, cols_c = MT, ans_col, ans_word, R, Z1, Z2, cols
+    tc = tabs
     seen = np.empty(64, np.uint64)
     n_seen = 0
     tried = 0
@@ -461,8 +511,7 @@ def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lc
             Lchild = guesses_for_children(L, k, hit, hsh, mode)
             have_child_list = True
             if mode == EASY:
-                MTc, ans_col_c, ans_word_c, Rc, Z1c, Z2c, cols_c = local_view(
-                    H, Lchild, MT, ans_col, ans_word, R, Z1, Z2, cols)
+                tc = local_view(H, Lchild, tabs)
                 Lchild = np.arange(Lchild.shape[0]).astype(L.dtype)
         lbs = np.empty(nc, np.int64)
         for c in range(nc):
@@ -474,9 +523,8 @@ def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lc
             if s < 3 or total >= best:
                 continue
             sub = _class_rows(members, starts[c], s, H, mode)
-            Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
-            v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, MTc, ans_col_c, ans_word_c, Rc, Z1c, Z2c, cols_c, ZG,
-                         letters, lcount, mode, beam, cache, stats)
+            Lc = child_list(Lchild, cols[g], pats[c], mode, tabs.letters, tabs.lcount)
+            v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, tc, beam, cache, stats)
             total += v - lbs[c]
             lbs[c] = v
         for c in range(nc):
@@ -485,9 +533,8 @@ def solve(H, L, d, beta, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lc
             s = sizes[c]
             lb_c = lbs[c]
             sub = _class_rows(members, starts[c], s, H, mode)
-            Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
-            v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), MTc, ans_col_c, ans_word_c, Rc, Z1c, Z2c,
-                         cols_c, ZG, letters, lcount, mode, beam, cache, stats)
+            Lc = child_list(Lchild, cols[g], pats[c], mode, tabs.letters, tabs.lcount)
+            v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), tc, beam, cache, stats)
             total += v - lb_c
         if total < best:
             best, best_guess = total, cols[g]
@@ -518,8 +565,7 @@ def _store(cache, key, value, guess, exact, size):
 
 
 @nb.njit(cache=True)
-def guess_value(H, Lchild, d, g, beta, live, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG, letters, lcount, mode,
-                beam, cache, stats):
+def guess_value(H, Lchild, d, g, beta, live, tabs, beam, cache, stats):
     """Total of the best strategy for (H, d) that starts with guess g; >= the cutoff: a lower bound.
 
     ``Lchild`` is the node's child guess list (``guesses_for_children``: the same for every g,
@@ -528,8 +574,9 @@ def guess_value(H, Lchild, d, g, beta, live, MT, ans_col, ans_word, R, Z1, Z2, c
     best total so far). A result below the cutoff as read after the call is exact. Takes the
     full tables, as ``solve`` does.
     """
+    mode, letters, lcount = tabs.mode, tabs.letters, tabs.lcount
     n = H.shape[0]
-    members, starts, sizes, pats = partition(MT, H, g)
+    members, starts, sizes, pats = partition(tabs.MT, H, g)
     total = np.int64(n)
     for c in range(sizes.shape[0]):
         total += 2 * sizes[c] - 1
@@ -545,8 +592,7 @@ def guess_value(H, Lchild, d, g, beta, live, MT, ans_col, ans_word, R, Z1, Z2, c
             continue
         sub = members[starts[c]:starts[c] + sizes[c]].copy()  # a C array: same types as the outer call
         Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
-        v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, MT, ans_col, ans_word, R, Z1, Z2, cols, ZG,
-                     letters, lcount, mode, beam, cache, stats)
+        v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, tabs, beam, cache, stats)
         total += v - lbs[c]
         lbs[c] = v
     for c in range(nc):
@@ -555,18 +601,17 @@ def guess_value(H, Lchild, d, g, beta, live, MT, ans_col, ans_word, R, Z1, Z2, c
             return total
         sub = members[starts[c]:starts[c] + sizes[c]].copy()
         Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
-        v, _ = solve(sub, Lc, d - 1, cutoff - (total - lbs[c]), MT, ans_col, ans_word, R, Z1, Z2, cols, ZG,
-                     letters, lcount, mode, beam, cache, stats)
+        v, _ = solve(sub, Lc, d - 1, cutoff - (total - lbs[c]), tabs, beam, cache, stats)
         total += v - lbs[c]
     return total
 
 
 @nb.njit(cache=True)
-def child_lists_after(H, L, g, MT, R, letters, lcount, mode):
-    """(members, starts, sizes, patterns, Lchild) for playing g at node (H, L)."""
-    k, hit, hsh = scan(MT, H, L, R)
-    Lchild = guesses_for_children(L, k, hit, hsh, mode)
-    members, starts, sizes, pats = partition(MT, H, g)
+def child_lists_after(H, L, g, tabs):
+    """(members, starts, sizes, patterns, Lchild) for playing g at node (H, L) of the full tables."""
+    k, hit, hsh = scan(tabs.MT, H, L, tabs.R)
+    Lchild = guesses_for_children(L, k, hit, hsh, tabs.mode)
+    members, starts, sizes, pats = partition(tabs.MT, H, g)
     return members, starts, sizes, pats, Lchild
 
 

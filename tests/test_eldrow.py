@@ -5,10 +5,6 @@ import random
 import numpy as np
 import pytest
 
-from wordlelab.solvers.runner import import_pulp
-
-import_pulp()
-
 from wordlelab.eldrow_cli import _eldrow_lists  # noqa: E402
 from wordlelab.instances.wordlists import WordLists  # noqa: E402
 from wordlelab.models.eldrow import ChainFault, check_chain  # noqa: E402
@@ -84,8 +80,8 @@ def test_native_matches_brute_force(words, mode, seed):
         expected = brute_longest(small, target, mode)
         for search in ("sets", "order"):
             res = s.solve(target, search=search)
-            assert res.status == "OPTIMAL" and res.length == expected, (small, target, search)
-            assert check_chain(res.chain, target, mode) == res.length
+            assert res.status == "OPTIMAL" and res.value == expected and res.verified, (small, target, search)
+            assert check_chain(res.certificate, target, mode) == res.value
 
 
 def test_set_and_order_searches_agree(searcher, words):
@@ -97,9 +93,9 @@ def test_set_and_order_searches_agree(searcher, words):
         for start in (None, rng.choice(words.answers)):
             sets = searcher.solve(target, start=start, search="sets")
             order = searcher.solve(target, start=start, search="order", node_limit=100_000)
-            assert sets.status == "OPTIMAL" and sets.search == "sets"
+            assert sets.status == "OPTIMAL" and sets.stats["search"] == "sets"
             if order.status == "OPTIMAL":
-                assert sets.length == order.length, (target, start)
+                assert sets.value == order.value, (target, start)
                 compared += 1
     assert compared >= 25
 
@@ -107,15 +103,15 @@ def test_set_and_order_searches_agree(searcher, words):
 def test_auto_search_by_mode(words):
     strict = EldrowSearcher(words, "strict").solve("zesty")
     hard = EldrowSearcher(words, "hard").solve("zesty")
-    assert (strict.search, hard.search) == ("sets", "order")
+    assert (strict.stats["search"], hard.stats["search"]) == ("sets", "order")
     assert EldrowSearcher(words, "hard").solve("zesty", search="sets").status in ("OPTIMAL", "UNKNOWN")
 
 
 def test_lower_longest_is_16(searcher):
     res = searcher.solve("lower")
-    assert res.status == "OPTIMAL" and res.length == 16
-    assert check_chain(res.chain, "lower") == 16
-    assert searcher.solve("lower", start="crane").length == 14   # the blog's chain was optimal for CRANE
+    assert res.status == "OPTIMAL" and res.value == 16
+    assert check_chain(res.certificate, "lower") == 16
+    assert searcher.solve("lower", start="crane").value == 14   # the blog's chain was optimal for CRANE
 
 
 def test_models_agree_with_native(searcher, words):
@@ -131,7 +127,7 @@ def test_models_agree_with_native(searcher, words):
         native = searcher.solve(target, start=start)
         for solver in (("cpsat", "highs") if checked % 5 else ("cpsat", "highs", "cbc")):
             model = searcher.solve_model(target, solver, start=start, time_limit=120)
-            assert model.status == "OPTIMAL" and model.length == native.length, (target, start, solver)
+            assert model.status == "OPTIMAL" and model.value == native.value and model.verified, (target, start, solver)
         checked += 1
 
 
@@ -154,7 +150,7 @@ def test_cli(capsys):
     except SystemExit as e:
         assert not e.code
     out = json.loads(capsys.readouterr().out)
-    assert out["length"] == 14 and out["status"] == "OPTIMAL"
+    assert out["value"] == 14 and out["status"] == "OPTIMAL" and out["verified"]
 
 
 def test_hard_checker_matches_pairwise_rule(words):
@@ -181,17 +177,17 @@ def test_hard_checker_matches_pairwise_rule(words):
 def test_hard_mode_chain_is_long(words):
     s = EldrowSearcher(words, "hard")
     res = s.solve("crane")
-    assert res.status == "OPTIMAL" and res.length == check_chain(res.chain, "crane", "hard") > 100
+    assert res.status == "OPTIMAL" and res.value == check_chain(res.certificate, "crane", "hard") > 100
 
 
 @pytest.mark.parametrize("mode", ["strict", "hard"])
 def test_start_equal_to_target_is_a_chain_of_one(words, mode):
     s = EldrowSearcher(words, mode)
     res = s.solve("lower", start="lower")
-    assert res.status == "OPTIMAL" and res.chain == ["lower"] and res.length == 1
+    assert res.status == "OPTIMAL" and res.certificate == ["lower"] and res.value == 1
     for solver in ("cpsat", "highs"):
         model = s.solve_model("lower", solver, start="lower", time_limit=30)
-        assert model.status == "OPTIMAL" and model.chain == ["lower"]
+        assert model.status == "OPTIMAL" and model.certificate == ["lower"]
 
 
 def test_verifier_checks_the_first_guess():

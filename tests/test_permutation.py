@@ -7,6 +7,8 @@ import random
 import numpy as np
 import pytest
 
+from wordlelab.solvers.backends import installed
+
 from wordlelab.errors import WordleError
 from wordlelab.models.permutation import (circular_shift_counts, circular_shift_mean, circular_shift_next,
                                           colour_feedback, colour_numbers, colour_shift_formula, evaluate_tree,
@@ -224,22 +226,23 @@ def test_consistent_guesses_cost_nothing_for_small_n(n):
 
 
 # ---- CP-SAT / MIP models
-@pytest.mark.parametrize("solver", ["cpsat", "cbc", "highs"])
+@pytest.mark.parametrize("solver", installed())
 def test_models_match_native_solver(solver):
     from wordlelab.solvers.perm_model import solve_model
     for n in (3, 4):
         r = solve_model(n, "total", None, solver, time_limit=60)
-        assert r["status"] == "OPTIMAL" and r["objective"] == r["verified"] == r["native"] == solve(n).total
+        assert r.status == "OPTIMAL" and r.verified
+        assert r.value == r.stats["rescored"] == r.stats["native"] == solve(n).total
     for rounds in (2, 3):
         r = solve_model(4, "within", rounds, solver, time_limit=60)
-        assert r["status"] == "OPTIMAL" and r["objective"] == r["verified"] == solve(4).within[rounds - 1]
+        assert r.status == "OPTIMAL" and r.value == r.stats["rescored"] == solve(4).within[rounds - 1]
 
 
 def test_model_with_consistent_guesses_and_history():
     from wordlelab.solvers.perm_model import solve_model
     hist = parse_history(["1234:BBBB"], 4)
     r = solve_model(4, "total", None, "cpsat", True, hist)
-    assert r["status"] == "OPTIMAL" and r["objective"] == solve(4, True, hist).total
+    assert r.status == "OPTIMAL" and r.value == solve(4, True, hist).total
 
 
 def test_model_too_tight_is_infeasible_not_wrong():
@@ -317,7 +320,10 @@ def test_cli_bad_input_is_one_line(cli_run, args, message):
 def test_cli_model_exports_lp(cli_run, tmp_path):
     path = tmp_path / "p3.lp"
     res = cli_run(["perm", "model", "--n", "3", "--solver", "cbc", "--export", str(path), "--json"])
-    assert json.loads(res.output)["status"] == "OPTIMAL" and path.read_text().startswith("\\*")
+    out = json.loads(res.out)
+    assert out["status"] == "OPTIMAL" and out["verified"] and out["certificate_kind"] == "strategy"
+    text = path.read_text()
+    assert text.split("\n", 1)[1].startswith("min") and "x_r0_123_0" in text
 
 
 # ---- discovery as a sweep (issue: sweeps beyond one machine)
@@ -361,9 +367,9 @@ def test_perm_sweep_resumes_from_its_checkpoint(tmp_path):
 def test_multicolour_models_match_brute_force(n, s, solver):
     from wordlelab.solvers.perm_model import solve_model
     r = solve_model(n, "total", None, solver, colours=s)
-    assert r["status"] == "OPTIMAL" and r["objective"] == r["verified"] == r["native"]
+    assert r.status == "OPTIMAL" and r.value == r.stats["rescored"] == r.stats["native"]
     w = solve_model(n, "within", 2, solver, colours=s)
-    assert w["status"] == "OPTIMAL" and w["objective"] == w["verified"] == w["native"]
+    assert w.status == "OPTIMAL" and w.value == w.stats["rescored"] == w.stats["native"]
 
 
 @pytest.mark.slow

@@ -40,15 +40,17 @@ def perm_suite(repeat: int = 1):
     """Exact optima for n = 5, 6 (whole process, warm numba cache) and the n <= 4 models on each solver."""
     yield from _optimal_rows(5, None, "")
     yield from _optimal_rows(6, REFERENCE_N6_SECONDS, "reference: exploratory script, CPU time")
+    from wordlelab.solvers.backends import installed
     from wordlelab.solvers.perm_model import solve_model
     for objective, rounds in (("total", None), ("within", 2)):
-        for solver in ("cpsat", "cbc", "highs"):
+        for solver in installed():
             t = time.perf_counter()
             r = solve_model(4, objective, rounds, solver)
             seconds = time.perf_counter() - t
             yield BenchRow(f"model n=4 {objective}" + (f" r<={rounds}" if rounds else ""), "perm n=4", solver,
-                           r["status"], r["objective"], seconds,
-                           note=f"native {r['native']}; {r['states']} states, {r['variables']} variables")
+                           r.status.value, r.value, seconds,
+                           note=f"native {r.stats['native']}; {r.stats['states']} states, "
+                                f"{r.stats['variables']} variables")
 
 
 @suite("perm-long")

@@ -5,7 +5,6 @@ import time
 
 from wordlelab.bench import BenchRow, suite
 
-SOLVERS = ("cpsat", "cbc", "highs")
 ENCODINGS = ("layered", "assignment")
 
 
@@ -23,16 +22,15 @@ def _run(q, encoding, solver, time_limit):
 @suite("trees")
 def trees_suite(time_limit: float = 60.0):
     """Decision-tree models: every solver x encoding on the instance table (small, medium, hard)."""
-    from wordlelab.solvers.runner import import_pulp
-    import_pulp()
     from wordlelab.instances.trees import TREE_INSTANCES
+    from wordlelab.solvers.backends import installed
     too_big = {}
     for ti in TREE_INSTANCES:
         objective = "total" if ti.value is not None else "depth"
         q = ti.question(objective)
         expected = ti.value if ti.value is not None else "INFEASIBLE"
         for encoding in ENCODINGS:
-            for solver in SOLVERS:
+            for solver in installed():
                 if (ti.name, encoding) in too_big:    # the same model for every solver: built once is enough
                     r, seconds, err = None, 0.0, too_big[ti.name, encoding]
                 else:
@@ -42,29 +40,28 @@ def trees_suite(time_limit: float = 60.0):
                     yield BenchRow(f"tree {objective} <= {ti.depth}", f"{ti.name} ({ti.size})",
                                    f"{solver}/{encoding}", "TOO BIG", "", seconds, note=err)
                     continue
-                value = r.verified_total if r.status != "INFEASIBLE" else "INFEASIBLE"
-                ok = "" if not r.proven_answer else ("agrees" if value == expected else f"DISAGREES ({expected})")
+                value = r.stats.get("total") if r.status != "INFEASIBLE" else "INFEASIBLE"
+                ok = "" if not r.proven else ("agrees" if value == expected else f"DISAGREES ({expected})")
                 yield BenchRow(f"tree {objective} <= {ti.depth}", f"{ti.name} ({ti.size})", f"{solver}/{encoding}",
-                               r.status, value, seconds,
-                               note=f"known {expected}; bound {r.bound}; build {r.build_seconds:.2f} s {ok}")
+                               r.status.value, value, seconds,
+                               note=f"known {expected}; bound {r.bound}; build {r.stats['build_seconds']:.2f} s {ok}")
 
 
 @suite("trees-scaling")
 def trees_scaling_suite(time_limit: float = 60.0):
     """Growth with |H|: random answer subsets (300 guesses, depth 4) until a solver x encoding misses 60 s."""
-    from wordlelab.solvers.runner import import_pulp
-    import_pulp()
     from wordlelab.instances.wordlists import load_lists
     from wordlelab.models.tree_question import random_question
+    from wordlelab.solvers.backends import installed
     lists = load_lists()
     for encoding in ENCODINGS:
-        for solver in SOLVERS:
+        for solver in installed():
             for n in (10, 20, 40, 80, 160, 320):
                 q = random_question(lists, n, seed=1, n_guesses=max(300, n), depth=4)
                 r, seconds, err = _run(q, encoding, solver, time_limit)
-                status = "TOO BIG" if r is None else r.status
+                status = "TOO BIG" if r is None else r.status.value
                 yield BenchRow("tree total <= 4", f"random{n}-g{max(300, n)}", f"{solver}/{encoding}", status,
-                               "" if r is None else r.verified_total, seconds, note=err)
+                               "" if r is None else r.stats.get("total"), seconds, note=err)
                 if status != "OPTIMAL":
                     break
 

@@ -10,7 +10,7 @@ import click
 from wordlelab.cli import cli, json_option
 from wordlelab.console import emit_json, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.options import OutputFile, positive, workers_type
+from wordlelab.options import SOLVERS, OutputFile, positive, workers_type
 
 
 def _eldrow_lists(lists_name, words_file):
@@ -37,7 +37,7 @@ Examples:
 @click.option("--words", "words_file", default=None, type=click.Path(), help="a word list file instead")
 @click.option("--mode", type=click.Choice(["strict", "hard"]), default="strict", show_default=True)
 @click.option("--start", default=None, help="fix the first guess")
-@click.option("--solver", type=click.Choice(["native", "cpsat", "cbc", "highs"]), default="native", show_default=True)
+@click.option("--solver", type=click.Choice(("native",) + SOLVERS), default="native", show_default=True)
 @click.option("--search", type=click.Choice(["auto", "sets", "order"]), default="auto", show_default=True,
               help="native search: largest admissible set (strict's fast path), chain order with memo (hard's), or by mode")
 @click.option("--export", "export_file", default=None, type=OutputFile(), help="write the model (.lp/.mps)")
@@ -98,21 +98,20 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, sea
     target = target.lower()
     if solver == "native":
         if export_file:
-            raise WordleError("--export needs a model solver: --solver cpsat, cbc or highs")
+            raise WordleError(f"--export needs a model solver: --solver {', '.join(SOLVERS)}")
         res = searcher.solve(target, start=start, node_limit=node_limit, search=search)
     else:
         res = searcher.solve_model(target, solver, start=start, time_limit=time_limit, export=export_file)
-    row = {**res.as_dict(), "solver": solver, "bound": getattr(res, "bound", None), "lists": lists.name,
-           "verified": res.length is not None}
     if as_json:
-        emit_json(row)
+        emit_json(res.as_dict())
         return
-    if res.length is None:
+    if res.certificate is None:
         out.print(f"{res.status}: no chain proven for {target} ({solver}); nothing is claimed")
         return
-    how = "proven longest" if res.status == "OPTIMAL" else f"best found, NOT proven (bound {row['bound']})"
-    out.print(f"{res.status}: {res.length} guesses ending at {target} ({mode} mode, {lists.name}, {solver}; {how}; "
+    how = "proven longest" if res.status == "OPTIMAL" else f"best found, NOT proven (bound {res.bound})"
+    out.print(f"{res.status}: {res.value} guesses ending at {target} ({mode} mode, {lists.name}, {solver}; {how}; "
               f"chain re-checked)")
-    out.print(" ".join(res.chain))
-    out.print(f"{res.seconds:.2f} s" + (f", {res.nodes} nodes ({res.search} search)" if res.search else "")
+    out.print(" ".join(res.certificate))
+    search_used = res.stats.get("search")
+    out.print(f"{res.seconds:.2f} s" + (f", {res.stats['nodes']} nodes ({search_used} search)" if search_used else "")
               + (f"; model written to {export_file}" if export_file else ""))

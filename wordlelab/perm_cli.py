@@ -9,7 +9,7 @@ import click
 from wordlelab.cli import cli, json_option
 from wordlelab.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.options import OutputFile, positive, workers_type
+from wordlelab.options import SOLVERS, OutputFile, positive, workers_type
 
 
 @cli.group(epilog="""\b
@@ -214,7 +214,7 @@ def consistency(n_max, as_json):
 @click.option("--objective", type=click.Choice(["total", "within"]), default="total", show_default=True,
               help="total: least total rounds; within: most secrets within --rounds")
 @click.option("--rounds", default=None, type=positive(), help="round limit (default n)")
-@click.option("--solver", type=click.Choice(["cpsat", "cbc", "highs"]), default="cpsat", show_default=True)
+@click.option("--solver", type=click.Choice(SOLVERS), default="cpsat", show_default=True)
 @click.option("--consistent-only", is_flag=True)
 @click.option("--colors", default=1, show_default=True, type=int,
               help="colours per value (multicolour models for n! * s^n <= 48; checked by brute force)")
@@ -229,15 +229,16 @@ def model(n, objective, rounds, solver, consistent_only, colors, history, time_l
     check_n(n, 4)
     hist = parse_history(history, n)
     r = solve_model(n, objective, rounds, solver, consistent_only, hist, time_limit, export_file, colors)
+    st = r.stats
+    if r.proven and st["native"] is not None and r.value != st["native"]:
+        raise WordleError(f"model says {r.value} but the native solver says {st['native']}")
     if as_json:
-        emit_json(r)
+        emit_json(r.as_dict())
         return
     table(f"permutation Wordle n = {n}{f', {colors} colours' if colors > 1 else ''}, objective {objective}, "
-          f"rounds <= {r['rounds']}",
-          ["solver", "status", "objective", "bound", "verified", "native", "seconds", "model size"],
-          [[solver, r["status"], r["objective"], r["bound"], r["verified"], r["native"], r["seconds"],
-            f"states {r['states']}, variables {r['variables']}"]])
-    if r["status"] in ("OPTIMAL", "INFEASIBLE") and r["native"] is not None and r["objective"] != r["native"]:
-        raise WordleError(f"model says {r['objective']} but the native solver says {r['native']}")
+          f"rounds <= {r.question['rounds']}",
+          ["solver", "status", "objective", "bound", "re-scored", "native", "seconds", "model size"],
+          [[solver, r.status, r.value, r.bound, st["rescored"], st["native"], f"{r.seconds:.3f}",
+            f"states {st['states']}, variables {st['variables']}"]])
     if export_file:
         err.print(f"model written to {export_file}")

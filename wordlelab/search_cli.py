@@ -1,7 +1,6 @@
 """Commands of the native searcher: solve, prove-depth, best-start."""
 from __future__ import annotations
 
-import json
 import os
 import time
 
@@ -13,19 +12,19 @@ from wordlelab.errors import WordleError
 from wordlelab.options import OutputFile, non_negative, positive, workers_type
 
 
-def _verified(tree, lists, mode, state, max_guesses):
-    """Re-check a tree with the independent verifier; returns its report."""
-    from wordlelab.models.state import parse_state
-    from wordlelab.models.verify import verify_tree
-    answers, history = lists.answers, ()
-    if state:
-        s = parse_state(state, lists, mode)
-        answers, history = s.answers, s.history
-    return verify_tree(tree, answers, lists.guesses, mode, history, max_guesses)
+def _show_histogram(histogram: dict):
+    table(None, ["guesses", "count"], [[int(k), v] for k, v in sorted(histogram.items(), key=lambda kv: int(kv[0]))])
 
 
-def _show_report(report):
-    table(None, ["guesses", "count"], [[k, v] for k, v in sorted(report.histogram.items())])
+def _first_guess_line(res, state_text) -> str:
+    """Names the strategy's first guess (from a state: its next guess), and whether it was given or found."""
+    which = "next guess" if state_text else "first guess"
+    guess = res.stats["first_guess"]
+    if res.stats["first_guess_given"]:
+        return f"{which} {guess} (given)"
+    if res.heuristic:
+        return f"best {which} by the beam search: {guess} (not proven best)"
+    return f"best {which}: {guess}"
 
 
 @cli.command(epilog="Example: wordlelab solve --start salet --lists nyt20220316 --tree salet.tree")
@@ -45,34 +44,28 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json)
     searcher = NativeSearcher(lists, mode, max_guesses, beam=beam or 0)
     with progress("searching", None, enabled=not as_json) as advance:
         res = searcher.solve(start=start, state=state_text, progress=advance)
-    row = {"status": res.status, "lists": lists.name, "mode": mode, "start": res.start,
-           "state": state_text, "max_guesses": max_guesses, "answers": res.n_answers, "total": res.value,
-           "average": None if res.value is None else round(res.average, 4),
-           "search_seconds": round(res.seconds, 3), "seconds": None, **res.stats}
-    if res.tree is not None:
-        report = _verified(res.tree, lists, mode, state_text, max_guesses)
-        if report.total != res.value:
-            raise WordleError(f"internal error: the search claims {res.value}, its tree totals {report.total}")
-        row["verified"] = True
-        row["histogram"] = {str(k): v for k, v in sorted(report.histogram.items())}
-        if tree_file:
-            save_tree(res.tree, tree_file)
-            row["tree"] = tree_file
-    row["seconds"] = round(time.perf_counter() - t0, 3)
+    if tree_file and res.certificate is not None:
+        save_tree(res.certificate, tree_file)
+        res.stats["tree_file"] = tree_file
     if as_json:
-        emit_json(row)
+        emit_json(res.as_dict())
         return
-    label = {"OPTIMAL": "proven optimal", "UPPER_BOUND": f"beam {beam}: an upper bound, NOT proven optimal",
-             "INFEASIBLE": f"no strategy finds every answer within {max_guesses} guesses"}[res.status]
-    where = f"from state {state_text}" if state_text else f"first guess {res.start}"
-    out.print(f"{res.status}: {where}, {mode} mode, lists {lists.name}, {res.n_answers} answers, "
+    n = res.stats["n_answers"]
+    label = {"OPTIMAL": "proven optimal",
+             "FEASIBLE": f"beam {beam}: a heuristic strategy, NOT proven optimal",
+             "INFEASIBLE": f"no strategy finds every answer within {max_guesses} guesses",
+             "UNKNOWN": f"beam {beam} found no strategy within {max_guesses} guesses; nothing is proven"}[res.status.value]
+    where = f", from state {state_text}" if state_text else ""
+    out.print(f"{res.status}: {mode} mode, lists {lists.name}{where}, {n} answers, "
               f"max {max_guesses} guesses ({label})")
     if res.value is not None:
-        out.print(f"total {res.value}  average {res.average:.4f}  (tree re-checked by the verifier)")
-        _show_report(report)
+        out.print(_first_guess_line(res, state_text))
+        out.print(f"total {res.value}  average {res.stats['average']:.4f}  "
+                  f"(tree verified by the independent checker)")
+        _show_histogram(res.stats["histogram"])
     out.print(f"nodes {res.stats['nodes']}  cache hits {res.stats['cache_hits']}  "
-              f"search {res.seconds:.2f} s  whole command {row['seconds']:.2f} s")
-    if tree_file and res.tree is not None:
+              f"search {res.seconds:.2f} s  whole command {time.perf_counter() - t0:.2f} s")
+    if tree_file and res.certificate is not None:
         out.print(f"tree written to {tree_file}")
 
 
@@ -92,52 +85,57 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json)
 @json_option
 def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, recheck, checkpoint, core_file,
                 as_json):
-    """Decide whether every answer can be found within G guesses, with a certificate."""
+    """Decide whether every answer can be found within G guesses, with a certificate.
+
+    Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode),
+    UNKNOWN means the node limit stopped the search.
+    """
     from wordlelab.models.tree import save_tree
     from wordlelab.solvers.native import NativeSearcher
     if not 1 <= n_guesses <= 20:
-        raise WordleError("--guesses must be between 1 and 20")
+        raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
     searcher = NativeSearcher(lists, mode, n_guesses)
     with progress("first-guess classes" if start or state_text else "first guesses", None,
                   enabled=not as_json) as advance:
         res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit,
                                    progress=advance, recheck=recheck, checkpoint=checkpoint)
-    if core_file and res.get("core"):
+    if core_file and res.certificate_kind == "core":
         with open(core_file, "w") as f:
-            f.write("\n".join(res["core"]["answers"]) + "\n")
-        res["core"]["file"] = core_file
-    tree = res.pop("tree")
-    if tree is not None:
-        report = _verified(tree, lists, mode, state_text, n_guesses)
-        res["verified_max_guesses"] = report.max_guesses
-        if tree_file:
-            save_tree(tree, tree_file)
-            res["tree_file"] = tree_file
-    res["seconds"] = round(res["seconds"], 3)
+            f.write("\n".join(res.certificate) + "\n")
+        res.stats["core"]["file"] = core_file
+    if tree_file and res.certificate_kind == "tree":
+        save_tree(res.certificate, tree_file)
+        res.stats["tree_file"] = tree_file
     if as_json:
-        emit_json(res)
+        emit_json(res.as_dict())
         return
-    who = f"with first guess {start}" if start else "with the best first guess"
-    if res["status"] == "FEASIBLE":
-        out.print(f"FEASIBLE: {who}, every answer is found within {n_guesses} guesses ({mode} mode, "
-                  f"{lists.name}); certificate tree verified, total {res['total']}")
-    elif res["status"] == "INFEASIBLE":
-        out.print(f"INFEASIBLE: {who}, no strategy finds every answer within {n_guesses} guesses "
-                  f"({mode} mode, {lists.name}); exhaustive search, {res['nodes']} nodes")
-        if res.get("core"):
-            c = res["core"]
-            shown = " ".join(c["answers"][:12]) + (" ..." if len(c["answers"]) > 12 else "")
+    st = res.stats
+    where = f" from state {state_text}" if state_text else ""
+    if res.status == "OPTIMAL":
+        who = (f"with first guess {st['first_guess']}" if st["first_guess_given"]
+               else f"with first guess {st['first_guess']} (found)")
+        out.print(f"OPTIMAL (yes): {who}{where}, every answer is found within {n_guesses} guesses ({mode} mode, "
+                  f"{lists.name}); certificate tree verified: at most {res.value} guesses, total {st['total']}")
+        if tree_file:
+            out.print(f"tree written to {tree_file}")
+    elif res.status == "INFEASIBLE":
+        who = f"with first guess {start}" if start else "whatever the first guess"
+        out.print(f"INFEASIBLE (no): {who}{where}, no strategy finds every answer within {n_guesses} guesses "
+                  f"({mode} mode, {lists.name}); exhaustive search, {st['nodes']} nodes")
+        if res.certificate_kind == "core":
+            c, answers = st["core"], res.certificate
+            shown = " ".join(answers[:12]) + (" ..." if len(answers) > 12 else "")
             checked = (f"re-checked by the plain search (no learnt cores): {c['check']} in "
                        f"{c['check_seconds']:.2f} s" if recheck else "--recheck re-decides it with the plain search")
-            out.print(f"core: {len(c['answers'])} answers ({shown}) alone need more than "
+            out.print(f"core: {len(answers)} answers ({shown}) alone need more than "
                       f"{c['guesses_left']} guesses{' after ' + start if start else ''}; {checked}"
                       + (f"; written to {core_file}" if core_file else ""))
     else:
-        out.print(f"UNKNOWN: node limit {node_limit} reached after {res['nodes']} nodes; nothing is proven")
-    if res.get("from_checkpoint"):
-        out.print(f"{res['from_checkpoint']} first guess(es) refuted by an earlier run, taken from the checkpoint "
+        out.print(f"UNKNOWN: node limit {node_limit} reached after {st['nodes']} nodes; nothing is proven")
+    if st.get("from_checkpoint"):
+        out.print(f"{st['from_checkpoint']} first guess(es) refuted by an earlier run, taken from the checkpoint "
                   f"{checkpoint} (not re-searched now)")
-    out.print(f"{res['seconds']:.2f} s")
+    out.print(f"{res.seconds:.2f} s")
 
 
 def _parse_shard(text):
@@ -171,20 +169,26 @@ def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers,
     shard_t = _parse_shard(shard) if shard else None
     if top < 1:
         raise WordleError("--top must be at least 1")
-    result = run_best_start(lists, mode, max_guesses, top, shard_t, limit, checkpoint,
-                            workers or os.cpu_count() or 1, show_progress=not as_json, dask_address=dask_address)
+    res = run_best_start(lists, mode, max_guesses, top, shard_t, limit, checkpoint,
+                         workers or os.cpu_count() or 1, show_progress=not as_json, dask_address=dask_address)
     if as_json:
-        emit_json(result)
+        emit_json(res.as_dict())
         return
-    rows = result["ranking"][:show]
-    resumed = result["from_checkpoint"]
+    st = res.stats
+    rows = st["ranking"][:show]
+    resumed = st["from_checkpoint"]
     # values taken from the checkpoint are marked: they were not computed in this run
     columns = ["rank", "word", "total", "average", "proof"] + (["source"] if resumed else [])
     table(f"first words, {mode} mode, {lists.name}", columns,
           [[i + 1, r["word"], r["total"], r["average"], r["proof"]]
            + ([r["source"] if r["source"] == "checkpoint" else "this run"] if resumed else [])
            for i, r in enumerate(rows)])
-    out.print(f"{result['evaluated']} of {result['candidates']} candidates evaluated in {result['seconds']:.1f} s"
-              f"{'; partial ranking (--limit/--shard)' if result['partial'] else ''}")
+    if res.status == "OPTIMAL":
+        out.print(f"OPTIMAL: best first guess {st['first_guess']}, total {res.value} (average {st['average']:.4f}); "
+                  f"its tree verified by the independent checker")
+    else:
+        out.print(f"{res.status}: no first word finds every answer within {max_guesses} guesses")
+    out.print(f"{st['evaluated']} of {st['candidates']} candidates evaluated in {res.seconds:.1f} s"
+              f"{'; partial ranking (--limit/--shard)' if st['partial'] else ''}")
     if resumed:
         out.print(f"{resumed} of them taken from the checkpoint {checkpoint} (an earlier run), not computed now")

@@ -54,7 +54,7 @@ encoding (the layered state graph passes its cap after a minute): "not within 5"
 10-40 s, the least total 71 in about 100 s (the default 60 s limit stops at FEASIBLE, unproven).""")
 @lists_options
 @question_options
-@click.option("--solver", type=click.Choice(["cpsat", "cbc", "highs"]), default="cpsat", show_default=True)
+@click.option("--solver", type=click.Choice(SOLVERS), default="cpsat", show_default=True)
 @click.option("--encoding", type=click.Choice(["layered", "assignment"]), default="layered", show_default=True,
               help="layered: flow over the state graph; assignment: compact assignment + separation")
 @click.option("--no-cuts", is_flag=True, help="leave out the adversary-chain (cover) constraints")
@@ -66,27 +66,27 @@ encoding (the layered state graph passes its cap after a minute): "not within 5"
 def tree_model(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode, solver,
                encoding, no_cuts, no_hint, time_limit, export_file, tree_file, as_json):
     """Exact decision-tree model of an answer set: feasibility within g guesses, or least total."""
-    from wordlelab.solvers.runner import import_pulp
-    import_pulp()
     from wordlelab.models.tree import save_tree
     from wordlelab.solvers.decision_tree import solve_question
     q = make_question(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode)
     if export_file:
         _export(q, encoding, not no_cuts, export_file, quiet=as_json)
     r = solve_question(q, encoding, solver, time_limit, hint=not no_hint, cuts=not no_cuts)
-    if tree_file and r.tree is not None:
-        save_tree(r.tree, tree_file)
-    info = r.as_dict()
+    if tree_file and r.certificate is not None:
+        save_tree(r.certificate, tree_file)
+        r.stats["tree_file"] = tree_file
     if as_json:
-        emit_json({**info, "mode": mode, "lists": lists.name, "tree_file": tree_file if r.tree else None})
+        emit_json(r.as_dict())
         return
-    gap = "-" if r.gap is None else f"{100 * r.gap:.2f}%"
+    st = r.stats
+    gap = "-" if st.get("gap") is None else f"{100 * st['gap']:.2f}%"
+    size = ", ".join(f"{k} {st[k]}" for k in ("states", "guesses_kept", "variables", "cover_sets") if k in st)
     table(f"{q.label}: {len(q.answers)} answers, {len(q.guesses)} guesses, {mode} mode, depth <= {depth}",
-          ["encoding", "solver", "status", "objective", "bound", "gap", "solve s", "build s", "model size"],
-          [[encoding, solver, r.status, _fmt(r.objective), _fmt(r.bound), gap, f"{r.seconds:.2f}",
-            f"{r.build_seconds:.2f}", ", ".join(f"{k} {v}" for k, v in r.size.items())]])
+          ["encoding", "solver", "status", "value", "bound", "gap", "solve s", "build s", "model size"],
+          [[encoding, solver, r.status, _fmt(r.value), _fmt(r.bound), gap, f"{st['solve_seconds']:.2f}",
+            f"{st['build_seconds']:.2f}", size]])
     out.print(_verdict(r, q))
-    if tree_file and r.tree is not None:
+    if tree_file and r.certificate is not None:
         out.print(f"tree written to {tree_file} (verified against the question's answers, guesses and mode)")
 
 
@@ -98,14 +98,15 @@ def _verdict(r, q) -> str:
     g = q.depth
     if r.status == "INFEASIBLE":
         return f"PROVEN: no strategy finds all {len(q.answers)} answers within {g} guesses (solver status INFEASIBLE)"
-    if r.tree is None:
-        return f"UNKNOWN: no strategy found and nothing proven within the time limit"
-    found = (f"verified tree: total {r.verified_total} (average {r.verified_total / len(q.answers):.4f}), "
-             f"worst case {r.verified_max_guesses}")
+    if r.certificate is None:
+        return "UNKNOWN: no strategy found and nothing proven within the time limit"
+    total = r.stats["total"]
+    found = (f"verified tree: total {total} (average {total / len(q.answers):.4f}), "
+             f"worst case {r.stats['max_guesses']}")
     if q.objective == "depth":
         return f"PROVEN: every answer can be found within {g} guesses; {found}"
     if r.status == "OPTIMAL":
-        return f"PROVEN: the least total within {g} guesses is {r.verified_total}; {found}"
+        return f"PROVEN: the least total within {g} guesses is {total}; {found}"
     return f"UNPROVEN (status {r.status}): best {found}; bound {_fmt(r.bound)}"
 
 
@@ -113,11 +114,12 @@ def _export(q, encoding, cuts, path, quiet=False):
     from wordlelab.encoders.decision_tree import build
     if not path.endswith((".lp", ".mps")):
         raise WordleError("the model file must end in .lp or .mps")
-    tm = build(q, encoding, "mip", hint=False, cuts=cuts)
-    (tm.model.writeMPS if path.endswith(".mps") else tm.model.writeLP)(path)
+    from wordlelab.solvers.backends import export
+    tm = build(q, encoding, hint=False, cuts=cuts)
+    export(tm.model, path)
     if not quiet:
-        out.print(f"wrote {path}: {encoding} model of {q.label}, {len(tm.model.variables())} variables, "
-                  f"{len(tm.model.constraints)} constraints")
+        out.print(f"wrote {path}: {encoding} model of {q.label}, {tm.model.n_vars} variables "
+                  f"(named after answers and guesses), {len(tm.model.constraints)} constraints")
     return tm
 
 
@@ -133,13 +135,11 @@ Example:
 def export_tree(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode, encoding,
                 no_cuts, output, as_json):
     """Export the decision-tree model as LP or MPS."""
-    from wordlelab.solvers.runner import import_pulp
-    import_pulp()
     q = make_question(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode)
     tm = _export(q, encoding, not no_cuts, output, quiet=as_json)
     if as_json:
         emit_json({"file": output, "encoding": encoding, "instance": q.label,
-                   "variables": len(tm.model.variables()), "constraints": len(tm.model.constraints)})
+                   "variables": tm.model.n_vars, "constraints": len(tm.model.constraints)})
 
 
 @cli.command("blindfold", epilog="""\b

@@ -28,8 +28,8 @@ def translate(model):
     for row in model.constraints:
         expr = cp_model.LinearExpr.weighted_sum([xs[i] for i in row.index], [int(c) for c in row.coefs])
         ct = cp.add_linear_constraint(expr, _bound(row.lo), _bound(row.hi))
-        if row.enforce is not None:
-            ct.only_enforce_if(xs[row.enforce])
+        if row.enforce:
+            ct.only_enforce_if([xs[i] for i in row.enforce])
     if model.objective is not None and model.objective.terms:
         idx = list(model.objective.terms)
         obj = cp_model.LinearExpr.weighted_sum([xs[i] for i in idx], [int(model.objective.terms[i]) for i in idx])

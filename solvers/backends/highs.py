@@ -18,20 +18,20 @@ INF = highspy.kHighsInf
 
 
 def mip_rows(model):
-    """The model's rows with enforced rows turned into big-M rows: (index, coefs, lo, hi) lists."""
+    """The model's rows, enforced rows turned into big-M rows: (index, coefs, lo, hi) lists."""
     out = []
     for row in model.constraints:
-        if row.enforce is None:
+        if not row.enforce:
             out.append((list(row.index), list(row.coefs), row.lo, row.hi))
             continue
         lo_e, hi_e = model.bounds_of(row)
-        lit = row.enforce
-        if row.lo > -np.inf and row.lo > lo_e:        # lit = 1 => expr >= lo
-            m = row.lo - lo_e                         # expr - m * lit >= lo - m
-            out.append((list(row.index) + [lit], list(row.coefs) + [-m], row.lo - m, np.inf))
-        if row.hi < np.inf and row.hi < hi_e:         # lit = 1 => expr <= hi
-            m = hi_e - row.hi                         # expr + m * lit <= hi + m
-            out.append((list(row.index) + [lit], list(row.coefs) + [m], -np.inf, row.hi + m))
+        lits, k = list(row.enforce), len(row.enforce)
+        if row.lo > -np.inf and row.lo > lo_e:        # all lits 1 => expr >= lo
+            m = row.lo - lo_e                         # expr - m * sum(lits) >= lo - m * k
+            out.append((list(row.index) + lits, list(row.coefs) + [-m] * k, row.lo - m * k, np.inf))
+        if row.hi < np.inf and row.hi < hi_e:         # all lits 1 => expr <= hi
+            m = hi_e - row.hi                         # expr + m * sum(lits) <= hi + m * k
+            out.append((list(row.index) + lits, list(row.coefs) + [m] * k, -np.inf, row.hi + m * k))
     return out
 
 
