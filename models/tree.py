@@ -166,9 +166,41 @@ def load_tree(path: str) -> Tree:
 
 
 def save_tree(tree: Tree, path: str) -> None:
-    """Write a tree: JSON if the name ends in .json, else Selby's format."""
+    """Write a tree: JSON (``.json``), GraphML (``.graphml``, for graph tools), else Selby's format."""
+    if str(path).endswith(".graphml"):
+        import networkx as nx
+        nx.write_graphml(to_digraph(tree), path)
+        return
     with open(path, "w") as f:
         if str(path).endswith(".json"):
             json.dump(to_json(tree), f, indent=1)
         else:
             f.write(write_selby(tree))
+
+
+def to_digraph(tree: Tree):
+    """The tree as a networkx DiGraph: a node per guess played, an edge per pattern.
+
+    Node ``n`` has attributes ``guess`` and ``depth`` (1 for the first guess); an edge
+    carries its ``pattern`` (``BYGBB``). A GGGGG branch is a leaf edge to a node with
+    ``guess`` equal to the answer found (so every answer is one leaf), which graph tools
+    can lay out and GraphML can store.
+
+    >>> g = to_digraph(Tree("salet", {ALL_GREEN: None}))
+    >>> g.number_of_nodes(), g.number_of_edges()
+    (2, 1)
+    """
+    import networkx as nx
+    g = nx.DiGraph()
+    g.add_node(0, guess=tree.guess, depth=1)
+    stack = [(tree, 0, 1)]
+    while stack:
+        node, nid, depth = stack.pop()
+        for p in sorted(node.branches, key=pattern_string):
+            sub = node.branches[p]
+            child = g.number_of_nodes()
+            g.add_node(child, guess=node.guess if sub is None else sub.guess, depth=depth + 1, found=sub is None)
+            g.add_edge(nid, child, pattern=pattern_string(p))
+            if sub is not None:
+                stack.append((sub, child, depth + 1))
+    return g

@@ -94,3 +94,18 @@ def test_reference_hard_tree_with_illegal_guess(shared, lists_0316):
     easy = read_selby(_reference(shared, "salet.easy.nyt20220316.tree"))
     with pytest.raises(TreeFault, match="hard mode"):
         verify_tree(easy, lists_0316.answers, lists_0316.guesses, "hard")
+
+
+def test_graphml_export_round_trips(tmp_path):
+    import networkx as nx
+    from wordlelab.models.feedback import ALL_GREEN
+    from wordlelab.models.tree import save_tree
+    drone = Tree("drone", {ALL_GREEN: None, feedback("drone", "crimp"): Tree("crimp", {ALL_GREEN: None})})
+    tree = Tree("salet", {ALL_GREEN: None, feedback("salet", "drone"): drone})
+    path = tmp_path / "t.graphml"
+    save_tree(tree, str(path))
+    g = nx.read_graphml(path)
+    assert nx.is_arborescence(g)
+    leaves = [n for n in g if g.out_degree(n) == 0]
+    assert sorted(g.nodes[n]["guess"] for n in leaves) == ["crimp", "drone", "salet"]
+    assert {d["pattern"] for _, _, d in g.edges(data=True)} >= {"BBBYB", "GGGGG"}

@@ -33,7 +33,7 @@ def _first_guess_line(res, state_text) -> str:
 @click.option("--start", default=None, help="first guess (default: find the best one, which is slow)")
 @click.option("--state", "state_text", default=None, help="solve from a game state, e.g. salet.BBBYB.drone")
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20), help="every answer within this many guesses")
-@click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the strategy tree (.json for JSON)")
+@click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the strategy tree (.json JSON, .graphml GraphML, else Selby's format)")
 @click.option("--beam", default=None, type=positive(), help="fast heuristic: try only the K best-looking guesses per node (unproven)")
 @json_option
 def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json):
