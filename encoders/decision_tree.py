@@ -32,6 +32,7 @@ from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN
 from wordlelab.models.matrix import build_matrix
 from wordlelab.models.masks import allowed_mask
+from wordlelab.models.modes import guess_allowed
 
 ENCODINGS = ("layered", "assignment")
 
@@ -190,7 +191,6 @@ def build_assignment(question, hint=None, cuts: bool = True) -> TreeModel:
     total = question.objective == "total"
     paths = None
     if hint:
-        from wordlelab.solvers.decision_tree import greedy_paths
         paths = greedy_paths(question, R)
     n_cover, chain_hints = _chain_block(B, R.P, g, {t: x[0, 1][t] for t in range(m)},
                                         terms if total else None, coefs if total else None,
@@ -363,3 +363,38 @@ def build(question, encoding: str = "layered", hint: bool = True, cuts: bool = T
     if encoding == "layered":
         return build_layered(question, hint=hint, cuts=cuts)
     return build_assignment(question, hint=hint, cuts=cuts)
+
+
+# ---- warm start
+def greedy_paths(question, R) -> list[list[int]] | None:
+    """Greedy strategy over the kept guesses (smallest largest class, members first) within the depth limit.
+
+    Returns each answer's guesses (positions among the kept guesses), or None if greedy misses the limit.
+    """
+    words = [question.guesses[int(t)] for t in R.guesses]
+    paths: list[list[int]] = [[] for _ in question.answers]
+    stack = [(list(range(len(question.answers))), [], 1)]
+    while stack:
+        S, hist, d = stack.pop()
+        if d > question.depth:
+            return None
+        best, best_key = None, None
+        for t, w in enumerate(words):
+            if question.mode != "easy" and not guess_allowed(question.mode, hist, w):
+                continue
+            pats = R.P[t, S]
+            _, counts = np.unique(pats, return_counts=True)
+            if len(counts) == 1 and t not in R.answer_col[S]:
+                continue
+            key = (int(counts.max()), -len(counts), t not in R.answer_col[S])
+            if best_key is None or key < best_key:
+                best, best_key = t, key
+        if best is None:
+            return None
+        for h in S:
+            paths[h].append(best)
+        pats = R.P[best, S]
+        for p in set(pats.tolist()):
+            if p != ALL_GREEN:
+                stack.append(([h for h, q in zip(S, pats.tolist()) if q == p], hist + [(words[best], p)], d + 1))
+    return paths

@@ -14,7 +14,6 @@ import numpy as np
 from wordlelab.encoders.decision_tree import TreeModel, build, check_encoding
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, feedback
-from wordlelab.models.modes import guess_allowed
 from wordlelab.models.result import Result
 from wordlelab.models.tree import Tree
 from wordlelab.models.verify import verify_tree
@@ -135,38 +134,3 @@ def paths_tree(answers, paths) -> Tree:
                 raise WordleError(f"internal: the model's path for {a} stops before finding it")
             node = node.branches.setdefault(p, Tree(seq[i + 1]))
     return root
-
-
-# ---- warm start
-def greedy_paths(question, R) -> list[list[int]] | None:
-    """Greedy strategy over the kept guesses (smallest largest class, members first) within the depth limit.
-
-    Returns each answer's guesses (positions among the kept guesses), or None if greedy misses the limit.
-    """
-    words = [question.guesses[int(t)] for t in R.guesses]
-    paths: list[list[int]] = [[] for _ in question.answers]
-    stack = [(list(range(len(question.answers))), [], 1)]
-    while stack:
-        S, hist, d = stack.pop()
-        if d > question.depth:
-            return None
-        best, best_key = None, None
-        for t, w in enumerate(words):
-            if question.mode != "easy" and not guess_allowed(question.mode, hist, w):
-                continue
-            pats = R.P[t, S]
-            _, counts = np.unique(pats, return_counts=True)
-            if len(counts) == 1 and t not in R.answer_col[S]:
-                continue
-            key = (int(counts.max()), -len(counts), t not in R.answer_col[S])
-            if best_key is None or key < best_key:
-                best, best_key = t, key
-        if best is None:
-            return None
-        for h in S:
-            paths[h].append(best)
-        pats = R.P[best, S]
-        for p in set(pats.tolist()):
-            if p != ALL_GREEN:
-                stack.append(([h for h, q in zip(S, pats.tolist()) if q == p], hist + [(words[best], p)], d + 1))
-    return paths

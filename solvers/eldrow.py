@@ -451,8 +451,10 @@ def _check_entry(mode, key, row):
 
 
 def sweep(lists, mode="strict", workers=1, checkpoint=None, node_limit=10**12, progress=None, targets=None,
-          dask_address=None, on_result=None):
+          dask_address=None, on_result=None, announce=None):
     """Longest chain for every target; resumable through a checkpoint, on any executor.
+
+    ``announce(text)`` is told the dask dashboard's address, when there is one.
 
     Each row has ``"source"``: ``"checkpoint"`` if it was taken from ``checkpoint`` (an earlier
     run), ``"computed"`` if this run found it.
@@ -467,9 +469,8 @@ def sweep(lists, mode="strict", workers=1, checkpoint=None, node_limit=10**12, p
                 validate=functools.partial(_check_entry, mode))
     ex = executor(None, workers, dask_address)
     try:
-        if ex.dashboard and progress:
-            from wordlelab.console import err
-            err.print(f"dask dashboard: {ex.dashboard}")
+        if ex.dashboard and announce:
+            announce(f"dask dashboard: {ex.dashboard}")
         done = run_sweep(job, ex, checkpoint, progress, on_result)
     finally:
         ex.close()

@@ -86,15 +86,17 @@ def discover_sweep(n: int, consistent: bool, history, ex, checkpoint=None, progr
 
 
 def solve_sweep(n: int, consistent: bool = False, history=(), workers: int = 1, dask_address=None,
-                checkpoint=None, progress=None, executor_kind=None, announce=False):
-    """:func:`wordlelab.solvers.permutation.solve`, with discovery spread over an executor."""
+                checkpoint=None, progress=None, executor_kind=None, announce=None):
+    """:func:`wordlelab.solvers.permutation.solve`, with discovery spread over an executor.
+
+    ``announce(text)`` is told the dask dashboard's address, when there is one.
+    """
     import time
     from wordlelab.solvers.permutation import MAX_EXACT_N, solve
     check_n(n, MAX_EXACT_N)
     ex = executor(executor_kind, workers, dask_address)
     if announce and ex.dashboard:
-        from wordlelab.console import err
-        err.print(f"dask dashboard: {ex.dashboard}")
+        announce(f"dask dashboard: {ex.dashboard}")
     try:
         t0 = time.perf_counter()
         space = discover_sweep(n, consistent, tuple(history), ex, checkpoint, progress)

@@ -8,7 +8,7 @@ import time
 import click
 
 from wordlelab.cli import cli, json_option
-from wordlelab.console import emit_json, out, progress, table
+from wordlelab.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
 from wordlelab.options import SOLVERS, OutputFile, positive, workers_type
 
@@ -62,7 +62,7 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, sea
         t0 = time.perf_counter()
         with progress("targets", len(lists.answers), enabled=not as_json) as advance:
             rows = sweep(lists, mode, workers or os.cpu_count() or 1, checkpoint, node_limit, advance,
-                         dask_address=dask_address)
+                         dask_address=dask_address, announce=None if as_json else err.print)
         proven = [r for r in rows if r["status"] == "OPTIMAL"]
         longest = max((r["length"] for r in proven), default=None)
         summary = {"lists": lists.name, "mode": mode, "targets": len(rows), "proven": len(proven),

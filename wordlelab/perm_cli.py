@@ -117,7 +117,7 @@ def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_ad
         from wordlelab.solvers.perm_sweep import solve_sweep
         with progress("states expanded", None, enabled=not as_json) as advance:
             r, _ = solve_sweep(n, consistent_only, hist, workers or 1, dask_address, checkpoint, advance,
-                               announce=not as_json)
+                               announce=None if as_json else err.print)
     else:
         with progress("states", None, enabled=not as_json) as advance:
             r = solve(n, consistent_only, hist, progress=lambda done, total: advance(info=f"{done}/{total}"),

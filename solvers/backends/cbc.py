@@ -10,7 +10,7 @@ import warnings
 
 import pulp
 
-from wordlelab.solvers.backends import Solution
+from wordlelab.solvers.backends.base import Solution
 from wordlelab.solvers.backends.highs import mip_rows
 
 

@@ -9,7 +9,7 @@ import time
 
 from ortools.sat.python import cp_model
 
-from wordlelab.solvers.backends import Solution, quiet_output, status_from
+from wordlelab.solvers.backends.base import Solution, quiet_output, status_from
 
 INT_INF = 2**53
 

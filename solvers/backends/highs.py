@@ -12,7 +12,7 @@ import time
 import highspy
 import numpy as np
 
-from wordlelab.solvers.backends import Solution, quiet_output
+from wordlelab.solvers.backends.base import Solution, quiet_output
 
 INF = highspy.kHighsInf
 

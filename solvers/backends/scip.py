@@ -5,7 +5,7 @@ import time
 
 import pyscipopt
 
-from wordlelab.solvers.backends import Solution, quiet_output
+from wordlelab.solvers.backends.base import Solution, quiet_output
 from wordlelab.solvers.backends.highs import mip_rows
 
 STATUS = {"optimal": "OPTIMAL", "infeasible": "INFEASIBLE"}

@@ -1,0 +1,85 @@
+"""The import graph is a DAG in layers: models <- instances <- encoders <- solvers <- the CLI and bench.
+
+Every import is counted, also those inside functions: a lazy import is still a dependency.
+"""
+import ast
+from pathlib import Path
+
+import networkx as nx
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE_DIRS = {"wordlelab.models": "models", "wordlelab.instances": "instances", "wordlelab.encoders": "encoders",
+                "wordlelab.solvers": "solvers", "wordlelab": "wordlelab"}
+# lower layers first; a module may import its own layer and the layers below
+LAYERS = ["wordlelab.errors", "wordlelab.models", "wordlelab.instances", "wordlelab.encoders", "wordlelab.solvers",
+          "wordlelab.cli"]
+CLI_MODULES = ("wordlelab.cli", "wordlelab.bench", "wordlelab.console", "wordlelab.options", "wordlelab.__main__")
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for package, folder in PACKAGE_DIRS.items():
+        for path in (ROOT / folder).rglob("*.py"):
+            rel = path.relative_to(ROOT / folder).with_suffix("")
+            parts = [p for p in rel.parts if p != "__init__"]
+            out[".".join([package, *parts])] = path
+    return out
+
+
+def layer(module: str) -> int:
+    if module.startswith(CLI_MODULES) or module == "wordlelab":
+        return len(LAYERS) - 1
+    for i, prefix in reversed(list(enumerate(LAYERS))):
+        if module == prefix or module.startswith(prefix + "."):
+            return i
+    raise AssertionError(f"{module} belongs to no layer")
+
+
+def imports(module: str, path: Path, known) -> set[str]:
+    tree = ast.parse(path.read_text())
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found = set()
+    for node in ast.walk(tree):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+            names = [base] + [f"{base}.{a.name}" for a in node.names]
+        for name in names:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name and name != module:
+                found.add(name)
+    return found
+
+
+def graph() -> nx.DiGraph:
+    mods = modules()
+    g = nx.DiGraph()
+    g.add_nodes_from(mods)
+    for m, path in mods.items():
+        for target in imports(m, path, mods):
+            g.add_edge(m, target)
+    return g
+
+
+def test_layers_point_down():
+    g = graph()
+    bad = [(a, b) for a, b in g.edges if layer(b) > layer(a) and not b == "wordlelab"]
+    assert not bad, "imports against the layers:\n" + "\n".join(f"  {a} -> {b}" for a, b in sorted(bad))
+
+
+def test_no_import_cycles():
+    g = graph()
+    g.remove_node("wordlelab")        # the package's lazy exports (PEP 562) load on attribute access only
+    cycles = list(nx.simple_cycles(g))
+    assert not cycles, "import cycles:\n" + "\n".join("  " + " -> ".join(c + [c[0]]) for c in cycles[:20])
+
+
+def test_no_library_module_imports_the_cli():
+    g = graph()
+    bad = [(a, b) for a, b in g.edges if b.startswith(CLI_MODULES) and not a.startswith(CLI_MODULES)]
+    assert not bad, bad
