@@ -23,7 +23,7 @@ import numba as nb
 import numpy as np
 
 from wordlelab.encoders.model import Model, clean_name
-from wordlelab.errors import WordleError
+from wordlelab.errors import WordleError, check_choice
 
 ENCODINGS = ("counting", "pairs")
 
@@ -158,5 +158,4 @@ def useless_sets(inst: CoverInstance, k: int) -> list[int]:
 
 
 def _check_encoding(encoding):
-    if encoding not in ENCODINGS:
-        raise WordleError(f"unknown encoding {encoding!r}; choose one of {', '.join(ENCODINGS)}")
+    check_choice(encoding, ENCODINGS, "encoding")

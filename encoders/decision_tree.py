@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from wordlelab.encoders.model import Model, clean_name
-from wordlelab.errors import WordleError
+from wordlelab.errors import WordleError, check_choice
 from wordlelab.models.feedback import ALL_GREEN
 from wordlelab.models.matrix import build_matrix
 from wordlelab.models.masks import allowed_mask
@@ -52,9 +52,7 @@ class TreeModel:
 
 def check_encoding(encoding: str) -> str:
     """The encoding name, or WordleError naming the choices."""
-    if encoding not in ENCODINGS:
-        raise WordleError(f"unknown encoding {encoding!r}; choose one of {', '.join(ENCODINGS)}")
-    return encoding
+    return check_choice(encoding, ENCODINGS, "encoding")
 
 
 # ---- layered

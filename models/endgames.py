@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from wordlelab.errors import WordleError
+from wordlelab.models.feedback import ALL_GREEN, feedback
 
 _ENDGAME_RE = re.compile(r"^[a-z?]{5}$")
 
@@ -49,3 +50,24 @@ def enumerate_endgames(answers, min_size: int = 3, free: int = 1) -> list[Endgam
             groups.setdefault(key, []).append(w)
     out = [Endgame(k, tuple(sorted(v))) for k, v in groups.items() if len(v) >= min_size]
     return sorted(out, key=lambda e: (-len(e.answers), e.pattern))
+
+
+def check_cover(answers, guesses) -> int:
+    """Independent check: how many answers the guesses' D-sets cover (pure-Python feedback).
+
+    A valid certificate for a bound of k covering guesses covers at least len(answers) - 1.
+    """
+    answers = list(answers)
+    covered: set[str] = set()
+    for g in guesses:
+        classes: dict[int, list[str]] = {}
+        for a in answers:
+            classes.setdefault(feedback(g, a), []).append(a)
+        candidates = [(len(v), -p) for p, v in classes.items() if p != ALL_GREEN]
+        if not candidates:
+            covered.update(answers)
+            continue
+        _, neg_p = max(candidates)
+        adversary = set(classes[-neg_p])
+        covered.update(a for a in answers if a not in adversary)
+    return len(covered)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import WordleError, check_choice
 from wordlelab.models.feedback import GREEN, YELLOW, code_to_colours, feedback
 
 MODES = ("easy", "hard", "strict")
@@ -28,9 +28,7 @@ History = list  # [(guess word, pattern code), ...]
 
 def check_mode(mode: str) -> str:
     """The mode name, or WordleError."""
-    if mode not in MODES:
-        raise WordleError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
-    return mode
+    return check_choice(mode, MODES, "mode")
 
 
 def hard_ok(prev_guess: str, pattern: int, guess: str) -> bool:

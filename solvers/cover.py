@@ -13,7 +13,7 @@ import numpy as np
 from wordlelab.encoders.cover import CoverInstance, build, cover_instance
 from wordlelab.encoders.model import clean_name
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import ALL_GREEN, feedback
+from wordlelab.models.endgames import check_cover  # noqa: F401  (re-exported: the certificate checker)
 from wordlelab.models.result import Result, Status
 from wordlelab.solvers.backends import check_solver, export, solve
 
@@ -116,27 +116,6 @@ def cover_feasible(inst: CoverInstance, k: int, solver: str = "highs", encoding:
     return Result({"kind": "cover-within", "endgame": inst.label, "answers": inst.size, "k": k,
                    "encoding": encoding}, solver, status, len(cover) if verified else None, None,
                   cover or None, "cover", verified, time.perf_counter() - t0, dict(res.stats))
-
-
-def check_cover(answers, guesses) -> int:
-    """Independent check: how many answers the guesses' D-sets cover (pure-Python feedback).
-
-    A valid certificate for a bound of k covering guesses covers at least len(answers) - 1.
-    """
-    answers = list(answers)
-    covered: set[str] = set()
-    for g in guesses:
-        classes: dict[int, list[str]] = {}
-        for a in answers:
-            classes.setdefault(feedback(g, a), []).append(a)
-        candidates = [(len(v), -p) for p, v in classes.items() if p != ALL_GREEN]
-        if not candidates:
-            covered.update(answers)
-            continue
-        _, neg_p = max(candidates)
-        adversary = set(classes[-neg_p])
-        covered.update(a for a in answers if a not in adversary)
-    return len(covered)
 
 
 def sweep(lists, answer_rows, solver: str = "highs", encoding: str = "counting", min_size: int = 3, free: int = 1,

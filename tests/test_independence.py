@@ -8,7 +8,8 @@ import pytest
 from wordlelab.errors import WordlelabWarning
 from wordlelab.models.matrix import cache_path, pattern_matrix
 
-CHECKERS = ["wordlelab.models.verify", "wordlelab.models.eldrow", "wordlelab.models.modes",
+CHECKERS = ["wordlelab.models.verify", "wordlelab.models.eldrow", "wordlelab.models.modes", "wordlelab.models.endgames",
+            "wordlelab.models.blindfold", "wordlelab.models.result",
             "wordlelab.models.feedback", "wordlelab.models.tree"]
 
 
@@ -70,7 +71,7 @@ def test_solve_after_damage_gives_the_true_optimum(cli_run):
     r = cli_run(args)
     res = json.loads(r.out)
     assert "damaged" in r.err
-    assert res["status"] == "OPTIMAL" and res["verified"] and res["total"] == clean["total"]
+    assert res["status"] == "OPTIMAL" and res["verified"] and res["value"] == clean["value"]
 
 
 def test_matrix_command_and_solve_share_one_cache_file(default_lists, cli_run):

@@ -27,7 +27,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import WordleError, check_choice
 from wordlelab.solvers.backends.base import Solution, quiet_output, status_from  # noqa: F401
 
 # name -> (module, the pip package it needs, the extra that installs it)
@@ -42,9 +42,7 @@ SOLVERS = tuple(BACKENDS)
 
 def check_solver(name: str) -> str:
     """The solver name, or WordleError naming the choices."""
-    if name not in BACKENDS:
-        raise WordleError(f"unknown solver {name!r}; choose one of {', '.join(SOLVERS)}")
-    return name
+    return check_choice(name, SOLVERS, "solver")
 
 
 def available(name: str) -> bool:
