@@ -15,10 +15,10 @@ word; ``stats["ranking"]`` holds every row, exact totals and proven bounds, with
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import time
 
-from wordlelab.console import progress
 from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
 from wordlelab.solvers.native import INF, NativeSearcher, top_cutoff
@@ -140,7 +140,7 @@ def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, tabl
                  group=_letters, validate=functools.partial(_check_entry, frozenset(words)))
 
 
-def _run_ranking(sweep, ex, live, checkpoint, n_words, show_progress, on_result) -> dict:
+def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, on_result) -> dict:
     """Run the sweep on ``ex``, publishing each new cutoff to the workers through ``live``."""
 
     def publish(key, result, executor_used):
@@ -149,16 +149,20 @@ def _run_ranking(sweep, ex, live, checkpoint, n_words, show_progress, on_result)
         if on_result:
             on_result(key, result, executor_used)
 
-    if ex.dashboard and show_progress:
-        from wordlelab.console import err
-        err.print(f"dask dashboard: {ex.dashboard}")
-    with progress("first words", n_words, enabled=show_progress) as advance:
+    if ex.dashboard and announce:
+        announce(f"dask dashboard: {ex.dashboard}")
+    bar = progress_bar("first words", n_words) if progress_bar else contextlib.nullcontext(None)
+    with bar as advance:
         return run_sweep(sweep, ex, checkpoint, advance, publish)
 
 
-def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, show_progress=True,
-                   dask_address=None, on_result=None, executor_kind=None) -> Result:
+def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, progress_bar=None,
+                   announce=None, dask_address=None, on_result=None, executor_kind=None) -> Result:
     """Rank the first words; returns a :class:`~wordlelab.models.result.Result` (see the module docstring).
+
+    ``progress_bar(description, total)``, if given, is a context manager yielding
+    ``advance(n, info=...)`` (as :func:`wordlelab.console.progress`); ``announce(text)`` is
+    told the dask dashboard's address, when there is one.
 
     Each row of ``stats["ranking"]`` says whether its total is ``exact`` or a proven lower bound
     (``proof``), and where it comes from: ``"source": "checkpoint"`` (taken from ``checkpoint``,
@@ -191,7 +195,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             order = order[:limit]
         seed = beam_seed(lists, mode, max_guesses, top, order)
         sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question)
-        done = _run_ranking(sweep, ex, live, checkpoint, len(order), show_progress, on_result)
+        done = _run_ranking(sweep, ex, live, checkpoint, len(order), progress_bar, announce, on_result)
     finally:
         del warming
         ex.close()
@@ -218,7 +222,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     n = len(node.H)
     rows = [{"word": w, "total": v if v < INF else None,
              "average": round(v / n, 4) if v < INF else None, "exact": bool(e),
-             "proof": "exact" if e else ("no strategy within limit" if v >= INF else f">= {v} (bound)"),
+             "proof": "no strategy within limit" if v >= INF else ("exact" if e else f">= {v} (bound)"),
              "source": "checkpoint" if w in sweep.resumed else "computed"}
             for w, v, e in ranking]
     stats = {"n_answers": n, "top": top, "candidates": len(order), "evaluated": len(ranking),

@@ -117,27 +117,29 @@ def _add_core(members, d, store):
 @nb.njit(cache=True)
 def _match_core(H, d, store):
     """A stored core of depth >= d inside H, or NO_CORE."""
-    count, mark = store.count, store.mark
+    # the arrays are taken out of the tuple once: the loops below are the hottest of a long proof
+    elems, meta, nxt, bucket, count, mark = store
     count[Count.STAMP] += 1
     tag = count[Count.STAMP] * 256 + 255     # every call's tags differ from every earlier call's
     n = H.shape[0]
     for i in range(n):
         mark[H[i]] = tag
     for i in range(n):
-        c = _core_tagged(H[i], tag, d, n, store)
+        c = _core_tagged(H[i], tag, d, n, elems, meta, nxt, bucket, mark)
         if c >= 0:
             return c
     return NO_CORE
 
 
 @nb.njit(cache=True)
-def _core_tagged(first, tag, d, n, store):
-    """A core of depth >= d, at most n answers, starting at ``first``, all of whose answers carry ``tag``."""
-    c = store.bucket[0, first]
+def _core_tagged(first, tag, d, n, elems, meta, nxt, bucket, mark):
+    """A core of depth >= d, at most n answers, starting at ``first``, all of whose answers carry ``tag``
+    (the store's arrays one by one: called per answer, in the innermost loops)."""
+    c = bucket[0, first]
     while c >= 0:
-        if _fits(c, tag, d, n, store.elems, store.meta, store.mark):
+        if _fits(c, tag, d, n, elems, meta, mark):
             return c
-        c = store.next[c]
+        c = nxt[c]
     return NO_CORE
 
 
@@ -384,14 +386,14 @@ def _distinct_splitters(L, k, hit, hsh):
 @nb.njit(cache=True)
 def _refuted_within(U, g, d, M, store):
     """Does some class of guess g on U hold a core of depth >= d? (M: patterns guess-major, M[g, a])"""
-    count, mark = store.count, store.mark
+    elems, meta, nxt, bucket, count, mark = store
     count[Count.STAMP] += 1
     base = count[Count.STAMP] * 256          # a tag per class: base + pattern (< 243)
     nu = U.shape[0]
     for i in range(nu):
         mark[U[i]] = base + M[g, U[i]]
     for i in range(nu):
-        if _core_tagged(U[i], mark[U[i]], d, nu, store) >= 0:
+        if _core_tagged(U[i], mark[U[i]], d, nu, elems, meta, nxt, bucket, mark) >= 0:
             return True
     return False
 

@@ -39,7 +39,7 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
         return tabs.ans_word[H[0]]
     if d <= 1:
         return REFUTED
-    MT, mode = tabs.MT, tabs.mode
+    MT, mode, letters, lcount = tabs.MT, tabs.mode, tabs.letters, tabs.lcount
     key = core.node_key(H, L, d, mode, tabs.Z1, tabs.Z2, tabs.ZG)
     packed = lookup(cache, key)
     if packed >= 0:
@@ -75,7 +75,7 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
         ok = True
         for c in range(sizes.shape[0]):
             sub = members[starts[c]:starts[c] + sizes[c]].copy()
-            Lc = core.child_list(Lchild, g, pats[c], mode, tabs.letters, tabs.lcount)
+            Lc = core.child_list(Lchild, g, pats[c], mode, letters, lcount)
             r = feasible(sub, Lc, d - 1, tabs, cache, stats, node_limit)
             if r == NODE_LIMIT:
                 return NODE_LIMIT

@@ -385,18 +385,17 @@ class NativeSearcher:
         else:
             g, extra["from_checkpoint"] = self._any_first_word(node, hsh, prover, stats, start_feasible, question,
                                                               checkpoint, progress)
-        status = Status(depth_search.outcome(g))
         out = {"n_answers": len(node.H), **named_counts(stats, Stat), **extra}
         if prover is not None:
             out.update(prover.statistics())
-        if status == Status.INFEASIBLE:
+        if g == REFUTED:
             answers = None
             if prover is not None and prover.root_complete and len(prover.root_core):
                 answers, out["core"] = self._core_certificate(prover, node, recheck)
             return Result(question, "native", Status.INFEASIBLE, certificate=answers,
                           certificate_kind=None if answers is None else "core",
                           seconds=time.perf_counter() - t0, stats=out)
-        if status == Status.UNKNOWN:
+        if g == NODE_LIMIT:
             return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0, stats=out)
         # yes: the certificate is an optimal-total tree within the same limit, verified by _min_total
         first = node.start if node.start is not None else self.lists.guesses[int(g)]

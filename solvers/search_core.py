@@ -24,6 +24,10 @@ So in easy mode a node that searches its classes first copies its own rows and
 its child guess list into a small matrix (:func:`local_view`); the probes then
 stream plain rows rather than gather scattered columns, counting classes in tiles
 that stay in the L1 cache, and compute partition hashes only if they try guesses.
+
+Arguments: the kernels take the search's tables as one :class:`Tables` (a NamedTuple of
+arrays, which numba compiles as one argument and passes as flat as the arrays themselves)
+and count into a statistics array whose slots are named by :class:`Stat`.
 """
 from __future__ import annotations
 
@@ -415,7 +419,9 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     of real strategies, not proven least). The best guess returned (and cached) is always a
     global guess.
     """
+    # fields are taken out of the tuple once, not in the loops (each take is a reference count)
     MT, ans_col, ans_word, cols, mode = tabs.MT, tabs.ans_col, tabs.ans_word, tabs.cols, tabs.mode
+    letters, lcount = tabs.letters, tabs.lcount
     n = H.shape[0]
     stats[Stat.NODES] += 1
     if n == 1:
@@ -523,7 +529,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             if s < 3 or total >= best:
                 continue
             sub = _class_rows(members, starts[c], s, H, mode)
-            Lc = child_list(Lchild, cols[g], pats[c], mode, tabs.letters, tabs.lcount)
+            Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
             v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, tc, beam, cache, stats)
             total += v - lbs[c]
             lbs[c] = v
@@ -533,7 +539,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             s = sizes[c]
             lb_c = lbs[c]
             sub = _class_rows(members, starts[c], s, H, mode)
-            Lc = child_list(Lchild, cols[g], pats[c], mode, tabs.letters, tabs.lcount)
+            Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
             v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), tc, beam, cache, stats)
             total += v - lb_c
         if total < best:

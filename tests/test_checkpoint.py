@@ -246,7 +246,7 @@ def test_wrongly_shaped_entries_with_a_good_digest_are_refused(cli_run, word_fil
 def test_edited_best_start_value_is_refused(cli_run, word_files, tmp_path):
     path = tmp_path / "ck.json"
     first = json.loads(cli_run(best_start_args(word_files, path, "--json")).out)
-    word = first["ranking"][-1]["word"]
+    word = first["stats"]["ranking"][-1]["word"]
     write_edited(path, lambda d: d["entries"].update({word: [7000, True]}))
     res = cli_run(best_start_args(word_files, path, "--json"), expect_error=True)
     assert_one_line_error(res, "edited or damaged")
@@ -256,9 +256,9 @@ def test_edited_best_start_value_is_refused(cli_run, word_files, tmp_path):
 
 def test_resumed_best_start_rows_are_marked(cli_run, word_files, tmp_path):
     path = tmp_path / "ck.json"
-    first = json.loads(cli_run(best_start_args(word_files, path, "--json")).out)
+    first = json.loads(cli_run(best_start_args(word_files, path, "--json")).out)["stats"]
     assert {r["source"] for r in first["ranking"]} == {"computed"} and first["from_checkpoint"] == 0
-    again = json.loads(cli_run(best_start_args(word_files, path, "--json")).out)
+    again = json.loads(cli_run(best_start_args(word_files, path, "--json")).out)["stats"]
     assert {r["source"] for r in again["ranking"]} == {"checkpoint"}
     assert again["from_checkpoint"] == again["evaluated"] == first["evaluated"]
     assert [(r["word"], r["total"], r["proof"]) for r in again["ranking"]] == \
@@ -410,13 +410,13 @@ def test_resumed_prove_depth_reports_the_same_core(tmp_path, seed, guesses):
     answers, words = tiny_instance(seed, 40, 60)
     lists = lists_from(tmp_path, answers, words)
     fresh = NativeSearcher(lists, "easy", guesses).prove_depth(guesses, recheck=True)
-    assert fresh["status"] == "INFEASIBLE" and fresh["core"]["check"] == "INFEASIBLE"
+    assert fresh.status == "INFEASIBLE" and fresh.stats["core"]["check"] == "INFEASIBLE"
     for stop in (1, 3):
         saved, resumed = interrupted_then_resumed(lists, guesses, stop, tmp_path / f"d{stop}.json")
         assert all(e["core"] is not None for e in saved.values())      # each refutation kept its core
-        assert resumed["status"] == "INFEASIBLE" and resumed["from_checkpoint"] == stop
-        assert resumed["core"]["answers"] == fresh["core"]["answers"]
-        assert resumed["core"]["check"] == "INFEASIBLE"
+        assert resumed.status == "INFEASIBLE" and resumed.stats["from_checkpoint"] == stop
+        assert resumed.certificate_kind == "core" and resumed.certificate == fresh.certificate
+        assert resumed.stats["core"]["check"] == "INFEASIBLE"
 
 
 def test_resumed_prove_depth_core_at_four_guesses(tmp_path):
@@ -425,9 +425,9 @@ def test_resumed_prove_depth_core_at_four_guesses(tmp_path):
     answers, words = tiny_instance(1, 40, 60)
     lists = lists_from(tmp_path, answers, words)
     saved, resumed = interrupted_then_resumed(lists, 4, 2, tmp_path / "d.json")
-    assert resumed["status"] == "INFEASIBLE" and resumed["core"]["check"] == "INFEASIBLE"
+    assert resumed.status == "INFEASIBLE" and resumed.stats["core"]["check"] == "INFEASIBLE"
     kept = {a for e in saved.values() for a in e["core"] or []}
-    assert kept and kept <= set(resumed["core"]["answers"])
+    assert kept and kept <= set(resumed.certificate)
 
 
 def test_prove_depth_cli_resume_reports_core_and_marks_it(cli_run, tmp_path):
@@ -435,7 +435,7 @@ def test_prove_depth_cli_resume_reports_core_and_marks_it(cli_run, tmp_path):
     args = prove_depth_args(tmp_path, path, 3)          # writes the lists the command reads
     lists = load_lists(guesses_file=str(tmp_path / "pg.txt"), answers=str(tmp_path / "pa.txt"))
     fresh = NativeSearcher(lists, "easy", 3).prove_depth(3)
-    assert fresh["status"] == "INFEASIBLE" and fresh["core"]["answers"]
+    assert fresh.status == "INFEASIBLE" and fresh.certificate_kind == "core" and fresh.certificate
     calls = []
 
     def stop_after_two(n, info=""):                     # Ctrl-C after two first words
@@ -446,8 +446,9 @@ def test_prove_depth_cli_resume_reports_core_and_marks_it(cli_run, tmp_path):
     with pytest.raises(KeyboardInterrupt):
         NativeSearcher(lists, "easy", 3).prove_depth(3, progress=stop_after_two, checkpoint=str(path))
     res = json.loads(cli_run(args + ["--json", "--recheck"]).out)
-    assert res["status"] == "INFEASIBLE" and res["from_checkpoint"] == 2
-    assert res["core"]["answers"] == fresh["core"]["answers"] and res["core"]["check"] == "INFEASIBLE"
+    assert res["status"] == "INFEASIBLE" and res["stats"]["from_checkpoint"] == 2
+    assert res["certificate_kind"] == "core" and res["certificate"] == fresh.certificate
+    assert res["stats"]["core"]["check"] == "INFEASIBLE"
     text = cli_run(args).out
     assert "core:" in text and "taken from the checkpoint" in text
 

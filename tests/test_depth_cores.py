@@ -7,6 +7,7 @@ from wordlelab.solvers import search_core as core
 from wordlelab.solvers import depth_search
 from wordlelab.solvers.native import NativeSearcher
 from wordlelab.solvers.node_table import new_table
+from wordlelab.solvers.search_core import new_stats
 
 from test_native_search import brute_force, lists_from, tiny_instance
 
@@ -17,13 +18,13 @@ def searcher(lists_0316):
 
 
 def plain_feasible(s, H, L, d):
-    return depth_search.feasible(H, L, d, s.MT, s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, s.letters, s.lcount, core.EASY,
-                         new_table(10**6), np.zeros(3, np.int64), 10**12)
+    assert s.tables.mode == core.EASY
+    return depth_search.feasible(H, L, d, s.tables, new_table(10**6), new_stats(), 10**12)
 
 
 def core_feasible(s, H, L, d, store):
-    return dc.feasible(H, L, d, s.MT, np.ascontiguousarray(s.MT.T), s.ans_guess, s.R, s.Z1, s.Z2, s.ZG, new_table(10**6),
-                       np.zeros(3, np.int64), 10**12, *store.arrays())
+    return dc.feasible(H, L, d, s.tables, np.ascontiguousarray(s.MT.T), new_table(10**6), new_stats(), 10**12,
+                       store.arrays())
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -67,20 +68,20 @@ def test_any_first_word_matches_brute_force(tmp_path, seed):
     for g in (2, 3):
         possible = any(brute_force(answers, guesses, "easy", g, w) < float("inf") for w in guesses)
         res = NativeSearcher(lists, "easy", g).prove_depth(g, recheck=True)
-        assert res["status"] == ("FEASIBLE" if possible else "INFEASIBLE"), (seed, g)
+        assert res.status == ("OPTIMAL" if possible else "INFEASIBLE"), (seed, g)
         if not possible:    # a few answers that alone need more than g guesses, re-checked
-            assert res["core"]["check"] == "INFEASIBLE"
-            assert set(res["core"]["answers"]) <= set(answers)
+            assert res.certificate_kind == "core" and res.stats["core"]["check"] == "INFEASIBLE"
+            assert set(res.certificate) <= set(answers)
 
 
 def test_salet_within_4_certificate(searcher, lists_0316):
     res = searcher.prove_depth(4, start="salet", recheck=True)
-    assert res["status"] == "INFEASIBLE"
-    cert = res["core"]
-    assert cert["guesses_left"] == 3 and cert["check"] == "INFEASIBLE"
+    assert res.status == "INFEASIBLE" and res.certificate_kind == "core"
+    info = res.stats["core"]
+    assert info["guesses_left"] == 3 and info["check"] == "INFEASIBLE"
     from wordlelab.models.feedback import feedback
-    assert len({feedback("salet", a) for a in cert["answers"]}) == 1   # one class after SALET
-    assert len(cert["answers"]) < len(lists_0316.answers)
+    assert len({feedback("salet", a) for a in res.certificate}) == 1   # one class after SALET
+    assert len(res.certificate) < len(lists_0316.answers)
 
 
 def test_interrupted_any_first_word_run_resumes(tmp_path):
@@ -101,5 +102,5 @@ def test_interrupted_any_first_word_run_resumes(tmp_path):
     assert len(saved) == 3                      # nothing refuted before the stop is lost
     resumed = NativeSearcher(lists, "easy", 3).prove_depth(3, checkpoint=str(ckpt))
     fresh = NativeSearcher(lists, "easy", 3).prove_depth(3)
-    assert resumed["status"] == fresh["status"] == "INFEASIBLE"
+    assert resumed.status == fresh.status == "INFEASIBLE"
     assert len(json.loads(ckpt.read_text())["entries"]) > 3

@@ -80,12 +80,13 @@ def test_matches_brute_force(tmp_path, seed, mode):
         value = ranker.start_value(node, ranker.guess_index[start])
         assert value >= NO_STRATEGY if expected == INF else value == expected
         if expected == INF:
-            assert res.status == "INFEASIBLE" and depth["status"] == "INFEASIBLE"
+            assert res.status == "INFEASIBLE" and depth.status == "INFEASIBLE"
             continue
         assert res.status == "OPTIMAL" and res.value == expected, (seed, mode, max_guesses)
-        report = verify_tree(res.tree, lists.answers, lists.guesses, mode, max_guesses=max_guesses)
+        assert res.verified and res.bound == expected
+        report = verify_tree(res.certificate, lists.answers, lists.guesses, mode, max_guesses=max_guesses)
         assert report.total == expected
-        assert depth["status"] == "FEASIBLE"
+        assert depth.status == "OPTIMAL" and depth.verified
 
 
 def reference_values(shared, name):
@@ -104,7 +105,7 @@ def easy_0316(lists_0316):
 def test_salet_7897(easy_0316, lists_0316):
     res = easy_0316.solve(start="salet")
     assert (res.status, res.value) == ("OPTIMAL", 7897)
-    assert verify_tree(res.tree, lists_0316.answers, lists_0316.guesses).total == 7897
+    assert verify_tree(res.certificate, lists_0316.answers, lists_0316.guesses).total == 7897
 
 
 @pytest.mark.slow
@@ -132,7 +133,7 @@ def test_hard_mode_salet_8099(lists_0316):
     s = NativeSearcher(lists_0316, "hard", 6)
     res = s.solve(start="salet")
     assert (res.status, res.value) == ("OPTIMAL", 8099)
-    assert verify_tree(res.tree, lists_0316.answers, lists_0316.guesses, "hard").total == 8099
+    assert verify_tree(res.certificate, lists_0316.answers, lists_0316.guesses, "hard").total == 8099
 
 
 def test_hard_mode_impossible_first_words(shared, lists_0316):
@@ -149,18 +150,18 @@ def test_hard_mode_impossible_first_words(shared, lists_0316):
 
 def test_depth_salet(lists_0316):
     easy = NativeSearcher(lists_0316, "easy", 6)
-    assert easy.prove_depth(4, start="salet")["status"] == "INFEASIBLE"
+    assert easy.prove_depth(4, start="salet").status == "INFEASIBLE"
     yes = easy.prove_depth(5, start="salet")
-    assert yes["status"] == "FEASIBLE"
-    assert verify_tree(yes["tree"], lists_0316.answers, lists_0316.guesses, max_guesses=5).max_guesses <= 5
+    assert yes.status == "OPTIMAL" and yes.certificate_kind == "tree"
+    assert verify_tree(yes.certificate, lists_0316.answers, lists_0316.guesses, max_guesses=5).max_guesses <= 5
     hard = NativeSearcher(lists_0316, "hard", 6)
-    assert hard.prove_depth(5, start="salet")["status"] == "INFEASIBLE"
-    assert hard.prove_depth(6, start="salet")["status"] == "FEASIBLE"
+    assert hard.prove_depth(5, start="salet").status == "INFEASIBLE"
+    assert hard.prove_depth(6, start="salet").status == "OPTIMAL"
 
 
 def test_node_limit_is_unknown(lists_0316):
     res = NativeSearcher(lists_0316, "easy", 6).prove_depth(4, start="salet", node_limit=50)
-    assert res["status"] == "UNKNOWN"
+    assert res.status == "UNKNOWN" and not res.proven and res.certificate is None
 
 
 def test_state_root(default_lists):
@@ -168,10 +169,10 @@ def test_state_root(default_lists):
     res = s.solve(state="salet.BBBYB")
     from wordlelab.models.state import parse_state
     st = parse_state("salet.BBBYB", default_lists)
-    report = verify_tree(res.tree, st.answers, default_lists.guesses, "easy", st.history, 6)
+    report = verify_tree(res.certificate, st.answers, default_lists.guesses, "easy", st.history, 6)
     assert report.total == res.value and res.status == "OPTIMAL"
 
 
 def test_beam_is_an_upper_bound(lists_0316):
     res = NativeSearcher(lists_0316, "easy", 6, beam=2).solve(start="salet")
-    assert res.status == "UPPER_BOUND" and res.value >= 7897
+    assert res.status == "FEASIBLE" and res.heuristic and res.value >= 7897

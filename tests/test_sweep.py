@@ -27,7 +27,7 @@ def small_lists():
 
 def ranking(result):
     """The proven part of a ranking: the exact top K, and every other word's proven bound above it."""
-    rows = result["ranking"]
+    rows = result.stats["ranking"]
     top = [(r["word"], r["total"]) for r in rows[:TOP]]
     assert all(r["proof"] == "exact" for r in rows[:TOP])
     kth = rows[TOP - 1]["total"]
@@ -39,7 +39,7 @@ def ranking(result):
 def sweep(lists, tmp_path=None, **kw):
     checkpoint = str(tmp_path / "ck.json") if tmp_path else None
     kw.setdefault("workers", 1)
-    return run_best_start(lists, "easy", 6, TOP, None, LIMIT, checkpoint, show_progress=False, **kw)
+    return run_best_start(lists, "easy", 6, TOP, None, LIMIT, checkpoint, **kw)
 
 
 @pytest.fixture(scope="module")
@@ -49,14 +49,14 @@ def reference(small_lists):
 
 def test_pool_matches_in_process(small_lists, reference):
     result = sweep(small_lists, workers=2)
-    assert result["executor"] == "pool"
+    assert result.stats["executor"] == "pool"
     assert ranking(result) == reference
 
 
 def test_dask_local_cluster_matches_in_process(small_lists, reference):
     pytest.importorskip("distributed")
     result = sweep(small_lists, workers=2, dask_address="local")
-    assert result["executor"] == "dask"
+    assert result.stats["executor"] == "dask"
     assert ranking(result) == reference
 
 

@@ -7,7 +7,7 @@ import time
 import click
 
 from wordlelab.cli import cli, json_option, lists_options, mode_option
-from wordlelab.console import emit_json, out, progress, table
+from wordlelab.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
 from wordlelab.options import OutputFile, non_negative, positive, workers_type
 
@@ -63,8 +63,9 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json)
         out.print(f"total {res.value}  average {res.stats['average']:.4f}  "
                   f"(tree verified by the independent checker)")
         _show_histogram(res.stats["histogram"])
+    search = f" (search {res.stats['search_seconds']:.2f} s)" if "search_seconds" in res.stats else ""
     out.print(f"nodes {res.stats['nodes']}  cache hits {res.stats['cache_hits']}  "
-              f"search {res.seconds:.2f} s  whole command {time.perf_counter() - t0:.2f} s")
+              f"solve {res.seconds:.2f} s{search}  whole command {time.perf_counter() - t0:.2f} s")
     if tree_file and res.certificate is not None:
         out.print(f"tree written to {tree_file}")
 
@@ -169,8 +170,9 @@ def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers,
     shard_t = _parse_shard(shard) if shard else None
     if top < 1:
         raise WordleError("--top must be at least 1")
-    res = run_best_start(lists, mode, max_guesses, top, shard_t, limit, checkpoint,
-                         workers or os.cpu_count() or 1, show_progress=not as_json, dask_address=dask_address)
+    res = run_best_start(lists, mode, max_guesses, top, shard_t, limit, checkpoint, workers or os.cpu_count() or 1,
+                         progress_bar=None if as_json else progress, announce=None if as_json else err.print,
+                         dask_address=dask_address)
     if as_json:
         emit_json(res.as_dict())
         return
