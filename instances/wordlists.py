@@ -8,6 +8,7 @@ of its canonical form (sorted, lower case, one word per line).
 from __future__ import annotations
 
 import hashlib
+import os
 import importlib.metadata as md
 import re
 import warnings
@@ -202,3 +203,15 @@ def list_status() -> list[dict]:
                      "providers": sorted({SOURCES[g].distribution, SOURCES[a].distribution}),
                      "status": status, "hint": hint})
     return rows
+
+
+def eldrow_lists(lists_name: str | None = None, words_file: str | None = None) -> "WordLists":
+    """The word list: guesses = answers. Default: the 2315 original answers (the puzzle's list)."""
+    if words_file:
+        words = tuple(read_word_file(words_file, "word list"))
+        return WordLists(os.path.basename(words_file), words, words)
+    if lists_name:
+        answers = load_lists(lists_name).answers
+        return WordLists(lists_name + "-answers", answers, answers)
+    words = tuple(SOURCES["answers2315"].load())
+    return WordLists("original-answers", words, words)

@@ -62,16 +62,13 @@ def pattern_question(lists, pattern: str, **kw) -> TreeQuestion:
     return TreeQuestion(e.pattern, e.answers, tuple(lists.guesses), **kw)
 
 
-def file_question(lists, path: str, **kw) -> TreeQuestion:
-    """The answers listed in a file (each must be an answer of ``lists``), every guess allowed."""
-    import os
-    from wordlelab.instances.wordlists import read_word_file
-    words = read_word_file(path, "answer set")
+def subset_question(lists, words, label: str, **kw) -> TreeQuestion:
+    """The answers ``words`` (each must be an answer of ``lists``), every guess of ``lists`` allowed."""
     known = set(lists.answers)
     bad = [w for w in words if w not in known]
     if bad:
-        raise WordleError(f"{bad[0]!r} in {path} is not a possible answer in {lists.name}")
-    return TreeQuestion(os.path.basename(path), tuple(words), tuple(lists.guesses), **kw)
+        raise WordleError(f"{bad[0]!r} in {label} is not a possible answer in {lists.name}")
+    return TreeQuestion(label, tuple(words), tuple(lists.guesses), **kw)
 
 
 def random_question(lists, n_answers: int, seed: int, n_guesses: int | None = None, **kw) -> TreeQuestion:

@@ -20,7 +20,7 @@ from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import load_lists
 from wordlelab.solvers import checkpoint as ck
 from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
-from wordlelab.solvers.native import NativeSearcher
+from wordlelab.solvers.search.native import NativeSearcher
 
 from test_native_search import lists_from, tiny_instance
 
@@ -373,7 +373,7 @@ def test_perm_optimal_writes_one_format(cli_run, tmp_path):
 
 
 def test_interrupted_perm_discovery_resumes_across_executors(tmp_path):
-    from wordlelab.solvers.perm_sweep import solve_sweep
+    from wordlelab.solvers.permutation.sweep import solve_sweep
     from wordlelab.solvers.permutation import solve
     path = str(tmp_path / "p.json")
 
@@ -460,7 +460,7 @@ def test_replayed_cores_rebuild_the_core_store(tmp_path):
     path = tmp_path / "d.json"
     saved, _ = interrupted_then_resumed(lists, 3, 3, path)
     searcher = NativeSearcher(lists, "easy", 3)
-    from wordlelab.solvers.depth_cores import CoreProver
+    from wordlelab.solvers.search.depth_cores import CoreProver
     prover = CoreProver(searcher)
     replayed = set()
     for value in list(saved.values()) * 2:

@@ -13,7 +13,7 @@ from wordlelab.models.matrix import pattern_matrix  # noqa: E402
 from wordlelab.solvers.cover import (check_cover, cover_feasible, instance_for, least_cover,  # noqa: E402
                                      small_cover, sweep)
 from wordlelab.solvers.backends import export, installed  # noqa: E402
-from wordlelab.solvers.native import NativeSearcher  # noqa: E402
+from wordlelab.solvers.search.native import NativeSearcher  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from wordlelab.models.tree_question import TreeQuestion, pattern_question, rando
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.backends import installed
 from wordlelab.solvers.decision_tree import run_model, solve_question
-from wordlelab.solvers.native import NativeSearcher
+from wordlelab.solvers.search.native import NativeSearcher
 
 
 def best_total(answers, guesses, mode, depth):

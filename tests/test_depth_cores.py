@@ -2,12 +2,12 @@
 import numpy as np
 import pytest
 
-from wordlelab.solvers import depth_cores as dc
-from wordlelab.solvers import search_core as core
-from wordlelab.solvers import depth_search
-from wordlelab.solvers.native import NativeSearcher
-from wordlelab.solvers.node_table import new_table
-from wordlelab.solvers.search_core import new_stats
+from wordlelab.solvers.search import depth_cores as dc
+from wordlelab.solvers.search import search_core as core
+from wordlelab.solvers.search import depth_search
+from wordlelab.solvers.search.native import NativeSearcher
+from wordlelab.solvers.search.node_table import new_table
+from wordlelab.solvers.search.search_core import new_stats
 
 from test_native_search import brute_force, lists_from, tiny_instance
 

@@ -5,7 +5,7 @@ import random
 import numpy as np
 import pytest
 
-from wordlelab.eldrow_cli import _eldrow_lists  # noqa: E402
+from wordlelab.instances.wordlists import eldrow_lists  # noqa: E402
 from wordlelab.instances.wordlists import WordLists  # noqa: E402
 from wordlelab.models.eldrow import ChainFault, check_chain  # noqa: E402
 from wordlelab.models.feedback import feedback  # noqa: E402
@@ -17,7 +17,7 @@ CRANE = "crane tiger queer odder joker hover foyer boxer wooer sower rower power
 
 @pytest.fixture(scope="module")
 def words():
-    return _eldrow_lists(None, None)
+    return eldrow_lists(None, None)
 
 
 @pytest.fixture(scope="module")

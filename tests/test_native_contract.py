@@ -12,7 +12,7 @@ import pytest
 from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
 from wordlelab.models.verify import verify_tree
-from wordlelab.solvers.native import NativeSearcher
+from wordlelab.solvers.search.native import NativeSearcher
 
 from test_native_search import brute_force, lists_from, tiny_instance
 
@@ -174,7 +174,7 @@ def test_prove_depth_rejects_a_bad_limit(tiny):
 
 
 def test_best_start_is_a_verified_result(tiny):
-    from wordlelab.solvers.best_start import run_best_start
+    from wordlelab.solvers.search.best_start import run_best_start
     lists, answers, guesses = tiny
     r = run_best_start(lists, "easy", 6, 2, None, None, None, 1, executor_kind="inprocess")
     assert isinstance(r, Result)
@@ -194,7 +194,7 @@ def test_best_start_is_a_verified_result(tiny):
 
 
 def test_rank_and_best_start_share_the_cutoff(tiny):
-    from wordlelab.solvers.best_start import run_best_start
+    from wordlelab.solvers.search.best_start import run_best_start
     lists, _, _ = tiny
     searcher = NativeSearcher(lists, "easy", 6)
     ranked = searcher.rank(searcher.root(), top=3)
@@ -204,7 +204,7 @@ def test_rank_and_best_start_share_the_cutoff(tiny):
 
 
 def test_best_start_without_a_strategy_is_infeasible(tiny):
-    from wordlelab.solvers.best_start import run_best_start
+    from wordlelab.solvers.search.best_start import run_best_start
     lists, _, _ = tiny
     r = run_best_start(lists, "easy", 2, 1, None, None, None, 1, executor_kind="inprocess")
     assert r.status == Status.INFEASIBLE and r.value is None and r.certificate is None

@@ -8,7 +8,7 @@ from wordlelab.instances.wordlists import load_lists
 from wordlelab.models.feedback import feedback
 from wordlelab.models.modes import guess_allowed
 from wordlelab.models.verify import verify_tree
-from wordlelab.solvers.native import INF as NO_STRATEGY, NativeSearcher
+from wordlelab.solvers.search.native import INF as NO_STRATEGY, NativeSearcher
 
 INF = float("inf")
 

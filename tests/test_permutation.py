@@ -14,8 +14,8 @@ from wordlelab.models.permutation import (circular_shift_counts, circular_shift_
                                           colour_feedback, colour_numbers, colour_shift_formula, evaluate_tree,
                                           eulerian, eulerian_explicit, exc, feedback, format_perm, parse_history,
                                           parse_perm, play_circular_shift, play_colour_shift, secrets_after)
-from wordlelab.solvers import perm_core as core
-from wordlelab.solvers.perm_brute import brute_force, multicolour_game, single_colour_game
+from wordlelab.solvers.permutation import core
+from wordlelab.solvers.permutation.brute import brute_force, multicolour_game, single_colour_game
 from wordlelab.solvers.permutation import consistency_gaps, discover, optimal_tree, solve
 
 
@@ -228,7 +228,7 @@ def test_consistent_guesses_cost_nothing_for_small_n(n):
 # ---- CP-SAT / MIP models
 @pytest.mark.parametrize("solver", installed())
 def test_models_match_native_solver(solver):
-    from wordlelab.solvers.perm_model import solve_model
+    from wordlelab.solvers.permutation.model import solve_model
     for n in (3, 4):
         r = solve_model(n, "total", None, solver, time_limit=60)
         assert r.status == "OPTIMAL" and r.verified
@@ -239,7 +239,7 @@ def test_models_match_native_solver(solver):
 
 
 def test_model_with_consistent_guesses_and_history():
-    from wordlelab.solvers.perm_model import solve_model
+    from wordlelab.solvers.permutation.model import solve_model
     hist = parse_history(["1234:BBBB"], 4)
     r = solve_model(4, "total", None, "cpsat", True, hist)
     assert r.status == "OPTIMAL" and r.value == solve(4, True, hist).total
@@ -329,7 +329,7 @@ def test_cli_model_exports_lp(cli_run, tmp_path):
 # ---- discovery as a sweep (issue: sweeps beyond one machine)
 def test_perm_sweep_gives_the_same_answer_on_every_executor(tmp_path):
     pytest.importorskip("distributed")
-    from wordlelab.solvers.perm_sweep import solve_sweep
+    from wordlelab.solvers.permutation.sweep import solve_sweep
     plain = solve(5)
     answers = []
     for kind, workers, address in (("inprocess", 1, None), (None, 2, None), (None, 2, "local")):
@@ -346,7 +346,7 @@ def ex_name(kind, address):
 
 
 def test_perm_sweep_resumes_from_its_checkpoint(tmp_path):
-    from wordlelab.solvers.perm_sweep import solve_sweep
+    from wordlelab.solvers.permutation.sweep import solve_sweep
     path = str(tmp_path / "sweep.json")
     seen = []
 
@@ -365,7 +365,7 @@ def test_perm_sweep_resumes_from_its_checkpoint(tmp_path):
 
 @pytest.mark.parametrize("n,s,solver", [(1, 3, "cpsat"), (2, 2, "cbc"), (2, 2, "highs")])
 def test_multicolour_models_match_brute_force(n, s, solver):
-    from wordlelab.solvers.perm_model import solve_model
+    from wordlelab.solvers.permutation.model import solve_model
     r = solve_model(n, "total", None, solver, colours=s)
     assert r.status == "OPTIMAL" and r.value == r.stats["rescored"] == r.stats["native"]
     w = solve_model(n, "within", 2, solver, colours=s)

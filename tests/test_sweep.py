@@ -7,7 +7,7 @@ import signal
 import pytest
 
 from wordlelab.instances.wordlists import WordLists, load_lists
-from wordlelab.solvers.best_start import _merge, run_best_start
+from wordlelab.solvers.search.best_start import _merge, run_best_start
 from wordlelab.solvers.sweep import InProcess, Pool, load_checkpoint
 
 TOP = 3
@@ -138,8 +138,8 @@ def test_eldrow_sweep_same_on_pool_and_dask(tmp_path):
 
 def test_beam_seed_is_a_valid_cutoff(small_lists):
     """The seeded cutoff is above the K-th best exact total, so the exact top K is unchanged."""
-    from wordlelab.solvers.best_start import beam_seed
-    from wordlelab.solvers.native import NativeSearcher
+    from wordlelab.solvers.search.best_start import beam_seed
+    from wordlelab.solvers.search.native import NativeSearcher
     searcher = NativeSearcher(small_lists, "easy", 6)
     node = searcher.root()
     order = searcher.candidate_order(node)[:LIMIT]
@@ -151,8 +151,8 @@ def test_beam_seed_is_a_valid_cutoff(small_lists):
 def test_live_cutoff_decides_exactness(small_lists):
     """A task whose shared cutoff drops to a word's total reports that total as a bound, never as exact."""
     import numpy as np
-    from wordlelab.solvers.best_start import _run
-    from wordlelab.solvers.native import INF, NativeSearcher
+    from wordlelab.solvers.search.best_start import _run
+    from wordlelab.solvers.search.native import INF, NativeSearcher
 
     class Live:
         def __init__(self, value):

@@ -21,8 +21,8 @@ import time
 
 from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
-from wordlelab.solvers.native import INF, NativeSearcher, top_cutoff
-from wordlelab.solvers.node_table import SharedArray, table_shape
+from wordlelab.solvers.search.native import INF, NativeSearcher, top_cutoff
+from wordlelab.solvers.search.node_table import SharedArray, table_shape
 from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
 
 # Node-table entries for a sweep: first words reuse each other's nodes, a third of the work
@@ -161,7 +161,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     """Rank the first words; returns a :class:`~wordlelab.models.result.Result` (see the module docstring).
 
     ``progress_bar(description, total)``, if given, is a context manager yielding
-    ``advance(n, info=...)`` (as :func:`wordlelab.console.progress`); ``announce(text)`` is
+    ``advance(n, info=...)`` (as :func:`wordlelab.cli.console.progress`); ``announce(text)`` is
     told the dask dashboard's address, when there is one.
 
     Each row of ``stats["ranking"]`` says whether its total is ``exact`` or a proven lower bound

@@ -1,48 +1,14 @@
-"""``wordlelab bench``: named benchmark suites, one row per run.
+"""The core benchmark suites: matrix, search, search-long, cover and eldrow.
 
-A suite is a function yielding :class:`BenchRow` objects; other modules add
-suites with :func:`suite`. Reference figures (the programs we must beat, as
-measured on this 2-core machine kind) are shown beside ours.
+Reference figures (the programs we must beat, as measured on this 2-core machine
+kind) are shown beside ours.
 """
 from __future__ import annotations
 
-import csv
 import json
 import time
-from dataclasses import asdict, dataclass
 
-import click
-
-from wordlelab.console import emit_json, out, table
-
-SUITES: dict = {}
-
-
-@dataclass
-class BenchRow:
-    """One timed run."""
-
-    task: str
-    instance: str
-    solver: str
-    status: str
-    value: object
-    seconds: float
-    reference_seconds: float | None = None
-    note: str = ""
-
-
-def suite(name: str):
-    """Register a benchmark suite under ``name``."""
-    def register(fn):
-        SUITES[name] = fn
-        return fn
-    return register
-
-
-# after BenchRow and suite: importing the CLI imports the modules that register more suites
-from wordlelab.cli import cli, json_option  # noqa: E402
-from wordlelab.options import OutputFile
+from wordlelab.bench.registry import BenchRow, suite
 
 
 @suite("matrix")
@@ -83,43 +49,6 @@ def matrix_suite(repeat: int = 3):
                     os.environ["WORDLELAB_CACHE"] = old
         yield BenchRow("pattern matrix cached load", lists.name, "numpy", stats["source"].upper(),
                        f"{m.shape[0]}x{m.shape[1]}", stats["seconds"], note="target < 0.2 s")
-
-
-@cli.command(epilog="Example: wordlelab bench --suite matrix --csv bench.csv")
-@click.option("--suite", "suite_names", multiple=True, help="suite(s) to run; default: matrix, search, cover, eldrow")
-@click.option("--csv", "csv_file", type=OutputFile(), default=None, help="also write the rows as CSV")
-@click.option("--list", "list_only", is_flag=True, help="list the suites and exit")
-@json_option
-def bench(suite_names, csv_file, list_only, as_json):
-    """Run benchmark suites and print task, instance, solver, status, value, seconds."""
-    from wordlelab.errors import WordleError
-    if list_only:
-        for name, fn in SUITES.items():
-            out.print(f"{name:10s} {(fn.__doc__ or '').strip()}")
-        return
-    names = suite_names or ("matrix", "search", "cover", "eldrow")
-    for n in names:
-        if n not in SUITES:
-            raise WordleError(f"unknown suite {n!r}; choose from {', '.join(SUITES)}")
-    rows = []
-    for n in names:
-        for row in SUITES[n]():
-            rows.append(row)
-            if not as_json:
-                out.print(f"[dim]{n}: {row.task} {row.instance} {row.solver} {row.status} "
-                          f"{row.value} {row.seconds:.3f}s[/dim]")
-    if csv_file:
-        with open(csv_file, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=list(asdict(rows[0]))) if rows else None
-            if w:
-                w.writeheader()
-                w.writerows(asdict(r) for r in rows)
-    if as_json:
-        emit_json([asdict(r) for r in rows])
-        return
-    table("wordlelab bench", ["task", "instance", "solver", "status", "value", "seconds", "reference s", "note"],
-          [[r.task, r.instance, r.solver, r.status, r.value, f"{r.seconds:.3f}",
-            "" if r.reference_seconds is None else r.reference_seconds, r.note] for r in rows])
 
 
 # (label, argv, expected value, reference min/median seconds of Selby's wordle.cpp -O3 on this machine kind)
@@ -255,9 +184,9 @@ ELDROW_SAMPLE = [("lower", None), ("crane", None), ("zesty", None), ("rearm", No
 def eldrow_suite(repeat: int = 1):
     """Eldrow on a fixed sample: native search per target, and every solver after a fixed first guess."""
     from wordlelab.solvers.backends import installed
-    from wordlelab.eldrow_cli import _eldrow_lists
+    from wordlelab.instances.wordlists import eldrow_lists
     from wordlelab.solvers.eldrow import EldrowSearcher
-    lists = _eldrow_lists(None, None)
+    lists = eldrow_lists(None, None)
     for mode in ("strict", "hard"):
         searcher = EldrowSearcher(lists, mode)
         searcher.solve("abbey")  # loads the compiled code
@@ -284,9 +213,9 @@ def eldrow_suite(repeat: int = 1):
 def eldrow_all_suite(repeat: int = 1):
     """Every target of the 2315 original answers, strict mode, as one sweep on all cores."""
     import os
-    from wordlelab.eldrow_cli import _eldrow_lists
+    from wordlelab.instances.wordlists import eldrow_lists
     from wordlelab.solvers.eldrow import sweep
-    lists = _eldrow_lists(None, None)
+    lists = eldrow_lists(None, None)
     workers = os.cpu_count() or 1
     t = time.perf_counter()
     rows = sweep(lists, "strict", workers)

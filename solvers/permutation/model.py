@@ -60,7 +60,7 @@ def solve_model(n: int, objective: str = "total", rounds: int | None = None, sol
 
 def _brute(n, colours, objective, rounds, consistent):
     """The brute-force optimum of the multicolour game (None where it answers a different question)."""
-    from wordlelab.solvers.perm_brute import brute_force, multicolour_game
+    from wordlelab.solvers.permutation.brute import brute_force, multicolour_game
     b = brute_force(multicolour_game(n, colours), consistent=consistent, max_secrets=1000)
     if objective == "within":
         return b["within"][rounds - 1] if rounds <= len(b["within"]) else b["secrets"]

@@ -6,13 +6,13 @@ from fractions import Fraction
 
 import click
 
-from wordlelab.cli import cli, json_option
-from wordlelab.console import emit_json, err, out, progress, table
+from wordlelab.cli.common import json_option
+from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.options import SOLVERS, OutputFile, positive, workers_type
+from wordlelab.cli.options import SOLVERS, OutputFile, positive, workers_type
 
 
-@cli.group(epilog="""\b
+@click.group(epilog="""\b
 Examples:
   wordlelab perm numbers --n 8
   wordlelab perm play --n 9 --secret 724853169
@@ -114,7 +114,7 @@ def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_ad
     if workers is not None and workers < 1:
         raise WordleError("--workers must be at least 1")
     if workers or dask_address:
-        from wordlelab.solvers.perm_sweep import solve_sweep
+        from wordlelab.solvers.permutation.sweep import solve_sweep
         with progress("states expanded", None, enabled=not as_json) as advance:
             r, _ = solve_sweep(n, consistent_only, hist, workers or 1, dask_address, checkpoint, advance,
                                announce=None if as_json else err.print)
@@ -225,7 +225,7 @@ def consistency(n_max, as_json):
 def model(n, objective, rounds, solver, consistent_only, colors, history, time_limit, export_file, as_json):
     """The optimal strategy as a CP-SAT or MIP model, solved, verified and checked against the native solver."""
     from wordlelab.models.permutation import check_n, parse_history
-    from wordlelab.solvers.perm_model import solve_model
+    from wordlelab.solvers.permutation.model import solve_model
     check_n(n, 4)
     hist = parse_history(history, n)
     r = solve_model(n, objective, rounds, solver, consistent_only, hist, time_limit, export_file, colors)
@@ -242,3 +242,6 @@ def model(n, objective, rounds, solver, consistent_only, colors, history, time_l
             f"states {st['states']}, variables {st['variables']}"]])
     if export_file:
         err.print(f"model written to {export_file}")
+
+
+COMMANDS = [perm]

@@ -1,7 +1,7 @@
 """Exact optimal strategies for permutation Wordle, by dynamic programming over canonical states.
 
 Two passes. *Discovery* expands every state reachable from the start (one
-:func:`~wordlelab.solvers.perm_core.expand` per canonical state) and keeps its
+:func:`~wordlelab.solvers.permutation.core.expand` per canonical state) and keeps its
 distinct guess outcomes. *Evaluation* (:func:`_evaluate`, compiled) runs over
 the states in order of their number of secrets (every child has fewer) and
 gives, per state:
@@ -29,7 +29,7 @@ import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.permutation import check_n, feedback, format_perm, secrets_after
-from wordlelab.solvers import perm_core as core
+from wordlelab.solvers.permutation import core
 
 MAX_EXACT_N = 7
 
@@ -101,7 +101,7 @@ def expansion_entry(n_sec, wins, offsets, flat, reps) -> list:
 
 
 def expansion_arrays(entry) -> tuple:
-    """A checkpoint entry back as :func:`~wordlelab.solvers.perm_core.expand` returns it."""
+    """A checkpoint entry back as :func:`~wordlelab.solvers.permutation.core.expand` returns it."""
     n_sec, wins, offsets, flat, reps = entry
     return (int(n_sec), np.array(wins, np.bool_), np.array(offsets, np.int64), np.array(flat, np.int64),
             np.array(reps, np.int64))
@@ -144,7 +144,7 @@ def discover(root_key, consistent: bool, progress=None, checkpoint=None, save_ev
     its expansion (:func:`expansion_entry`); it is written every ``save_every`` seconds and
     on Ctrl-C, so an interrupted run loses nothing. ``question`` is its question (default: the
     roots, ``consistent`` and ``every_matching``); :func:`solve` asks :func:`perm_question`, as
-    :func:`wordlelab.solvers.perm_sweep.solve_sweep` does, so either resumes the other's file.
+    :func:`wordlelab.solvers.permutation.sweep.solve_sweep` does, so either resumes the other's file.
     """
     from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
     roots = [int(k) for k in root_key] if isinstance(root_key, (list, tuple, np.ndarray)) else [int(root_key)]

@@ -26,11 +26,11 @@ from typing import NamedTuple
 import numba as nb
 import numpy as np
 
-from wordlelab.solvers import search_core as core
-from wordlelab.solvers import depth_search
-from wordlelab.solvers.depth_search import NODE_LIMIT, REFUTED
-from wordlelab.solvers.node_table import entry_guess, entry_value, lookup, new_table
-from wordlelab.solvers.search_core import Stat, named_counts, new_stats
+from wordlelab.solvers.search import search_core as core
+from wordlelab.solvers.search import depth_search
+from wordlelab.solvers.search.depth_search import NODE_LIMIT, REFUTED
+from wordlelab.solvers.search.node_table import entry_guess, entry_value, lookup, new_table
+from wordlelab.solvers.search.search_core import Stat, named_counts, new_stats
 
 DEPTH_TABLE_ENTRIES = 1 << 23
 NO_CORE = -1        # in the LAST slot: the last refutation left no core
@@ -204,7 +204,7 @@ def feasible(H, L, d, tabs, M, cache, stats, node_limit, store):
     """As ``depth_search.feasible`` in easy mode: a guess that finds every answer of H within d
     guesses, REFUTED if none (count[LAST] then names a core, or NO_CORE), NODE_LIMIT at the limit.
 
-    ``tabs`` are the full :class:`~wordlelab.solvers.search_core.Tables`, ``M`` the patterns
+    ``tabs`` are the full :class:`~wordlelab.solvers.search.search_core.Tables`, ``M`` the patterns
     guess-major (``M[g, a]``), ``store`` the core store's :class:`StoreArrays`.
     """
     count, elems, meta = store.count, store.elems, store.meta

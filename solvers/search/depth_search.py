@@ -1,7 +1,7 @@
 """The plain depth search, in every mode: can every answer be found within d guesses?
 
 Depth-first over guesses, most classes first, with a cache of decided nodes; no learnt
-cores (easy mode has those in :mod:`~wordlelab.solvers.depth_cores`), so it is the
+cores (easy mode has those in :mod:`~wordlelab.solvers.search.depth_cores`), so it is the
 independent re-check of their answers.
 
 :func:`feasible` answers with a guess, or with one of two codes: :data:`REFUTED` (no guess
@@ -12,9 +12,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from wordlelab.solvers import search_core as core
-from wordlelab.solvers.node_table import entry_guess, lookup
-from wordlelab.solvers.search_core import Stat
+from wordlelab.solvers.search import search_core as core
+from wordlelab.solvers.search.node_table import entry_guess, lookup
+from wordlelab.solvers.search.search_core import Stat
 
 REFUTED = -1        # no guess finds every answer within the guesses left
 NODE_LIMIT = -2     # the node limit was reached first
@@ -29,7 +29,7 @@ def outcome(answer) -> str:
 def feasible(H, L, d, tabs, cache, stats, node_limit):
     """Guess that finds every answer of H within d guesses, else REFUTED or NODE_LIMIT.
 
-    ``tabs`` are the full :class:`~wordlelab.solvers.search_core.Tables` (any mode).
+    ``tabs`` are the full :class:`~wordlelab.solvers.search.search_core.Tables` (any mode).
     """
     n = H.shape[0]
     stats[Stat.NODES] += 1

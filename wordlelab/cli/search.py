@@ -6,10 +6,10 @@ import time
 
 import click
 
-from wordlelab.cli import cli, json_option, lists_options, mode_option
-from wordlelab.console import emit_json, err, out, progress, table
+from wordlelab.cli.common import json_option, lists_options, mode_option
+from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.options import OutputFile, non_negative, positive, workers_type
+from wordlelab.cli.options import OutputFile, non_negative, positive, workers_type
 
 
 def _show_histogram(histogram: dict):
@@ -27,7 +27,7 @@ def _first_guess_line(res, state_text) -> str:
     return f"best {which}: {guess}"
 
 
-@cli.command(epilog="Example: wordlelab solve --start salet --lists nyt20220316 --tree salet.tree")
+@click.command(epilog="Example: wordlelab solve --start salet --lists nyt20220316 --tree salet.tree")
 @lists_options
 @mode_option
 @click.option("--start", default=None, help="first guess (default: find the best one, which is slow)")
@@ -39,7 +39,7 @@ def _first_guess_line(res, state_text) -> str:
 def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json):
     """Prove the least total number of guesses, with a verified strategy tree."""
     from wordlelab.models.tree import save_tree
-    from wordlelab.solvers.native import NativeSearcher
+    from wordlelab.solvers.search.native import NativeSearcher
     t0 = time.perf_counter()
     searcher = NativeSearcher(lists, mode, max_guesses, beam=beam or 0)
     with progress("searching", None, enabled=not as_json) as advance:
@@ -70,7 +70,7 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json)
         out.print(f"tree written to {tree_file}")
 
 
-@cli.command("prove-depth", epilog="Example: wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316")
+@click.command("prove-depth", epilog="Example: wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316")
 @click.option("--guesses", "n_guesses", required=True, type=int, help="the guess limit G to decide")
 @lists_options(guess_flag="--guess-file")
 @mode_option
@@ -92,7 +92,7 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     UNKNOWN means the node limit stopped the search.
     """
     from wordlelab.models.tree import save_tree
-    from wordlelab.solvers.native import NativeSearcher
+    from wordlelab.solvers.search.native import NativeSearcher
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
     searcher = NativeSearcher(lists, mode, n_guesses)
@@ -148,7 +148,7 @@ def _parse_shard(text):
         raise WordleError(f"--shard takes i/n with 0 <= i < n, not {text!r}") from None
 
 
-@cli.command("best-start", epilog="""\b
+@click.command("best-start", epilog="""\b
 Examples:
   wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json
   wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json --dask tcp://scheduler:8786""")
@@ -166,7 +166,7 @@ Examples:
 @json_option
 def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, dask_address, show, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
-    from wordlelab.solvers.best_start import run_best_start
+    from wordlelab.solvers.search.best_start import run_best_start
     shard_t = _parse_shard(shard) if shard else None
     if top < 1:
         raise WordleError("--top must be at least 1")
@@ -194,3 +194,6 @@ def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers,
               f"{'; partial ranking (--limit/--shard)' if st['partial'] else ''}")
     if resumed:
         out.print(f"{resumed} of them taken from the checkpoint {checkpoint} (an earlier run), not computed now")
+
+
+COMMANDS = [solve, prove_depth, best_start]

@@ -19,7 +19,7 @@ from wordlelab.errors import WordleError
 from wordlelab.models.eldrow import check_chain
 from wordlelab.models.result import Result, Status
 from wordlelab.models.matrix import encode_words, pattern_matrix
-from wordlelab.solvers import search_core as core
+from wordlelab.solvers.search import search_core as core
 
 STRICT, HARD = core.STRICT, core.HARD
 
@@ -320,7 +320,7 @@ class EldrowSearcher:
         greedy = greedy_chain(S, t, F)
         floor = len(greedy)
         if search == "sets" or (search == "auto" and self.mode == "strict"):
-            from wordlelab.solvers.eldrow_clique import longest_chain_by_sets
+            from wordlelab.solvers.eldrow.clique import longest_chain_by_sets
             complete, v, found, nodes = longest_chain_by_sets(F, t, S, floor, node_limit)
             if complete or search == "sets":
                 if not complete:

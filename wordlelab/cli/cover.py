@@ -5,10 +5,10 @@ import os
 
 import click
 
-from wordlelab.cli import cli, json_option, lists_options
-from wordlelab.console import emit_json, out, progress, table
+from wordlelab.cli.common import json_option, lists_options
+from wordlelab.cli.console import emit_json, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.options import SOLVERS, OutputFile, OutputDir, non_negative, positive
+from wordlelab.cli.options import SOLVERS, OutputFile, OutputDir, non_negative, positive
 
 solver_option = click.option("--solver", type=click.Choice(SOLVERS), default="highs",
                              show_default=True, help="solver for covers of three or more guesses")
@@ -35,7 +35,7 @@ def _endgames(lists, pattern, subset):
     return None
 
 
-@cli.command("lower-bound", epilog="Example: wordlelab lower-bound --lists nyt20220316 --answers all --solver cpsat")
+@click.command("lower-bound", epilog="Example: wordlelab lower-bound --lists nyt20220316 --answers all --solver cpsat")
 @lists_options
 @solver_option
 @encoding_option
@@ -87,7 +87,7 @@ def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, t
         out.print(f"UNKNOWN for {len(st['unproven'])} endgame(s): {' '.join(st['unproven'][:10])}")
 
 
-@cli.group("export-lp", epilog="Example: wordlelab export-lp cover --pattern '?ills' --answers all -o ills.lp")
+@click.group("export-lp", epilog="Example: wordlelab export-lp cover --pattern '?ills' --answers all -o ills.lp")
 def export_lp():
     """Export a model as an LP or MPS file (by the output file's suffix)."""
 
@@ -126,3 +126,6 @@ def export_cover(lists, pattern, subset, k, encoding, output, as_json):
                   f"{info['sets']} distinct undominated guess sets), {info['variables']} variables, "
                   f"{info['constraints']} constraints; variables are named after the guesses (y_WORD) "
                   f"and answers (z_WORD)")
+
+
+COMMANDS = [lower_bound, export_lp]

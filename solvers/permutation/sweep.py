@@ -27,7 +27,7 @@ CHUNK = 32   # states per task: enough to hide the round trip of a task behind i
 
 def _run(consistent, key, cutoff):
     """Expand the states of one chunk (key: their canonical keys, comma-separated)."""
-    from wordlelab.solvers import perm_core as core
+    from wordlelab.solvers.permutation import core
     from wordlelab.solvers.permutation import expansion_entry
     return {state: expansion_entry(*core.expand(int(state), consistent)) for state in key.split(",")}
 

@@ -7,26 +7,14 @@ import time
 
 import click
 
-from wordlelab.cli import cli, json_option
-from wordlelab.console import emit_json, err, out, progress, table
+from wordlelab.cli.common import json_option
+from wordlelab.instances.wordlists import eldrow_lists
+from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.options import SOLVERS, OutputFile, positive, workers_type
+from wordlelab.cli.options import SOLVERS, OutputFile, positive, workers_type
 
 
-def _eldrow_lists(lists_name, words_file):
-    """The word list: guesses = answers. Default: the 2315 original answers (the puzzle's list)."""
-    from wordlelab.instances.wordlists import SOURCES, WordLists, load_lists, read_word_file
-    if words_file:
-        words = tuple(read_word_file(words_file, "word list"))
-        return WordLists(os.path.basename(words_file), words, words)
-    if lists_name:
-        answers = load_lists(lists_name).answers
-        return WordLists(lists_name + "-answers", answers, answers)
-    words = tuple(SOURCES["answers2315"].load())
-    return WordLists("original-answers", words, words)
-
-
-@cli.command(epilog="""\b
+@click.command(epilog="""\b
 Examples:
   wordlelab eldrow --target lower
   wordlelab eldrow --target lower --start crane --solver cpsat
@@ -53,7 +41,7 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, sea
            node_limit, checkpoint, csv_file, workers, dask_address, as_json):
     """Longest chain of guesses, each still a possible answer (strict) or hard-mode legal, ending at the target."""
     from wordlelab.solvers.eldrow import EldrowSearcher, sweep
-    lists = _eldrow_lists(lists_name, words_file)
+    lists = eldrow_lists(lists_name, words_file)
     if bool(target) == bool(all_targets):
         raise WordleError("give --target WORD or --all")
     if all_targets:
@@ -115,3 +103,6 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, sea
     search_used = res.stats.get("search")
     out.print(f"{res.seconds:.2f} s" + (f", {res.stats['nodes']} nodes ({search_used} search)" if search_used else "")
               + (f"; model written to {export_file}" if export_file else ""))
+
+
+COMMANDS = [eldrow]

@@ -1,6 +1,6 @@
 """The native searcher: proven optimal average-case strategies and depth proofs.
 
-The compiled search lives in :mod:`wordlelab.solvers.search_core`; this module
+The compiled search lives in :mod:`wordlelab.solvers.search.search_core`; this module
 sets up its tables, runs it from a first word or a game state, and turns its
 answer into a :class:`~wordlelab.models.tree.Tree`. Every public question returns a
 :class:`~wordlelab.models.result.Result`, and any tree in it has been re-checked by the
@@ -49,11 +49,11 @@ from wordlelab.models.result import Result, Status
 from wordlelab.models.state import parse_state
 from wordlelab.models.tree import Tree
 from wordlelab.models.verify import verify_tree
-from wordlelab.solvers import depth_search
-from wordlelab.solvers import search_core as core
-from wordlelab.solvers.depth_search import NODE_LIMIT, REFUTED
-from wordlelab.solvers.node_table import new_table, table_count
-from wordlelab.solvers.search_core import Stat, named_counts, new_stats
+from wordlelab.solvers.search import depth_search
+from wordlelab.solvers.search import search_core as core
+from wordlelab.solvers.search.depth_search import NODE_LIMIT, REFUTED
+from wordlelab.solvers.search.node_table import new_table, table_count
+from wordlelab.solvers.search.search_core import Stat, named_counts, new_stats
 
 MODE_CODES = {"easy": core.EASY, "hard": core.HARD, "strict": core.STRICT}
 INF = core.INF
@@ -370,7 +370,7 @@ class NativeSearcher:
         prover = None
         if self.mode == "easy":
             # easy mode learns cores: small answer sets already refuted (solvers/depth_cores.py)
-            from wordlelab.solvers.depth_cores import CoreProver
+            from wordlelab.solvers.search.depth_cores import CoreProver
             prover = CoreProver(self)
 
         def start_feasible(g0, progress=None):
@@ -415,7 +415,7 @@ class NativeSearcher:
         """The first yes among the first guesses, most promising first (REFUTED: none; NODE_LIMIT),
         and how many refutations came from ``checkpoint``; progress shows, Ctrl-C stops between them."""
         from wordlelab.solvers.checkpoint import lists_question, load_checkpoint, save_checkpoint
-        from wordlelab.solvers.depth_cores import Count
+        from wordlelab.solvers.search.depth_cores import Count
         split_of = dict(zip(node.L.tolist(), hsh.tolist()))
         seen = set()
         ck_question = {"kind": "prove-depth", "lists": lists_question(self.lists), "mode": self.mode,
@@ -467,7 +467,7 @@ class NativeSearcher:
         """
         if prover is None:
             return {"core": None, "depth": None}
-        from wordlelab.solvers.depth_cores import NO_CORE, Count
+        from wordlelab.solvers.search.depth_cores import NO_CORE, Count
         w = int(prover.store.count[Count.LAST])
         if w == _UNTOUCHED:
             return {"core": [], "depth": None}
@@ -505,7 +505,7 @@ class NativeSearcher:
         if value["core"] is None:
             prover.root_complete = False
             return
-        from wordlelab.solvers import depth_cores as dc
+        from wordlelab.solvers.search import depth_cores as dc
         a_index = {a: i for i, a in enumerate(self.lists.answers)}
         members = np.array(sorted(a_index[a] for a in value["core"]), np.int32)
         key = (int(value["depth"]), members.tobytes())

@@ -1,12 +1,14 @@
 """Commands of the decision-tree models: tree-model, export-lp tree, blindfold."""
 from __future__ import annotations
 
+import os
+
 import click
 
-from wordlelab.cli import cli, json_option, lists_options, mode_option
-from wordlelab.console import emit_json, out, table
+from wordlelab.cli.common import json_option, lists_options, mode_option
+from wordlelab.cli.console import emit_json, out, table
 from wordlelab.errors import WordleError
-from wordlelab.options import SOLVERS, OutputFile, non_negative, positive
+from wordlelab.cli.options import SOLVERS, OutputFile, non_negative, positive
 
 
 def question_options(f):
@@ -29,7 +31,8 @@ def question_options(f):
 
 def make_question(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode):
     """The TreeQuestion the options describe."""
-    from wordlelab.models.tree_question import file_question, pattern_question, random_question
+    from wordlelab.instances.wordlists import read_word_file
+    from wordlelab.models.tree_question import pattern_question, random_question, subset_question
     given = [x is not None for x in (pattern, answers_file, random_subset)]
     if sum(given) != 1:
         raise WordleError("give exactly one of --pattern, --answers-file, --random-subset")
@@ -37,11 +40,11 @@ def make_question(lists, pattern, answers_file, random_subset, seed, guess_count
     if pattern is not None:
         return pattern_question(lists, pattern, **kw)
     if answers_file is not None:
-        return file_question(lists, answers_file, **kw)
+        return subset_question(lists, read_word_file(answers_file, "answer set"), os.path.basename(answers_file), **kw)
     return random_question(lists, random_subset, seed, guess_count, **kw)
 
 
-@cli.command("tree-model", epilog="""\b
+@click.command("tree-model", epilog="""\b
 Examples:
   wordlelab tree-model --pattern '?ight' --depth 3 --objective depth
   wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth --encoding assignment
@@ -123,7 +126,7 @@ def _export(q, encoding, cuts, path, quiet=False):
     return tm
 
 
-@cli.commands["export-lp"].command("tree", epilog="""\b
+@click.command("tree", epilog="""\b
 Example:
   wordlelab export-lp tree --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth --encoding assignment -o ills5.lp""")
 @lists_options
@@ -142,7 +145,7 @@ def export_tree(lists, pattern, answers_file, random_subset, seed, guess_count, 
                    "variables": tm.model.n_vars, "constraints": len(tm.model.constraints)})
 
 
-@cli.command("blindfold", epilog="""\b
+@click.command("blindfold", epilog="""\b
 Examples:
   wordlelab blindfold --lists nyt20220316 --time-limit 600
   wordlelab blindfold --lists nyt20220316 --k 5 --time-limit 3600
@@ -161,7 +164,7 @@ def blindfold(lists, k, pool, random_subset, seed, solver, time_limit, as_json):
     import random
 
     import numpy as np
-    from wordlelab.console import progress
+    from wordlelab.cli.console import progress
     from wordlelab.models.matrix import pattern_matrix
     from wordlelab.solvers.blindfold import least_fixed_guesses
     if k is not None and k < 0:
@@ -201,3 +204,5 @@ def blindfold(lists, k, pool, random_subset, seed, solver, time_limit, as_json):
         out.print(f"PROVEN: the least number of fixed guesses from the pool is {r.value}")
     else:
         out.print(f"UNPROVEN: best {r.value}, lower bound {r.bound if r.bound is not None else '-'}")
+
+COMMANDS = [tree_model, blindfold]

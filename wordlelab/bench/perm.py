@@ -6,7 +6,7 @@ import subprocess
 import sys
 import time
 
-from wordlelab.bench import BenchRow, suite
+from wordlelab.bench.registry import BenchRow, suite
 
 # An exploratory script on this machine kind solved n = 6 exactly in about 53 s of CPU time.
 REFERENCE_N6_SECONDS = 53.0
@@ -41,7 +41,7 @@ def perm_suite(repeat: int = 1):
     yield from _optimal_rows(5, None, "")
     yield from _optimal_rows(6, REFERENCE_N6_SECONDS, "reference: exploratory script, CPU time")
     from wordlelab.solvers.backends import installed
-    from wordlelab.solvers.perm_model import solve_model
+    from wordlelab.solvers.permutation.model import solve_model
     for objective, rounds in (("total", None), ("within", 2)):
         for solver in installed():
             t = time.perf_counter()

@@ -13,7 +13,7 @@ class of size s needs at least 2s-1 more guesses). Guesses are tried in order of
 that bound, with a beta cutoff; classes are solved largest first, each with the
 budget the others leave. Exact values and lower bounds are cached by a
 128-bit hash of the answer subset (plus the guess list in hard and strict
-mode, where it depends on the path), in a :mod:`~wordlelab.solvers.node_table`
+mode, where it depends on the path), in a :mod:`~wordlelab.solvers.search.node_table`
 that the processes of a sweep may share. Guesses that split nothing are dropped
 and, in easy mode, guesses that split ``H`` identically are kept once, for
 the node and its whole subtree (a subset is split identically too).
@@ -38,7 +38,7 @@ import numba as nb
 import numpy as np
 
 from wordlelab.models.matrix import word_feedback
-from wordlelab.solvers.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
+from wordlelab.solvers.search.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
 
 INF = 1 << 30
 EASY, HARD, STRICT = 0, 1, 2

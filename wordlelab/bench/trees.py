@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from wordlelab.bench import BenchRow, suite
+from wordlelab.bench.registry import BenchRow, suite
 
 ENCODINGS = ("layered", "assignment")
 
@@ -75,7 +75,7 @@ def sweep_suite(n_words: int = 150, repeat: int = 2):
     """
     import os
     from wordlelab.instances.wordlists import load_lists
-    from wordlelab.solvers.best_start import run_best_start
+    from wordlelab.solvers.search.best_start import run_best_start
     from wordlelab.solvers.sweep import forget_states
     lists = load_lists("nyt20220316")
     times = {1: [], 2: []}
@@ -105,7 +105,7 @@ def sweep_suite(n_words: int = 150, repeat: int = 2):
 def perm_sweep_rows(n: int = 7):
     """Permutation-Wordle n = 7: its state discovery as a sweep on 1 worker, then 2."""
     import os
-    from wordlelab.solvers.perm_sweep import solve_sweep
+    from wordlelab.solvers.permutation.sweep import solve_sweep
     times = {}
     for workers in (1, 2):
         t = time.perf_counter()

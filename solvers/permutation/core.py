@@ -24,7 +24,7 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from wordlelab.solvers.perm_canon import (K_SHIFT, automorphisms, canonical, canonical_map,  # noqa: F401
+from wordlelab.solvers.permutation.canon import (K_SHIFT, automorphisms, canonical, canonical_map,  # noqa: F401
                                           image, lowbit_index)
 
 

@@ -1,0 +1,115 @@
+"""The ``wordlelab`` command line: it parses, calls the library, and renders its results.
+
+Each module of this package defines its commands and lists them in ``COMMANDS``;
+they are registered here, explicitly, and no library module imports this package.
+"""
+from __future__ import annotations
+
+import sys
+import warnings
+
+
+def _load_numba_without_blas_probe() -> None:
+    """Import numba without its probe for scipy's BLAS, which imports all of scipy.linalg (0.2 s).
+
+    numba looks for BLAS once, when it loads its array functions, for np.dot and np.linalg in
+    compiled code; wordlelab's compiled code uses neither. Only the command line does this (a
+    process of its own), and scipy itself stays importable afterwards.
+    """
+    if "numba" in sys.modules or "scipy.linalg.cython_blas" in sys.modules:
+        return
+    sys.modules["scipy.linalg.cython_blas"] = None      # makes the probe's import fail at once
+    try:
+        import numba.np.arraymath  # noqa: F401
+    finally:
+        del sys.modules["scipy.linalg.cython_blas"]
+
+
+_load_numba_without_blas_probe()
+
+import click  # noqa: E402
+
+from wordlelab.cli import basic, bench, cover, eldrow, perm, search, trees  # noqa: E402
+from wordlelab.errors import WordleError, WordlelabWarning  # noqa: E402
+
+EPILOG = """\b
+Examples:
+  wordlelab score salet drone
+  wordlelab lists
+  wordlelab state salet.BBBYB.drone
+  wordlelab solve --start salet --lists nyt20220316 --tree salet.tree
+  wordlelab verify salet.tree --lists nyt20220316
+  wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316
+  wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json
+  wordlelab lower-bound --lists nyt20220316 --answers all --solver cpsat
+  wordlelab export-lp cover --pattern '?ills' --lists nyt20220316 --answers all -o ills.lp
+  wordlelab eldrow --target lower
+  wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth --encoding assignment
+  wordlelab bench --suite matrix
+"""
+
+
+@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(package_name="wordlelab")
+def cli():
+    """Prove things about Wordle: exact feedback, proven-optimal strategies, verified trees."""
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    """Warnings as one line on stderr, with no source line."""
+    click.echo(f"warning: {_one_line(str(message))}", err=True)
+
+
+def _caused_by_interrupt(e: BaseException) -> bool:
+    seen = set()
+    while e is not None and id(e) not in seen:
+        if isinstance(e, KeyboardInterrupt):
+            return True
+        seen.add(id(e))
+        e = e.__cause__ or e.__context__
+    return False
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def main(argv=None) -> None:
+    """Entry point: one-line errors with exit code 2, clean stop on Ctrl-C."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("default", WordlelabWarning)
+            warnings.showwarning = _show_warning
+            cli.main(args=argv, prog_name="wordlelab", standalone_mode=False)
+    except WordleError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    except click.exceptions.Abort:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except SystemError as e:
+        # Ctrl-C landing as compiled (numba) code returns surfaces as a SystemError whose
+        # context is the KeyboardInterrupt: it is the same interruption
+        if not _caused_by_interrupt(e):
+            raise
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except click.UsageError as e:
+        where = f"{e.ctx.command_path}: " if e.ctx is not None else ""
+        click.echo(f"error: {where}{_one_line(e.format_message())} (see --help)", err=True)
+        sys.exit(2)
+    except click.ClickException as e:
+        click.echo(f"error: {_one_line(e.format_message())}", err=True)
+        sys.exit(2)
+    except click.exceptions.Exit as e:
+        sys.exit(e.exit_code)
+
+
+# ---- explicit registration: every command, and the export-lp group's subcommands
+for _module in (basic, search, cover, trees, eldrow, perm, bench):
+    for _command in _module.COMMANDS:
+        cli.add_command(_command)
+cover.export_lp.add_command(trees.export_tree)

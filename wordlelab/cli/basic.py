@@ -1,0 +1,120 @@
+"""The small commands: score, lists, state, verify, matrix."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from wordlelab.cli.common import json_option, lists_options, mode_option
+from wordlelab.cli.console import emit_json, out, table
+from wordlelab.cli.options import non_negative, positive
+from wordlelab.errors import WordleError
+
+@click.command(epilog="Example: wordlelab score speed abide   # BBYBY")
+@click.argument("guess")
+@click.argument("answer")
+@click.option("--any-word", is_flag=True, help="score any 5-letter strings, listed or not")
+@lists_options
+@json_option
+def score(guess, answer, any_word, lists, as_json):
+    """Print the pattern GUESS receives when the answer is ANSWER."""
+    from wordlelab.models.feedback import check_word, feedback, pattern_string
+    guess, answer = check_word(guess), check_word(answer)
+    if not any_word:
+        for w in (guess, answer):
+            if w not in set(lists.guesses):
+                raise WordleError(f"{w!r} is not in the guess list {lists.name} (use --any-word to score it anyway)")
+    code = feedback(guess, answer)
+    if as_json:
+        emit_json({"guess": guess, "answer": answer, "pattern": pattern_string(code), "code": code})
+    else:
+        out.print(pattern_string(code))
+
+
+@click.command(epilog="Example: wordlelab lists --json")
+@json_option
+def lists(as_json):
+    """Show each named word list, its sizes and whether its provider is installed."""
+    from wordlelab.instances.wordlists import list_status
+    rows = list_status()
+    if as_json:
+        emit_json(rows)
+        return
+    table("Named word lists", ["name", "guesses", "answers", "status", "providers", "description"],
+          [[r["name"], r["guesses"], r["answers"], r["status"], ", ".join(r["providers"]), r["description"]]
+           for r in rows])
+    for r in rows:
+        if r["hint"]:
+            out.print(f"[dim]{r['name']}: {r['hint']}[/dim]")
+
+
+@click.command(epilog="Example: wordlelab state salet.BBBYB.drone --mode hard")
+@click.argument("state")
+@lists_options
+@mode_option
+@click.option("--show", default=20, show_default=True, type=non_negative(), help="how many remaining answers to list")
+@json_option
+def state(state, lists, mode, show, as_json):
+    """Parse a game state (guess.PATTERN.guess...) and show what remains."""
+    from wordlelab.models.state import parse_state
+    s = parse_state(state, lists, mode)
+    if as_json:
+        emit_json({"state": s.describe(), "mode": mode, "answers": list(s.answers),
+                   "n_answers": len(s.answers), "n_allowed_guesses": len(s.guesses), "next_guess": s.next_guess})
+        return
+    out.print(f"state {s.describe()} ({mode} mode, lists {lists.name})")
+    out.print(f"{len(s.answers)} possible answer(s): {' '.join(s.answers[:show])}{' ...' if len(s.answers) > show else ''}")
+    out.print(f"{len(s.guesses)} allowed guess(es)")
+
+
+@click.command(epilog="Example: wordlelab verify ../shared/reference/salet.hard.nyt20220316.tree --lists nyt20220316 --mode hard")
+@click.argument("tree_file", type=click.Path())
+@lists_options
+@mode_option
+@click.option("--state", "state_text", default=None, help="the tree starts from this game state")
+@click.option("--max-guesses", type=positive(), default=None, help="fail if any answer needs more guesses")
+@json_option
+def verify(tree_file, lists, mode, state_text, max_guesses, as_json):
+    """Independently check a strategy tree (Selby's format or JSON)."""
+    from wordlelab.models.state import parse_state
+    from wordlelab.models.tree import load_tree
+    from wordlelab.models.verify import TreeFault, verify_tree
+    tree = load_tree(tree_file)
+    answers, history = lists.answers, ()
+    if state_text:
+        s = parse_state(state_text, lists, mode)
+        answers, history = s.answers, s.history
+    try:
+        report = verify_tree(tree, answers, lists.guesses, mode, history, max_guesses)
+    except TreeFault as e:
+        if as_json:
+            emit_json({"valid": False, "fault": str(e)})
+            sys.exit(1)
+        raise
+    if as_json:
+        emit_json({"valid": True, "tree": tree_file, "mode": mode, "lists": lists.name, **report.as_dict()})
+        return
+    out.print(f"valid {mode}-mode tree for {report.n_answers} answers ({lists.name}), first guess {tree.guess}")
+    out.print(f"total {report.total}  average {report.average:.4f}  max {report.max_guesses} guesses")
+    table(None, ["guesses", "count"], [[k, v] for k, v in sorted(report.histogram.items())])
+
+
+@click.command(epilog="Example: wordlelab matrix --lists nyt20220316 --answers all")
+@lists_options
+@click.option("--no-cache", is_flag=True, help="build it even if a cached copy exists")
+@json_option
+def matrix(lists, no_cache, as_json):
+    """Build (or load) the pattern matrix of the lists and report the time."""
+    from wordlelab.models.matrix import pattern_matrix
+    stats: dict = {}
+    m = pattern_matrix(lists, use_cache=not no_cache, stats=stats, transposed=True)
+    row = {"lists": lists.name, "shape": [m.shape[1], m.shape[0]], "source": stats["source"],
+           "seconds": round(stats["seconds"], 3), "path": stats["path"]}
+    if as_json:
+        emit_json(row)
+    else:
+        out.print(f"{m.shape[1]} x {m.shape[0]} pattern matrix ({lists.name}): {row['source']} in {row['seconds']} s")
+        out.print(f"cache file {row['path']} (the one every command uses, checked by its sha256 digest)")
+
+
+COMMANDS = [score, lists, state, verify, matrix]
