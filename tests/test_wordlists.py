@@ -63,6 +63,7 @@ def test_user_files(tmp_path):
     with pytest.warns(UserWarning, match="duplicate"):
         lists = load_lists(guesses_file=str(g), answers=str(a))
     assert lists.guesses == ("crane", "drone", "salet") and lists.answers == ("crane",)
+    g.write_text("salet\ndrone\ncrane\n")
     a.write_text("zzzzz\n")
     with pytest.raises(WordleError, match="not in the guess list"):
         load_lists(guesses_file=str(g), answers=str(a))

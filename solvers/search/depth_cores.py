@@ -235,21 +235,16 @@ def feasible(H, L, d, tabs, M, cache, stats, node_limit, store):
         core._store(cache, key, c + 1, REFUTED, 1, n)
         count[Count.LAST] = c
         return REFUTED
-    stats[Stat.CELLS_SCANNED] += n * L.shape[0]
-    k, hit, hsh = core.scan(MT, H, L, tabs.R)
+    k, hit, hsh, split = depth_search.scan_for_split(H, L, tabs, cache, key, stats)
+    if split >= 0:
+        return split
     m = L.shape[0]
-    for j in range(m):
-        if k[j] == n:
-            core._store(cache, key, 0, L[j], 1, n)
-            return L[j]
     if d == 2:
         c = _add_core(_pair_core(H, L, M), 2, store)
         core._store(cache, key, c + 1, REFUTED, 1, n)
         count[Count.LAST] = c
         return REFUTED
-    bound = np.empty(m, np.int64)
-    for j in range(m):
-        bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else core.INF
+    bound = depth_search.depth_bounds(k, hit)
     order = core.order_by_bound(bound, -n - 1, 0)
     Lchild = _distinct_splitters(L, k, hit, hsh)
     # the guesses still to try, best first: refuted ones are dropped as cores come in

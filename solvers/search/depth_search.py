@@ -26,6 +26,33 @@ def outcome(answer) -> str:
 
 
 @nb.njit(cache=True)
+def scan_for_split(H, L, tabs, cache, key, stats):  # pragma: no cover - compiled
+    """Class counts of every guess of L on H; and a guess that splits H into singletons (stored), or -1.
+
+    With g guesses left, a guess whose classes are all single answers finds every answer
+    within 2: the node is decided without trying anything else.
+    """
+    n = H.shape[0]
+    stats[Stat.CELLS_SCANNED] += n * L.shape[0]
+    k, hit, hsh = core.scan(tabs.MT, H, L, tabs.R)
+    for j in range(L.shape[0]):
+        if k[j] == n:
+            core._store(cache, key, 0, L[j], 1, n)
+            return k, hit, hsh, np.int64(L[j])
+    return k, hit, hsh, np.int64(-1)
+
+
+@nb.njit(cache=True)
+def depth_bounds(k, hit):  # pragma: no cover - compiled
+    """Order key of each guess for the depth search: more classes first; a guess that splits
+    nothing and cannot be the answer is never tried (core.INF)."""
+    bound = np.empty(k.shape[0], np.int64)
+    for j in range(k.shape[0]):
+        bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else core.INF
+    return bound
+
+
+@nb.njit(cache=True)
 def feasible(H, L, d, tabs, cache, stats, node_limit):
     """Guess that finds every answer of H within d guesses, else REFUTED or NODE_LIMIT.
 
@@ -45,19 +72,14 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
     if packed >= 0:
         stats[Stat.CACHE_HITS] += 1
         return entry_guess(packed)
-    stats[Stat.CELLS_SCANNED] += n * L.shape[0]
-    k, hit, hsh = core.scan(MT, H, L, tabs.R)
+    k, hit, hsh, split = scan_for_split(H, L, tabs, cache, key, stats)
+    if split >= 0:
+        return split
     m = L.shape[0]
-    for j in range(m):
-        if k[j] == n:
-            core._store(cache, key, 0, L[j], 1, n)
-            return L[j]
     if d == 2:
         core._store(cache, key, 0, REFUTED, 1, n)
         return REFUTED
-    bound = np.empty(m, np.int64)
-    for j in range(m):
-        bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else core.INF
+    bound = depth_bounds(k, hit)
     order = core.order_by_bound(bound, -n - 1, 0)
     Lchild = core.guesses_for_children(L, k, hit, hsh, mode)
     seen = np.empty(64, np.uint64)
