@@ -30,3 +30,11 @@ def lists_options(f=None, guess_flag="--guesses"):
 json_option = click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 mode_option = click.option("--mode", type=click.Choice(["easy", "hard", "strict"]), default="easy",
                            show_default=True, help="easy, hard (NYT hard mode) or strict (every guess a possible answer)")
+
+
+def save_tree_certificate(result, tree_file: str | None) -> None:
+    """Write the result's tree (if it has one and a file was asked for), and note where in its stats."""
+    if tree_file and result.certificate_kind == "tree" and result.certificate is not None:
+        from wordlelab.models.tree import save_tree
+        save_tree(result.certificate, tree_file)
+        result.stats["tree_file"] = tree_file

@@ -6,7 +6,7 @@ import time
 
 import click
 
-from wordlelab.cli.common import json_option, lists_options, mode_option
+from wordlelab.cli.common import json_option, lists_options, mode_option, save_tree_certificate
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
 from wordlelab.cli.options import OutputFile, non_negative, positive, workers_type
@@ -38,15 +38,12 @@ def _first_guess_line(res, state_text) -> str:
 @json_option
 def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json):
     """Prove the least total number of guesses, with a verified strategy tree."""
-    from wordlelab.models.tree import save_tree
     from wordlelab.solvers.search.native import NativeSearcher
     t0 = time.perf_counter()
     searcher = NativeSearcher(lists, mode, max_guesses, beam=beam or 0)
     with progress("searching", None, enabled=not as_json) as advance:
         res = searcher.solve(start=start, state=state_text, progress=advance)
-    if tree_file and res.certificate is not None:
-        save_tree(res.certificate, tree_file)
-        res.stats["tree_file"] = tree_file
+    save_tree_certificate(res, tree_file)
     if as_json:
         emit_json(res.as_dict())
         return
@@ -91,7 +88,6 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode),
     UNKNOWN means the node limit stopped the search.
     """
-    from wordlelab.models.tree import save_tree
     from wordlelab.solvers.search.native import NativeSearcher
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
@@ -104,9 +100,7 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
         with open(core_file, "w") as f:
             f.write("\n".join(res.certificate) + "\n")
         res.stats["core"]["file"] = core_file
-    if tree_file and res.certificate_kind == "tree":
-        save_tree(res.certificate, tree_file)
-        res.stats["tree_file"] = tree_file
+    save_tree_certificate(res, tree_file)
     if as_json:
         emit_json(res.as_dict())
         return

@@ -5,7 +5,7 @@ import os
 
 import click
 
-from wordlelab.cli.common import json_option, lists_options, mode_option
+from wordlelab.cli.common import json_option, lists_options, mode_option, save_tree_certificate
 from wordlelab.cli.console import emit_json, out, table
 from wordlelab.errors import WordleError
 from wordlelab.cli.options import SOLVERS, OutputFile, non_negative, positive
@@ -69,15 +69,12 @@ encoding (the layered state graph passes its cap after a minute): "not within 5"
 def tree_model(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode, solver,
                encoding, no_cuts, no_hint, time_limit, export_file, tree_file, as_json):
     """Exact decision-tree model of an answer set: feasibility within g guesses, or least total."""
-    from wordlelab.models.tree import save_tree
     from wordlelab.solvers.decision_tree import solve_question
     q = make_question(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode)
     if export_file:
         _export(q, encoding, not no_cuts, export_file, quiet=as_json)
     r = solve_question(q, encoding, solver, time_limit, hint=not no_hint, cuts=not no_cuts)
-    if tree_file and r.certificate is not None:
-        save_tree(r.certificate, tree_file)
-        r.stats["tree_file"] = tree_file
+    save_tree_certificate(r, tree_file)
     if as_json:
         emit_json(r.as_dict())
         return
