@@ -352,9 +352,9 @@ def test_perm_history_and_n_are_checked(cli_run, tmp_path):
 # ---- fault 4: perm optimal writes one format, with or without --workers
 def test_perm_optimal_writes_one_format(cli_run, tmp_path):
     alone, swept = tmp_path / "alone.json", tmp_path / "swept.json"
-    a = json.loads(cli_run(["perm", "optimal", "--n", "5", "--checkpoint", str(alone), "--json"]).out)
+    a = json.loads(cli_run(["perm", "optimal", "--n", "5", "--checkpoint", str(alone), "--json"]).out)["stats"]
     b = json.loads(cli_run(["perm", "optimal", "--n", "5", "--checkpoint", str(swept), "--workers", "1",
-                            "--json"]).out)
+                            "--json"]).out)["stats"]
     assert alone.read_bytes()[:1] == b"{"                  # JSON, not a pickle
     da, db = read(alone), read(swept)
     assert (da["format"], da["version"]) == (db["format"], db["version"]) == ("wordlelab-checkpoint", 1)
@@ -362,9 +362,9 @@ def test_perm_optimal_writes_one_format(cli_run, tmp_path):
     assert da["entries"] == db["entries"] and len(da["entries"]) == a["states"] == b["states"]
     assert a["states_from_checkpoint"] == b["states_from_checkpoint"] == 0
     # each resumes the other's file, computing nothing
-    a2 = json.loads(cli_run(["perm", "optimal", "--n", "5", "--checkpoint", str(swept), "--json"]).out)
+    a2 = json.loads(cli_run(["perm", "optimal", "--n", "5", "--checkpoint", str(swept), "--json"]).out)["stats"]
     b2 = json.loads(cli_run(["perm", "optimal", "--n", "5", "--checkpoint", str(alone), "--workers", "1",
-                             "--json"]).out)
+                             "--json"]).out)["stats"]
     for r in (a2, b2):
         assert r["states_from_checkpoint"] == r["states"] == a["states"]
         assert (r["total_rounds"], r["within"]) == (a["total_rounds"], a["within"])

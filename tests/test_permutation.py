@@ -299,9 +299,10 @@ def test_cli_play_figure_3(cli_run):
 def test_cli_optimal_writes_a_verified_tree(cli_run, tmp_path):
     path = tmp_path / "p5.json"
     res = cli_run(["perm", "optimal", "--n", "5", "--tree", str(path), "--json"])
-    data = json.loads(res.output)
-    assert data["total_rounds"] == data["tree_verified_total"] == 360
+    data = json.loads(res.out)
+    assert data["status"] == "OPTIMAL" and data["verified"] and data["value"] == data["stats"]["total_rounds"] == 360
     tree = json.loads(path.read_text())["tree"]
+    assert tree == data["certificate"]
     assert sum(evaluate_tree(tree, 5)) == 360
 
 

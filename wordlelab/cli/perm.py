@@ -107,50 +107,40 @@ def _history_option(f):
 @json_option
 def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_address, as_json):
     """Exact optimum: least mean rounds, most secrets within r rounds, and whether one strategy does both."""
-    from wordlelab.models.permutation import (check_n, circular_shift_within, evaluate_tree, parse_history)
-    from wordlelab.solvers.permutation import MAX_EXACT_N, optimal_tree, solve
+    from fractions import Fraction
+
+    from wordlelab.models.permutation import check_n, parse_history
+    from wordlelab.solvers.permutation import MAX_EXACT_N
+    from wordlelab.solvers.permutation.optimal import optimal as solve_optimal
     check_n(n, MAX_EXACT_N)
     hist = parse_history(history, n)
-    if workers is not None and workers < 1:
-        raise WordleError("--workers must be at least 1")
-    if workers or dask_address:
-        from wordlelab.solvers.permutation.sweep import solve_sweep
-        with progress("states expanded", None, enabled=not as_json) as advance:
-            r, _ = solve_sweep(n, consistent_only, hist, workers or 1, dask_address, checkpoint, advance,
-                               announce=None if as_json else err.print)
-    else:
-        with progress("states", None, enabled=not as_json) as advance:
-            r = solve(n, consistent_only, hist, progress=lambda done, total: advance(info=f"{done}/{total}"),
-                      checkpoint=checkpoint)
-    tree = optimal_tree(r)
-    rounds = evaluate_tree(tree, n, hist)
-    if sum(rounds) != r.total:
-        raise WordleError(f"internal: the strategy tree totals {sum(rounds)}, not {r.total}")
+    with progress("states expanded" if workers or dask_address else "states", None, enabled=not as_json) as advance:
+        r = solve_optimal(n, consistent_only, hist, workers, dask_address, checkpoint, advance,
+                          announce=None if as_json else err.print)
     if tree_file:
         with open(tree_file, "w") as f:
-            json.dump({"n": n, "history": list(history), "consistent_only": consistent_only, "tree": tree}, f)
-    info = r.as_dict() | {"tree_verified_total": sum(rounds), "tree_file": tree_file,
-                          "states_from_checkpoint": r.space.resumed}
-    if not hist:
-        info["circular_shift_within"] = circular_shift_within(n)
+            json.dump({"n": n, "history": list(history), "consistent_only": consistent_only, "tree": r.certificate}, f)
+        r.stats["tree_file"] = tree_file
     if as_json:
-        emit_json(info)
+        emit_json(r.as_dict())
         return
+    st = r.stats
+    mean = Fraction(r.value, st["secrets"])
     where = "start" if not hist else " ".join(history)
     out.print(f"n = {n}, from {where}, {'consistent guesses only' if consistent_only else 'any guess'}: "
-              f"{r.n_secrets} secrets")
-    out.print(f"status OPTIMAL (exhaustive)  least total {r.total}  mean {r.mean} = {float(r.mean):.6f}  "
-              f"worst case {r.worst_case}  strategy tree verified: total {sum(rounds)}")
-    rows = [["optimal"] + r.within]
+              f"{st['secrets']} secrets")
+    out.print(f"status {r.status} (exhaustive)  least total {r.value}  mean {mean} = {float(mean):.6f}  "
+              f"worst case {st['worst_case']}  strategy tree verified: total {r.value}")
+    rows = [["optimal"] + st["within"]]
     if not hist:
-        rows.append(["CircularShift"] + circular_shift_within(n))
+        rows.append(["CircularShift"] + st["circular_shift_within"])
     table("most secrets solved within r rounds", ["strategy"] + [f"r={k}" for k in range(1, n + 1)], rows)
-    out.print(f"one strategy attains every maximum at once: {'yes' if r.universal else 'no'}")
-    out.print(f"states {r.states}, guess outcomes {r.outcomes}, discovery {r.seconds_discover:.2f} s, "
-              f"evaluation {r.seconds_evaluate:.3f} s")
-    if r.space.resumed:
-        out.print(f"{r.space.resumed} of the {r.states} state expansions taken from the checkpoint {checkpoint} "
-                  f"(an earlier run), not computed now")
+    out.print(f"one strategy attains every maximum at once: {'yes' if st['one_strategy_attains_all'] else 'no'}")
+    out.print(f"states {st['states']}, guess outcomes {st['outcomes']}, discovery {st['seconds_discover']:.2f} s, "
+              f"evaluation {st['seconds_evaluate']:.3f} s")
+    if st["states_from_checkpoint"]:
+        out.print(f"{st['states_from_checkpoint']} of the {st['states']} state expansions taken from the checkpoint "
+                  f"{checkpoint} (an earlier run), not computed now")
 
 
 @perm.command()
