@@ -133,7 +133,6 @@ FAST_VARIANT = {
 
 # Commands named in headings and prose ("Eldrow (`wordlelab eldrow`, ...)"): they must exist.
 NAMES = {
-    "wordlelab bench",
     "wordlelab eldrow",
     "wordlelab tree-model",
     "wordlelab blindfold",
