@@ -148,26 +148,38 @@ def secrets_after(n: int, history) -> list[Perm]:
     return [p for p in itertools.permutations(range(n)) if consistent(p, history)]
 
 
-def evaluate_tree(tree: dict, n: int, history=(), max_rounds: int = 64, complete: bool = True) -> list:
+def evaluate_tree(tree: dict, n: int, history=(), max_rounds: int = 64, complete: bool = True,
+                  consistent_only: bool = False) -> list:
     """Rounds the strategy ``tree`` takes on every secret consistent with ``history``, checked independently.
 
     Each node is {'guess': '2143', 'next': {feedback: node}}; a secret finishes
     when the guess equals it. Raises WordleError if a guess is not a
-    permutation or (when ``complete``) a feedback that occurs has no branch;
+    permutation, if (``consistent_only``) a guess is not consistent with the
+    feedback so far, or (when ``complete``) a feedback that occurs has no branch;
     otherwise such a secret's entry is None.
     """
     def respond(text, secret):
         return feedback(parse_perm(text, n), secret)
 
-    return [_walk(tree, secret, respond, n, max_rounds, complete) for secret in secrets_after(n, history)]
+    def allowed(text, seen):
+        return consistent(parse_perm(text, n), tuple(history) + tuple((parse_perm(g, n), fb) for g, fb in seen))
+
+    return [_walk(tree, secret, respond, n, max_rounds, complete, allowed if consistent_only else None)
+            for secret in secrets_after(n, history)]
 
 
-def _walk(tree: dict, secret, respond, n: int, max_rounds: int, complete: bool):
-    """Rounds ``tree`` takes on ``secret``, ``respond(guess text, secret)`` giving the feedback."""
-    node, r = tree, 0
+def _walk(tree: dict, secret, respond, n: int, max_rounds: int, complete: bool, allowed=None):
+    """Rounds ``tree`` takes on ``secret``, ``respond(guess text, secret)`` giving the feedback.
+
+    ``allowed(guess text, [(guess text, feedback), ...])``, if given, must accept every guess.
+    """
+    node, r, seen = tree, 0, []
     while True:
         r += 1
+        if allowed is not None and not allowed(node["guess"], seen):
+            raise WordleError(f"guess {node['guess']} is not consistent with the feedback so far on secret {secret}")
         fb = respond(node["guess"], secret)
+        seen.append((node["guess"], fb))
         if fb == "G" * n:
             return r
         node = node.get("next", {}).get(fb)

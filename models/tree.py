@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import (ALL_GREEN, WORD_LENGTH, check_word,
+from wordlelab.models.feedback import (ALL_GREEN, WORD_LENGTH, check_word, feedback,
                                        pattern_code, pattern_string)
 
 
@@ -204,3 +204,31 @@ def to_digraph(tree: Tree):
             if sub is not None:
                 stack.append((sub, child, depth + 1))
     return g
+
+
+def tree_from_paths(answers, paths) -> Tree:
+    """Tree from each answer's sequence of guesses (the last one being the answer).
+
+    Feedback is computed from the words, so the tree is what the paths say, whatever
+    produced them; a pair of paths that disagree where they should share a node raises.
+
+    >>> t = tree_from_paths(["cigar", "rebut"], [["cigar"], ["cigar", "rebut"]])
+    >>> t.guess, t.total()
+    ('cigar', 3)
+    """
+    if not answers:
+        raise WordleError("no answers")
+    root = Tree(paths[0][0])
+    for a, seq in zip(answers, paths):
+        node = root
+        for i, g in enumerate(seq):
+            if node.guess != g:
+                raise WordleError(f"internal error: the strategy is inconsistent at {a}")
+            p = feedback(g, a)
+            if p == ALL_GREEN:
+                node.branches[p] = None
+                break
+            if i + 1 >= len(seq):
+                raise WordleError(f"internal error: the path of {a} stops before finding it")
+            node = node.branches.setdefault(p, Tree(seq[i + 1]))
+    return root

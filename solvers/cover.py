@@ -170,6 +170,7 @@ def lower_bound(lists, answer_rows, solver: str = "highs", encoding: str = "coun
         fewer = cover_feasible(inst, least - 1, solver, encoding, time_limit)
         stats["one_fewer_status"] = fewer.status.value
         if proof_dir:
+            os.makedirs(proof_dir, exist_ok=True)
             model, _ = build(inst, least - 1, encoding)
             name = clean_name(f"cover_{label}_{lists.name}_k{least - 1}")
             stats["one_fewer_model"] = export(model, os.path.join(proof_dir, name + ".lp"))

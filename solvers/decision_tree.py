@@ -15,7 +15,7 @@ from wordlelab.encoders.decision_tree import TreeModel, build, check_encoding
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, feedback
 from wordlelab.models.result import Result
-from wordlelab.models.tree import Tree
+from wordlelab.models.tree import Tree, tree_from_paths
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.backends import Solution, check_solver, solve
 
@@ -86,7 +86,7 @@ def read_tree(tm: TreeModel, values) -> Tree:
     for h, d, t in sorted(on):
         if t != m:
             paths.setdefault(h, []).append(tm.question.guesses[int(R.guesses[t])])
-    return paths_tree(tm.question.answers, [paths[h] for h in range(len(tm.question.answers))])
+    return tree_from_paths(tm.question.answers, [paths[h] for h in range(len(tm.question.answers))])
 
 
 def _layered_tree(G, chosen: dict[int, int], question) -> Tree:
@@ -114,23 +114,3 @@ def _layered_tree(G, chosen: dict[int, int], question) -> Tree:
         return node
 
     return build_state(G.root)
-
-
-def paths_tree(answers, paths) -> Tree:
-    """Tree from each answer's sequence of guesses (the last one being the answer)."""
-    if not answers:
-        raise WordleError("no answers")
-    root = Tree(paths[0][0])
-    for a, seq in zip(answers, paths):
-        node = root
-        for i, g in enumerate(seq):
-            if node.guess != g:
-                raise WordleError(f"internal: the model's strategy is inconsistent at {a}")
-            p = feedback(g, a)
-            if p == ALL_GREEN:
-                node.branches[p] = None
-                break
-            if i + 1 >= len(seq):
-                raise WordleError(f"internal: the model's path for {a} stops before finding it")
-            node = node.branches.setdefault(p, Tree(seq[i + 1]))
-    return root

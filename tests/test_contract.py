@@ -10,6 +10,7 @@ from wordlelab.instances.wordlists import WordLists, eldrow_lists, load_lists
 from wordlelab.models.matrix import pattern_matrix
 from wordlelab.models.result import Result, Status
 from wordlelab.models.tree_question import TreeQuestion
+from wordlelab.solvers.backends import installed
 
 ATCH = ("batch", "catch", "hatch", "latch", "match", "patch", "watch")
 
@@ -36,7 +37,8 @@ def test_cover_functions(lists):
     from wordlelab.models.endgames import Endgame
     MT = pattern_matrix(lists, transposed=True)
     inst = instance_for("atch", ATCH, lists, MT)
-    _contract(least_cover(inst, "cbc"), kind="cover")
+    for solver in installed():
+        _contract(least_cover(inst, solver), kind="cover")
     _contract(cover_feasible(inst, 2, "highs"), kind="cover")
     _contract(cover_feasible(inst, 1, "cpsat"), Status.INFEASIBLE)
     r = lower_bound(lists, MT, "cbc", endgames=[Endgame("atch", ATCH)])

@@ -384,3 +384,11 @@ def test_n7_state_where_consistency_costs_total_rounds_by_brute_force():
     free = brute_force(game, start=start, max_secrets=6000)
     cons = brute_force(game, start=start, consistent=True, max_secrets=6000)
     assert (len(secrets), free["total"], cons["total"]) == (16, 32, 33)
+
+
+def test_scorer_checks_consistent_guesses():
+    """Guessing 123 again after 123 answered BBB is legal, but not consistent: the scorer says so."""
+    tree = {"guess": "123", "next": {"BBB": {"guess": "123", "next": {}}}}
+    assert evaluate_tree({"guess": "123", "next": {}}, 3, complete=False)[0] == 1
+    with pytest.raises(WordleError, match="not consistent"):
+        evaluate_tree(tree, 3, complete=False, consistent_only=True)

@@ -135,3 +135,24 @@ def test_time_limit_is_wall_clock(solver):
     assert res.status in ("FEASIBLE", "UNKNOWN", "OPTIMAL")
     if res.status == "FEASIBLE" and res.bound is not None:
         assert res.bound <= res.objective + 1e-6
+
+
+@pytest.mark.parametrize("solver", installed())
+def test_a_literal_inside_its_own_row(solver):
+    """x + 2y - a == 6 when a and b are 1: the literal a is also a term of its row."""
+    m = Model("self_literal")
+    x, y = m.int("x", 0, 10), m.int("y", 0, 10)
+    a, b = m.bool("a"), m.bool("b")
+    m.add(x + 2 * y - a == 6, enforce=[a, b])
+    m.add(a + b >= 2)
+    m.minimize(x + y)
+    res = solve(m, solver, 10)
+    assert res.status == "OPTIMAL" and res.objective == pytest.approx(4)     # x = 1, y = 3
+
+
+def test_cpsat_refuses_fractions():
+    m = Model("fraction")
+    x = m.bool("x")
+    m.add(0.5 * x <= 1)
+    with pytest.raises(WordleError, match="integer"):
+        solve(m, "cpsat", 5)

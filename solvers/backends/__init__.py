@@ -75,11 +75,9 @@ def solve(model, solver: str = "cpsat", time_limit: float = 60.0, threads: int |
 
 def export(model, path: str) -> str:
     """Write ``model`` as LP (``.lp``) or MPS (``.mps``), variables under their own names."""
-    from wordlelab.solvers.backends import highs
     if not str(path).endswith((".lp", ".mps")):
         raise WordleError(f"{path}: the model file must end in .lp or .mps")
-    _import_order()
-    highs.write(model, str(path))
+    backend("highs").write(model, str(path))
     return str(path)
 
 

@@ -9,6 +9,8 @@ import time
 
 from ortools.sat.python import cp_model
 
+from wordlelab.errors import WordleError
+
 from wordlelab.solvers.backends.base import Solution, quiet_output, status_from
 
 INT_INF = 2**53
@@ -19,20 +21,31 @@ def _bound(x: float) -> int:
         (INT_INF if x > 0 else -INT_INF)
 
 
+def _integers(values, what):
+    out = []
+    for v in values:
+        if v != int(v):
+            raise WordleError(f"CP-SAT takes integer coefficients and bounds only ({what} {v}); "
+                              "use --solver cbc, highs or scip")
+        out.append(int(v))
+    return out
+
+
 def translate(model):
-    """(CpModel, its variables) for a :class:`~wordlelab.encoders.model.Model`."""
+    """(CpModel, its variables) for a :class:`~wordlelab.encoders.model.Model` (integer data only)."""
     cp = cp_model.CpModel()
     cp.name = model.name
     xs = [cp.new_int_var(int(lo), int(hi), name)
           for name, lo, hi in zip(model.var_names, model.lower, model.upper)]
     for row in model.constraints:
-        expr = cp_model.LinearExpr.weighted_sum([xs[i] for i in row.index], [int(c) for c in row.coefs])
+        expr = cp_model.LinearExpr.weighted_sum([xs[i] for i in row.index], _integers(row.coefs, "coefficient"))
         ct = cp.add_linear_constraint(expr, _bound(row.lo), _bound(row.hi))
         if row.enforce:
             ct.only_enforce_if([xs[i] for i in row.enforce])
     if model.objective is not None and model.objective.terms:
         idx = list(model.objective.terms)
-        obj = cp_model.LinearExpr.weighted_sum([xs[i] for i in idx], [int(model.objective.terms[i]) for i in idx])
+        obj = cp_model.LinearExpr.weighted_sum([xs[i] for i in idx],
+                                               _integers([model.objective.terms[i] for i in idx], "objective"))
         obj = obj + int(model.objective.const)
         (cp.minimize if model.sense == "min" else cp.maximize)(obj)
     for i, v in model.hints.items():

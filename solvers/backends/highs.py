@@ -18,7 +18,15 @@ INF = highspy.kHighsInf
 
 
 def mip_rows(model):
-    """The model's rows, enforced rows turned into big-M rows: (index, coefs, lo, hi) lists."""
+    """The model's rows, enforced rows turned into big-M rows: (index, coefs, lo, hi) lists.
+
+    A variable appears once per row: a literal that is also in its own row's expression
+    has its coefficients added up (a solver interface may keep only one of them).
+    """
+    return [(*_merge(index, coefs), lo, hi) for index, coefs, lo, hi in _big_m_rows(model)]
+
+
+def _big_m_rows(model):
     out = []
     for row in model.constraints:
         if not row.enforce:
@@ -66,7 +74,6 @@ def to_highs(model) -> highspy.Highs:
     rows = mip_rows(model)
     starts, index, value, lower, upper = [0], [], [], [], []
     for idx, coefs, lo, hi in rows:
-        idx, coefs = _merge(idx, coefs)
         index.extend(idx)
         value.extend(coefs)
         starts.append(len(index))
@@ -99,6 +106,8 @@ def solve(model, time_limit: float, threads: int | None = None) -> Solution:
     h = to_highs(model)
     h.setOptionValue("time_limit", time_limit)
     h.setOptionValue("threads", threads or 2)
+    # OPTIMAL must mean proven: HiGHS stops at a 0.01% relative gap by default, like no other backend
+    h.setOptionValue("mip_rel_gap", 0.0)
     if model.hints:
         sol = highspy.HighsSolution()
         vals = np.zeros(model.n_vars)

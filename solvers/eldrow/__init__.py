@@ -315,6 +315,7 @@ class EldrowSearcher:
         """
         if search not in ("auto", "sets", "order"):
             raise WordleError("search is auto, sets or order")
+        target, start = self._names(target, start)
         t0 = time.perf_counter()
         t, F, S, prefix = self._root(target, start)
         greedy = greedy_chain(S, t, F)
@@ -350,6 +351,11 @@ class EldrowSearcher:
                 S = _next_set(S, g, F)
         return self._certified(chain, target, max(v, floor) + len(prefix), start, int(stats[0]), t0, "order")
 
+    def _names(self, target, start):
+        """Target and start as listed words (case folded; WordleError if not in the list)."""
+        target = self.words[self.word(target.strip().lower())]
+        return target, None if start is None else self.words[self.word(start.strip().lower())]
+
     def _question(self, target, start) -> dict:
         return {"kind": "eldrow", "target": target, "mode": self.mode, "start": start, "words": len(self.words)}
 
@@ -360,7 +366,7 @@ class EldrowSearcher:
 
     def _certified(self, chain, target, claimed, start, nodes, t0, search) -> Result:
         """An OPTIMAL result once the independent verifier agrees with the search's length."""
-        length = check_chain(chain, target, self.mode, start=start)
+        length = check_chain(chain, target, self.mode, words=self.words, start=start)
         if length != claimed:
             raise WordleError(f"internal error: search says {claimed}, chain has {length}")
         return Result(self._question(target, start), "native", Status.OPTIMAL, length, length, chain, "chain",
@@ -372,6 +378,7 @@ class EldrowSearcher:
         from wordlelab.encoders import eldrow as enc
         from wordlelab.solvers.backends import check_solver, export as export_model, solve
         check_solver(solver)
+        target, start = self._names(target, start)
         t0 = time.perf_counter()
         t, F, S, prefix = self._root(target, start)
         C = [int(w) for w in S]
@@ -387,7 +394,10 @@ class EldrowSearcher:
         chosen = [res.values[v.index] for v in y]
         positions = [res.values[v.index] for v in pos]
         chain = prefix + [self.words[w] for w in enc.chain_from_solution(C, chosen, positions)]
-        length = check_chain(chain, target, self.mode, start=start)
+        length = check_chain(chain, target, self.mode, words=self.words, start=start)
+        if res.status == "OPTIMAL" and round(res.objective) + len(prefix) != length:
+            raise WordleError(f"internal error: {solver} says {round(res.objective) + len(prefix)}, "
+                              f"its chain has {length}")
         bound = length if res.status == "OPTIMAL" else (None if res.bound is None else
                                                          int(np.floor(res.bound + 1e-6)) + len(prefix))
         return Result(question, solver, res.status, length, bound, chain, "chain", True,

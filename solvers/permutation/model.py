@@ -41,13 +41,14 @@ def solve_model(n: int, objective: str = "total", rounds: int | None = None, sol
         if colours > 1:
             rounds_taken = evaluate_colour_tree(tree, n, colours, complete=objective == "total")
         else:
-            rounds_taken = evaluate_tree(tree, n, history, complete=objective == "total")
+            rounds_taken = evaluate_tree(tree, n, history, complete=objective == "total", consistent_only=consistent)
         if objective == "total":
             verified = sum(rounds_taken)
         else:
             verified = sum(1 for x in rounds_taken if x is not None and x <= pm.rounds)
         if verified != objective_value:
-            raise AssertionError(f"the model's strategy scores {verified}, the solver said {objective_value}")
+            raise WordleError(f"internal error: the model's strategy scores {verified}, "
+                              f"the solver said {objective_value}")
     native = (_brute(n, colours, objective, pm.rounds, consistent) if colours > 1
               else _native(n, objective, pm.rounds, consistent, history))
     question = {"kind": "perm-model", "n": n, "colours": colours, "objective": objective, "rounds": pm.rounds,

@@ -38,7 +38,7 @@ def optimal(n: int, consistent: bool = False, history=(), workers: int | None = 
         res = solve(n, consistent, history, checkpoint=checkpoint,
                     progress=None if progress is None else lambda done, total: progress(info=f"{done}/{total}"))
     tree = optimal_tree(res)
-    rounds = evaluate_tree(tree, n, history)
+    rounds = evaluate_tree(tree, n, history, consistent_only=consistent)
     if sum(rounds) != res.total:
         raise WordleError(f"internal error: the strategy tree totals {sum(rounds)}, the search {res.total}")
     stats = res.as_dict()

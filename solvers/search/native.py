@@ -42,12 +42,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import ALL_GREEN, check_word, pattern_string
+from wordlelab.models.feedback import check_word
 from wordlelab.models.matrix import encode_words, pattern_matrix
 from wordlelab.models.modes import check_mode
 from wordlelab.models.result import Result, Status
 from wordlelab.models.state import parse_state
-from wordlelab.models.tree import Tree
+from wordlelab.models.tree import Tree, tree_from_paths
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.search import depth_search
 from wordlelab.solvers.search import search_core as core
@@ -274,7 +274,9 @@ class NativeSearcher:
                 ms, ss, zs, ps, Lc = core.child_lists_after(H, L, best, self.tables)
             stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), self._child_list(Lc, best, ps[c]), d - 1, depth + 1)
                          for c in range(len(zs)))
-        return paths_to_tree(paths, node.H, self.MT, self.lists.guesses)
+        words, answers = self.lists.guesses, self.lists.answers
+        return tree_from_paths([answers[a] for a in node.H],
+                               [_word_path(paths[a], words, answers[a]) for a in node.H])
 
     def statistics(self) -> dict:
         """Nodes searched, cache hits, matrix cells scanned, cache entries."""
@@ -535,21 +537,11 @@ class NativeSearcher:
                          "check_seconds": round(time.perf_counter() - t, 3)}
 
 
-def paths_to_tree(paths: np.ndarray, answers, MT, guesses) -> Tree:
-    """Tree from each answer's guess sequence (paths[a, depth] = guess index)."""
-    root = Tree(guesses[paths[answers[0], 0]])
-    for a in answers:
-        node = root
-        for depth in range(paths.shape[1]):
-            g = paths[a, depth]
-            if guesses[g] != node.guess:
-                raise AssertionError(f"inconsistent strategy at depth {depth}")
-            p = int(MT[a, g])
-            if p == ALL_GREEN:
-                node.branches[p] = None
-                break
-            nxt = guesses[paths[a, depth + 1]]
-            node = node.branches.setdefault(p, Tree(nxt))
-        else:
-            raise AssertionError(f"answer {a} not reached ({pattern_string(0)})")
-    return root
+def _word_path(row, words, answer) -> list[str]:
+    """One answer's guesses (indices into ``words``, padded after the answer) as words."""
+    out = []
+    for g in row:
+        out.append(words[g])
+        if out[-1] == answer:
+            return out
+    raise WordleError(f"internal error: the strategy never guesses {answer}")

@@ -38,7 +38,8 @@ class OutputFile(click.Path):
 
 
 class OutputDir(click.Path):
-    """A folder the command will write files into; created if its parent exists."""
+    """A folder the command may write files into: an existing writable folder, or one that can be
+    made in an existing writable folder (it is made only when a file is written)."""
 
     name = "output folder"
 
@@ -49,15 +50,10 @@ class OutputDir(click.Path):
         path = os.fspath(value)
         if os.path.exists(path) and not os.path.isdir(path):
             self.fail(f"{path!r} is a file, not a folder", param, ctx)
-        if not os.path.isdir(path):
-            parent = os.path.dirname(os.path.abspath(path))
-            if not os.path.isdir(parent):
-                self.fail(f"cannot create {path!r}: the folder {parent!r} does not exist", param, ctx)
-            try:
-                os.mkdir(path)
-            except OSError as e:
-                self.fail(f"cannot create {path!r}: {e.strerror}", param, ctx)
-        _try_writing_in(path, path, self, param, ctx)
+        folder = path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            self.fail(f"cannot create {path!r}: the folder {folder!r} does not exist", param, ctx)
+        _try_writing_in(folder, path, self, param, ctx)
         return path
 
 
