@@ -126,6 +126,14 @@ FAST_VARIANT = {
         "wordlelab blindfold --lists nyt20220316 --k 5 --random-subset 100 --pool 300 --time-limit 20",
     # benchmark suites of minutes; the matrix suite (15-20 s) stands in, run once, with --csv
     "wordlelab bench --suite matrix": "wordlelab bench --suite matrix --csv bench.csv",
+    "wordlelab bench --suite heuristics": "wordlelab bench --suite matrix --csv bench.csv",
+    # every greedy strategy over 2309 answers, with the optimum after each first word: about 45 s
+    "wordlelab heuristics --lists nyt20220316":
+        "wordlelab heuristics --guesses g.txt --answers a.txt",
+    "wordlelab heuristics --lists nyt20220316 --mode hard --criterion most-parts --pool all":
+        "wordlelab heuristics --guesses g.txt --answers a.txt --mode hard --criterion most-parts --pool all",
+    "wordlelab heuristics --lists nyt20220316 --blog":
+        "wordlelab heuristics --guesses g.txt --answers a.txt --blog",
     "wordlelab bench --suite search": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite sweep": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite cover": "wordlelab bench --suite matrix --csv bench.csv",
@@ -134,6 +142,7 @@ FAST_VARIANT = {
 # Commands named in headings and prose ("Eldrow (`wordlelab eldrow`, ...)"): they must exist.
 NAMES = {
     "wordlelab eldrow",
+    "wordlelab heuristics",
     "wordlelab tree-model",
     "wordlelab blindfold",
     "wordlelab perm",
