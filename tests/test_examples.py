@@ -60,6 +60,7 @@ RUN_AS_SHOWN = {
     "wordlelab solve --start salet --lists original",
     "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",
     "wordlelab verify salet.tree --lists nyt20220316",
+    "wordlelab tree-plot salet.tree --lists nyt20220316 -o salet-tree.png",
     "wordlelab verify ../shared/reference/salet.hard.nyt20220316.tree --lists nyt20220316 --mode hard",
     "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316",
     "wordlelab export-lp cover --pattern '?ills' --lists nyt20220316 --answers all -o ills.lp",
@@ -151,6 +152,8 @@ NAMES = {
 # A command that reads a file an earlier example of the same place writes: that one runs first.
 RUN_AFTER = {
     "wordlelab verify salet.tree --lists nyt20220316": "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",
+    "wordlelab tree-plot salet.tree --lists nyt20220316 -o salet-tree.png":
+        "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",
 }
 
 # What the output must contain, where the docs state a result (a "no" still exits 0).

@@ -7,7 +7,7 @@ import click
 
 from wordlelab.cli.common import json_option, lists_options, mode_option
 from wordlelab.cli.console import emit_json, out, table
-from wordlelab.cli.options import non_negative, positive
+from wordlelab.cli.options import PlotFile, non_negative, positive
 from wordlelab.errors import WordleError
 
 @click.command(epilog="Example: wordlelab score speed abide   # BBYBY")
@@ -117,4 +117,24 @@ def matrix(lists, no_cache, as_json):
         out.print(f"cache file {row['path']} (the one every command uses, checked by its sha256 digest)")
 
 
-COMMANDS = [score, lists, state, verify, matrix]
+
+
+@click.command("tree-plot", epilog="Example: wordlelab tree-plot salet.tree --lists nyt20220316 -o salet-tree.png")
+@click.argument("tree_file", type=click.Path())
+@lists_options
+@mode_option
+@click.option("-o", "--output", required=True, type=PlotFile(), help="the picture (.png or .svg)")
+@click.option("--levels", default=2, show_default=True, type=click.IntRange(1, 3), help="guess levels to draw")
+def tree_plot(tree_file, lists, mode, output, levels):
+    """Draw the first levels of a strategy tree (after checking it with the verifier)."""
+    from wordlelab.cli.plots import tree_levels
+    from wordlelab.models.tree import load_tree
+    from wordlelab.models.verify import verify_tree
+    tree = load_tree(tree_file)
+    report = verify_tree(tree, lists.answers, lists.guesses, mode)
+    tree_levels(tree, output, levels, f"{tree_file}: first {levels} levels ({report.n_answers} answers, "
+                                      f"total {report.total}, verified)")
+    out.print(f"wrote {output}: the first {levels} levels of {tree_file} (verified: total {report.total})")
+
+
+COMMANDS = [score, lists, state, verify, matrix, tree_plot]

@@ -9,15 +9,16 @@ import click
 from wordlelab.bench import SUITES
 from wordlelab.cli.common import json_option
 from wordlelab.cli.console import emit_json, out, table
-from wordlelab.cli.options import OutputFile
+from wordlelab.cli.options import OutputFile, plot_option
 
 
 @click.command(epilog="Example: wordlelab bench --suite matrix --csv bench.csv")
 @click.option("--suite", "suite_names", multiple=True, help="suite(s) to run; default: matrix, search, cover, eldrow")
 @click.option("--csv", "csv_file", type=OutputFile(), default=None, help="also write the rows as CSV")
 @click.option("--list", "list_only", is_flag=True, help="list the suites and exit")
+@plot_option("draw wordlelab beside the reference, one bar pair per row that has one")
 @json_option
-def bench(suite_names, csv_file, list_only, as_json):
+def bench(suite_names, csv_file, list_only, plot_file, as_json):
     """Run benchmark suites and print task, instance, solver, status, value, seconds."""
     from wordlelab.errors import WordleError
     if list_only:
@@ -41,6 +42,9 @@ def bench(suite_names, csv_file, list_only, as_json):
             if w:
                 w.writeheader()
                 w.writerows(asdict(r) for r in rows)
+    if plot_file:
+        from wordlelab.cli.plots import bench_pairs
+        bench_pairs(rows, plot_file)
     if as_json:
         emit_json([asdict(r) for r in rows])
         return

@@ -5,6 +5,7 @@ import click
 
 from wordlelab.cli.common import json_option, lists_options, mode_option
 from wordlelab.cli.console import emit_json, out, progress, table
+from wordlelab.cli.options import plot_option
 
 
 @click.command(epilog="""\b
@@ -23,8 +24,9 @@ Examples:
               help="also the Art of Wordle blog's player: most parts over the answers, TRACE first, "
                    "with the NYT colours and with the blog's own colour rule")
 @click.option("--no-optimum", is_flag=True, help="skip the proven optimum after each strategy's first word")
+@plot_option("draw each strategy's guess-count histogram beside the optimum's")
 @json_option
-def heuristics(lists, mode, criteria, pools, blog, no_optimum, as_json):
+def heuristics(lists, mode, criteria, pools, blog, no_optimum, plot_file, as_json):
     """Score greedy strategies exactly (every answer played), beside the proven optimum."""
     from wordlelab.models.matrix import pattern_matrix
     from wordlelab.solvers.heuristics import CRITERIA, POOLS, evaluate, play_with_rule
@@ -51,6 +53,14 @@ def heuristics(lists, mode, criteria, pools, blog, no_optimum, as_json):
             results.append(r)
             advance(1, info=r.method)
     blog_rule = play_with_rule(lists, blog_first) if blog and mode == "easy" else None
+    if plot_file:
+        from wordlelab.cli.plots import guess_histograms
+        series = [(f"{r.method.removeprefix('greedy-')} ({r.value})", r.stats["histogram"]) for r in results]
+        proven = [o for o in optimum.values() if o.value is not None]
+        if proven:
+            best = min(proven, key=lambda o: o.value)
+            series.insert(0, (f"optimum after {best.stats['first_guess']} ({best.value})", best.stats["histogram"]))
+        guess_histograms(series, plot_file, f"guesses needed, {lists.name}, {mode} mode")
     if as_json:
         emit_json({"results": [r.as_dict() for r in results], "blog_rule": blog_rule})
         return

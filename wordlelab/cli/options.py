@@ -37,6 +37,24 @@ class OutputFile(click.Path):
         return path
 
 
+class PlotFile(OutputFile):
+    """A picture to write: PNG or SVG, by the suffix."""
+
+    name = "plot file"
+
+    def convert(self, value, param, ctx):
+        path = super().convert(value, param, ctx)
+        if not path.lower().endswith((".png", ".svg")):
+            self.fail(f"{path!r}: a plot file must end in .png or .svg", param, ctx)
+        return path
+
+
+def plot_option(help_text: str):
+    """``--plot FILE`` (needs the ``plot`` extra, matplotlib)."""
+    return click.option("--plot", "plot_file", default=None, type=PlotFile(),
+                        help=f"{help_text} (PNG or SVG by the suffix; pip install 'wordlelab[plot]')")
+
+
 class OutputDir(click.Path):
     """A folder the command may write files into: an existing writable folder, or one that can be
     made in an existing writable folder (it is made only when a file is written)."""

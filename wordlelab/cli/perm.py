@@ -9,7 +9,7 @@ import click
 from wordlelab.cli.common import json_option
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import SOLVERS, OutputFile, positive, workers_type
+from wordlelab.cli.options import SOLVERS, OutputFile, plot_option, positive, workers_type
 
 
 @click.group(epilog="""\b
@@ -29,8 +29,9 @@ def perm():
 @click.option("--n", "n", required=True, type=int, help="largest n of the table")
 @click.option("--colors", default=1, show_default=True, type=int,
               help="colours per value: s > 1 tabulates wordlelab's multicolour CircularShift (docs/permutation.md)")
+@plot_option("draw the distributions of rounds, one line per n")
 @json_option
-def numbers(n, colors, as_json):
+def numbers(n, colors, plot_file, as_json):
     """Secrets CircularShift solves in k+1 rounds: Eulerian numbers A(n,k), or their multicolour analogue."""
     from wordlelab.models.permutation import check_n, colour_numbers
     check_n(n, 30)
@@ -42,6 +43,10 @@ def numbers(n, colors, as_json):
         total = sum(counts)
         mean = Fraction(sum((k + 1) * c for k, c in enumerate(counts)), total)
         data.append({"n": m, "counts": counts, "secrets": total, "mean_rounds": str(mean)})
+    if plot_file:
+        from wordlelab.cli.plots import perm_numbers
+        perm_numbers(data, plot_file, "Eulerian numbers: rounds CircularShift needs" if colors == 1 else
+                     f"rounds wordlelab's {colors}-colour CircularShift needs")
     if as_json:
         emit_json(data)
         return

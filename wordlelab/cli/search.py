@@ -9,7 +9,7 @@ import click
 from wordlelab.cli.common import json_option, lists_options, mode_option, save_tree_certificate
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import OutputFile, non_negative, positive, workers_type
+from wordlelab.cli.options import OutputFile, non_negative, plot_option, positive, workers_type
 
 
 def _show_histogram(histogram: dict):
@@ -35,8 +35,9 @@ def _first_guess_line(res, state_text) -> str:
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20), help="every answer within this many guesses")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the strategy tree (.json JSON, .graphml GraphML, else Selby's format)")
 @click.option("--beam", default=None, type=positive(), help="fast heuristic: try only the K best-looking guesses per node (unproven)")
+@plot_option("draw the guess-count histogram of the strategy")
 @json_option
-def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json):
+def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, plot_file, as_json):
     """Prove the least total number of guesses, with a verified strategy tree."""
     from wordlelab.solvers.search.native import NativeSearcher
     t0 = time.perf_counter()
@@ -44,6 +45,12 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, as_json)
     with progress("searching", None, enabled=not as_json) as advance:
         res = searcher.solve(start=start, state=state_text, progress=advance)
     save_tree_certificate(res, tree_file)
+    if plot_file and res.certificate is not None:
+        from wordlelab.cli.plots import guess_histograms
+        label = f"{res.stats['first_guess']} ({res.status.value.lower()}, total {res.value})"
+        guess_histograms([(label, res.stats["histogram"])], plot_file,
+                         f"guesses needed, {lists.name}, {mode} mode, {res.stats['n_answers']} answers")
+        res.stats["plot_file"] = plot_file
     if as_json:
         emit_json(res.as_dict())
         return
@@ -157,8 +164,10 @@ Examples:
 @click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
               help="run the tasks on dask.distributed: a LocalCluster, or a running scheduler")
 @click.option("--show", default=20, show_default=True, type=non_negative(), help="rows to print")
+@plot_option("draw the best first words with their proven totals and bounds")
 @json_option
-def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, dask_address, show, as_json):
+def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, dask_address, show, plot_file,
+               as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
     from wordlelab.solvers.search.best_start import run_best_start
     shard_t = _parse_shard(shard) if shard else None
@@ -167,6 +176,10 @@ def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers,
     res = run_best_start(lists, mode, max_guesses, top, shard_t, limit, checkpoint, workers or os.cpu_count() or 1,
                          progress_bar=None if as_json else progress, announce=None if as_json else err.print,
                          dask_address=dask_address)
+    if plot_file:
+        from wordlelab.cli.plots import first_words
+        first_words(res.stats["ranking"], plot_file, f"best first words, {lists.name}, {mode} mode")
+        res.stats["plot_file"] = plot_file
     if as_json:
         emit_json(res.as_dict())
         return
