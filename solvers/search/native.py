@@ -36,6 +36,7 @@ guesses over the answers.
 """
 from __future__ import annotations
 
+import bisect
 import time
 from dataclasses import dataclass
 
@@ -312,20 +313,25 @@ class NativeSearcher:
         if words is not None:
             allowed = {self.guess_index[w] for w in words}
             order = [(b, g) for b, g in order if g in allowed]
+        # the ``top`` best exact totals so far, kept sorted: top_cutoff(top, done) without
+        # re-reading every result for each of thousands of candidates
+        best = sorted(v for v, e in done.values() if e)[:top]
         for b, g in order:
             w = self.lists.guesses[g]
             if w in done:
                 if progress:
                     progress(1)
                 continue
-            beta = top_cutoff(top, done)
+            beta = best[top - 1] + 1 if len(best) >= top else INF
             value = b if b >= beta else self.start_value(node, g, beta)
             done[w] = (value, value < beta)
+            if value < beta:
+                bisect.insort(best, value)
+                del best[top:]
             if on_result:
                 on_result(w, *done[w])
             if progress:
-                exact = [v for v, e in done.values() if e]
-                progress(1, info=f"best {min(exact) if exact else None}")
+                progress(1, info=f"best {best[0] if best else None}")
         return sorted(((w, v, e) for w, (v, e) in done.items()), key=lambda r: (r[1], not r[2], r[0]))
 
     # ---- depth
