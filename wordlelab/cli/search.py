@@ -203,4 +203,41 @@ def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers,
         out.print(f"{resumed} of them taken from the checkpoint {checkpoint} (an earlier run), not computed now")
 
 
-COMMANDS = [solve, prove_depth, best_start]
+@click.command(epilog="""\b
+Examples:
+  wordlelab hint salet.BBBYB --lists nyt20220316
+  wordlelab hint salet.BBBYB.drone.YBBBG --lists nyt20220316 --top 5
+  wordlelab hint crane.BYBBB --mode hard""")
+@click.argument("state")
+@lists_options
+@mode_option
+@click.option("--top", default=3, show_default=True, type=positive(), help="how many of the best guesses to show")
+@click.option("--show", default=12, show_default=True, type=non_negative(),
+              help="list the answers left when there are at most this many")
+@json_option
+def hint(state, lists, mode, top, show, as_json):
+    """The best next guesses from a game state, with their proven expected number of further guesses."""
+    from wordlelab.solvers.search.hint import hint as best_next
+    r = best_next(lists, state, mode, top)
+    if as_json:
+        emit_json(r.as_dict())
+        return
+    left = r.stats["answers_left"]
+    out.print(f"{state}: {len(left)} answer{'s' if len(left) != 1 else ''} left ({mode} mode, {lists.name})"
+              + (f": {' '.join(left)}" if len(left) <= show else ""))
+    if r.status != "OPTIMAL":
+        out.print(f"{r.status}: no strategy finds every answer left within 6 guesses in all")
+        return
+    rows = r.stats["guesses"]
+    ties = [g["guess"] for g in rows if g["tie"]]
+    table(None, ["guess", "expected further guesses", "total", "rank", "could be the answer"],
+          [[g["guess"], f"{g['expected']:.4f}", g["total"], "tie for best" if g["tie"] and len(ties) > 1
+            else ("best" if i == 0 else i + 1), "yes" if g["possible_answer"] else ""] for i, g in enumerate(rows)])
+    if len(ties) > 1:
+        more = "at least " if len(ties) == len(rows) == top else ""
+        out.print(f"{more}{len(ties)} guesses tie for best: {' '.join(ties)}"
+                  + (f" (--top {top + 5} shows more)" if more else ""))
+    out.print("every value proven exactly and its tree checked by the verifier; expected counts the next guess")
+
+
+COMMANDS = [solve, prove_depth, best_start, hint]
