@@ -63,6 +63,7 @@ RUN_AS_SHOWN = {
     "wordlelab hint salet.BBBYB --lists nyt20220316",
     "wordlelab hint salet.BBBYB.drone.YBBBG --lists nyt20220316 --top 5",
     "wordlelab hint crane.BYBBB --mode hard",
+    "wordlelab play --lists nyt20220316",
     "wordlelab tree-plot salet.tree --lists nyt20220316 -o salet-tree.png",
     "wordlelab verify ../shared/reference/salet.hard.nyt20220316.tree --lists nyt20220316 --mode hard",
     "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316",
@@ -421,7 +422,8 @@ def runner(tmp_path_factory):
             else:
                 dirs[text] = _fresh_dir(tmp_path_factory, small)
             done[text] = subprocess.run(prefix + shlex.split(text)[1:], cwd=dirs[text], env=env,
-                                        capture_output=True, text=True, timeout=timeout)
+                                        capture_output=True, text=True, timeout=timeout,
+                                        stdin=subprocess.DEVNULL)   # play ends at end of input
         r = done[text]
         assert r.returncode == 0, f"{text!r} exited {r.returncode}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
         return r

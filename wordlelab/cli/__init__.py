@@ -29,7 +29,7 @@ _load_numba_without_blas_probe()
 
 import click  # noqa: E402
 
-from wordlelab.cli import basic, bench, cover, eldrow, heuristics, perm, search, trees  # noqa: E402
+from wordlelab.cli import basic, bench, cover, eldrow, heuristics, perm, play, search, trees  # noqa: E402
 from wordlelab.errors import WordleError, WordlelabWarning  # noqa: E402
 
 EPILOG = """\b
@@ -109,7 +109,7 @@ def main(argv=None) -> None:
 
 
 # ---- explicit registration: every command, and the export-lp group's subcommands
-for _module in (basic, search, cover, trees, eldrow, perm, heuristics, bench):
+for _module in (basic, search, play, cover, trees, eldrow, perm, heuristics, bench):
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 cover.export_lp.add_command(trees.export_tree)
