@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 from wordlelab.encoders.model import Model, clean_name
 from wordlelab.errors import WordleError
-from wordlelab.models.permutation import check_n, colour_feedback, feedback, format_perm, secrets_after
+from wordlelab.models.multicolour import colour_feedback
+from wordlelab.models.permutation import check_n, feedback, format_perm, secrets_after
 
 MAX_MODEL_N = 4
 OBJECTIVES = ("total", "within")

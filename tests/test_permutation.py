@@ -11,9 +11,8 @@ from wordlelab.solvers.backends import installed
 
 from wordlelab.errors import WordleError
 from wordlelab.models.permutation import (circular_shift_counts, circular_shift_mean, circular_shift_next,
-                                          colour_feedback, colour_numbers, colour_shift_formula, evaluate_tree,
-                                          eulerian, eulerian_explicit, exc, feedback, format_perm, parse_history,
-                                          parse_perm, play_circular_shift, play_colour_shift, secrets_after)
+                                          evaluate_tree, eulerian, eulerian_explicit, exc, feedback, format_perm,
+                                          parse_history, parse_perm, play_circular_shift, secrets_after)
 from wordlelab.solvers.permutation import core
 from wordlelab.solvers.permutation.brute import brute_force, multicolour_game, single_colour_game
 from wordlelab.solvers.permutation import consistency_gaps, discover, optimal_tree, solve
@@ -249,36 +248,6 @@ def test_model_too_tight_is_infeasible_not_wrong():
     from wordlelab.encoders.permutation import build
     with pytest.raises(WordleError, match="no strategy"):
         build(3, "total", rounds=1)
-
-
-# ---- multicolour
-@pytest.mark.parametrize("counts", [(2, 2), (3, 1, 2), (2, 2, 2), (1, 3, 2, 2)])
-def test_multicolour_circular_shift_rounds_formula(counts):
-    n = len(counts)
-    histogram = [0] * (n + sum(counts))
-    for s in itertools.permutations(range(n)):
-        for c in itertools.product(*[range(k) for k in counts]):
-            played = play_colour_shift(s, c, counts)
-            guess, gc = played[-1]
-            assert colour_feedback(guess, gc, s, c) == "G" * n
-            assert len(played) == colour_shift_formula(s, c, counts)
-            histogram[len(played) - 1] += 1
-    numbers = colour_numbers(n, counts)
-    assert histogram[:len(numbers)] == numbers and sum(numbers) == math.factorial(n) * math.prod(counts)
-
-
-@pytest.mark.parametrize("n,s", [(1, 3), (2, 2), (2, 3)])
-def test_multicolour_circular_shift_is_optimal_for_tiny_cases(n, s):
-    b = brute_force(multicolour_game(n, s), max_secrets=1000)
-    numbers = colour_numbers(n, s)
-    assert b["within"] == list(itertools.accumulate(numbers))[:len(b["within"])]
-    assert b["total"] == sum((k + 1) * c for k, c in enumerate(numbers))
-
-
-@pytest.mark.slow
-def test_multicolour_n3_s2_optimum_by_brute_force():
-    b = brute_force(multicolour_game(3, 2), max_secrets=1000)
-    assert b["within"] == list(itertools.accumulate(colour_numbers(3, 2)))
 
 
 @pytest.mark.slow

@@ -5,7 +5,8 @@ import time
 
 from wordlelab.encoders.permutation import build, build_multicolour, read_strategy
 from wordlelab.errors import WordleError
-from wordlelab.models.permutation import evaluate_colour_tree, evaluate_tree
+from wordlelab.models.multicolour import evaluate_colour_tree
+from wordlelab.models.permutation import evaluate_tree
 from wordlelab.models.result import Result
 from wordlelab.solvers.backends import check_solver, export, solve
 

@@ -29,7 +29,7 @@ _load_numba_without_blas_probe()
 
 import click  # noqa: E402
 
-from wordlelab.cli import basic, bench, cover, eldrow, heuristics, perm, play, search, trees  # noqa: E402
+from wordlelab.cli import basic, bench, cover, eldrow, heuristics, perm, perm_colour, play, search, trees  # noqa: E402
 from wordlelab.errors import WordleError, WordlelabWarning  # noqa: E402
 
 EPILOG = """\b
@@ -113,3 +113,5 @@ for _module in (basic, search, play, cover, trees, eldrow, perm, heuristics, ben
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 cover.export_lp.add_command(trees.export_tree)
+for _command in perm_colour.COMMANDS:
+    perm.perm.add_command(_command)

@@ -15,6 +15,11 @@ from wordlelab.cli.options import SOLVERS, OutputFile, plot_option, positive, wo
 @click.group(epilog="""\b
 Examples:
   wordlelab perm numbers --n 8
+  wordlelab perm numbers --n 4 --colors 2
+  wordlelab perm numbers --n 5 --colors 3 --family E --z 2
+  wordlelab perm play --n 2 --secret 21 --colors 2 --colouring 11 --strategy printed
+  wordlelab perm lemma --n-max 4 --colors-max 3
+  wordlelab perm multicolour --n 3 --colors 3
   wordlelab perm play --n 9 --secret 724853169
   wordlelab perm optimal --n 6 --tree perm6.json
   wordlelab perm optimal --n 5 --history 12345:GBBBB --consistent-only
@@ -26,71 +31,92 @@ def perm():
 
 
 @perm.command()
-@click.option("--n", "n", required=True, type=int, help="largest n of the table")
-@click.option("--colors", default=1, show_default=True, type=int,
-              help="colours per value: s > 1 tabulates wordlelab's multicolour CircularShift (docs/permutation.md)")
+@click.option("--n", "n", required=True, type=int, help="largest n of the table (the only n with --colors s1,...,sn)")
+@click.option("--colors", default="1", show_default=True, metavar="s|s1,...,sn",
+              help="colours per value: Wordle numbers W_s(n,k) (Definition 4.6), or W_(s1..sn)(n,k)")
+@click.option("--family", type=click.Choice(["W", "F", "E"]), default="W", show_default=True,
+              help="W: rounds of multicolour CircularShift; F: sums of s consecutive W (Definition 4.13); "
+                   "E: s-coloured permutations by z-excedances (Definition 5.3)")
+@click.option("--z", "z", default=1, show_default=True, type=int, help="with --family E: 1 <= z <= s")
 @plot_option("draw the distributions of rounds, one line per n")
 @json_option
-def numbers(n, colors, plot_file, as_json):
-    """Secrets CircularShift solves in k+1 rounds: Eulerian numbers A(n,k), or their multicolour analogue."""
-    from wordlelab.models.permutation import check_n, colour_numbers
+def numbers(n, colors, family, z, plot_file, as_json):
+    """Eulerian numbers A(n,k), Wordle numbers W, their sums F_s and higher-order Eulerian numbers E_{s,z}.
+
+    Every row is computed from the paper's generating function and checked against its recurrence
+    and, where n! * s^n <= 20000, against CircularShift (or the z-excedance count) over every secret.
+    """
+    from wordlelab.models.multicolour import parse_counts
+    from wordlelab.models.permutation import check_n
+    from wordlelab.models.wordle_numbers import number_rows
     check_n(n, 30)
-    if not 1 <= colors <= 9:
-        raise WordleError(f"--colors must be between 1 and 9, not {colors}")
-    data = []
-    for m in range(1, n + 1):
-        counts = colour_numbers(m, colors)
-        total = sum(counts)
-        mean = Fraction(sum((k + 1) * c for k, c in enumerate(counts)), total)
-        data.append({"n": m, "counts": counts, "secrets": total, "mean_rounds": str(mean)})
+    counts = parse_counts(colors, n)
+    s = counts[0]
+    uniform = len(set(counts)) == 1
+    if family != "W" and not uniform:
+        raise WordleError(f"--family {family} is defined for one colour count s, not {colors}")
+    if family == "E" and not 1 <= z <= s:
+        raise WordleError(f"--z must be between 1 and s = {s}, not {z}")
+    data = number_rows(n, counts, family, z, simulate_up_to=20000)
     if plot_file:
         from wordlelab.cli.plots import perm_numbers
-        perm_numbers(data, plot_file, "Eulerian numbers: rounds CircularShift needs" if colors == 1 else
-                     f"rounds wordlelab's {colors}-colour CircularShift needs")
+        perm_numbers([d for d in data if family == "W"] or data, plot_file,
+                     "Eulerian numbers: rounds CircularShift needs" if s == 1 and uniform else
+                     f"{family} numbers, colours {colors}")
     if as_json:
         emit_json(data)
         return
     width = max(len(d["counts"]) for d in data)
-    title = ("A(n,k): secrets CircularShift solves in k+1 rounds" if colors == 1 else
-             f"{colors} colours per value: secrets wordlelab's multicolour CircularShift solves in k+1 rounds "
-             "(coefficients of A_n(t) (1+...+t^(s-1))^n)")
-    table(title, ["n"] + [f"k={k}" for k in range(width)] + ["mean"],
-          [[d["n"]] + d["counts"] + [""] * (width - len(d["counts"])) + [d["mean_rounds"]] for d in data])
+    titles = {"W": ("A(n,k): secrets CircularShift solves in k+1 rounds" if uniform and s == 1 else
+                    f"W_({colors})(n,k): coloured secrets multicolour CircularShift solves in k+1 rounds"),
+              "F": f"F_{s}(n,k): sums of {s} consecutive W_{s}(n,k)",
+              "E": f"E_{{{s},{z}}}(n,k): {s}-coloured permutations with k {z}-excedances"}
+    mean = ["mean rounds"] if family == "W" else []
+    table(titles[family], ["n"] + [f"k={k}" for k in range(width)] + mean + ["checked by"],
+          [[d["n"]] + d["counts"] + [""] * (width - len(d["counts"])) + ([d["mean_rounds"]] if mean else [])
+           + [", ".join(d["checked_by"])] for d in data])
 
 
 @perm.command()
 @click.option("--n", "n", required=True, type=int)
 @click.option("--secret", required=True, help="the secret, as digits, e.g. 724853169")
-@click.option("--colors", default=1, show_default=True, type=int, help="colours per value")
+@click.option("--colors", default="1", show_default=True, metavar="s|s1,...,sn", help="colours per value")
 @click.option("--colouring", default=None, help="with --colors: the colour 1..s of each value 1..n, e.g. 1212")
+@click.option("--strategy", type=click.Choice(["corrected", "printed", "wrap"]), default="corrected",
+              show_default=True, help="multicolour CircularShift: Definition 4.3 as corrected, as printed, "
+                                      "or wordlelab's wrap-around variant (docs/permutation.md)")
 @json_option
-def play(n, secret, colors, colouring, as_json):
+def play(n, secret, colors, colouring, strategy, as_json):
     """CircularShift's guesses against a secret, with the feedback of each."""
-    from wordlelab.models.permutation import (check_n, colour_feedback, colour_shift_formula, exc, format_perm,
-                                              parse_colouring, parse_perm, play_colour_shift)
+    from wordlelab.models.multicolour import (colour_feedback, lemma_4_4_rounds, parse_colouring, parse_counts,
+                                              play as play_colour, wrap_rounds_formula)
+    from wordlelab.models.permutation import check_n, exc, format_perm, parse_perm
     check_n(n)
     s = parse_perm(secret, n)
-    if not 1 <= colors <= 9:
-        raise WordleError(f"--colors must be between 1 and 9, not {colors}")
-    counts = [colors] * n
-    if colouring is None and colors > 1:
+    counts = parse_counts(colors, n)
+    if colouring is None and max(counts) > 1:
         raise WordleError("with --colors > 1 give the secret's --colouring, e.g. --colouring 1212")
     cols = parse_colouring(colouring, n, counts) if colouring is not None else (0,) * n
-    played = play_colour_shift(s, cols, counts)
-    rows = [[r, format_perm(g), "".join(str(gc[v] + 1) for v in g), colour_feedback(g, gc, s, cols)]
-            for r, (g, gc) in enumerate(played, start=1)]
-    formula = colour_shift_formula(s, cols, counts)
+    played = play_colour(s, cols, counts, strategy)
+    solved = played[-1] == (s, cols)
+    rows = [[r, format_perm(g), "".join(str(gc[v] + 1) if gc[v] < counts[v] else "!" for v in g),
+             colour_feedback(g, gc, s, cols)] for r, (g, gc) in enumerate(played, start=1)]
+    formula = wrap_rounds_formula(s, cols, counts) if strategy == "wrap" else lemma_4_4_rounds(s, cols)
     if as_json:
-        emit_json({"secret": secret, "colouring": colouring, "rounds": len(played), "exc": exc(s),
-                   "formula_rounds": formula,
+        emit_json({"secret": secret, "colouring": colouring, "strategy": strategy, "solved": solved,
+                   "rounds": len(played) if solved else None, "exc": exc(s), "formula_rounds": formula,
                    "guesses": [{"guess": g, "colours": c, "feedback": f} for _, g, c, f in rows]})
         return
-    if colors == 1:
+    if max(counts) == 1 and strategy != "printed":
         table(f"CircularShift on {secret}: {len(played)} rounds (1 + exc = {1 + exc(s)})",
               ["round", "guess", "feedback"], [[r, g, f] for r, g, _, f in rows])
-    else:
-        table(f"multicolour CircularShift on {secret} coloured {colouring}: {len(played)} rounds "
-              f"(1 + exc + sum kappa = {formula})", ["round", "guess", "colours", "feedback"], rows)
+        return
+    shown = f"{len(played)} rounds" if solved else f"not solved after {len(played)} rounds"
+    rule = ("1 + exc + sum kappa mod-shifted" if strategy == "wrap" else "Lemma 4.4: 1 + exc + sum kappa")
+    table(f"multicolour CircularShift ({strategy}) on {secret} coloured {colouring or '1' * n}: {shown} "
+          f"({rule} = {formula})", ["round", "guess", "colours", "feedback"], rows)
+    if not solved:
+        err.print("a colour marked ! is beyond the value's colours, so that guess can never be right")
 
 
 def _history_option(f):
