@@ -12,7 +12,7 @@ from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
 from wordlelab.models.modes import guess_allowed
 from wordlelab.models.tree import to_json
-from wordlelab.solvers.search.analysis import analyze, choice_label, luck_label
+from wordlelab.solvers.search.analysis import TREES_PER_STATE, analyze, choice_label, luck_label
 from wordlelab.solvers.search.first_guesses import first_guess_ranking, kept_trees
 from wordlelab.solvers.search.native import NativeSearcher
 
@@ -120,6 +120,13 @@ def test_values_match_brute_force(tmp_path, seed, mode, max_guesses):
         left = parse_state(t["state"], lists, mode).answers if t["state"] else answers
         report = verify_tree(t["tree"], left, guesses, mode, history, max_guesses - len(history))
         assert report.total == t["total"] and t["tree"].guess == t["guess"]
+    # at most TREES_PER_STATE of a state's tying best guesses are solved again, and the word played
+    played = {(r.stats["moves"][i]["state"], r.stats["moves"][i]["played"]) for i in range(0, len(r.stats["moves"]), 2)}
+    for row in r.stats["moves"][::2]:
+        solved = {t["guess"] for t in r.certificate if t["state"] == row["state"]} - {row["played"]}
+        assert solved == set(row["best"][:TREES_PER_STATE]) - {row["played"]}
+    assert played <= {(t["state"], t["guess"]) for t in r.certificate} | {
+        (m["state"], m["played"]) for m in r.stats["moves"][::2] if m["total"] is None}
 
 
 def test_short_form_and_a_last_guess_without_colours(tmp_path):

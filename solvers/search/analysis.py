@@ -16,9 +16,10 @@ word, so its figures are heuristic. Here every value is exact and proven:
 
 - e(S) from :meth:`NativeSearcher.rank <wordlelab.solvers.search.native.NativeSearcher.rank>`
   with top 1: every guess tying for the least total gets its exact total, every other guess a
-  proven bound above it; each tying guess is then solved again with
-  :meth:`~wordlelab.solvers.search.native.NativeSearcher.solve`, whose tree the independent
-  verifier checks, and the verified total must equal the ranked one;
+  proven bound above it; the first ``TREES_PER_STATE`` tying guesses (alphabetically) are then
+  solved again with :meth:`~wordlelab.solvers.search.native.NativeSearcher.solve`, whose tree
+  the independent verifier checks, and the verified total must equal the ranked one (a small
+  state can have a hundred ties: the others are named with the ranking's exact total);
 - e(S, w) from ``solve`` with w forced, its tree verified the same way;
 - e before the first guess from a complete best-start ranking
   (:mod:`wordlelab.solvers.search.best_start`: exact totals for the best first words, proven
@@ -65,6 +66,8 @@ LUCK_LABELS = ((Fraction(-1), "Very unlucky"), (Fraction(-3, 10), "Unlucky"), (F
                (Fraction(1, 10), "Average luck"), (Fraction(3, 10), "Slightly lucky"), (Fraction(1), "Lucky"),
                (None, "Very lucky"))
 NOT_RATED = "Not rated"
+# tying best guesses solved again for a verified tree, per state (the played word always is)
+TREES_PER_STATE = 4
 
 
 def _label(value: Fraction, labels) -> str:
@@ -159,7 +162,7 @@ class Analyst:
         if any(v <= best and not e for _, v, e in ranking):
             raise WordleError(f"internal error: the ranking at {state or 'the start'} leaves a bound at {best}")
         ties = sorted(w for w, v in exact if v == best)
-        for w in ties:
+        for w in ties[:TREES_PER_STATE]:
             if kept and w in kept and kept[w][1] == best and (state, w) not in self._forced:
                 self._record(state, w, best, kept[w][0], "kept, verified")
             elif self.forced(state, w) != best:
@@ -231,8 +234,9 @@ def analyze(lists, game: str, mode: str = "easy", max_guesses: int = 6, root_che
     ranking, origin = first_guess_ranking(s, root_checkpoint, workers, progress_bar, announce)
     kept = kept_trees(s, root_checkpoint)
     before = an.state_value("", ranking, kept)
-    if any(w not in kept or kept[w][1] != before.total for w in before.best):
-        keep_trees(s, {w: an.tree("", w) for w in before.best}, root_checkpoint)
+    verified_best = before.best[:TREES_PER_STATE]
+    if any(w not in kept or kept[w][1] != before.total for w in verified_best):
+        keep_trees(s, {w: an.tree("", w) for w in verified_best}, root_checkpoint)
     rows, inaccuracies, lucks = [], [], []
     for k, (word, pattern) in enumerate(analysed, 1):
         state = g.state(k - 1)
