@@ -46,7 +46,7 @@ class Status(str, Enum):
         return self in (Status.OPTIMAL, Status.INFEASIBLE)
 
 
-CERTIFICATE_KINDS = ("tree", "chain", "cover", "guesses", "core", "strategy")
+CERTIFICATE_KINDS = ("tree", "chain", "cover", "guesses", "core", "strategy", "trees")
 
 
 @dataclass
@@ -54,8 +54,9 @@ class Result:
     """The answer to one question, with its certificate.
 
     ``certificate`` is a :class:`~wordlelab.models.tree.Tree` (kind ``tree``), a list
-    of words (``chain``, ``cover``, ``guesses``, ``core``) or a permutation-Wordle
-    strategy (``strategy``); ``verified`` is true only after the independent checker
+    of words (``chain``, ``cover``, ``guesses``, ``core``), a permutation-Wordle
+    strategy (``strategy``) or a list of trees, each in a dict that says what it proves
+    (``trees``: ``{"state", "guess", "total", "tree"}``, an analysis of play); ``verified`` is true only after the independent checker
     of :mod:`wordlelab.models` re-checked it inside the call that returns this result.
     """
 
@@ -87,6 +88,9 @@ class Result:
         if cert is not None and self.certificate_kind == "tree":
             from wordlelab.models.tree import to_json
             cert = to_json(cert)
+        elif cert is not None and self.certificate_kind == "trees":
+            from wordlelab.models.tree import to_json
+            cert = [{**row, "tree": to_json(row["tree"])} for row in cert]
         elif cert is not None and hasattr(cert, "as_dict"):
             cert = cert.as_dict()
         return {"question": self.question, "method": self.method, "status": self.status.value,

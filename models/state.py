@@ -9,8 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import check_word, pattern_code, pattern_string
-from wordlelab.models.matrix import build_matrix
+from wordlelab.models.feedback import check_word, feedback, pattern_code, pattern_string
 from wordlelab.models.masks import allowed_mask
 from wordlelab.models.modes import check_mode, guess_allowed
 
@@ -51,12 +50,12 @@ def parse_state(text: str, lists, mode: str = "easy") -> GameState:
             history.append((word, pattern_code(tokens[i + 1])))
         else:
             next_guess = word
-    answers = np.array(lists.answers)
-    keep = np.ones(len(answers), bool)
+    # plain Python on the answers each score leaves: a few ms, where the compiled matrix code
+    # would first take 0.15 s to load
+    remaining = tuple(lists.answers)
     for g, p in history:
-        keep &= build_matrix([g], lists.answers)[0] == p
-    if not keep.any():
+        remaining = tuple(a for a in remaining if feedback(g, a) == p)
+    if not remaining:
         raise WordleError(f"no answer in {lists.name} fits the state {text!r}")
-    remaining = tuple(answers[keep].tolist())
     guesses = tuple(np.array(lists.guesses)[allowed_mask(mode, history, lists.guesses)].tolist())
     return GameState(tuple(history), next_guess, remaining, guesses, mode)

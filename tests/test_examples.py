@@ -144,6 +144,11 @@ FAST_VARIANT = {
         "wordlelab heuristics --guesses g.txt --answers a.txt --mode hard --criterion most-parts --pool all",
     "wordlelab heuristics --lists nyt20220316 --blog":
         "wordlelab heuristics --guesses g.txt --answers a.txt --blog",
+    # the first analysis on a set of lists ranks every first guess with proof: about 4 min on 2 cores
+    "wordlelab analyze salet.bybbb.handy.bygbg --lists nyt20220316":
+        "wordlelab analyze clock.bbbbb.brown.bybbb --guesses g.txt --answers a.txt",
+    "wordlelab analyze crate.lions.focus --lists nyt20220316":
+        "wordlelab analyze bloom.crime.brisk --guesses g.txt --answers a.txt",
     "wordlelab bench --suite search": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite sweep": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite cover": "wordlelab bench --suite matrix --csv bench.csv",

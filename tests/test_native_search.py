@@ -176,3 +176,17 @@ def test_state_root(default_lists):
 def test_beam_is_an_upper_bound(lists_0316):
     res = NativeSearcher(lists_0316, "easy", 6, beam=2).solve(start="salet")
     assert res.status == "FEASIBLE" and res.heuristic and res.value >= 7897
+
+
+def test_a_forced_last_guess_finds_only_its_own_answer():
+    """With one guess left, a forced guess leaves no strategy unless it is the only answer left."""
+    words = ("cigar", "rebut", "sissy", "humph", "awake", "blush")
+    from wordlelab.instances.wordlists import WordLists
+    lists = WordLists("six", words, words)
+    s = NativeSearcher(lists, "easy", 2)
+    state = "humph.BBBBB"                              # leaves cigar, rebut, sissy, awake
+    assert s.solve(start="sissy", state=state).status == "INFEASIBLE"
+    assert NativeSearcher(lists, "easy", 1).solve(start="sissy").status == "INFEASIBLE"
+    one = WordLists("one", words, ("sissy",))
+    r = NativeSearcher(one, "easy", 1).solve(start="sissy")
+    assert r.status == "OPTIMAL" and r.value == 1 and r.verified

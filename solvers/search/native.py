@@ -213,6 +213,10 @@ class NativeSearcher:
             node.start = ranking[0][0]
         g = self.guess_index[node.start]
         members, starts, sizes, pats, Lchild = core.child_lists_after(node.H, node.L, g, self.tables)
+        if node.d <= 1 and len(sizes):
+            # the last guess allowed: it finds its own answer only (the kernel would count a
+            # singleton class as found by one more guess, beyond the limit)
+            return self._min_total_result(question, method, none, node, t0, given)
         total = len(node.H)
         for c in np.argsort(-sizes, kind="stable"):
             sub = members[starts[c]:starts[c] + sizes[c]]

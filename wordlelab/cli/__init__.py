@@ -29,7 +29,8 @@ _load_numba_without_blas_probe()
 
 import click  # noqa: E402
 
-from wordlelab.cli import basic, bench, cover, eldrow, heuristics, perm, perm_colour, play, search, trees  # noqa: E402
+from wordlelab.cli import (analyze, basic, bench, cover, eldrow, heuristics, perm, perm_colour, play,  # noqa: E402
+                           search, trees)
 from wordlelab.errors import WordleError, WordlelabWarning  # noqa: E402
 
 EPILOG = """\b
@@ -37,6 +38,7 @@ Examples:
   wordlelab score salet drone
   wordlelab lists
   wordlelab state salet.BBBYB.drone
+  wordlelab analyze salet.bybbb.handy.bygbg --lists nyt20220316
   wordlelab solve --start salet --lists nyt20220316 --tree salet.tree
   wordlelab verify salet.tree --lists nyt20220316
   wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316
@@ -109,7 +111,7 @@ def main(argv=None) -> None:
 
 
 # ---- explicit registration: every command, and the export-lp group's subcommands
-for _module in (basic, search, play, cover, trees, eldrow, perm, heuristics, bench):
+for _module in (basic, search, play, analyze, cover, trees, eldrow, perm, heuristics, bench):
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 cover.export_lp.add_command(trees.export_tree)

@@ -1,0 +1,98 @@
+"""A played game, written as ``crate.YBBBB.lions.BBYBG.focus.GGGGG`` or, short, ``crate.lions.focus``.
+
+The full form alternates guesses and colours (G green, Y yellow, B grey, any case), as in a
+game state (:mod:`wordlelab.models.state`). In the short form only the guesses are given and
+the last one is the answer: every colour is computed against it. In the full form a last
+guess without colours is likewise taken to be the answer, which it can only be if it is one
+of the answers the colours before it leave. Nothing may follow an all-green score.
+
+>>> from wordlelab.instances.wordlists import WordLists
+>>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush")
+>>> lists = WordLists("six", words, words)
+>>> parse_game("humph.sissy", lists).describe()
+'humph.BBBBB.sissy.GGGGG'
+>>> parse_game("HUMPH.bbbbb.sissy", lists).colours_given
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wordlelab.errors import WordleError
+from wordlelab.models.feedback import ALL_GREEN, check_word, feedback, pattern_code, pattern_string
+from wordlelab.models.state import parse_state
+
+COLOUR_LETTERS = frozenset("bygBYG")
+
+
+@dataclass(frozen=True)
+class Game:
+    """The moves of a game, each a guess and the colours it received (a pattern code)."""
+
+    moves: tuple[tuple[str, int], ...]
+    colours_given: bool          # False: the short form, every colour computed from the answer
+
+    @property
+    def won(self) -> bool:
+        """Whether the last guess was the answer."""
+        return self.moves[-1][1] == ALL_GREEN
+
+    def state(self, k: int) -> str:
+        """The state after the first ``k`` moves, in the dotted form ("" before any)."""
+        return ".".join(f"{w}.{pattern_string(p)}" for w, p in self.moves[:k])
+
+    def describe(self) -> str:
+        """The whole game in the full form."""
+        return self.state(len(self.moves))
+
+
+def _looks_like_colours(token: str) -> bool:
+    return len(token) == 5 and set(token) <= COLOUR_LETTERS
+
+
+def parse_game(text: str, lists, mode: str = "easy") -> Game:
+    """Parse a played game against ``lists`` in ``mode``; WordleError (one line) for bad input.
+
+    Every guess must be in the guess list and allowed in ``mode``, and some answer must fit
+    every score (checked by :func:`~wordlelab.models.state.parse_state`).
+    """
+    tokens = [t.strip() for t in text.strip().split(".")]
+    if not text.strip() or any(not t for t in tokens):
+        raise WordleError(f"malformed game {text!r}: expected guess.COLOURS.guess.COLOURS... "
+                          f"or only the guesses, the last one being the answer (crate.lions.focus)")
+    full = len(tokens) > 1 and _looks_like_colours(tokens[1])
+    if full:
+        words = [check_word(t) for t in tokens[0::2]]
+        for w, c in zip(words, tokens[1::2]):
+            if not _looks_like_colours(c):
+                raise WordleError(f"malformed game {text!r}: after {w!r} come its colours "
+                                  f"(5 of G, Y, B), not {c!r}")
+        patterns = [pattern_code(c) for c in tokens[1::2]]
+    else:
+        words = [check_word(t) for t in tokens]
+        guess_set = set(lists.guesses)
+        for w in words:
+            if _looks_like_colours(w) and w not in guess_set:
+                raise WordleError(f"malformed game {text!r}: give colours after every guess "
+                                  f"(crate.YBBBB.lions.BBYBG) or after none (crate.lions.focus)")
+        answer = words[-1]
+        if answer not in set(lists.answers):
+            raise WordleError(f"without colours the last guess is taken to be the answer, and {answer!r} "
+                              f"is not an answer of {lists.name}: give the colours, e.g. "
+                              f"{words[0]}.BYBBB.{'.'.join(words[1:])}...")
+        patterns = [feedback(w, answer) for w in words]
+    for i, p in enumerate(patterns[:len(words) - 1]):
+        if p == ALL_GREEN:
+            raise WordleError(f"the game was won at guess {i + 1} ({words[i]}): nothing may follow an all-green score")
+    if len(patterns) < len(words):
+        # a last guess without colours: the answer, if the scores before it leave it possible
+        history = ".".join(f"{w}.{pattern_string(p)}" for w, p in zip(words, patterns))
+        left = parse_state(history, lists, mode).answers if history else lists.answers
+        if words[-1] not in set(left):
+            raise WordleError(f"the last guess {words[-1]!r} has no colours, and it cannot be the answer "
+                              f"(not one of the {len(left)} answers left): give its colours, "
+                              f"e.g. {words[-1]}.BYBBB")
+        patterns.append(ALL_GREEN)
+    game = Game(tuple(zip(words, patterns)), full)
+    parse_state(game.describe(), lists, mode)     # guesses known and allowed, some answer fits
+    return game
