@@ -77,7 +77,7 @@ RUN_AS_SHOWN = {
     "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab perm numbers --n 8",
     "wordlelab perm numbers --n 4 --colors 2",
-    "wordlelab perm numbers --n 5 --colors 3 --family E --z 2",
+    "wordlelab perm numbers --n 5 --colors 3 --family excedances --z 2",
     "wordlelab perm play --n 2 --secret 21 --colors 2 --colouring 11 --strategy printed",
     "wordlelab perm lemma --n-max 4 --colors-max 3",
     "wordlelab perm multicolour --n 3 --colors 3",
@@ -156,6 +156,7 @@ FAST_VARIANT = {
 
 # Commands named in headings and prose ("Eldrow (`wordlelab eldrow`, ...)"): they must exist.
 NAMES = {
+    "wordlelab analyze",
     "wordlelab eldrow",
     "wordlelab heuristics",
     "wordlelab tree-model",

@@ -132,7 +132,7 @@ def test_cli_numbers_mixed_colours_and_families(cli_run):
     rows = json.loads(cli_run(["perm", "numbers", "--n", "3", "--colors", "1,2,3", "--json"]).out)
     assert len(rows) == 1 and rows[0]["counts"] == wn.wordle_gf((1, 2, 3))
     assert "CircularShift on every secret" in rows[0]["checked_by"]
-    rows = json.loads(cli_run(["perm", "numbers", "--n", "4", "--colors", "3", "--family", "E", "--z", "2",
+    rows = json.loads(cli_run(["perm", "numbers", "--n", "4", "--colors", "3", "--family", "excedances", "--z", "2",
                                "--json"]).out)
     assert rows[-1]["counts"] == wn.e_count(4, 3, 2)
 
@@ -150,8 +150,8 @@ def test_cli_lemma_and_multicolour(cli_run, tmp_path):
 
 @pytest.mark.parametrize("args,message", [
     (["perm", "numbers", "--n", "3", "--colors", "1,2"], "colour counts"),
-    (["perm", "numbers", "--n", "3", "--colors", "2", "--family", "E", "--z", "3"], "--z"),
-    (["perm", "numbers", "--n", "3", "--colors", "1,2,3", "--family", "F"], "one colour count"),
+    (["perm", "numbers", "--n", "3", "--colors", "2", "--family", "excedances", "--z", "3"], "--z"),
+    (["perm", "numbers", "--n", "3", "--colors", "1,2,3", "--family", "sums"], "one colour count"),
     (["perm", "multicolour", "--n", "5", "--colors", "2"], "beyond"),
     (["perm", "lemma", "--n-max", "7"], "--n-max"),
     (["perm", "play", "--n", "2", "--secret", "21", "--colors", "2", "--colouring", "13"], "only 2 colours"),

@@ -16,7 +16,7 @@ from wordlelab.cli.options import SOLVERS, OutputFile, plot_option, positive, wo
 Examples:
   wordlelab perm numbers --n 8
   wordlelab perm numbers --n 4 --colors 2
-  wordlelab perm numbers --n 5 --colors 3 --family E --z 2
+  wordlelab perm numbers --n 5 --colors 3 --family excedances --z 2
   wordlelab perm play --n 2 --secret 21 --colors 2 --colouring 11 --strategy printed
   wordlelab perm lemma --n-max 4 --colors-max 3
   wordlelab perm multicolour --n 3 --colors 3
@@ -34,10 +34,10 @@ def perm():
 @click.option("--n", "n", required=True, type=int, help="largest n of the table (the only n with --colors s1,...,sn)")
 @click.option("--colors", default="1", show_default=True, metavar="s|s1,...,sn",
               help="colours per value: Wordle numbers W_s(n,k) (Definition 4.6), or W_(s1..sn)(n,k)")
-@click.option("--family", type=click.Choice(["W", "F", "E"]), default="W", show_default=True,
-              help="W: rounds of multicolour CircularShift; F: sums of s consecutive W (Definition 4.13); "
-                   "E: s-coloured permutations by z-excedances (Definition 5.3)")
-@click.option("--z", "z", default=1, show_default=True, type=int, help="with --family E: 1 <= z <= s")
+@click.option("--family", type=click.Choice(["wordle", "sums", "excedances"]), default="wordle", show_default=True,
+              help="wordle: W, rounds of multicolour CircularShift; sums: F_s, sums of s consecutive W "
+                   "(Definition 4.13); excedances: E_{s,z}, s-coloured permutations by z-excedances (Definition 5.3)")
+@click.option("--z", "z", default=1, show_default=True, type=int, help="with --family excedances: 1 <= z <= s")
 @plot_option("draw the distributions of rounds, one line per n")
 @json_option
 def numbers(n, colors, family, z, plot_file, as_json):
@@ -50,11 +50,12 @@ def numbers(n, colors, family, z, plot_file, as_json):
     from wordlelab.models.permutation import check_n
     from wordlelab.models.wordle_numbers import number_rows
     check_n(n, 30)
+    family = {"wordle": "W", "sums": "F", "excedances": "E"}[family]
     counts = parse_counts(colors, n)
     s = counts[0]
     uniform = len(set(counts)) == 1
     if family != "W" and not uniform:
-        raise WordleError(f"--family {family} is defined for one colour count s, not {colors}")
+        raise WordleError(f"F_s and E_(s,z) are defined for one colour count s, not {colors}")
     if family == "E" and not 1 <= z <= s:
         raise WordleError(f"--z must be between 1 and s = {s}, not {z}")
     data = number_rows(n, counts, family, z, simulate_up_to=20000)
