@@ -31,7 +31,7 @@ from wordlelab.errors import WordleError
 from wordlelab.models.permutation import check_n, feedback, format_perm, secrets_after
 from wordlelab.solvers.permutation import core
 
-MAX_EXACT_N = 7
+MAX_EXACT_N = 8
 
 
 @dataclass
@@ -287,7 +287,7 @@ class PermResult:
 
 def solve(n: int, consistent: bool = False, history=(), progress=None, checkpoint=None,
           space: StateSpace | None = None) -> PermResult:
-    """Exact optimum from the start (or after ``history``) for n <= 7 (``space``: already discovered)."""
+    """Exact optimum from the start (or after ``history``) for n <= 8 (``space``: already discovered)."""
     check_n(n, MAX_EXACT_N)
     history = tuple(history)
     rows, k, _, _ = root_rows(n, history)
@@ -390,7 +390,7 @@ def consistency_gaps(n: int, every_matching: bool | None = None) -> dict:
         worse_within += w_worse
         if key == root_key_:
             root_worse = {"total": t_worse, "within": w_worse}
-        rank = (int(free.n_secrets[s]), key >> core.K_SHIFT, key)
+        rank = (int(free.n_secrets[s]), int(core.key_size(key)), key)
         if (t_worse or w_worse) and (smallest is None or rank < smallest[0]):
             smallest = (rank, s, c)
         if t_worse and (smallest_total is None or rank < smallest_total[0]):

@@ -1,4 +1,4 @@
-"""Canonical keys and symmetries of knowledge graphs (k x k bipartite graphs, k <= 7).
+"""Canonical keys and symmetries of knowledge graphs (k x k bipartite graphs, k <= 8).
 
 The key of a graph is the largest column-sorted adjacency matrix over the row
 orders that respect a colour refinement (rows and columns coloured by degree,
@@ -14,7 +14,16 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-K_SHIFT = 56
+MAX_K = 8      # 8 columns of 8 bits fill the int64 key
+
+
+@nb.njit(cache=True)
+def key_size(key):
+    """k of a key: every one of its k packed columns is non-zero, and the bytes above them are zero."""
+    k = 0
+    while k < MAX_K and (key >> (8 * k)) & 0xFF:
+        k += 1
+    return k
 
 
 @nb.njit(cache=True, inline="always")
@@ -160,7 +169,7 @@ def _sorted_key(rows, order, k, newcol, srt):
             c = (c << 1) | ((rows[order[p]] >> j) & 1)
         newcol[j] = c
         srt[j] = c
-    # insertion sort: k <= 7, and this runs once per row order
+    # insertion sort: k <= 8, and this runs once per row order
     for j in range(1, k):
         x = srt[j]
         i = j - 1
@@ -178,14 +187,16 @@ def _sorted_key(rows, order, k, newcol, srt):
 def _best_key_order(rows, cols, k):
     """Max over row orders that respect the refined colours of the column-sorted matrix."""
     order, starts, n_cells = _cells(rows, cols, k)
-    best = -1
+    best = np.int64(0)
+    found = False           # with k = 8 a key can be negative, so no sentinel value will do
     best_order = np.empty(k, np.int64)
     best_cols = np.empty(k, np.int64)
     newcol = np.empty(k, np.int64)
     srt = np.empty(k, np.int64)
     while True:
         key = _sorted_key(rows, order, k, newcol, srt)
-        if key > best:
+        if not found or key > best:
+            found = True
             best = key
             best_order[:] = order
             best_cols[:] = np.argsort(newcol)
@@ -209,9 +220,9 @@ def columns(rows, k):
 
 @nb.njit(cache=True)
 def canonical(rows, k):
-    """Canonical key of the k x k graph with row masks ``rows`` (k in the top bits)."""
+    """Canonical key of the k x k graph with row masks ``rows`` (k = :func:`key_size` of the key)."""
     cols = columns(rows, k)
-    return max(_best_key(rows, cols, k), _best_key(cols, rows, k)) | (k << K_SHIFT)
+    return max(_best_key(rows, cols, k), _best_key(cols, rows, k))
 
 
 @nb.njit(cache=True)
@@ -234,7 +245,7 @@ def canonical_map(rows, k):
             else:
                 row_of[i, c] = col_b[k - 1 - i]
                 col_of[i, c] = ord_b[k - 1 - c]
-    return max(a, b) | (k << K_SHIFT), row_of, col_of
+    return max(a, b), row_of, col_of
 
 
 @nb.njit(cache=True)

@@ -24,14 +24,14 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from wordlelab.solvers.permutation.canon import (K_SHIFT, automorphisms, canonical, canonical_map,  # noqa: F401
-                                          image, lowbit_index)
+from wordlelab.solvers.permutation.canon import (automorphisms, canonical, canonical_map, image,  # noqa: F401
+                                                 key_size, lowbit_index)
 
 
 @nb.njit(cache=True)
 def decode(key):
-    """Key (or packed graph with k in the top bits) -> (rows, k)."""
-    k = key >> K_SHIFT
+    """Key -> (rows, k): k packed non-zero bytes, one per row."""
+    k = key_size(key)
     rows = np.empty(k, np.int64)
     for i in range(k):
         rows[i] = (key >> (8 * i)) & 0xFF

@@ -126,7 +126,7 @@ def _history_option(f):
 
 
 @perm.command()
-@click.option("--n", "n", required=True, type=int, help="n <= 7")
+@click.option("--n", "n", required=True, type=int, help="n <= 8 (n = 8: hours; use --checkpoint)")
 @click.option("--consistent-only", is_flag=True, help="every guess must be consistent with the feedback so far")
 @_history_option
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the min-total strategy (JSON)")
@@ -176,7 +176,7 @@ def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_ad
 
 
 @perm.command()
-@click.option("--n-max", default=6, show_default=True, type=int, help="n = 1..N (N <= 7)")
+@click.option("--n-max", default=6, show_default=True, type=int, help="n = 1..N (N <= 8)")
 @click.option("--consistent-only", is_flag=True)
 @json_option
 def conjecture(n_max, consistent_only, as_json):
@@ -206,7 +206,7 @@ def conjecture(n_max, consistent_only, as_json):
 
 
 @perm.command()
-@click.option("--n-max", default=6, show_default=True, type=int, help="n = 2..N (N <= 7)")
+@click.option("--n-max", default=6, show_default=True, type=int, help="n = 2..N (N <= 8)")
 @json_option
 def consistency(n_max, as_json):
     """Does playing only consistent guesses ever cost anything? The smallest state where it does."""
