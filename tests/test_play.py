@@ -31,6 +31,7 @@ def test_play_through_a_pipe():
 def test_play_in_tmux():
     session = f"wl-{uuid.uuid4().hex[:8]}"
     env_cmd = f"WORDLELAB_CACHE={os.environ['WORDLELAB_CACHE']} {sys.executable} -m wordlelab play --lists nyt20220316"
+    env_cmd += "; sleep 60"      # keep the pane after the program exits, so its last words can be read
     subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "160", "-y", "50", env_cmd], check=True)
 
     def screen():
