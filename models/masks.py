@@ -11,7 +11,6 @@ from collections import Counter
 import numpy as np
 
 from wordlelab.models.feedback import GREEN, YELLOW, code_to_colours
-from wordlelab.models.matrix import build_matrix, encode_words
 from wordlelab.models.modes import History, check_mode
 
 
@@ -21,6 +20,8 @@ def allowed_mask(mode: str, history: History, guesses) -> np.ndarray:
     mask = np.ones(len(guesses), bool)
     if mode == "easy" or not history:
         return mask
+    # here, not at the top: an easy-mode state is parsed without loading numba (0.2 s)
+    from wordlelab.models.matrix import build_matrix, encode_words
     enc = encode_words(guesses)
     counts = None
     for g, p in history:

@@ -16,6 +16,7 @@ import numba as nb
 import numpy as np
 
 from wordlelab.errors import WordlelabWarning
+from wordlelab.models.cache import cache_dir  # noqa: F401  (kept importable from here)
 from wordlelab.models.feedback import WORD_LENGTH
 
 MMAP_BYTES = 64 << 20
@@ -65,15 +66,6 @@ def _pattern_matrix(guesses, answers):  # pragma: no cover - compiled
 def build_matrix(guesses, answers) -> np.ndarray:
     """Compute the ``len(guesses) x len(answers)`` uint8 matrix (no cache)."""
     return _pattern_matrix(encode_words(guesses), encode_words(answers))
-
-
-def cache_dir() -> Path:
-    """Where matrices are cached: ``$WORDLELAB_CACHE`` or the platform's user cache dir."""
-    env = os.environ.get("WORDLELAB_CACHE")
-    if env:
-        return Path(env)
-    import platformdirs
-    return Path(platformdirs.user_cache_dir("wordlelab"))
 
 
 def pattern_matrix(lists, use_cache: bool = True, stats: dict | None = None,

@@ -1,5 +1,8 @@
 """hint: the best next guesses from a state, each value equal to brute force and verified."""
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -7,7 +10,10 @@ from test_native_search import INF, brute_force, tiny_instance
 from wordlelab.instances.wordlists import WordLists
 from wordlelab.models.feedback import feedback, pattern_string
 from wordlelab.models.modes import guess_allowed
-from wordlelab.solvers.search.hint import hint
+from wordlelab.models.tree import to_json
+from wordlelab.solvers.search import kept_hints
+from wordlelab.solvers.search.hint import game_state, hint, scores_after
+from wordlelab.solvers.search.native import NativeSearcher
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -22,7 +28,7 @@ def test_values_match_brute_force(seed, mode):
     allowed = [g for g in guesses if guess_allowed(mode, history, g)]
     exact = {g: brute_force(left, allowed, mode, 5, g) for g in allowed}
     best = min(exact.values())
-    r = hint(lists, state, mode, top=3)
+    r = hint(lists, state, mode, top=3, keep=False)
     assert r.stats["answers_left"] == left
     if best >= INF:
         assert r.status == "INFEASIBLE"
@@ -46,3 +52,93 @@ def test_cli_names_ties(cli_run, lists_0316):
     assert "tie for best" in text and "budge" in text
     bad = cli_run(["hint", "salet.GGGGB.drone", "--lists", "nyt20220316"], expect_error=True)
     assert bad.code == 2 and bad.err.startswith("error:")
+
+
+def _tiny_lists(seed):
+    answers, guesses = tiny_instance(seed, n_answers=9, n_guesses=14)
+    return WordLists(f"tiny{seed}", tuple(guesses), tuple(answers))
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_first_guess_hint_matches_brute_force(mode, tmp_path, monkeypatch):
+    """The empty state: the best first guesses, from the kept ranking of every first guess."""
+    monkeypatch.setenv("WORDLELAB_CACHE", str(tmp_path))
+    lists = _tiny_lists(310)
+    exact = {g: brute_force(list(lists.answers), list(lists.guesses), mode, 6, g) for g in lists.guesses}
+    r = hint(lists, "", mode, top=4)
+    rows = r.stats["guesses"]
+    assert r.status == "OPTIMAL" and r.verified and r.value == min(exact.values())
+    assert [x["total"] for x in rows] == sorted(exact.values())[:4]
+    assert all(exact[x["guess"]] == x["total"] for x in rows)
+    assert r.stats["answers_left"] == list(lists.answers) and not r.stats["kept"]["read"]
+    again = hint(lists, "", mode, top=2)
+    assert again.stats["kept"]["read"] and again.stats["guesses"] == rows[:2]
+
+
+def test_kept_hint_is_read_back_only_when_it_checks(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDLELAB_CACHE", str(tmp_path))
+    lists = _tiny_lists(201)
+    first, secret = lists.guesses[0], lists.answers[-1]
+    state = f"{first}.{pattern_string(feedback(first, secret))}"
+    fresh = hint(lists, state, top=3)
+    path = fresh.stats["kept"]["file"]
+    assert not fresh.stats["kept"]["read"] and os.path.exists(path)
+    read = hint(lists, state, top=2)
+    assert read.stats["kept"]["read"] and read.stats["guesses"] == fresh.stats["guesses"][:2]
+    assert to_json(read.certificate) == to_json(fresh.certificate)
+    # more guesses than were kept: searched again
+    assert not hint(lists, state, top=5).stats["kept"]["read"]
+    game = game_state(lists, state, "easy")
+    assert kept_hints.recall(lists, "easy", 6, game, 5) is not None
+    # a total that its tree does not make, or a tree for other answers: not read, searched again
+    data = json.loads(open(kept_hints.kept_file(lists, "easy", 6, game)).read())
+    data["rows"][0]["total"] -= 1
+    open(path, "w").write(json.dumps(data))
+    assert kept_hints.recall(lists, "easy", 6, game, 1) is None
+    again = hint(lists, state, top=1)
+    assert not again.stats["kept"]["read"] and again.value == fresh.value
+    data = json.loads(open(path).read())
+    data["answers_left"] = data["answers_left"][1:]
+    open(path, "w").write(json.dumps(data))
+    assert kept_hints.recall(lists, "easy", 6, game, 1) is None
+    # the same state text in another mode, or for other lists, is another question: another file
+    other = WordLists("tiny201", lists.guesses, lists.answers[:-1])
+    assert kept_hints.kept_file(lists, "hard", 6, game) != kept_hints.kept_file(lists, "easy", 6, game)
+    assert kept_hints.kept_file(other, "easy", 6, game) != kept_hints.kept_file(lists, "easy", 6, game)
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_scores_after_sums_to_the_forced_guess(mode, tmp_path, monkeypatch):
+    """Every score of a guess: one guess per answer plus each score's best total is the forced-guess optimum."""
+    monkeypatch.setenv("WORDLELAB_CACHE", str(tmp_path))
+    lists = _tiny_lists(202)
+    guess = lists.guesses[1]
+    r = scores_after(lists, guess, mode)
+    forced = NativeSearcher(lists, mode).solve(start=guess)
+    assert r.status == forced.status
+    if r.status == "OPTIMAL":
+        assert r.value == forced.value == brute_force(list(lists.answers), list(lists.guesses), mode, 6, guess)
+    scores = {row["score"]: row for row in r.stats["scores"]}
+    assert sum(row["answers"] for row in scores.values()) == len(lists.answers)
+    assert set(scores) == {pattern_string(feedback(guess, a)) for a in lists.answers}
+    for score, row in scores.items():
+        if score != "GGGGG" and row["total"] is not None:
+            kept = hint(lists, f"{guess}.{score}", mode, top=1)
+            assert kept.stats["kept"]["read"] and kept.value == row["total"]
+
+
+def test_a_kept_hint_needs_no_compiled_code(tmp_path):
+    """Asked again, a hint is read and re-verified in plain Python: numba is never imported."""
+    code = ("import sys, wordlelab.cli as c\n"
+            "try:\n    c.main(['hint', 'salet.BBBYB.drone.YBBBG', '--lists', 'nyt20220316'])\n"
+            "except SystemExit:\n    pass\n"
+            "print('numba loaded' if 'numba' in sys.modules else 'no numba', file=sys.stderr)")
+    env = {**os.environ, "WORDLELAB_CACHE": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True) for _ in range(2)]
+    assert [r.stderr.strip().splitlines()[-1] for r in runs] == ["numba loaded", "no numba"]
+    assert "read from the cache" in runs[1].stdout and "bijou" in runs[1].stdout
+
+
+def test_cli_every_score(cli_run):
+    text = cli_run(["hint", "humph.BBBBB.sissy", "--lists", "nyt20220316"]).out
+    assert "total with sissy played" in text

@@ -44,7 +44,7 @@ def default_checkpoint(lists, mode: str, max_guesses: int) -> Path:
     >>> default_checkpoint(WordLists("a b/c", ("crate",), ("crate",)), "hard", 6).name[:24]
     'first-guesses-a_b_c-hard'
     """
-    from wordlelab.models.matrix import cache_dir
+    from wordlelab.models.cache import cache_dir
     name = re.sub(r"[^A-Za-z0-9+-]", "_", lists.name)
     return cache_dir() / "rankings" / f"first-guesses-{name}-{mode}-{max_guesses}-{lists.key}.json"
 

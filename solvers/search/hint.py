@@ -6,51 +6,183 @@ guesses; any other guess is proven to need at least the ``top``-th total. Each
 reported guess is then solved with that guess forced first, and its tree checked by
 :func:`wordlelab.models.verify.verify_tree`. A guess's expected number of further
 guesses, counting itself, is its total divided by the number of answers left.
+
+Before any guess, the ranking is that of every first guess, proven once per lists, mode and
+limit and kept (:mod:`wordlelab.solvers.search.first_guesses`): the best ``top`` of it are
+made exact here. Every hint is kept (:mod:`wordlelab.solvers.search.kept_hints`) and, asked
+again, re-checked and given back without a search.
 """
 from __future__ import annotations
 
 import time
 
 from wordlelab.errors import WordleError
+from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
 from wordlelab.models.result import Result, Status
-from wordlelab.solvers.search.native import NativeSearcher
+from wordlelab.models.state import GameState, parse_state
+from wordlelab.solvers.search import kept_hints
+
+
+def game_state(lists, state: str, mode: str) -> GameState:
+    """``state`` parsed in plain Python; the empty state is the start of the game."""
+    if not state.strip():
+        return GameState((), None, tuple(lists.answers), tuple(lists.guesses), mode)
+    return parse_state(state, lists, mode)
 
 
 def hint(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int = 6,
-         searcher: NativeSearcher | None = None) -> Result:
+         searcher=None, keep: bool = True, workers: int = 1, progress_bar=None, announce=None) -> Result:
     """The ``top`` best next guesses from ``state`` (e.g. ``salet.BBBYB``), with exact, verified values.
 
     OPTIMAL: ``certificate`` is the best guess's tree; ``stats["guesses"]`` lists each reported
     guess with its total, its expected further guesses and whether it ties the best.
     INFEASIBLE: no strategy finds every remaining answer within ``max_guesses`` guesses in all.
+    ``stats["kept"]`` says where the hint is kept and whether it was read from there
+    (``keep=False``: neither read nor written). The empty state asks for the first guess:
+    ``workers`` processes rank every first guess if that ranking is not kept yet (minutes), and
+    ``announce`` and ``progress_bar`` are told about it.
 
     >>> from wordlelab.instances.wordlists import WordLists
     >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush")
-    >>> r = hint(WordLists("six", words, words), "humph.BBBBB", top=2)
+    >>> r = hint(WordLists("six", words, words), "humph.BBBBB", top=2, keep=False)
     >>> r.status.value, r.stats["answers_left"], r.verified
     ('OPTIMAL', ['cigar', 'sissy', 'awake'], True)
     """
     if top < 1:
         raise WordleError("--top must be at least 1")
     t0 = time.perf_counter()
-    s = searcher or NativeSearcher(lists, mode, max_guesses)
-    node = s.root(None, state)
-    answers = [lists.answers[a] for a in node.H]
-    question = {"kind": "hint", "lists": lists.name, "mode": mode, "state": state, "top": top,
+    game = game_state(lists, state, mode)
+    if game.next_guess:
+        raise WordleError(f"the state ends with {game.next_guess!r} without its colours: give them "
+                          f"({state}.BYBBG, say); scores_after() answers for every score")
+    if len(game.history) >= max_guesses:
+        raise WordleError(f"the state already used {len(game.history)} guesses of {max_guesses}")
+    answers = list(game.answers)
+    question = {"kind": "hint", "lists": lists.name, "mode": mode, "state": game.describe(), "top": top,
                 "max_guesses": max_guesses}
+    kept = kept_hints.recall(lists, mode, max_guesses, game, top) if keep else None
+    if kept is not None:
+        status, ranking, trees, file = kept["status"], kept["rows"], kept["trees"], kept["file"]
+    else:
+        status, ranking, trees = _search(lists, game, mode, top, max_guesses, searcher, workers, progress_bar,
+                                         announce)
+        file = None
+        if keep:
+            path = kept_hints.keep(lists, mode, max_guesses, game, top, status, ranking, trees,
+                                   time.perf_counter() - t0)
+            file = str(path) if path else None
+    stats = {"answers_left": answers, "n_answers": len(answers),
+             "kept": {"file": file, "read": kept is not None,
+                      "search_seconds": kept["seconds"] if kept else round(time.perf_counter() - t0, 3)}}
+    if status == "INFEASIBLE":
+        return Result(question, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats=stats)
+    best = ranking[0][1]
+    stats["guesses"] = [{"guess": w, "total": v, "expected": round(v / len(answers), 4), "tie": v == best,
+                         "possible_answer": w in game.answers} for w, v in ranking]
+    return Result(question, "native", Status.OPTIMAL, best, best, trees[ranking[0][0]], "tree", True,
+                  time.perf_counter() - t0, stats)
+
+
+def _search(lists, game, mode, top, max_guesses, searcher, workers, progress_bar, announce):
+    """(status, [(guess, total)], {guess: verified tree}) by the native search."""
+    from wordlelab.solvers.search.native import NativeSearcher     # numba: loaded only to search
+    s = searcher or NativeSearcher(lists, mode, max_guesses)
+    if not game.history:
+        return _first_guesses(s, top, workers, progress_bar, announce)
+    state = game.describe()
+    node = s.root(None, state)
     ranking = [(w, v) for w, v, exact in s.rank(node, top=top) if exact][:top]
-    if not ranking:
-        return Result(question, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0,
-                      stats={"answers_left": answers})
-    rows, best_tree = [], None
+    trees = {}
     for word, value in ranking:
         r = s.solve(start=word, state=state)       # the value again, with a tree the verifier checks
         if r.status != Status.OPTIMAL or r.value != value or not r.verified:
             raise WordleError(f"internal error: {word} ranks at {value}, its verified tree gives {r.value}")
-        best_tree = best_tree or r.certificate
-        rows.append({"guess": word, "total": value, "expected": round(value / len(answers), 4),
-                     "tie": value == ranking[0][1], "possible_answer": word in answers})
-    best = ranking[0][1]
-    return Result(question, "native", Status.OPTIMAL, best, best, best_tree, "tree", True,
-                  time.perf_counter() - t0, {"guesses": rows, "answers_left": answers,
-                                             "n_answers": len(answers)})
+        trees[word] = r.certificate
+    return ("OPTIMAL" if ranking else "INFEASIBLE"), ranking, trees
+
+
+def _first_guesses(s, top, workers, progress_bar, announce):
+    """The best ``top`` first guesses, from the kept ranking of every first guess, made exact."""
+    from wordlelab.solvers.search.first_guesses import first_guess_ranking, keep_trees, kept_trees
+    from wordlelab.solvers.search.native import INF
+    rows, _ = first_guess_ranking(s, None, workers, progress_bar, announce)
+    values = {w: (v, e) for w, v, e in rows}
+    trees = {w: t for w, (t, _) in kept_trees(s).items() if values.get(w, (None, False))[1]}
+    solved = False
+    while True:
+        head = sorted(values.items(), key=lambda kv: (kv[1][0], not kv[1][1], kv[0]))[:top]
+        # a lower bound among the best ``top``: its exact total may move it down; an exact total
+        # without a tree gets one
+        pending = [w for w, (v, e) in head if v < INF and (not e or w not in trees)]
+        if not pending:
+            break
+        for w in pending:
+            r = s.solve(start=w)
+            if r.status == Status.INFEASIBLE:
+                values[w] = (INF, True)
+                continue
+            if r.status != Status.OPTIMAL or not r.verified or (values[w][1] and r.value != values[w][0]):
+                raise WordleError(f"internal error: first guess {w} ranks at {values[w][0]}, its tree gives {r.value}")
+            values[w], trees[w], solved = (r.value, True), r.certificate, True
+    if solved:
+        keep_trees(s, trees)
+    ranking = [(w, v) for w, (v, e) in head if v < INF]
+    return ("OPTIMAL" if ranking else "INFEASIBLE"), ranking, {w: trees[w] for w, _ in ranking}
+
+
+def scores_after(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int = 6, keep: bool = True,
+                 progress=None) -> Result:
+    """The best next guesses after every colour score of the last guess of ``state`` (``salet``).
+
+    Each score's hint is proven and kept as by :func:`hint`, so that any later hint after that
+    guess is read at once. ``value`` is the least total with the guess played: one guess for
+    every answer, plus each score's best total (an answer the guess finds needs nothing more).
+    ``stats["scores"]`` has one row per score, most answers first.
+
+    >>> from wordlelab.instances.wordlists import WordLists
+    >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush")
+    >>> r = scores_after(WordLists("six", words, words), "humph", keep=False)
+    >>> r.value, [row["score"] for row in r.stats["scores"]]
+    (14, ['BBBBB', 'BBBBY', 'BGYBB', 'GGGGG'])
+    """
+    t0 = time.perf_counter()
+    game = game_state(lists, state, mode)
+    if not game.next_guess:
+        raise WordleError(f"{state!r} must end with a guess without its colours (salet, or salet.BBBYB.drone)")
+    word = game.next_guess
+    prefix = state.strip()
+    groups: dict[int, list[str]] = {}
+    for a in game.answers:
+        groups.setdefault(feedback(word, a), []).append(a)
+    from wordlelab.solvers.search.native import NativeSearcher
+    searcher = NativeSearcher(lists, mode, max_guesses)
+    rows, trees, total, feasible = [], [], len(game.answers), True
+    for code, group in sorted(groups.items(), key=lambda kv: (-len(kv[1]), pattern_string(kv[0]))):
+        score = pattern_string(code)
+        if code == ALL_GREEN:
+            rows.append({"score": score, "answers": 1, "guesses": [], "total": 0, "expected": 0.0, "ties": 0,
+                         "kept": None})
+        elif len(game.history) + 1 >= max_guesses:
+            feasible = False
+            rows.append({"score": score, "answers": len(group), "guesses": [], "total": None, "expected": None,
+                         "ties": 0, "kept": None})
+        else:
+            r = hint(lists, f"{prefix}.{score}", mode, top, max_guesses, searcher, keep)
+            g = r.stats.get("guesses", [])
+            feasible &= r.status == Status.OPTIMAL
+            if r.status == Status.OPTIMAL:
+                total += r.value
+                trees.append({"state": f"{prefix}.{score}", "guess": g[0]["guess"], "total": r.value,
+                              "tree": r.certificate})
+            rows.append({"score": score, "answers": len(group), "guesses": [x["guess"] for x in g],
+                         "total": r.value, "expected": g[0]["expected"] if g else None,
+                         "ties": sum(x["tie"] for x in g), "kept": r.stats["kept"]})
+        if progress:
+            progress(1, info=score)
+    question = {"kind": "scores-after", "lists": lists.name, "mode": mode, "state": prefix, "top": top,
+                "max_guesses": max_guesses}
+    stats = {"guess": word, "n_answers": len(game.answers), "scores": rows}
+    if not feasible:
+        return Result(question, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats=stats)
+    return Result(question, "native", Status.OPTIMAL, total, total, trees, "trees", True, time.perf_counter() - t0,
+                  stats)

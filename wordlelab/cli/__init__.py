@@ -5,27 +5,44 @@ they are registered here, explicitly, and no library module imports this package
 """
 from __future__ import annotations
 
+import importlib.abc
+import importlib.machinery
 import sys
 import warnings
 
 
-def _load_numba_without_blas_probe() -> None:
-    """Import numba without its probe for scipy's BLAS, which imports all of scipy.linalg (0.2 s).
+class _NumbaWithoutBlasProbe(importlib.abc.MetaPathFinder):
+    """Import numba, when a command first needs it, without its probe for scipy's BLAS.
 
-    numba looks for BLAS once, when it loads its array functions, for np.dot and np.linalg in
-    compiled code; wordlelab's compiled code uses neither. Only the command line does this (a
-    process of its own), and scipy itself stays importable afterwards.
+    numba looks for BLAS once, when it loads its array functions (``numba.np.arraymath``), for
+    np.dot and np.linalg in compiled code; the probe imports all of scipy.linalg (0.2 s), and
+    wordlelab's compiled code uses neither. This finder wraps that one module's execution so
+    that the probe's import fails at once; scipy itself stays importable afterwards. Commands
+    that need no compiled code (a hint already proven and kept, say) never import numba.
+    Only the command line does this (a process of its own).
     """
-    if "numba" in sys.modules or "scipy.linalg.cython_blas" in sys.modules:
-        return
-    sys.modules["scipy.linalg.cython_blas"] = None      # makes the probe's import fail at once
-    try:
-        import numba.np.arraymath  # noqa: F401
-    finally:
-        del sys.modules["scipy.linalg.cython_blas"]
+
+    def find_spec(self, name, path, target=None):
+        if name != "numba.np.arraymath":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is None or spec.loader is None or "scipy.linalg.cython_blas" in sys.modules:
+            return spec
+        run = spec.loader.exec_module
+
+        def exec_without_probe(module):
+            sys.modules["scipy.linalg.cython_blas"] = None      # makes the probe's import fail at once
+            try:
+                run(module)
+            finally:
+                del sys.modules["scipy.linalg.cython_blas"]
+        spec.loader.exec_module = exec_without_probe
+        return spec
 
 
-_load_numba_without_blas_probe()
+if "numba" not in sys.modules:
+    sys.meta_path.insert(0, _NumbaWithoutBlasProbe())
 
 import click  # noqa: E402
 

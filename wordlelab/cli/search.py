@@ -207,23 +207,39 @@ def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers,
 Examples:
   wordlelab hint salet.BBBYB --lists nyt20220316
   wordlelab hint salet.BBBYB.drone.YBBBG --lists nyt20220316 --top 5
-  wordlelab hint crane.BYBBB --mode hard""")
+  wordlelab hint crane.BYBBB --mode hard
+  wordlelab hint salet --lists nyt20220316
+  wordlelab hint '' --lists nyt20220316""")
 @click.argument("state")
 @lists_options
 @mode_option
 @click.option("--top", default=3, show_default=True, type=positive(), help="how many of the best guesses to show")
 @click.option("--show", default=12, show_default=True, type=non_negative(),
               help="list the answers left when there are at most this many")
+@click.option("--workers", default=None, type=workers_type(),
+              help="processes for ranking every first guess, for the empty state, when that ranking is not kept yet "
+                   "(default: all cores)")
 @json_option
-def hint(state, lists, mode, top, show, as_json):
-    """The best next guesses from a game state, with their proven expected number of further guesses."""
+def hint(state, lists, mode, top, show, workers, as_json):
+    """The best next guesses from a game state, with their proven expected number of further guesses.
+
+    STATE is guess.COLOURS.guess.COLOURS... (salet.BBBYB). Ending with a guess without its
+    colours (salet), it asks for the best next guesses after every score of that guess. The
+    empty state ('') asks for the first guess. Each answer is kept in the cache, re-checked
+    when asked again, and then needs no search.
+    """
+    from wordlelab.solvers.search.hint import game_state
+    if state.strip() and game_state(lists, state, mode).next_guess:
+        return _scores_after(state, lists, mode, top, as_json)
     from wordlelab.solvers.search.hint import hint as best_next
-    r = best_next(lists, state, mode, top)
+    r = best_next(lists, state, mode, top, workers=workers or os.cpu_count() or 1,
+                  progress_bar=None if as_json else progress, announce=err.print)
     if as_json:
         emit_json(r.as_dict())
         return
     left = r.stats["answers_left"]
-    out.print(f"{state}: {len(left)} answer{'s' if len(left) != 1 else ''} left ({mode} mode, {lists.name})"
+    where = r.question["state"] or "before the first guess"
+    out.print(f"{where}: {len(left)} answer{'s' if len(left) != 1 else ''} left ({mode} mode, {lists.name})"
               + (f": {' '.join(left)}" if len(left) <= show else ""))
     if r.status != "OPTIMAL":
         out.print(f"{r.status}: no strategy finds every answer left within 6 guesses in all")
@@ -237,7 +253,34 @@ def hint(state, lists, mode, top, show, as_json):
         more = "at least " if len(ties) == len(rows) == top else ""
         out.print(f"{more}{len(ties)} guesses tie for best: {' '.join(ties)}"
                   + (f" (--top {top + 5} shows more)" if more else ""))
-    out.print("every value proven exactly and its tree checked by the verifier; expected counts the next guess")
+    kept = r.stats["kept"]
+    source = (f"; read from the cache and re-verified (the search took {kept['search_seconds']:.1f} s)"
+              if kept["read"] else "")
+    out.print(f"every value proven exactly and its tree checked by the verifier{source}; "
+              "expected counts the next guess")
+
+
+def _scores_after(state, lists, mode, top, as_json):
+    from wordlelab.solvers.search.hint import scores_after
+    with progress("scores", None, enabled=not as_json) as advance:
+        r = scores_after(lists, state, mode, top, progress=advance)
+    if as_json:
+        emit_json(r.as_dict())
+        return
+    st = r.stats
+    out.print(f"{r.question['state']}: {st['n_answers']} answers, {len(st['scores'])} scores "
+              f"({mode} mode, {lists.name})")
+    table(None, ["score", "answers", "best next guess", "expected further guesses", "total", "also best"],
+          [[row["score"], row["answers"], row["guesses"][0] if row["guesses"] else
+            ("(solved)" if row["score"] == "GGGGG" else "none within the limit"),
+            "" if row["expected"] is None or row["score"] == "GGGGG" else f"{row['expected']:.4f}", row["total"],
+            " ".join(row["guesses"][1:row["ties"]])] for row in st["scores"]])
+    if r.status == "OPTIMAL":
+        out.print(f"total with {st['guess']} played: {r.value} (average {r.value / st['n_answers']:.4f} guesses from "
+                  f"here); every best guess proven and its tree checked by the verifier. Each score's hint is kept "
+                  f"in the cache: 'wordlelab hint {r.question['state']}.SCORE' now answers at once")
+    else:
+        out.print(f"{r.status}: some score leaves answers that no strategy finds within 6 guesses in all")
 
 
 COMMANDS = [solve, prove_depth, best_start, hint]
