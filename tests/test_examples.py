@@ -149,6 +149,10 @@ FAST_VARIANT = {
         "wordlelab analyze clock.bbbbb.brown.bybbb --guesses g.txt --answers a.txt",
     "wordlelab analyze crate.lions.focus --lists nyt20220316":
         "wordlelab analyze bloom.crime.brisk --guesses g.txt --answers a.txt",
+    # every score of SALET, each one's best next guesses proven: about 13 s
+    "wordlelab hint salet --lists nyt20220316": "wordlelab hint clock --guesses g.txt --answers a.txt",
+    # the empty state ranks every first guess with proof the first time: about 4 min on 2 cores
+    "wordlelab hint '' --lists nyt20220316": "wordlelab hint '' --guesses g.txt --answers a.txt",
     "wordlelab bench --suite search": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite sweep": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite cover": "wordlelab bench --suite matrix --csv bench.csv",

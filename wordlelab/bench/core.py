@@ -51,19 +51,30 @@ def matrix_suite(repeat: int = 3):
                        f"{m.shape[0]}x{m.shape[1]}", stats["seconds"], note="target < 0.2 s")
 
 
-# (label, argv, expected value, reference min/median seconds of Selby's wordle.cpp -O3 on this machine kind)
+# (label, our argv, expected value, Selby's arguments, his min/median seconds from an earlier
+# side-by-side run on this machine kind: shown only where his program cannot run now)
 SEARCH_TASKS = [
-    ("prove SALET 7897", ["solve", "--start", "salet", "--lists", "nyt20220316"], 7897, (1.6, 1.9)),
-    ("prove SALET 7920", ["solve", "--start", "salet", "--lists", "original"], 7920, (1.7, 1.8)),
-    ("prove TARSE 7883", ["solve", "--start", "tarse", "--lists", "nyt20220830"], 7883, (4.3, 4.8)),
-    ("hard SALET 8099", ["solve", "--start", "salet", "--lists", "nyt20220316", "--mode", "hard"], 8099, (2.7, 3.0)),
+    ("prove SALET 7897", ["solve", "--start", "salet", "--lists", "nyt20220316"], 7897, ["-w", "salet"], (1.6, 1.9)),
+    ("prove SALET 7920", ["solve", "--start", "salet", "--lists", "original"], 7920, ["-w", "salet"], (1.7, 1.8)),
+    ("prove TARSE 7883", ["solve", "--start", "tarse", "--lists", "nyt20220830"], 7883, ["-w", "tarse"], (4.3, 4.8)),
+    ("hard SALET 8099", ["solve", "--start", "salet", "--lists", "nyt20220316", "--mode", "hard"], 8099,
+     ["-H", "-w", "salet"], (2.7, 3.0)),
     ("SALET cannot guarantee 4", ["prove-depth", "--guesses", "4", "--start", "salet", "--lists", "nyt20220316"],
-     "INFEASIBLE", (2.6, 2.8)),
+     "INFEASIBLE", ["-g", "4", "-d", "-w", "salet"], (2.6, 2.8)),
     ("SALET cannot guarantee 4, core re-checked by the plain search",
      ["prove-depth", "--guesses", "4", "--start", "salet", "--lists", "nyt20220316", "--recheck"],
-     "INFEASIBLE", (2.6, 2.8)),
+     "INFEASIBLE", ["-g", "4", "-d", "-w", "salet"], (2.6, 2.8)),
+    ("hint after SALET BBBYB (163 answers), searched",
+     ["hint", "salet.BBBYB", "--lists", "nyt20220316"], 442, ["-w", "salet.BBBYB"], (1.9, 1.9)),
+    ("hint after SALET BBBYB, asked again (kept, re-verified)",
+     ["hint", "salet.BBBYB", "--lists", "nyt20220316"], 442, ["-w", "salet.BBBYB"], (1.9, 1.9)),
+    ("TARSE, 3158 answers (nyt20230701), easy", ["solve", "--start", "tarse", "--lists", "nyt20230701"],
+     None, ["-w", "tarse"], (143, 143)),
+    ("TARSE, 3158 answers (nyt20230701), hard", ["solve", "--start", "tarse", "--lists", "nyt20230701",
+                                                 "--mode", "hard"], None, ["-H", "-w", "tarse"], (104, 104)),
     ("answers=all: SALET cannot guarantee 6", ["prove-depth", "--guesses", "6", "--start", "salet",
-                                               "--lists", "nyt20220316", "--answers", "all"], "INFEASIBLE", (154, 154)),
+                                               "--lists", "nyt20220316", "--answers", "all"], "INFEASIBLE",
+     ["-g", "6", "-d", "-w", "salet"], (154, 154)),
 ]
 LONG_TASKS = [
     # no reference figure: Selby's program answers these, its time on this machine is not given
@@ -72,6 +83,41 @@ LONG_TASKS = [
     ("any first word within 4 guesses? (2315)", ["prove-depth", "--guesses", "4", "--lists", "original"],
      "INFEASIBLE", (float("nan"), float("nan"))),
 ]
+
+
+def _instance(argv) -> str:
+    return argv[argv.index("--lists") + 1] + (" mode=" + argv[argv.index("--mode") + 1] if "--mode" in argv else "")
+
+
+def _forget_hints():
+    """Empty the kept hints, so that the next hint is searched (the matrix and numba stay warm)."""
+    import shutil
+    from wordlelab.models.cache import cache_dir
+    shutil.rmtree(cache_dir() / "hints", ignore_errors=True)
+
+
+def _side_by_side_row(label, argv, expected, selby_args, ref, repeat):
+    """Ours and Selby's program, alternating, in this run; his earlier figure if he cannot run now."""
+    from wordlelab.bench.selby import ours, selby_command, side_by_side
+    answers = argv[argv.index("--answers") + 1] if "--answers" in argv else None
+    lists = argv[argv.index("--lists") + 1]
+    his_lists = ("nyt20220830", "nyt20230701") if lists == "nyt20230701" else (lists, answers)
+    his_cmd = selby_command(*his_lists, selby_args)
+    searched = label.endswith("searched")
+    mine, data, his, _ = side_by_side(ours(argv), his_cmd, repeat, _forget_hints if searched else None)
+    if not isinstance(data, dict):
+        return BenchRow(label, _instance(argv), "native", "ERROR", data, mine[0])
+    # the command prints a Result (models/result.py): "value" is the least total
+    value = data.get("value") if expected is None or isinstance(expected, int) else data.get("status")
+    ok = "" if expected is None or value == expected else f"; EXPECTED {expected}"
+    if his is None:
+        return BenchRow(label, _instance(argv), "native", data.get("status"), value, mine[0], ref[0],
+                        note=f"min/median {mine[0]:.2f}/{mine[len(mine) // 2]:.2f} s over {repeat}; Selby's "
+                             f"program not available now: his {ref[0]}/{ref[1]} s from an earlier run{ok}")
+    return BenchRow(label, _instance(argv), "native", data.get("status"), value, mine[0], round(his[0], 2),
+                    note=f"min/median {mine[0]:.2f}/{mine[len(mine) // 2]:.2f} s, Selby {his[0]:.2f}/"
+                         f"{his[len(his) // 2]:.2f} s, alternating, {repeat} each in this run; "
+                         f"ratio {mine[0] / his[0]:.2f}{ok}")
 
 
 def _whole_process(label, argv, expected, ref, repeat, warm_argv=None):
@@ -95,9 +141,7 @@ def _whole_process(label, argv, expected, ref, repeat, warm_argv=None):
     value = data.get("value") if isinstance(expected, int) else data.get("status")
     status = data.get("status")
     ok = "" if value == expected else f"; EXPECTED {expected}"
-    return BenchRow(label, argv[argv.index("--lists") + 1] + (" mode=" + argv[argv.index("--mode") + 1]
-                                                            if "--mode" in argv else ""),
-                    "native", status, value, times[0], ref[0],
+    return BenchRow(label, _instance(argv), "native", status, value, times[0], ref[0],
                     note=f"min/median {times[0]:.2f}/{times[len(times) // 2]:.2f} s over {repeat}; "
                          f"Selby {ref[0]}/{ref[1]} s{ok}")
 
@@ -108,7 +152,7 @@ def _cold_compile_row():
     import subprocess
     import sys
     import tempfile
-    label, argv, expected, _ = SEARCH_TASKS[0]
+    label, argv = SEARCH_TASKS[0][:2]
     cmd = [sys.executable, "-m", "wordlelab", *argv, "--json"]
     with tempfile.TemporaryDirectory() as d:
         t = time.perf_counter()
@@ -124,9 +168,9 @@ def _cold_compile_row():
 
 @suite("search")
 def search_suite(repeat: int = 3):
-    """Native searcher vs Selby's wordle.cpp, whole process, warm numba cache (and one cold run)."""
-    for label, argv, expected, ref in SEARCH_TASKS:
-        yield _whole_process(label, argv, expected, ref, 1 if ref[0] > 60 else repeat)
+    """Native searcher beside Selby's wordle.cpp, alternating in this run, whole process, warm caches."""
+    for label, argv, expected, selby_args, ref in SEARCH_TASKS:
+        yield _side_by_side_row(label, argv, expected, selby_args, ref, 1 if ref[0] > 60 else repeat)
     yield _cold_compile_row()
 
 
