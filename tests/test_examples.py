@@ -161,6 +161,8 @@ FAST_VARIANT = {
 # Commands named in headings and prose ("Eldrow (`wordlelab eldrow`, ...)"): they must exist.
 NAMES = {
     "wordlelab analyze",
+    "wordlelab hint",
+    "wordlelab play",
     "wordlelab eldrow",
     "wordlelab heuristics",
     "wordlelab tree-model",
