@@ -156,7 +156,8 @@ Examples:
 @lists_options
 @mode_option
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20))
-@click.option("--top", default=1, show_default=True, type=non_negative(), help="exact values for this many best first words")
+@click.option("--top", "--exact", "top", default=1, show_default=True, type=non_negative(),
+              help="exact values (not bounds) for this many best first words; the others get proven lower bounds")
 @click.option("--shard", default=None, help="i/n: only every n-th candidate, from the i-th")
 @click.option("--limit", default=None, type=positive(), help="only the LIMIT most promising candidates (partial ranking)")
 @click.option("--checkpoint", default=None, type=OutputFile(), help="resumable results file (JSON)")

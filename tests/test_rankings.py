@@ -1,0 +1,53 @@
+"""best-start --exact K: exact totals for the K best first words, checked against brute force
+and, on nyt20220316, against Selby's proven results files (``slow``)."""
+import json
+
+import pytest
+
+from test_native_search import brute_force, reference_values, tiny_instance
+from wordlelab.instances.wordlists import WordLists
+from wordlelab.solvers.search.best_start import run_best_start
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_exact_k_matches_brute_force(mode, tmp_path):
+    answers, guesses = tiny_instance(404, n_answers=9, n_guesses=14)
+    lists = WordLists("tiny", tuple(guesses), tuple(answers))
+    truth = {g: brute_force(answers, guesses, mode, 6, g) for g in guesses}
+    r = run_best_start(lists, mode, 6, 4, None, None, str(tmp_path / "rank.json"), 1)
+    rows = r.stats["ranking"]
+    exact = [row for row in rows if row["exact"]]
+    assert [row["total"] for row in exact[:4]] == sorted(truth.values())[:4]
+    assert all(truth[row["word"]] == row["total"] for row in exact)
+    # every bound is a true lower bound, and no bound hides a word better than the 4th
+    assert all(row["total"] <= truth[row["word"]] for row in rows if not row["exact"])
+    assert all(truth[row["word"]] >= exact[3]["total"] for row in rows if not row["exact"])
+
+
+def test_cli_exact_is_top(cli_run, tmp_path):
+    from wordlelab.instances.wordlists import load_lists
+    base = load_lists("nyt20220316")
+    (tmp_path / "a.txt").write_text("\n".join(base.answers[:40]))
+    (tmp_path / "g.txt").write_text("\n".join(base.guesses[:300]))
+    args = ["best-start", "--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt"),
+            "--workers", "1", "--json"]
+    by_exact = json.loads(cli_run(args + ["--exact", "3"]).out)
+    by_top = json.loads(cli_run(args + ["--top", "3"]).out)
+    assert by_exact["question"]["top"] == by_top["question"]["top"] == 3
+    first = [(r["word"], r["total"]) for r in by_exact["stats"]["ranking"] if r["exact"]][:3]
+    assert first == [(r["word"], r["total"]) for r in by_top["stats"]["ranking"] if r["exact"]][:3]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_exact_top_100_matches_selby(shared, lists_0316, mode, tmp_path):
+    """The 100 best first words of nyt20220316, exact, against results_{easy,hard}_nyt20220316."""
+    ref = reference_values(shared, f"results_{mode}_nyt20220316")
+    r = run_best_start(lists_0316, mode, 6, 100, None, None, str(tmp_path / "rank.json"), 2)
+    rows = r.stats["ranking"]
+    exact = [row for row in rows if row["exact"]]
+    assert len(exact) >= 100
+    assert all(ref[row["word"]] == row["total"] for row in exact)
+    cutoff = exact[99]["total"]
+    assert {w for w, v in ref.items() if v < cutoff} <= {row["word"] for row in exact}
+    assert all(row["total"] <= ref[row["word"]] for row in rows if not row["exact"])
