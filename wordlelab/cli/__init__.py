@@ -46,8 +46,8 @@ if "numba" not in sys.modules:
 
 import click  # noqa: E402
 
-from wordlelab.cli import (analyze, basic, bench, cover, eldrow, heuristics, perm, perm_colour, play,  # noqa: E402
-                           search, trees)
+from wordlelab.cli import (analyze, basic, bench, cover, eldrow, heuristics, pair, perm, perm_colour,  # noqa: E402
+                           play, search, trees)
 from wordlelab.errors import WordleError, WordlelabWarning  # noqa: E402
 
 EPILOG = """\b
@@ -128,7 +128,7 @@ def main(argv=None) -> None:
 
 
 # ---- explicit registration: every command, and the export-lp group's subcommands
-for _module in (basic, search, play, analyze, cover, trees, eldrow, perm, heuristics, bench):
+for _module in (basic, search, pair, play, analyze, cover, trees, eldrow, perm, heuristics, bench):
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 cover.export_lp.add_command(trees.export_tree)
