@@ -70,3 +70,16 @@ def test_cli_best_pair(cli_run, tmp_path):
     assert "every other pair is proven to total at least" in text
     bad = cli_run(["best-pair", "--top", "0"], expect_error=True)
     assert bad.code == 2 and bad.err.startswith("error:")
+
+
+def test_class_counts_tiled_equal_plain(lists_0316):
+    import numpy as np
+    from wordlelab.models.matrix import pattern_matrix
+    from wordlelab.solvers.search.pair_core import pair_class_counts, pair_class_counts_plain
+    MT = np.ascontiguousarray(pattern_matrix(lists_0316, transposed=True))
+    M = np.ascontiguousarray(pattern_matrix(lists_0316))
+    H = np.arange(MT.shape[0], dtype=np.int32)
+    gi = lists_0316.guess_index()
+    seconds = np.array(sorted(np.random.default_rng(3).choice(M.shape[0], 500, replace=False)), np.int32)
+    for w in ("parse", "salet", "xylyl"):
+        assert np.array_equal(pair_class_counts(MT, H, gi[w], seconds), pair_class_counts_plain(M, gi[w], seconds))

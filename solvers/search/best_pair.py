@@ -29,7 +29,6 @@ import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, feedback
-from wordlelab.models.matrix import pattern_matrix
 from wordlelab.models.result import Result, Status
 from wordlelab.models.tree import Tree
 from wordlelab.models.verify import verify_tree
@@ -51,13 +50,12 @@ def pair_order(searcher: NativeSearcher) -> list[int]:
 
 
 class PairState:
-    """A worker's tables: the searcher, the matrix by guess rows, the sweep order and the cutoff."""
+    """A worker's tables: the searcher, the sweep order and the cutoff."""
 
     def __init__(self, lists, max_guesses, table=None, live=None):
         self.searcher = NativeSearcher(lists, "easy", max_guesses, cache_entries=TABLE_ENTRIES,
                                        table=None if table is None else table.array)
         self.table, self.live = table, live
-        self.M = np.ascontiguousarray(pattern_matrix(lists))
         self.root = self.searcher.root()
         self.L = self.searcher.child_guesses(self.root)
         self.order = np.array(pair_order(self.searcher), np.int32)
@@ -83,7 +81,7 @@ def ordered(is_answer, a: int, b: int) -> tuple[int, int]:
 def bounds_after(st: PairState, g1: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(firsts, seconds, bounds) of every pair of g1 with a word after it in the sweep order."""
     others = st.order[st.position[g1] + 1:]
-    k = pair_class_counts(st.M, g1, others).astype(np.int64)
+    k = pair_class_counts(st.searcher.MT, st.root.H, g1, others).astype(np.int64)
     a1, a2 = st.is_answer[g1], st.is_answer[others]
     # the better order: an answer first (1 guess), the other second (2)
     swap = a2 & ~a1
