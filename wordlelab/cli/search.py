@@ -81,7 +81,7 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
         series = [(label, res.stats["histogram"])]
         if tied:
             series = [(f"{res.stats['tie_break']['plain_first_guess']} (plain search, total {res.value})",
-                       res.stats["tie_break"]["plain_histogram"]), (f"{label}, tie-broken", res.stats["histogram"])]
+                       res.stats["tie_break"]["plain_histogram"]), (f"{res.stats['first_guess']} (tie-broken, total {res.value})", res.stats["histogram"])]
         guess_histograms(series, plot_file,
                          f"guesses needed, {lists.name}, {mode} mode, {res.stats['n_answers']} answers")
         res.stats["plot_file"] = plot_file
