@@ -59,6 +59,7 @@ RUN_AS_SHOWN = {
     "wordlelab solve --start salet --lists nyt20220316",
     "wordlelab solve --start salet --lists original",
     "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",
+    "wordlelab solve --start salet --lists nyt20220316 --tie-break worst",
     "wordlelab verify salet.tree --lists nyt20220316",
     "wordlelab hint salet.BBBYB --lists nyt20220316",
     "wordlelab hint salet.BBBYB.drone.YBBBG --lists nyt20220316 --top 5",

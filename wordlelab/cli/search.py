@@ -16,6 +16,19 @@ def _show_histogram(histogram: dict):
     table(None, ["guesses", "count"], [[int(k), v] for k, v in sorted(histogram.items(), key=lambda kv: int(kv[0]))])
 
 
+def _show_tie_break(res):
+    """The plain search's histogram beside the tie-broken one, and the answers at the worst guess count."""
+    tie = res.stats["tie_break"]
+    plain, broken = tie["plain_histogram"], res.stats["histogram"]
+    ks = sorted({int(k) for k in plain} | {int(k) for k in broken})
+    table(None, ["guesses", "plain optimum", "tie-broken"],
+          [[k, plain.get(str(k), 0), broken.get(str(k), 0)] for k in ks])
+    worst = max(int(k) for k in plain)
+    out.print(f"answers needing {worst} guesses: {plain.get(str(worst), 0)} in the plain search's tree, "
+              f"{broken.get(str(worst), 0)} tie-broken (least total, then fewest answers at guess "
+              f"{', '.join(tie['tail'])}: proven)")
+
+
 def _first_guess_line(res, state_text) -> str:
     """Names the strategy's first guess (from a state: its next guess), and whether it was given or found."""
     which = "next guess" if state_text else "first guess"
@@ -27,7 +40,10 @@ def _first_guess_line(res, state_text) -> str:
     return f"best {which}: {guess}"
 
 
-@click.command(epilog="Example: wordlelab solve --start salet --lists nyt20220316 --tree salet.tree")
+@click.command(epilog="""\b
+Examples:
+  wordlelab solve --start salet --lists nyt20220316 --tree salet.tree
+  wordlelab solve --start salet --lists nyt20220316 --tie-break worst""")
 @lists_options
 @mode_option
 @click.option("--start", default=None, help="first guess (default: find the best one, which is slow)")
@@ -35,27 +51,45 @@ def _first_guess_line(res, state_text) -> str:
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20), help="every answer within this many guesses")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the strategy tree (.json JSON, .graphml GraphML, else Selby's format)")
 @click.option("--beam", default=None, type=positive(), help="fast heuristic: try only the K best-looking guesses per node (unproven)")
+@click.option("--tie-break", "tie_break", type=click.Choice(["none", "worst"]), default="none", show_default=True,
+              help="worst: among least-total strategies, the fewest answers needing the most guesses (proven)")
 @plot_option("draw the guess-count histogram of the strategy")
 @json_option
-def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, plot_file, as_json):
-    """Prove the least total number of guesses, with a verified strategy tree."""
+def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, plot_file, as_json):
+    """Prove the least total number of guesses, with a verified strategy tree.
+
+    With --tie-break worst, the strategy is the least total's lexicographic optimum: fewest
+    answers at the last guess allowed, then at the one before, and so on; its histogram is
+    shown beside the plain search's.
+    """
     from wordlelab.solvers.search.native import NativeSearcher
     t0 = time.perf_counter()
     searcher = NativeSearcher(lists, mode, max_guesses, beam=beam or 0)
+    tied = tie_break == "worst"
+    if tied:
+        from wordlelab.solvers.search.tie_break import check_tie_break, solve_tie_break
+        check_tie_break(searcher, start, state_text)
     with progress("searching", None, enabled=not as_json) as advance:
-        res = searcher.solve(start=start, state=state_text, progress=advance)
+        if tied:
+            res = solve_tie_break(searcher, start=start, state=state_text, progress=advance)
+        else:
+            res = searcher.solve(start=start, state=state_text, progress=advance)
     save_tree_certificate(res, tree_file)
     if plot_file and res.certificate is not None:
         from wordlelab.cli.plots import guess_histograms
         label = f"{res.stats['first_guess']} ({res.status.value.lower()}, total {res.value})"
-        guess_histograms([(label, res.stats["histogram"])], plot_file,
+        series = [(label, res.stats["histogram"])]
+        if tied:
+            series = [(f"{res.stats['tie_break']['plain_first_guess']} (plain search, total {res.value})",
+                       res.stats["tie_break"]["plain_histogram"]), (f"{res.stats['first_guess']} (tie-broken, total {res.value})", res.stats["histogram"])]
+        guess_histograms(series, plot_file,
                          f"guesses needed, {lists.name}, {mode} mode, {res.stats['n_answers']} answers")
         res.stats["plot_file"] = plot_file
     if as_json:
         emit_json(res.as_dict())
         return
     n = res.stats["n_answers"]
-    label = {"OPTIMAL": "proven optimal",
+    label = {"OPTIMAL": "proven optimal" + (", ties broken by the worst case" if tied else ""),
              "FEASIBLE": f"beam {beam}: a heuristic strategy, NOT proven optimal",
              "INFEASIBLE": f"no strategy finds every answer within {max_guesses} guesses",
              "UNKNOWN": f"beam {beam} found no strategy within {max_guesses} guesses; nothing is proven"}[res.status.value]
@@ -66,8 +100,13 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, plot_fil
         out.print(_first_guess_line(res, state_text))
         out.print(f"total {res.value}  average {res.stats['average']:.4f}  "
                   f"(tree verified by the independent checker)")
-        _show_histogram(res.stats["histogram"])
+        if tied:
+            _show_tie_break(res)
+        else:
+            _show_histogram(res.stats["histogram"])
     search = f" (search {res.stats['search_seconds']:.2f} s)" if "search_seconds" in res.stats else ""
+    if tied and "tie_break" in res.stats:
+        search += f", plain search {res.stats['tie_break']['plain_seconds']:.2f} s before it"
     out.print(f"nodes {res.stats['nodes']}  cache hits {res.stats['cache_hits']}  "
               f"solve {res.seconds:.2f} s{search}  whole command {time.perf_counter() - t0:.2f} s")
     if tree_file and res.certificate is not None:
