@@ -150,6 +150,11 @@ FAST_VARIANT = {
         "wordlelab analyze clock.bbbbb.brown.bybbb --guesses g.txt --answers a.txt",
     "wordlelab analyze crate.lions.focus --lists nyt20220316":
         "wordlelab analyze bloom.crime.brisk --guesses g.txt --answers a.txt",
+    # every pair of 12972 words: the whole sweep is a long run
+    "wordlelab best-pair --lists nyt20220316 --top 10 --checkpoint pairs.json":
+        "wordlelab best-pair --guesses g.txt --answers a.txt --top 10 --checkpoint pairs.json",
+    "wordlelab best-pair --lists nyt20220316 --top 3 --limit 40":
+        "wordlelab best-pair --guesses g.txt --answers a.txt --top 3 --limit 40",
     # every score of SALET, each one's best next guesses proven: about 13 s
     "wordlelab hint salet --lists nyt20220316": "wordlelab hint clock --guesses g.txt --answers a.txt",
     # the empty state ranks every first guess with proof the first time: about 4 min on 2 cores
