@@ -4,14 +4,16 @@ Two first words played blind (the second whatever the first's colours; easy mode
 mode constrains the second by the first's colours) are a strategy whose total is computed by
 :func:`~wordlelab.solvers.search.pair_core.pair_value`. Every unordered pair is one of two
 orders, and they differ only when exactly one word is an answer: the better order plays that
-word first. The pairs are swept by first word (a task per word, most classes first; each task
-takes the pairs with every word after it in that order, so each pair is taken once):
+word first. Two sweeps, one task per word, resumable (each has its checkpoint):
 
-1. the bound ``c + 4N - 3m - K`` of every pair (:mod:`~wordlelab.solvers.search.pair_core`),
-   from its number of classes K, one pass over the answers per pair;
-2. the pairs whose bound is below the cutoff, exactly, in order of their bound, with the
-   cutoff: one more than the K-th best exact total known (found in the run, or by earlier
-   tasks and sent with this one, or lowered while it runs by the sweep's live cutoff).
+1. for every word w, the least bound ``c + 4N - 3m - K`` of a pair with w
+   (:mod:`~wordlelab.solvers.search.pair_core`), one pass over the answers per pair;
+2. the words in order of that least bound; a word's task takes its pairs with every word
+   after it in that order (so each pair is taken once), and evaluates those whose bound is
+   below the cutoff, exactly, in order of their bound. The cutoff is one more than the K-th
+   best exact total known: found in this task, sent with it from earlier tasks, or lowered
+   while it runs by the sweep's live cutoff. A word whose least bound reaches the cutoff is
+   settled without a run: none of its pairs can enter the K best.
 
 A task answers with its pairs below the cutoff, exactly, and one proven lower bound for every
 other pair it holds. So when the sweep ends, the K best exact totals are the K best pairs, and
@@ -52,13 +54,15 @@ def pair_order(searcher: NativeSearcher) -> list[int]:
 class PairState:
     """A worker's tables: the searcher, the sweep order and the cutoff."""
 
-    def __init__(self, lists, max_guesses, table=None, live=None):
+    def __init__(self, lists, max_guesses, table=None, live=None, order=None):
         self.searcher = NativeSearcher(lists, "easy", max_guesses, cache_entries=TABLE_ENTRIES,
                                        table=None if table is None else table.array)
         self.table, self.live = table, live
         self.root = self.searcher.root()
         self.L = self.searcher.child_guesses(self.root)
-        self.order = np.array(pair_order(self.searcher), np.int32)
+        # the order of the pairs' sweep (words with the least pair bounds first); by classes until known
+        self.order = np.array(pair_order(self.searcher) if order is None else
+                              [self.searcher.guess_index[w] for w in order], np.int32)
         self.position = {int(g): i for i, g in enumerate(self.order)}
         answer = np.zeros(len(lists.guesses), bool)
         answer[self.searcher.ans_guess] = True
@@ -67,10 +71,10 @@ class PairState:
         self.max_guesses = max_guesses
 
 
-def _init(lists, max_guesses, table_ref=None, live_ref=None):
+def _init(lists, max_guesses, table_ref=None, live_ref=None, order=None):
     table = SharedArray.attach(table_ref) if table_ref else None
     live = SharedArray.attach(live_ref) if live_ref else None
-    return PairState(lists, max_guesses, table, live)
+    return PairState(lists, max_guesses, table, live, order)
 
 
 def ordered(is_answer, a: int, b: int) -> tuple[int, int]:
@@ -90,6 +94,60 @@ def bounds_after(st: PairState, g1: int) -> tuple[np.ndarray, np.ndarray, np.nda
     cost = st.is_answer[firsts] * 1 + st.is_answer[seconds] * 2
     m = a1.astype(np.int64) + a2
     return firsts, seconds, cost + 4 * st.n - 3 * m - k
+
+
+class BoundState:
+    """A worker's tables for the bounds: the answers x guesses matrix and which guesses are answers."""
+
+    def __init__(self, lists):
+        from wordlelab.models.matrix import pattern_matrix
+        self.MT = np.ascontiguousarray(pattern_matrix(lists, transposed=True))
+        self.H = np.arange(len(lists.answers), dtype=np.int32)
+        self.all = np.arange(len(lists.guesses), dtype=np.int32)
+        self.is_answer = np.zeros(len(lists.guesses), bool)
+        self.is_answer[np.array(lists.answer_columns(), np.int64)] = True
+        self.n, self.guesses, self.guess_index = len(lists.answers), lists.guesses, lists.guess_index()
+
+
+def _least_bound(st: BoundState, word: str, beta=None):
+    """[the least bound of a pair of ``word`` with any other word, that word]."""
+    g1 = st.guess_index[word]
+    others = np.concatenate([st.all[:g1], st.all[g1 + 1:]])
+    k = pair_class_counts(st.MT, st.H, g1, others).astype(np.int64)
+    a1, a2 = st.is_answer[g1], st.is_answer[others]
+    swap = a2 & ~a1
+    cost = np.where(swap, 1, a1 * 1) + np.where(swap, 2 * a1, 2 * a2)
+    bounds = cost + 4 * st.n - 3 * (a1.astype(np.int64) + a2) - k
+    t = int(np.argmin(bounds))
+    return [int(bounds[t]), st.guesses[others[t]]]
+
+
+def _check_bound(words, key, value):
+    from wordlelab.solvers.checkpoint import check_int
+    if words is not None and key not in words:
+        raise ValueError("not a word of this question")
+    if not (isinstance(value, list) and len(value) == 2 and isinstance(value[1], str)):
+        raise ValueError("must be [bound, word]")
+    check_int(value[0], "the bound")
+
+
+def least_bounds(lists, max_guesses, ex, checkpoint, progress_bar) -> dict[str, int]:
+    """Sweep 1: every word's least pair bound (checkpointed beside the pairs' checkpoint)."""
+    import contextlib
+    question = {**checkpoint_question(lists, max_guesses, 0), "kind": SWEEP_NAME + "-bounds"}
+    question.pop("top")
+    path = None if not checkpoint else str(checkpoint) + ".bounds"
+    words = list(lists.guesses)
+    sweep = Sweep(SWEEP_NAME + "-bounds", question, words, BoundState, (lists,), _least_bound,
+                  validate=functools.partial(_check_bound, frozenset(words)))
+    bar = progress_bar("pair bounds", len(words)) if progress_bar else contextlib.nullcontext(None)
+    with bar as advance:
+        done = run_sweep(sweep, ex, path, advance)
+    return {w: int(v[0]) for w, v in done.items()}
+
+
+def _skip(least, word, beta):
+    return [[], int(least[word])] if beta is not None and least[word] >= beta else None
 
 
 def _run(st: PairState, word: str, beta, top: int):
@@ -221,12 +279,15 @@ def run_best_pair(lists, max_guesses: int = 6, top: int = 10, checkpoint=None, w
             table, live = SharedArray.create(table_shape(TABLE_ENTRIES)), SharedArray.create((1,))
             live.array[0] = INF
         refs = (table and table.ref, live and live.ref)
-        warming = prewarm(ex, SWEEP_NAME, _init, (lists, max_guesses, *refs))
-        st = PairState(lists, max_guesses)
-        words = [lists.guesses[g] for g in st.order[:limit]] if limit else [lists.guesses[g] for g in st.order]
-        sweep = Sweep(SWEEP_NAME, question, words, _init, (lists, max_guesses, *refs),
+        least = least_bounds(lists, max_guesses, ex, checkpoint, progress_bar)
+        order = sorted(lists.guesses, key=lambda w: (least[w], w))
+        warming = prewarm(ex, SWEEP_NAME, _init, (lists, max_guesses, *refs, order))
+        st = PairState(lists, max_guesses, order=order)
+        words = order[:limit] if limit else order
+        sweep = Sweep(SWEEP_NAME, question, words, _init, (lists, max_guesses, *refs, order),
                       functools.partial(_run_task, top=top), _merge, functools.partial(_cutoff, top),
-                      None, _describe, warmup=1, cutoff_known=functools.partial(_cutoff_known, top),
+                      functools.partial(_skip, least), _describe, warmup=1,
+                      cutoff_known=functools.partial(_cutoff_known, top),
                       validate=functools.partial(_check_entry, frozenset(words)))
 
         def publish(key, result, executor_used):
