@@ -102,32 +102,43 @@ def _search(lists, game, mode, top, max_guesses, searcher, workers, progress_bar
 
 
 def _first_guesses(s, top, workers, progress_bar, announce):
-    """The best ``top`` first guesses, from the kept ranking of every first guess, made exact."""
+    """The best ``top`` first guesses, from the kept ranking of every first guess, made exact.
+
+    The ranking holds the best first guess's exact total and a proven lower bound for each
+    other. Guesses are taken in the order of their values; one with a bound is evaluated with the
+    cutoff of the ``top``-th best exact total so far, so that most are refuted by their bound
+    (as in a best-start sweep with ``--top``), until no bound is below that total.
+    """
     from wordlelab.solvers.search.first_guesses import first_guess_ranking, keep_trees, kept_trees
     from wordlelab.solvers.search.native import INF
     rows, _ = first_guess_ranking(s, None, workers, progress_bar, announce)
+    node = s.root()
     values = {w: (v, e) for w, v, e in rows}
-    trees = {w: t for w, (t, _) in kept_trees(s).items() if values.get(w, (None, False))[1]}
-    solved = False
-    while True:
-        head = sorted(values.items(), key=lambda kv: (kv[1][0], not kv[1][1], kv[0]))[:top]
-        # a lower bound among the best ``top``: its exact total may move it down; an exact total
-        # without a tree gets one
-        pending = [w for w, (v, e) in head if v < INF and (not e or w not in trees)]
-        if not pending:
+    exact = sorted(v for v, e in values.values() if e)
+    for w, v, e in sorted(rows, key=lambda r: (r[1], not r[2], r[0])):
+        cutoff = exact[top - 1] + 1 if len(exact) >= top else INF
+        if v >= cutoff or v >= INF:
             break
-        for w in pending:
+        if e:
+            continue
+        value = int(s.start_value(node, s.guess_index[w], cutoff))
+        values[w] = (value, value < cutoff)
+        if value < cutoff:
+            exact = sorted(exact + [value])
+    head = sorted(values.items(), key=lambda kv: (kv[1][0], not kv[1][1], kv[0]))[:top]
+    ranking = [(w, v) for w, (v, e) in head if e and v < INF]
+    kept = {w: t for w, (t, total) in kept_trees(s).items() if values.get(w, (None, False)) == (total, True)}
+    trees, solved = {}, False
+    for w, v in ranking:
+        if w not in kept:
             r = s.solve(start=w)
-            if r.status == Status.INFEASIBLE:
-                values[w] = (INF, True)
-                continue
-            if r.status != Status.OPTIMAL or not r.verified or (values[w][1] and r.value != values[w][0]):
-                raise WordleError(f"internal error: first guess {w} ranks at {values[w][0]}, its tree gives {r.value}")
-            values[w], trees[w], solved = (r.value, True), r.certificate, True
+            if r.status != Status.OPTIMAL or not r.verified or r.value != v:
+                raise WordleError(f"internal error: first guess {w} ranks at {v}, its tree gives {r.value}")
+            kept[w], solved = r.certificate, True
+        trees[w] = kept[w]
     if solved:
-        keep_trees(s, trees)
-    ranking = [(w, v) for w, (v, e) in head if v < INF]
-    return ("OPTIMAL" if ranking else "INFEASIBLE"), ranking, {w: trees[w] for w, _ in ranking}
+        keep_trees(s, kept)
+    return ("OPTIMAL" if ranking else "INFEASIBLE"), ranking, trees
 
 
 def scores_after(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int = 6, keep: bool = True,
