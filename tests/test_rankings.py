@@ -51,3 +51,16 @@ def test_exact_top_100_matches_selby(shared, lists_0316, mode, tmp_path):
     cutoff = exact[99]["total"]
     assert {w for w, v in ref.items() if v < cutoff} <= {row["word"] for row in exact}
     assert all(row["total"] <= ref[row["word"]] for row in rows if not row["exact"])
+
+
+def test_resumed_with_a_larger_top(tmp_path):
+    """A checkpoint of --top 1 resumed with --top 4: the bounds it holds are made exact, with cutoffs."""
+    answers, guesses = tiny_instance(405, n_answers=9, n_guesses=14)
+    lists = WordLists("tiny", tuple(guesses), tuple(answers))
+    truth = {g: brute_force(answers, guesses, "easy", 6, g) for g in guesses}
+    path = str(tmp_path / "rank.json")
+    run_best_start(lists, "easy", 6, 1, None, None, path, 1)
+    r = run_best_start(lists, "easy", 6, 4, None, None, path, 1)
+    exact = [row for row in r.stats["ranking"] if row["exact"]]
+    assert [row["total"] for row in exact[:4]] == sorted(truth.values())[:4]
+    assert all(truth[row["word"]] == row["total"] for row in exact)

@@ -204,16 +204,21 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
                 shared.unlink()     # processes still attached keep their mapping until they exit
 
     done = {w: (int(v), bool(e)) for w, (v, e) in done.items()}
-    # resumed runs may hold bounds for words that now belong in the top K: make those exact
+    # resumed runs (a checkpoint made with a smaller --top) may hold bounds for words that now
+    # belong in the top K: evaluate them in order, each with the cutoff of the K-th best exact total
+    # so far, so that a bound-only word is refuted by its bound rather than solved in full
     while True:
         ranking = sorted(done.items(), key=lambda kv: (kv[1][0], not kv[1][1]))
         pending = [w for w, (v, e) in ranking[:top] if not e]
         if not pending:
             break
-        for w in pending:
-            done[w] = (int(searcher.start_value(node, searcher.guess_index[w], INF)), True)
-            sweep.results[w] = list(done[w])
-            sweep.resumed.discard(w)        # computed now, no longer the checkpoint's bound
+        w = pending[0]
+        exact = sorted(v for v, e in done.values() if e)
+        cutoff = exact[top - 1] + 1 if len(exact) >= top else INF
+        v = int(searcher.start_value(node, searcher.guess_index[w], cutoff))
+        done[w] = (v, v < cutoff)
+        sweep.results[w] = list(done[w])
+        sweep.resumed.discard(w)        # computed now, no longer the checkpoint's bound
     from wordlelab.solvers.sweep import save_results
     save_results(sweep, checkpoint)
     in_scope = {lists.guesses[g] for _, g in order}
