@@ -83,3 +83,43 @@ def test_class_counts_tiled_equal_plain(lists_0316):
     seconds = np.array(sorted(np.random.default_rng(3).choice(M.shape[0], 500, replace=False)), np.int32)
     for w in ("parse", "salet", "xylyl"):
         assert np.array_equal(pair_class_counts(MT, H, gi[w], seconds), pair_class_counts_plain(M, gi[w], seconds))
+
+
+def _selby_pairs(shared):
+    """Selby's table of the best fixed pairs (part 2, 'Choosing two words at a time'): (first, second, total)."""
+    import re
+    text = (shared / "papers" / "selby-best-strategies-part2.txt").read_text()
+    rows = re.findall(r"^=?\d+\t([A-Z]{5}) ([A-Z]{5})\t[\d.]+\t(\d+)$", text, re.M)
+    assert len(rows) == 10
+    return [(a.lower(), b.lower(), int(v)) for a, b, v in rows]
+
+
+def test_selby_pairs_in_his_order(shared, lists_0316):
+    """Each of his ten pairs, played in his order, totals what he gives; the answer word first saves one."""
+    import numpy as np
+    from wordlelab.solvers.search.best_pair import PairState, pair_tree
+    from wordlelab.solvers.search.native import INF as CUTOFF_NONE
+    from wordlelab.solvers.search.pair_core import pair_value
+    st = PairState(lists_0316, 6)
+    s, gi, live = st.searcher, st.searcher.guess_index, np.full(1, CUTOFF_NONE, np.int64)
+    answers = set(lists_0316.answers)
+    for a, b, total in _selby_pairs(shared):
+        assert pair_value(st.root.H, gi[a], gi[b], st.L, 6, CUTOFF_NONE, live, s.tables, s.cache, s.stats) == total
+        swapped = pair_value(st.root.H, gi[b], gi[a], st.L, 6, CUTOFF_NONE, live, s.tables, s.cache, s.stats)
+        assert swapped == total + (a in answers) - (b in answers)
+    a, b, total = _selby_pairs(shared)[0]
+    assert verify_tree(pair_tree(s, a, b), lists_0316.answers, lists_0316.guesses).total == total
+
+
+@pytest.mark.slow
+def test_best_pairs_nyt20220316(shared, lists_0316, tmp_path):
+    """The whole sweep (about 10 min on 2 cores): his best three exactly, and each of his ten in its better order."""
+    r = run_best_pair(lists_0316, 6, 10, str(tmp_path / "pairs.json"), 2)
+    ours = {frozenset((p["first"], p["second"])): p["total"] for p in r.stats["pairs"]}
+    answers = set(lists_0316.answers)
+    his = _selby_pairs(shared)
+    assert [p["total"] for p in r.stats["pairs"][:3]] == [v for _, _, v in his[:3]]
+    for a, b, total in his:
+        better = total - (b in answers and a not in answers)
+        assert ours.get(frozenset((a, b)), r.stats["others_at_least"]) <= better
+    assert r.verified and r.value == his[0][2]

@@ -30,7 +30,6 @@ import time
 import numpy as np
 
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import ALL_GREEN, feedback
 from wordlelab.models.result import Result, Status
 from wordlelab.models.tree import Tree
 from wordlelab.models.verify import verify_tree
@@ -218,32 +217,46 @@ def checkpoint_question(lists, max_guesses: int, top: int) -> dict:
 
 
 def pair_tree(searcher: NativeSearcher, first: str, second: str) -> Tree:
-    """The strategy of a pair: ``first``, then ``second`` whatever the colours, then the best tree of each class."""
-    lists = searcher.lists
-    classes: dict[int, dict[int, list[str]]] = {}
-    for a in lists.answers:
-        classes.setdefault(feedback(first, a), {}).setdefault(feedback(second, a), []).append(a)
-    root = Tree(first)
-    for p1, by_p2 in classes.items():
-        if p1 == ALL_GREEN:
-            root.branches[p1] = None
+    """The strategy of a pair: ``first``, then ``second`` whatever the colours, then the best tree of each class.
+
+    Built from each answer's path of guesses: the pair, then the native search's best guess at
+    each node of its class (the paths are turned into a tree from the words themselves, and the
+    caller has it checked by the verifier).
+    """
+    from wordlelab.models.tree import tree_from_paths
+    from wordlelab.solvers.search import search_core as core
+    from wordlelab.solvers.search.pair_core import pair_classes
+    s, lists = searcher, searcher.lists
+    g1, g2 = s.guess_index[first], s.guess_index[second]
+    H = np.arange(len(lists.answers), dtype=np.int32)
+    L = s.child_guesses(s.root())
+    depth = s.max_guesses + 1
+    paths = np.full((len(lists.answers), depth), -1, np.int32)
+    paths[:, 0], paths[:, 1] = g1, g2
+    members, starts, sizes, _ = pair_classes(s.MT, H, g1, g2)
+    stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), s.max_guesses - 2, 2) for c in range(len(sizes))]
+    while stack:
+        sub, d, at = stack.pop()
+        v, best = s._solve(sub, L, d, INF, 0)
+        if v >= INF:
+            raise WordleError(f"internal error: a class of the ranked pair {first} {second} has no strategy")
+        paths[sub, at] = best
+        if len(sub) == 1 and s.ans_guess[sub[0]] == best:
             continue
-        node = root.branches[p1] = Tree(second)
-        for p2, group in by_p2.items():
-            if p2 == ALL_GREEN:
-                node.branches[p2] = None
-                continue
-            state = f"{first}.{_colours(p1)}.{second}.{_colours(p2)}"
-            r = searcher.solve(state=state)
-            if r.status != Status.OPTIMAL:
-                raise WordleError(f"internal error: no strategy for the class {state} of a ranked pair")
-            node.branches[p2] = r.certificate
-    return root
+        ms, ss, zs, _ = core.partition(s.MT, sub, best)
+        stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), d - 1, at + 1) for c in range(len(zs)))
+    words = lists.guesses
+    return tree_from_paths(lists.answers, [_path_words(paths[a], words, lists.answers[a])
+                                           for a in range(len(lists.answers))])
 
 
-def _colours(code: int) -> str:
-    from wordlelab.models.feedback import pattern_string
-    return pattern_string(code)
+def _path_words(row, words, answer) -> list[str]:
+    out = []
+    for g in row:
+        out.append(words[g])
+        if out[-1] == answer:
+            return out
+    raise WordleError(f"internal error: the pair's strategy never guesses {answer}")
 
 
 def run_best_pair(lists, max_guesses: int = 6, top: int = 10, checkpoint=None, workers: int = 1,
