@@ -167,6 +167,7 @@ FAST_VARIANT = {
 # Commands named in headings and prose ("Eldrow (`wordlelab eldrow`, ...)"): they must exist.
 NAMES = {
     "wordlelab analyze",
+    "wordlelab best-pair",
     "wordlelab hint",
     "wordlelab play",
     "wordlelab eldrow",
