@@ -54,6 +54,8 @@ class Sweep:
     pack: Callable = None                       # pack(results) -> checkpoint entries (default: the results)
     unpack: Callable = None                     # unpack(entries, keys) -> results of those tasks it holds
     resumed: set = field(default_factory=set)   # task keys whose result was taken from the checkpoint
+    stale: Callable = None                      # stale(result) -> True if a checkpoint's result is to be
+    #                                             sent again (``skip`` may still settle it from that result)
 
 
 def _task(name, init, init_args, run, key, cutoff):
@@ -299,7 +301,7 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
     """
     loaded = load_results(sweep, checkpoint)
     _restore(sweep, loaded)
-    todo = [k for k in sweep.keys if k not in sweep.results]
+    todo = [k for k in sweep.keys if k not in sweep.results or (sweep.stale and sweep.stale(sweep.results[k]))]
     if progress:
         progress(len(sweep.keys) - len(todo), info=_info(sweep))
     window = 2 * getattr(ex, "workers", 1)
@@ -341,6 +343,7 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
                     todo = lost + todo
                     break
                 _merge(sweep, key, result)
+                sweep.resumed.discard(key)      # computed in this run (a stale checkpoint entry sent again)
                 if progress:
                     progress(1, info=_info(sweep))
                 if on_result:

@@ -85,9 +85,17 @@ def beam_seed(lists, mode, max_guesses, top, order, beam: int = 16, extra: int =
     return INF if totals[top - 1] >= INF else int(totals[top - 1]) + 1
 
 
-def _skip(static_bounds, word, beta):
-    b = static_bounds[word]
+def _skip(static_bounds, word, beta, stored=None):
+    """A bound that already refutes ``word`` at cutoff ``beta``: its static bound, or the bound a
+    checkpoint holds for it (a run resumed with a larger --top sends those words again)."""
+    old = (stored or {}).get(word)
+    b = max(static_bounds[word], old[0] if old and not old[1] else 0)
     return [int(b), False] if beta is not None and b >= beta else None
+
+
+def _stale(result) -> bool:
+    """A checkpoint's bound: sent again, in case the cutoff of this run (a larger --top) is above it."""
+    return not result[1]
 
 
 def _letters(word):
@@ -124,7 +132,7 @@ def _check_entry(words, key, value):
 
 
 def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None,
-                     live_ref=None, question: dict | None = None) -> Sweep:
+                     live_ref=None, question: dict | None = None, stored: dict | None = None) -> Sweep:
     """The ranking question as a sweep over first words (``order``: (static bound, guess index), best first).
 
     ``table_ref`` names a shared node table the workers search on together, ``live_ref`` a
@@ -135,9 +143,10 @@ def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, tabl
     bounds = {lists.guesses[g]: int(b) for b, g in order}
     words = [lists.guesses[g] for _, g in order]
     return Sweep(SWEEP_NAME, meta, words, _init,
-                 (lists, mode, max_guesses, table_ref, live_ref), _run, _merge, functools.partial(top_cutoff, top, seed=seed), functools.partial(_skip, bounds),
-                 _describe, warmup=top, cutoff_known=functools.partial(_cutoff_known, top, seed=seed),
-                 group=_letters, validate=functools.partial(_check_entry, frozenset(words)))
+                 (lists, mode, max_guesses, table_ref, live_ref), _run, _merge, functools.partial(top_cutoff, top, seed=seed),
+                 functools.partial(_skip, bounds, stored=stored), _describe, warmup=top,
+                 cutoff_known=functools.partial(_cutoff_known, top, seed=seed), group=_letters,
+                 validate=functools.partial(_check_entry, frozenset(words)), stale=_stale)
 
 
 def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, on_result) -> dict:
@@ -173,7 +182,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     question = checkpoint_question(lists, mode, max_guesses, shard, limit)
     # a checkpoint that would be refused is refused now, before any work
     from wordlelab.solvers.checkpoint import load_checkpoint
-    load_checkpoint(checkpoint, question, functools.partial(_check_entry, None))
+    stored = load_checkpoint(checkpoint, question, functools.partial(_check_entry, None))
     ex = executor(executor_kind, workers, dask_address)
     table = live = None
     warming: list = []
@@ -194,7 +203,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         if limit:
             order = order[:limit]
         seed = beam_seed(lists, mode, max_guesses, top, order)
-        sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question)
+        sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question,
+                                 stored={w: tuple(v) for w, v in stored.items()})
         done = _run_ranking(sweep, ex, live, checkpoint, len(order), progress_bar, announce, on_result)
     finally:
         del warming
@@ -216,7 +226,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         exact = sorted(v for v, e in done.values() if e)
         cutoff = exact[top - 1] + 1 if len(exact) >= top else INF
         v = int(searcher.start_value(node, searcher.guess_index[w], cutoff))
-        done[w] = (v, v < cutoff)
+        # with no cutoff (INF), INF is exact too: no strategy within the limit
+        done[w] = (v, v < cutoff or cutoff >= INF)
         sweep.results[w] = list(done[w])
         sweep.resumed.discard(w)        # computed now, no longer the checkpoint's bound
     from wordlelab.solvers.sweep import save_results
