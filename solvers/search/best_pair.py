@@ -33,7 +33,7 @@ from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
 from wordlelab.models.tree import Tree
 from wordlelab.models.verify import verify_tree
-from wordlelab.solvers.search.native import INF, NativeSearcher
+from wordlelab.solvers.search.native import INF, NativeSearcher, word_path
 from wordlelab.solvers.search.node_table import SharedArray, table_shape
 from wordlelab.solvers.search.pair_core import pair_class_counts, pair_value
 from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
@@ -246,17 +246,8 @@ def pair_tree(searcher: NativeSearcher, first: str, second: str) -> Tree:
         ms, ss, zs, _ = core.partition(s.MT, sub, best)
         stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), d - 1, at + 1) for c in range(len(zs)))
     words = lists.guesses
-    return tree_from_paths(lists.answers, [_path_words(paths[a], words, lists.answers[a])
+    return tree_from_paths(lists.answers, [word_path(paths[a], words, lists.answers[a])
                                            for a in range(len(lists.answers))])
-
-
-def _path_words(row, words, answer) -> list[str]:
-    out = []
-    for g in row:
-        out.append(words[g])
-        if out[-1] == answer:
-            return out
-    raise WordleError(f"internal error: the pair's strategy never guesses {answer}")
 
 
 def run_best_pair(lists, max_guesses: int = 6, top: int = 10, checkpoint=None, workers: int = 1,

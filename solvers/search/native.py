@@ -281,7 +281,7 @@ class NativeSearcher:
                          for c in range(len(zs)))
         words, answers = self.lists.guesses, self.lists.answers
         return tree_from_paths([answers[a] for a in node.H],
-                               [_word_path(paths[a], words, answers[a]) for a in node.H])
+                               [word_path(paths[a], words, answers[a]) for a in node.H])
 
     def statistics(self) -> dict:
         """Nodes searched, cache hits, matrix cells scanned, cache entries."""
@@ -547,7 +547,7 @@ class NativeSearcher:
                          "check_seconds": round(time.perf_counter() - t, 3)}
 
 
-def _word_path(row, words, answer) -> list[str]:
+def word_path(row, words, answer) -> list[str]:
     """One answer's guesses (indices into ``words``, padded after the answer) as words."""
     out = []
     for g in row:

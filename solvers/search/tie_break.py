@@ -146,7 +146,7 @@ def solve_tie_break(searcher, start: str | None = None, state: str | None = None
 
 def _tree(searcher, node, g, members, starts, sizes, pats, Lchild, run) -> Tree:
     """The strategy the tie-broken search's table holds: each node's best guess, re-searched if evicted."""
-    from wordlelab.solvers.search.native import _word_path
+    from wordlelab.solvers.search.native import word_path
     paths = np.full((len(searcher.lists.answers), node.d + 1), -1, np.int32)
     paths[node.H, 0] = g
     stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), searcher._child_list(Lchild, g, pats[c]),
@@ -167,4 +167,4 @@ def _tree(searcher, node, g, members, starts, sizes, pats, Lchild, run) -> Tree:
                      for c in range(len(zs)))
     words, answers = searcher.lists.guesses, searcher.lists.answers
     return tree_from_paths([answers[a] for a in node.H],
-                           [_word_path(paths[a], words, answers[a]) for a in node.H])
+                           [word_path(paths[a], words, answers[a]) for a in node.H])
