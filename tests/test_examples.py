@@ -160,6 +160,7 @@ FAST_VARIANT = {
         "wordlelab best-pair --guesses g.txt --answers a.txt --top 3 --limit 40",
     # every score of SALET, each one's best next guesses proven: about 13 s
     "wordlelab hint salet --lists nyt20220316": "wordlelab hint clock --guesses g.txt --answers a.txt",
+    "wordlelab hint salet": "wordlelab hint clock --guesses g.txt --answers a.txt",
     # the empty state ranks every first guess with proof the first time: about 4 min on 2 cores
     "wordlelab hint '' --lists nyt20220316": "wordlelab hint '' --guesses g.txt --answers a.txt",
     "wordlelab bench --suite search": "wordlelab bench --suite matrix --csv bench.csv",
