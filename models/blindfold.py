@@ -6,6 +6,16 @@ guess of G; then one more guess wins, so every answer is found within |G| + 1.
 
 >>> check_fixed_guesses(["crane"], ["cigar", "rebut", "sissy"])
 3
+
+A proof that no k guesses suffice is a model whose rows each list guesses for a pair of
+answers (:mod:`wordlelab.solvers.blindfold_proof`); it is a relaxation when no row omits a
+guess that separates its pair. :func:`check_pair_rows` checks that from the rules, skipping
+by a lemma the guesses that cannot separate: if a guess contains none of the letters at
+the positions where answers a and b differ, every letter of the guess occupies the same
+positions in a as in b, so its greens and its yellow counts agree and the patterns are equal.
+
+>>> check_pair_rows([("bills", "pills", ["belly", "pulps"])], ["salet", "belly", "pulps"])
+1
 """
 from __future__ import annotations
 
@@ -30,3 +40,30 @@ def check_fixed_guesses(guesses, answers) -> int:
             raise FixedGuessFault(f"{seen[signature]!r} and {a!r} both give {shown or 'no pattern'}")
         seen[signature] = a
     return len(seen)
+
+
+class PairRowFault(WordleError):
+    """A model row that omits a guess separating its pair (the model is no relaxation)."""
+
+
+def check_pair_rows(rows, guesses) -> int:
+    """Number of rows checked; raises PairRowFault naming a separating guess a row leaves out.
+
+    ``rows`` holds ``(a, b, listed)``: two answers and the guesses the row lists. Pure Python
+    over the rules, with the letter lemma of the module docstring to skip most guesses.
+    """
+    masks = [(g, _mask(g)) for g in guesses]
+    for a, b, listed in rows:
+        listed = set(listed)
+        differ = _mask("".join(x + y for x, y in zip(a, b) if x != y))
+        for g, m in masks:
+            if m & differ and g not in listed and feedback(g, a) != feedback(g, b):
+                raise PairRowFault(f"the row of {a!r} and {b!r} leaves out {g!r}, which tells them apart")
+    return len(rows)
+
+
+def _mask(word: str) -> int:
+    out = 0
+    for ch in word:
+        out |= 1 << (ord(ch) - 97)
+    return out

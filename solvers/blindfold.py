@@ -1,22 +1,29 @@
-"""Fewest fixed guesses that identify every answer, by row generation, with an independent check.
+"""Fewest fixed guesses that identify every answer: a searched set and a proof, both checked.
 
-Each round solves the separating model on the pairs collected so far, then
-computes every answer's joint pattern under the chosen guesses; answers that
-collide give new pairs. The loop ends when the chosen guesses separate all
-answers (then an OPTIMAL round proves the least number, over the guess pool) or
-when a round is INFEASIBLE (for a given k: no k guesses of the pool suffice).
+Upper bound: a greedy set, then the tabu search of
+:mod:`wordlelab.solvers.blindfold_search` for one guess fewer, again and again,
+until it fails. Lower bound: row generation (:mod:`wordlelab.solvers.blindfold_proof`)
+for one guess fewer than the best set; INFEASIBLE on a set of pair rows proves that
+no such set identifies even the answers of those rows (the core), so none identifies
+them all (a relaxation: every row lists every guess that separates its pair, which
+:func:`wordlelab.models.blindfold.check_pair_rows` re-checks from the rules). A set
+found by the rounds replaces the best one and the proof is tried one size lower.
+Every set reported is re-checked by :func:`wordlelab.models.blindfold.check_fixed_guesses`.
 """
 from __future__ import annotations
 
+import hashlib
 import time
 
 import numpy as np
 
 from wordlelab.encoders.blindfold import build_separating
 from wordlelab.errors import WordleError
-from wordlelab.models.blindfold import check_fixed_guesses
+from wordlelab.models.blindfold import check_fixed_guesses, check_pair_rows
 from wordlelab.models.result import Result, Status
-from wordlelab.solvers.backends import check_solver, solve
+from wordlelab.solvers.backends import check_solver
+from wordlelab.solvers.blindfold_proof import one_position_pairs, rule_out
+from wordlelab.solvers.blindfold_search import tabu_search
 
 
 def collisions(P: np.ndarray, chosen) -> list[tuple[int, int]]:
@@ -61,81 +68,104 @@ def greedy(P: np.ndarray, start=()) -> list[int]:
 
 
 def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k: int | None = None,
-                        time_limit: float = 60.0, max_rounds: int = 200, progress=None) -> Result:
-    """Row generation over guess columns ``P`` (guesses x answers).
+                        time_limit: float = 60.0, search_time: float | None = None, seed: int = 0,
+                        save_model: str | None = None, checkpoint: str | None = None,
+                        progress=None, should_stop=None) -> Result:
+    """Fewest guesses of ``P`` (guesses x answers) whose patterns identify every answer.
 
-    ``names`` are the guesses' words and ``answers`` the answers' words (the columns
-    of ``P``): the certificate is checked on them, from the rules, before the call
-    returns. Minimising (``k`` None): OPTIMAL with the least set over the pool, or
-    FEASIBLE with the best set found and a proven lower ``bound``. Deciding ``k``:
-    OPTIMAL (yes, with a set of at most k), INFEASIBLE (no k guesses of the pool
-    suffice) or UNKNOWN.
+    Parameters
+    ----------
+    P : numpy.ndarray
+        Pattern codes, guesses x answers.
+    names, answers : sequence of str
+        The guesses' and the answers' words: the certificate is checked on them, from the
+        rules, before the call returns.
+    solver : str
+        Backend of the proof models.
+    k : int, optional
+        Decide whether ``k`` guesses suffice (default: minimise).
+    time_limit : float
+        Seconds for the proof rounds (the search comes first, within ``search_time``).
+    search_time : float, optional
+        Seconds for each tabu search (default a quarter of ``time_limit``, at most 120).
+    seed : int
+        Seed of the searches.
+    save_model : str, optional
+        ``.lp``/``.mps`` path for the last proof model (the proof, when INFEASIBLE).
+    checkpoint : str, optional
+        JSON checkpoint of the proof rows (resumable).
+    progress, should_stop : callable, optional
+        ``progress(1, info=...)``; ``should_stop()`` polled between rounds and moves.
+
+    Returns
+    -------
+    Result
+        Minimising: OPTIMAL (a checked set and a proof that one guess fewer cannot do),
+        or FEASIBLE with the best set and the proven ``bound`` (None when nothing was
+        proven). Deciding ``k``: OPTIMAL (yes, a checked set of at most ``k``), INFEASIBLE
+        (no: the certificate is the core, the answers of the proof's rows, whose rows were
+        re-checked from the rules) or UNKNOWN.
     """
     check_solver(solver)
     t0 = time.perf_counter()
-    upper = greedy(P)
-    pairs = _seed_pairs(P)
-    best = upper if k is None or len(upper) <= k else None
-    lower = None
-    status, rounds = Status.UNKNOWN, 0
-    if k is not None and best is not None:      # the greedy certificate already answers yes
-        status = Status.OPTIMAL
-    while rounds < max_rounds and not (k is not None and best is not None):
-        rounds += 1
-        left = time_limit - (time.perf_counter() - t0)
-        if left <= 0:
-            break
-        model, y = build_separating(P, pairs, k, names)
-        res = solve(model, solver, left)
-        if res.status == "INFEASIBLE":
-            status = Status.INFEASIBLE
-            lower = (k + 1) if k is not None else None
-            break
-        if res.bound is not None and k is None:
-            lower = max(lower or 0, int(np.ceil(res.bound - 1e-6)))
-        if not res.has_solution:
-            break
-        chosen = [t for t in range(len(y)) if res.values[y[t].index]]
-        new = collisions(P, chosen)
-        if new and (k is None or best is None):
-            completed = greedy(P, chosen)     # the round's guesses, completed greedily: a certificate
-            if (best is None or len(completed) < len(best)) and (k is None or len(completed) <= k):
-                best = completed
+    search_time = min(120.0, time_limit / 4) if search_time is None else search_time
+    stats: dict = {"rounds": 0, "pairs": 0}
+    best = greedy(P)
+    # the tabu search lowers the size while it finds sets
+    target = len(best) - 1 if k is None else min(k, len(best) - 1)
+    while target >= 1 and (k is None or len(best) > k) and not (should_stop and should_stop()):
+        found = tabu_search(P, target, search_time, seed, start=best[:target], max_moves=20000,
+                            should_stop=should_stop)
         if progress:
-            progress(1, info=f"round {rounds}: {len(chosen)} guesses, {len(new)} pairs still together; "
-                             f"best certificate {len(best) if best else '-'}")
-        if not new:
-            if best is None or len(chosen) <= len(best):
-                best = chosen
-            # with k given, the certificate itself proves that k guesses suffice
-            status = Status.OPTIMAL if k is not None or res.status == "OPTIMAL" else Status.FEASIBLE
-            if k is None and status == Status.OPTIMAL:
-                lower = len(chosen)
+            progress(1, info=f"search: {target} guesses leave {found['left']} answers not alone "
+                             f"({found['seconds']:.1f} s)")
+        if found["left"]:
             break
-        pairs = sorted(set(pairs) | set(new))
-    words = None if best is None else [names[t] for t in best]
-    verified = False
-    if words is not None:
-        check_fixed_guesses(words, answers)      # raises if two answers collide
-        verified = True
-        if status == Status.UNKNOWN and k is None:
-            status = Status.FEASIBLE
+        best = found["best"]
+        target -= 1
+    stats["search_seconds"] = round(time.perf_counter() - t0, 3)
+    lower, core = None, None
+    if len(best) <= 1 or (k == 0 and len(answers) > 1):
+        lower = 1 if len(answers) > 1 else 0     # no guess at all tells two answers apart
+    while target >= 1 and (k is None or len(best) > k):
+        left = time_limit - (time.perf_counter() - t0 - stats["search_seconds"])
+        if left <= 1:
+            break
+        question = {"kind": "blindfold-rows", "k": target, "guesses": _key(names), "answers": _key(answers)}
+        proof = rule_out(P, names, answers, target, one_position_pairs(answers), solver, left, seed,
+                         min(30.0, left / 4), checkpoint, question, save_model, progress, should_stop)
+        stats["rounds"] += proof["rounds"]
+        stats["pairs"] = len(proof["rows"])
+        if proof["status"] == "FOUND":
+            best = proof["found"]
+            target -= 1
+            continue
+        if proof["status"] == "INFEASIBLE":
+            rows = [(answers[a], answers[b], [names[t] for t in np.flatnonzero(P[:, a] != P[:, b])])
+                    for a, b in proof["rows"]]
+            check_pair_rows(rows, names)              # raises if a row is no relaxation
+            lower = target + 1
+            core = sorted({answers[a] for pair in proof["rows"] for a in pair})
+            stats.update(core_size=len(core), proof_seconds=round(proof["seconds"], 3),
+                         solver_seconds=round(proof["solver_seconds"] or 0.0, 3), rows_checked=len(rows))
+            if save_model:
+                stats["model"] = save_model
+        break
+    words = [names[t] for t in best]
+    check_fixed_guesses(words, answers)          # raises if two answers collide
     question = {"kind": "fixed-guesses", "answers": len(answers), "pool": P.shape[0], "k": k}
-    return Result(question, solver, status, None if words is None else len(words), lower, words, "guesses",
-                  verified, time.perf_counter() - t0, {"rounds": rounds, "pairs": len(pairs)})
+    seconds = time.perf_counter() - t0
+    if k is not None:
+        if len(best) <= k:
+            return Result(question, solver, Status.OPTIMAL, len(best), None, words, "guesses", True, seconds, stats)
+        if lower is not None:
+            return Result(question, solver, Status.INFEASIBLE, None, lower, core, "core", True, seconds, stats)
+        return Result(question, solver, Status.UNKNOWN, None, None, None, None, False, seconds, stats)
+    status = Status.OPTIMAL if lower == len(best) else Status.FEASIBLE
+    if core is not None:
+        stats["core"] = core
+    return Result(question, solver, status, len(best), lower, words, "guesses", True, seconds, stats)
 
 
-def _seed_pairs(P: np.ndarray, limit: int = 300) -> list[tuple[int, int]]:
-    """Starting rows: the pairs fewest guesses tell apart."""
-    n = P.shape[1]
-    if n * (n - 1) // 2 <= limit:
-        return [(a, b) for a in range(n) for b in range(a + 1, n)]
-    # pairs left together by the greedy set's prefixes are the hard ones
-    out: set = set()
-    chosen: list[int] = []
-    for t in greedy(P):
-        out |= set(collisions(P, chosen))
-        chosen.append(t)
-        if len(out) >= limit:
-            break
-    return sorted(out)[:limit]
+def _key(words) -> str:
+    return hashlib.sha256(" ".join(words).encode()).hexdigest()[:16]

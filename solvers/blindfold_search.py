@@ -101,8 +101,8 @@ def greedy_fill(P: np.ndarray, chosen, k: int, rng=None) -> list[int]:
 
 
 def tabu_search(P: np.ndarray, k: int, time_limit: float = 60.0, seed: int = 0, start=None,
-                tenure: int = 10, restart: int = 200, kick: int = 2, progress=None,
-                should_stop=None) -> dict:
+                tenure: int = 10, restart: int = 200, kick: int = 2, max_moves: int | None = None,
+                progress=None, should_stop=None) -> dict:
     """Tabu search for ``k`` rows of ``P`` (guesses x answers) whose joint patterns are all distinct.
 
     Parameters
@@ -121,6 +121,8 @@ def tabu_search(P: np.ndarray, k: int, time_limit: float = 60.0, seed: int = 0, 
     tenure, restart, kick : int
         Moves a removed guess stays tabu; moves without a new best before a restart
         from the best set; guesses replaced at random at a restart.
+    max_moves : int, optional
+        Stop after this many moves (default: no limit but the time).
     progress : callable, optional
         Called as ``progress(moves, best_left)`` after every move.
     should_stop : callable, optional
@@ -143,6 +145,8 @@ def tabu_search(P: np.ndarray, k: int, time_limit: float = 60.0, seed: int = 0, 
     tabu = np.zeros(n_g, np.int64)
     moves = restarts = since = 0
     while best_cls < n and time.perf_counter() - t0 < time_limit:
+        if max_moves is not None and moves >= max_moves:
+            break
         if should_stop is not None and should_stop():
             break
         moves += 1

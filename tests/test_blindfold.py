@@ -41,7 +41,9 @@ def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
     assert separates(P[chosen]) and check_fixed_guesses(r.certificate, answers) == len(answers)
     if expected >= 1:
         no = least_fixed_guesses(P, names, answers, solver, k=expected - 1, time_limit=60)
-        assert no.status == "INFEASIBLE" and no.certificate is None
+        assert no.status == "INFEASIBLE" and no.certificate_kind == "core" and no.bound == expected
+        core = [answers.index(a) for a in no.certificate]       # the proof's answers alone need as many
+        assert brute_least(P[:, core]) == expected
         yes = least_fixed_guesses(P, names, answers, solver, k=expected, time_limit=60)
         assert yes.status == "OPTIMAL" and yes.verified and yes.value <= expected
 
@@ -63,3 +65,38 @@ def test_cli_blindfold(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "OPTIMAL" and data["verified"]
     assert len(data["certificate"]) == data["value"] == data["bound"]
+
+
+def _small_instance(default_lists, seed, n_answers=40, n_guesses=14):
+    M = pattern_matrix(default_lists)
+    rng = random.Random(seed)
+    cols = sorted(rng.sample(range(M.shape[1]), n_answers))
+    rows = sorted(rng.sample(range(M.shape[0]), n_guesses))
+    return np.ascontiguousarray(M[np.ix_(rows, cols)])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_swap_scores_match_recomputation(default_lists, seed):
+    from wordlelab.solvers.blindfold_search import classes_of, score_swaps
+    P = _small_instance(default_lists, seed, 300, 60)
+    chosen = np.array([3, 17, 40], np.int64)
+    for skip in range(3):
+        cls, ncls = classes_of(P, chosen, skip)
+        rest = [int(t) for i, t in enumerate(chosen) if i != skip]
+        assert ncls == len({tuple(c) for c in P[rest].T.tolist()})
+        scores = score_swaps(P, cls, ncls)
+        for t in range(P.shape[0]):
+            assert scores[t] == len({tuple(c) for c in P[rest + [t]].T.tolist()})
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tabu_search_reaches_the_least_size_and_never_beats_it(default_lists, seed):
+    from wordlelab.solvers.blindfold_search import tabu_search
+    P = _small_instance(default_lists, seed)
+    least = brute_least(P)
+    if least is None or least < 2:
+        pytest.skip("no separating set, or a trivial one")
+    hit = tabu_search(P, least, time_limit=20, seed=seed)
+    assert hit["left"] == 0 and separates(P[hit["best"]]) and len(set(hit["best"])) == least
+    miss = tabu_search(P, least - 1, time_limit=1, seed=seed)
+    assert miss["left"] > 0 and not separates(P[miss["best"]])
