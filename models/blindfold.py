@@ -67,3 +67,47 @@ def _mask(word: str) -> int:
     for ch in word:
         out |= 1 << (ord(ch) - 97)
     return out
+
+
+def check_letter_cases(answers, cases) -> int:
+    """Number of letter-graph edges; raises LetterCaseFault unless ``cases`` are independent and cover.
+
+    The letter proof (:mod:`wordlelab.solvers.blindfold_letters`) splits on maximal
+    independent sets of the letter graph: letters x, y are joined when two answers differ
+    only in one position, by x and y. Recomputed here by comparing every two answers, the
+    check is that each case is independent and that every independent set of letters lies
+    inside some case (so the cases leave no set of unused letters out).
+    """
+    answers = sorted(set(answers))
+    adj: dict[str, set] = {}
+    edges = 0
+    for i, a in enumerate(answers):
+        for b in answers[i + 1:]:
+            diff = [p for p in range(len(a)) if a[p] != b[p]]
+            if len(diff) == 1:
+                x, y = a[diff[0]], b[diff[0]]
+                if y not in adj.setdefault(x, set()):
+                    edges += 1
+                adj[x].add(y)
+                adj.setdefault(y, set()).add(x)
+    sets = [set(c) for c in cases]
+    for c in sets:
+        for x in c:
+            if adj.get(x, set()) & c:
+                raise LetterCaseFault(f"case {''.join(sorted(c))!r} joins {x!r} to {sorted(adj[x] & c)[0]!r}")
+    letters = "abcdefghijklmnopqrstuvwxyz"
+
+    def walk(start, chosen):
+        if not any(chosen <= c for c in sets):
+            raise LetterCaseFault(f"no case holds the independent letters {''.join(sorted(chosen))!r}")
+        for i in range(start, 26):
+            x = letters[i]
+            if not adj.get(x, set()) & chosen:
+                walk(i + 1, chosen | {x})
+
+    walk(0, set())
+    return edges
+
+
+class LetterCaseFault(WordleError):
+    """Cases of the letter proof that are not independent sets, or miss one."""

@@ -136,7 +136,40 @@ def _last(P, masks, need, cls, ncls, banned, stamp, counters):  # pragma: no cov
 
 
 @nb.njit(cache=True)
-def _search(P, masks, rarity, R, k, depth, chosen, covered, banned, stamp, label, counters,
+def _packing(AL, cls, ncls, need):  # pragma: no cover - compiled
+    """Letters the remaining guesses must still use, at least: pairwise disjoint letter sets to hit.
+
+    Each letter of ``need`` is one set; each pair of answers still together gives the set
+    of letters at the positions where they differ (the lemma: a guess avoiding them all
+    cannot separate the pair). Sets are taken greedily, the smallest kinds first.
+    """
+    n = AL.shape[0]
+    used = need
+    count = _popcount(need)
+    first = np.full(ncls, -1, np.int64)
+    for sweep in range(2):
+        for c in range(ncls):
+            first[c] = -1
+        for b in range(n):
+            c = cls[b]
+            if first[c] < 0:
+                first[c] = b
+                continue
+            a = first[c]
+            d = 0
+            nd = 0
+            for p in range(AL.shape[1]):
+                if AL[a, p] != AL[b, p]:
+                    d |= (1 << AL[a, p]) | (1 << AL[b, p])
+                    nd += 1
+            if (nd == 1) == (sweep == 0) and (d & used) == 0:
+                used |= d
+                count += 1
+    return count
+
+
+@nb.njit(cache=True)
+def _search(P, AL, masks, rarity, R, k, depth, chosen, covered, banned, stamp, label, counters,
             deadline_nodes):  # pragma: no cover - compiled
     """Depth-first search; returns 1 when ``chosen`` holds a separating set, 0 when exhausted, -1 on the node limit."""
     counters[0] += 1
@@ -154,6 +187,8 @@ def _search(P, masks, rarity, R, k, depth, chosen, covered, banned, stamp, label
             chosen[i] = -1
         return 1
     if left == 0:
+        return 0
+    if _packing(AL, cls, ncls, need) > 5 * left:
         return 0
     if left == 1:
         t = _last(P, masks, need, cls, ncls, banned, stamp, counters)
@@ -207,7 +242,7 @@ def _search(P, masks, rarity, R, k, depth, chosen, covered, banned, stamp, label
         banned[t] = True
         barred[nb_] = t
         nb_ += 1
-        r = _search(P, masks, rarity, R, k, depth + 1, chosen, covered | masks[t], banned, stamp, label, counters,
+        r = _search(P, AL, masks, rarity, R, k, depth + 1, chosen, covered | masks[t], banned, stamp, label, counters,
                     deadline_nodes)
         if r != 0:
             result = r
@@ -217,8 +252,15 @@ def _search(P, masks, rarity, R, k, depth, chosen, covered, banned, stamp, label
     return result
 
 
+def _rarest(need: int, rarity: np.ndarray) -> int:
+    for b in rarity:
+        if need >> int(b) & 1:
+            return int(b)
+    return -1
+
+
 def rule_out_by_letters(P: np.ndarray, names, answers, k: int, time_limit: float | None = None,
-                        done=None, on_case=None, should_stop=None) -> dict:
+                        done=None, on_step=None, should_stop=None) -> dict:
     """Decide, case by case (one per maximal independent set of the letter graph), whether k guesses suffice.
 
     Parameters
@@ -228,53 +270,71 @@ def rule_out_by_letters(P: np.ndarray, names, answers, k: int, time_limit: float
     names, answers : sequence of str
         The guesses' and the answers' words.
     k : int
-        Number of guesses.
+        Number of guesses (at least 1).
     time_limit : float, optional
-        Seconds; cases not settled by then stay open (nothing is concluded from them).
+        Seconds; what is not settled by then stays open (nothing is concluded from it).
     done : dict, optional
-        Cases already settled (independent set -> entry), e.g. from a checkpoint; skipped.
-    on_case : callable, optional
-        ``on_case(case, entry)`` after each settled case (to checkpoint it).
+        Progress already made, e.g. from a checkpoint: case -> {"next": first branches
+        exhausted, "branches": their number, "nodes", "checks", "seconds"}; resumed.
+    on_step : callable, optional
+        ``on_step(case, entry)`` after each first-level branch (to show progress, checkpoint).
     should_stop : callable, optional
-        Polled between cases.
+        Polled between first-level branches.
 
     Returns
     -------
     dict
-        ``status`` ("INFEASIBLE": every case exhausted; "FOUND": ``found`` holds k guesses;
-        "UNKNOWN"), ``cases`` (case -> {"nodes", "checks", "seconds"}), ``open`` (cases not
-        settled), ``edges`` (the letter graph) and ``found``.
+        ``status`` ("INFEASIBLE": every case exhausted; "FOUND": ``found`` holds guesses that
+        identify every answer; "UNKNOWN"), ``cases`` (case -> entry), ``open`` (cases not
+        exhausted), ``edges`` (the letter graph), ``found`` and ``seconds``.
     """
     t0 = time.perf_counter()
     edges = letter_graph(answers)
     cases = maximal_independent_sets(edges)
     masks = letter_masks(names)
+    AL = (np.array([[ord(c) - 97 for c in a] for a in answers], np.int64).reshape(len(answers), -1)
+          if len(answers) else np.zeros((0, 5), np.int64))
     freq = np.array([(masks >> b & 1).sum() for b in range(26)])
     rarity = np.argsort(freq, kind="stable").astype(np.int64)
     P = np.ascontiguousarray(P)
-    settled = dict(done or {})
+    progress = {c: dict(v) for c, v in (done or {}).items()}
     found = None
+    n_g = P.shape[0]
+    stamp = np.zeros(P.shape[1] * 243, np.int64)
+    label = np.zeros(P.shape[1] * 243, np.int64)
+    counters = np.zeros(3, np.int64)          # nodes, checks, and the stamp of the scratch arrays
     for case in cases:
-        if case in settled:
-            continue
-        if (should_stop and should_stop()) or (time_limit is not None and time.perf_counter() - t0 > time_limit):
-            break
         R = sum(1 << b for b in range(26) if ALPHABET[b] not in case)
+        need_letter = _rarest(R, rarity)
+        first = [t for t in range(n_g) if masks[t] >> need_letter & 1] if need_letter >= 0 else list(range(n_g))
+        entry = progress.setdefault(case, {"next": 0, "branches": len(first), "nodes": 0, "checks": 0,
+                                           "seconds": 0.0})
+        if bin(R).count("1") > 5 * k:          # k guesses cannot use that many letters
+            entry.update(next=len(first), nodes=entry["nodes"] or 1)
+        banned = np.zeros(n_g, np.bool_)
+        banned[first[:entry["next"]]] = True  # branches done: barred from the later ones
         chosen = np.zeros(max(k, 1), np.int64)
-        banned = np.zeros(P.shape[0], np.bool_)
-        stamp = np.zeros(P.shape[1] * 243, np.int64)
-        label = np.zeros(P.shape[1] * 243, np.int64)
-        counters = np.zeros(3, np.int64)
-        tc = time.perf_counter()
-        r = _search(P, masks, rarity, R, k, 0, chosen, 0, banned, stamp, label, counters, 0)
-        entry = {"nodes": int(counters[0]), "checks": int(counters[1]), "seconds": round(time.perf_counter() - tc, 3)}
-        if r == 1:
-            found = [int(t) for t in chosen[:k] if t >= 0]
+        while entry["next"] < len(first) and found is None:
+            if (should_stop and should_stop()) or (time_limit is not None and time.perf_counter() - t0 > time_limit):
+                break
+            tc = time.perf_counter()
+            t = first[entry["next"]]
+            chosen[0] = t
+            banned[t] = True
+            counters[:2] = 0
+            r = _search(P, AL, masks, rarity, R, k, 1, chosen, int(masks[t]), banned, stamp, label, counters, 0)
+            if r == 1:
+                found = [int(x) for x in chosen[:k] if x >= 0]
+                break
+            entry["next"] += 1
+            entry["nodes"] += int(counters[0])
+            entry["checks"] += int(counters[1])
+            entry["seconds"] = round(entry["seconds"] + time.perf_counter() - tc, 3)
+            if on_step is not None:
+                on_step(case, entry)
+        if found is not None:
             break
-        settled[case] = entry
-        if on_case is not None:
-            on_case(case, entry)
-    open_cases = [c for c in cases if c not in settled]
+    open_cases = [c for c in cases if progress[c]["next"] < progress[c]["branches"]] if found is None else []
     status = "FOUND" if found is not None else ("INFEASIBLE" if not open_cases else "UNKNOWN")
-    return {"status": status, "cases": settled, "open": open_cases, "edges": sorted(edges), "found": found,
+    return {"status": status, "cases": progress, "open": open_cases, "edges": sorted(edges), "found": found,
             "seconds": time.perf_counter() - t0}
