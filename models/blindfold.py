@@ -76,7 +76,9 @@ def check_letter_cases(answers, cases) -> int:
     independent sets of the letter graph: letters x, y are joined when two answers differ
     only in one position, by x and y. Recomputed here by comparing every two answers, the
     check is that each case is independent and that every independent set of letters lies
-    inside some case (so the cases leave no set of unused letters out).
+    inside some case (so the cases leave no set of unused letters out); a letter no edge
+    touches is in every maximal independent set, so each case must hold it, and the
+    independent sets are walked over the other letters.
     """
     answers = sorted(set(answers))
     adj: dict[str, set] = {}
@@ -91,18 +93,23 @@ def check_letter_cases(answers, cases) -> int:
                 adj[x].add(y)
                 adj.setdefault(y, set()).add(x)
     sets = [set(c) for c in cases]
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    alone = {x for x in letters if not adj.get(x)}     # joined to nothing: in every maximal set
     for c in sets:
+        if not alone <= c:
+            raise LetterCaseFault(f"case {''.join(sorted(c))!r} leaves out {''.join(sorted(alone - c))!r}, "
+                                  "which no edge touches")
         for x in c:
             if adj.get(x, set()) & c:
                 raise LetterCaseFault(f"case {''.join(sorted(c))!r} joins {x!r} to {sorted(adj[x] & c)[0]!r}")
-    letters = "abcdefghijklmnopqrstuvwxyz"
+    joined = [x for x in letters if x not in alone]
 
     def walk(start, chosen):
         if not any(chosen <= c for c in sets):
             raise LetterCaseFault(f"no case holds the independent letters {''.join(sorted(chosen))!r}")
-        for i in range(start, 26):
-            x = letters[i]
-            if not adj.get(x, set()) & chosen:
+        for i in range(start, len(joined)):
+            x = joined[i]
+            if not adj[x] & chosen:
                 walk(i + 1, chosen | {x})
 
     walk(0, set())

@@ -6,7 +6,10 @@ until it fails. Lower bound: row generation (:mod:`wordlelab.solvers.blindfold_p
 for one guess fewer than the best set; INFEASIBLE on a set of pair rows proves that
 no such set identifies even the answers of those rows (the core), so none identifies
 them all (a relaxation: every row lists every guess that separates its pair, which
-:func:`wordlelab.models.blindfold.check_pair_rows` re-checks from the rules). A set
+:func:`wordlelab.models.blindfold.check_pair_rows` re-checks from the rules). The
+default proof is instead the exhaustive letter-cover search of
+:mod:`wordlelab.solvers.blindfold_letters`, whose case split
+:func:`wordlelab.models.blindfold.check_letter_cases` re-checks from the words. A set
 found by the rounds replaces the best one and the proof is tried one size lower.
 Every set reported is re-checked by :func:`wordlelab.models.blindfold.check_fixed_guesses`.
 """
@@ -17,12 +20,13 @@ import time
 
 import numpy as np
 
-from wordlelab.encoders.blindfold import build_separating
 from wordlelab.errors import WordleError
-from wordlelab.models.blindfold import check_fixed_guesses, check_pair_rows
+from wordlelab.models.blindfold import check_fixed_guesses, check_letter_cases, check_pair_rows
 from wordlelab.models.result import Result, Status
 from wordlelab.solvers.backends import check_solver
+from wordlelab.solvers.blindfold_letters import rule_out_by_letters
 from wordlelab.solvers.blindfold_proof import one_position_pairs, rule_out
+from wordlelab.solvers.checkpoint import check_int, load_checkpoint, save_checkpoint
 from wordlelab.solvers.blindfold_search import tabu_search
 
 
@@ -69,7 +73,7 @@ def greedy(P: np.ndarray, start=()) -> list[int]:
 
 def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k: int | None = None,
                         time_limit: float = 60.0, search_time: float | None = None, seed: int = 0,
-                        save_model: str | None = None, checkpoint: str | None = None,
+                        save_model: str | None = None, checkpoint: str | None = None, proof: str = "letters",
                         progress=None, should_stop=None) -> Result:
     """Fewest guesses of ``P`` (guesses x answers) whose patterns identify every answer.
 
@@ -93,7 +97,10 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     save_model : str, optional
         ``.lp``/``.mps`` path for the last proof model (the proof, when INFEASIBLE).
     checkpoint : str, optional
-        JSON checkpoint of the proof rows (resumable).
+        JSON checkpoint of the proof (its rows, or the letter cases searched): resumable.
+    proof : str
+        ``letters`` (the exhaustive letter-cover search of
+        :mod:`wordlelab.solvers.blindfold_letters`) or ``rows`` (row generation with ``solver``).
     progress, should_stop : callable, optional
         ``progress(1, info=...)``; ``should_stop()`` polled between rounds and moves.
 
@@ -107,6 +114,8 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         re-checked from the rules) or UNKNOWN.
     """
     check_solver(solver)
+    if proof not in ("letters", "rows"):
+        raise WordleError(f"unknown proof method {proof!r}; choose letters or rows")
     t0 = time.perf_counter()
     search_time = min(120.0, time_limit / 4) if search_time is None else search_time
     stats: dict = {"rounds": 0, "pairs": 0}
@@ -130,6 +139,16 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     while target >= 1 and (k is None or len(best) > k):
         left = time_limit - (time.perf_counter() - t0 - stats["search_seconds"])
         if left <= 1:
+            break
+        if proof == "letters":
+            outcome = _letters(P, names, answers, target, left, checkpoint, progress, should_stop)
+            stats.update(outcome["stats"])
+            if outcome["status"] == "FOUND":
+                best = outcome["found"]
+                target -= 1
+                continue
+            if outcome["status"] == "INFEASIBLE":
+                lower = target + 1
             break
         question = {"kind": "blindfold-rows", "k": target, "guesses": _key(names), "answers": _key(answers)}
         proof = rule_out(P, names, answers, target, one_position_pairs(answers), solver, left, seed,
@@ -155,16 +174,60 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     check_fixed_guesses(words, answers)          # raises if two answers collide
     question = {"kind": "fixed-guesses", "answers": len(answers), "pool": P.shape[0], "k": k}
     seconds = time.perf_counter() - t0
+    method = solver if proof == "rows" else "letters"
     if k is not None:
         if len(best) <= k:
-            return Result(question, solver, Status.OPTIMAL, len(best), None, words, "guesses", True, seconds, stats)
+            return Result(question, method, Status.OPTIMAL, len(best), None, words, "guesses", True, seconds, stats)
         if lower is not None:
-            return Result(question, solver, Status.INFEASIBLE, None, lower, core, "core", True, seconds, stats)
-        return Result(question, solver, Status.UNKNOWN, None, None, None, None, False, seconds, stats)
+            return Result(question, method, Status.INFEASIBLE, None, lower, core, "core" if core else None,
+                          True, seconds, stats)
+        return Result(question, method, Status.UNKNOWN, None, None, None, None, False, seconds, stats)
     status = Status.OPTIMAL if lower == len(best) else Status.FEASIBLE
     if core is not None:
         stats["core"] = core
-    return Result(question, solver, status, len(best), lower, words, "guesses", True, seconds, stats)
+    return Result(question, method, status, len(best), lower, words, "guesses", True, seconds, stats)
+
+
+def _letters(P, names, answers, k, time_limit, checkpoint, progress, should_stop) -> dict:
+    """The letter-cover search for ``k`` guesses, checkpointed; its case split re-checked from the rules."""
+    question = {"kind": "blindfold-letters", "k": k, "guesses": _key(names), "answers": _key(answers)}
+    done = load_checkpoint(checkpoint, question, _check_case) if checkpoint else {}
+    last = [time.monotonic()]
+
+    def step(case, entry):
+        done[case] = dict(entry)
+        if checkpoint and time.monotonic() - last[0] > 5:
+            save_checkpoint(checkpoint, question, done)
+            last[0] = time.monotonic()
+        if progress:
+            progress(1, info=f"{k} guesses, letters unused within {case!r}: branch {entry['next']}/"
+                             f"{entry['branches']}, {entry['nodes']} nodes")
+
+    try:
+        out = rule_out_by_letters(P, names, answers, k, time_limit, done, step, should_stop)
+    except KeyboardInterrupt:
+        if checkpoint:
+            save_checkpoint(checkpoint, question, done)
+        raise
+    if checkpoint:
+        save_checkpoint(checkpoint, question, out["cases"])
+    cases = sorted(out["cases"])
+    stats = {"proof": "letters", "proof_seconds": round(out["seconds"], 3), "letter_edges": len(out["edges"]),
+             "cases": len(cases), "cases_open": len(out["open"]),
+             "nodes": sum(e["nodes"] for e in out["cases"].values())}
+    if out["status"] == "INFEASIBLE":
+        stats["edges_checked"] = check_letter_cases(answers, cases)   # raises unless the split is complete
+        stats["cases_done"] = cases
+    return {"status": out["status"], "found": out["found"], "stats": stats}
+
+
+def _check_case(key, value):
+    if not isinstance(value, dict) or set(value) != {"next", "branches", "nodes", "checks", "seconds"}:
+        raise ValueError(f"case {key!r}: not a letter-search entry")
+    for f in ("next", "branches", "nodes", "checks"):
+        check_int(value[f], f)
+    if value["next"] > value["branches"]:
+        raise ValueError(f"case {key!r}: more branches done than there are")
 
 
 def _key(words) -> str:

@@ -48,22 +48,28 @@ def letter_graph(answers) -> set[tuple[str, str]]:
 
 
 def maximal_independent_sets(edges) -> list[str]:
-    """Every maximal independent set of the letter graph, as sorted strings."""
+    """Every maximal independent set of the letter graph, as sorted strings (Bron-Kerbosch with a pivot).
+
+    The maximal independent sets are the maximal cliques of the complement graph.
+    """
     adj = {c: set() for c in ALPHABET}
     for x, y in edges:
         adj[x].add(y)
         adj[y].add(x)
+    free = {c: set(ALPHABET) - adj[c] - {c} for c in ALPHABET}    # neighbours in the complement
     out = []
 
-    def grow(start, chosen, allowed):
-        if not any(c not in chosen and not (adj[c] & chosen) for c in ALPHABET):
+    def expand(chosen, cand, excluded):
+        if not cand and not excluded:
             out.append("".join(sorted(chosen)))
-        for i in range(start, 26):
-            c = ALPHABET[i]
-            if c in allowed:
-                grow(i + 1, chosen | {c}, allowed - adj[c] - {c})
+            return
+        pivot = max(cand | excluded, key=lambda u: len(cand & free[u]))
+        for v in sorted(cand - free[pivot]):
+            expand(chosen | {v}, cand & free[v], excluded & free[v])
+            cand = cand - {v}
+            excluded = excluded | {v}
 
-    grow(0, set(), set(ALPHABET))
+    expand(set(), set(ALPHABET), set())
     return sorted(out, key=lambda s: (-len(s), s))
 
 

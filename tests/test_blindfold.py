@@ -22,7 +22,7 @@ def brute_least(P):
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("solver", installed())
+@pytest.mark.parametrize("solver", installed() + ("letters",))
 def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
     M = pattern_matrix(default_lists)
     rng = random.Random(seed)
@@ -35,16 +35,21 @@ def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
         pytest.skip("these guesses cannot separate these answers")
     names = [default_lists.guesses[t] for t in rows]
     answers = [default_lists.answers[c] for c in cols]
-    r = least_fixed_guesses(P, names, answers, solver, time_limit=60)
+    proof = "letters" if solver == "letters" else "rows"
+    solver = "cpsat" if solver == "letters" else solver
+    r = least_fixed_guesses(P, names, answers, solver, time_limit=60, proof=proof)
     assert r.status == "OPTIMAL" and r.value == expected == r.bound and r.verified
     chosen = [rows.index(default_lists.guesses.index(w)) for w in r.certificate]
     assert separates(P[chosen]) and check_fixed_guesses(r.certificate, answers) == len(answers)
     if expected >= 1:
-        no = least_fixed_guesses(P, names, answers, solver, k=expected - 1, time_limit=60)
-        assert no.status == "INFEASIBLE" and no.certificate_kind == "core" and no.bound == expected
-        core = [answers.index(a) for a in no.certificate]       # the proof's answers alone need as many
-        assert brute_least(P[:, core]) == expected
-        yes = least_fixed_guesses(P, names, answers, solver, k=expected, time_limit=60)
+        no = least_fixed_guesses(P, names, answers, solver, k=expected - 1, time_limit=60, proof=proof)
+        assert no.status == "INFEASIBLE" and no.bound == expected
+        if proof == "rows":
+            core = [answers.index(a) for a in no.certificate]       # the proof's answers alone need as many
+            assert no.certificate_kind == "core" and brute_least(P[:, core]) == expected
+        else:
+            assert no.stats["cases_open"] == 0 and no.stats["edges_checked"] == no.stats["letter_edges"]
+        yes = least_fixed_guesses(P, names, answers, solver, k=expected, time_limit=60, proof=proof)
         assert yes.status == "OPTIMAL" and yes.verified and yes.value <= expected
 
 
@@ -100,3 +105,37 @@ def test_tabu_search_reaches_the_least_size_and_never_beats_it(default_lists, se
     assert hit["left"] == 0 and separates(P[hit["best"]]) and len(set(hit["best"])) == least
     miss = tabu_search(P, least - 1, time_limit=1, seed=seed)
     assert miss["left"] > 0 and not separates(P[miss["best"]])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_letter_search_matches_brute_force_on_clusters(lists_0316, seed):
+    """Answers in one-position clusters make the letter graph non-trivial; the search must agree."""
+    from wordlelab.solvers.blindfold_letters import letter_graph, rule_out_by_letters
+    M = pattern_matrix(lists_0316)
+    rng = random.Random(seed)
+    words = [a for a in lists_0316.answers if a.endswith(("ight", "ound", "atch"))]
+    cols = sorted(lists_0316.answers.index(a) for a in rng.sample(words, 12))
+    answers = [lists_0316.answers[c] for c in cols]
+    assert letter_graph(answers)
+    pool = sorted(set(rng.sample(range(M.shape[0]), 16)) | {lists_0316.guesses.index(a) for a in answers[:4]})
+    P = np.ascontiguousarray(M[np.ix_(pool, cols)])
+    names = [lists_0316.guesses[t] for t in pool]
+    least = brute_least(P)
+    for k in range(1, 5):
+        r = rule_out_by_letters(P, names, answers, k)
+        if least is not None and k >= least:
+            assert r["status"] == "FOUND" and separates(P[r["found"]])
+        else:
+            assert r["status"] == "INFEASIBLE" and not r["open"]
+
+
+def test_letter_case_check_rejects_a_missing_or_dependent_case():
+    from wordlelab.models.blindfold import LetterCaseFault, check_letter_cases
+    from wordlelab.solvers.blindfold_letters import letter_graph, maximal_independent_sets
+    answers = ["bills", "pills", "fills", "light", "might"]
+    cases = maximal_independent_sets(letter_graph(answers))
+    assert check_letter_cases(answers, cases) == 4     # b-p, b-f, p-f, l-m
+    with pytest.raises(LetterCaseFault, match="no case holds"):
+        check_letter_cases(answers, cases[1:])
+    with pytest.raises(LetterCaseFault, match="joins"):
+        check_letter_cases(answers, cases + ["".join(sorted(set(cases[0]) | {"b", "p"}))])

@@ -154,7 +154,10 @@ Examples:
               help="use only the POOL guesses with the most patterns over the answers (0: every guess)")
 @click.option("--random-subset", default=None, type=positive(), metavar="N", help="N random answers instead of all")
 @click.option("--seed", default=0, show_default=True, help="seed of --random-subset and of the searches")
-@click.option("--solver", type=click.Choice(SOLVERS), default="cpsat", show_default=True)
+@click.option("--proof", type=click.Choice(["letters", "rows"]), default="letters", show_default=True,
+              help="letters: exhaustive search split by the letters the guesses leave out; rows: row generation")
+@click.option("--solver", type=click.Choice(SOLVERS), default="cpsat", show_default=True,
+              help="the model solver of --proof rows")
 @click.option("--search-time", default=None, type=positive(float),
               help="seconds for each tabu search (default: a quarter of --time-limit, at most 120)")
 @click.option("--time-limit", default=900.0, show_default=True, type=positive(float),
@@ -162,7 +165,7 @@ Examples:
 @click.option("--save-model", default=None, type=OutputFile(), help="the last proof model, as .lp or .mps")
 @click.option("--checkpoint", default=None, type=OutputFile(), help="resumable proof rows (JSON)")
 @json_option
-def blindfold(lists, k, pool, random_subset, seed, solver, search_time, time_limit, save_model, checkpoint,
+def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, time_limit, save_model, checkpoint,
               as_json):
     """Fewest fixed guesses (the same for every answer) whose patterns identify the answer."""
     import random
@@ -187,7 +190,8 @@ def blindfold(lists, k, pool, random_subset, seed, solver, search_time, time_lim
     answers = [lists.answers[c] for c in cols]
     with progress("steps", None, enabled=not as_json) as advance:
         r = least_fixed_guesses(np.ascontiguousarray(P[rows]), [lists.guesses[t] for t in rows], answers,
-                                solver, k, time_limit, search_time, seed, save_model, checkpoint, progress=advance)
+                                solver, k, time_limit, search_time, seed, save_model, checkpoint, proof,
+                                progress=advance)
     if as_json:
         emit_json(r.as_dict())
         return
@@ -200,6 +204,14 @@ def blindfold(lists, k, pool, random_subset, seed, solver, search_time, time_lim
     if r.certificate_kind == "guesses":
         out.print(f"certificate (re-checked from the rules: every answer has its own patterns): "
                   f"{' '.join(r.certificate)} -> every answer found by guess {r.value + 1}")
+    if st.get("proof") == "letters" and "cases_done" in st:
+        out.print(f"INFEASIBLE: no {r.bound - 1} guesses of the pool identify every answer: the guesses must use "
+                  f"a letter of each of the {st['letter_edges']} one-position letter pairs, and each of the "
+                  f"{st['cases']} cases (the letters left unused) was searched to the end "
+                  f"({st['nodes']} nodes, {st['proof_seconds']:.1f} s; case split re-checked from the words)")
+    elif st.get("proof") == "letters":
+        out.print(f"letter search for {(r.value or k + 1) - 1} guesses: {st['cases'] - st['cases_open']} of "
+                  f"{st['cases']} cases exhausted in {st['proof_seconds']:.1f} s, nothing concluded")
     if "core_size" in st:
         where = f"; model saved to {st['model']}" if "model" in st else ""
         out.print(f"INFEASIBLE: no {r.bound - 1} guesses of the pool identify the {st['core_size']} answers of "
