@@ -91,7 +91,7 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     time_limit : float
         Seconds for the proof rounds (the search comes first, within ``search_time``).
     search_time : float, optional
-        Seconds for each tabu search (default a quarter of ``time_limit``, at most 120).
+        Seconds for each tabu search (default 120; it also stops after 20000 moves).
     seed : int
         Seed of the searches.
     save_model : str, optional
@@ -117,7 +117,7 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     if proof not in ("letters", "rows"):
         raise WordleError(f"unknown proof method {proof!r}; choose letters or rows")
     t0 = time.perf_counter()
-    search_time = min(120.0, time_limit / 4) if search_time is None else search_time
+    search_time = 120.0 if search_time is None else search_time
     stats: dict = {"rounds": 0, "pairs": 0}
     best = greedy(P)
     # the tabu search lowers the size while it finds sets
@@ -140,36 +140,36 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         left = time_limit - (time.perf_counter() - t0 - stats["search_seconds"])
         if left <= 1:
             break
+        # minimising, a proof one size lower is the fallback: keep a fifth of the time for it
+        budget = left * 0.8 if k is None and target > 1 else left
         if proof == "letters":
-            outcome = _letters(P, names, answers, target, left, checkpoint, progress, should_stop)
+            outcome = _letters(P, names, answers, target, budget, checkpoint, progress, should_stop)
             stats.update(outcome["stats"])
-            if outcome["status"] == "FOUND":
-                best = outcome["found"]
-                target -= 1
-                continue
-            if outcome["status"] == "INFEASIBLE":
-                lower = target + 1
-            break
-        question = {"kind": "blindfold-rows", "k": target, "guesses": _key(names), "answers": _key(answers)}
-        proof = rule_out(P, names, answers, target, one_position_pairs(answers), solver, left, seed,
-                         min(30.0, left / 4), checkpoint, question, save_model, progress, should_stop)
-        stats["rounds"] += proof["rounds"]
-        stats["pairs"] = len(proof["rows"])
-        if proof["status"] == "FOUND":
-            best = proof["found"]
+        else:
+            outcome = _rows(P, names, answers, target, solver, budget, seed, checkpoint, save_model, progress,
+                            should_stop)
+            stats["rounds"] += outcome["rounds"]
+            stats["pairs"] = len(outcome["rows"])
+        if outcome["status"] == "FOUND":
+            best = outcome["found"]
             target -= 1
             continue
-        if proof["status"] == "INFEASIBLE":
-            rows = [(answers[a], answers[b], [names[t] for t in np.flatnonzero(P[:, a] != P[:, b])])
-                    for a, b in proof["rows"]]
-            check_pair_rows(rows, names)              # raises if a row is no relaxation
+        if outcome["status"] == "INFEASIBLE":
             lower = target + 1
-            core = sorted({answers[a] for pair in proof["rows"] for a in pair})
-            stats.update(core_size=len(core), proof_seconds=round(proof["seconds"], 3),
-                         solver_seconds=round(proof["solver_seconds"] or 0.0, 3), rows_checked=len(rows))
-            if save_model:
-                stats["model"] = save_model
-        break
+            if proof == "rows":
+                rows = [(answers[a], answers[b], [names[t] for t in np.flatnonzero(P[:, a] != P[:, b])])
+                        for a, b in outcome["rows"]]
+                check_pair_rows(rows, names)              # raises if a row is no relaxation
+                core = sorted({answers[a] for pair in outcome["rows"] for a in pair})
+                stats.update(core_size=len(core), proof_seconds=round(outcome["seconds"], 3),
+                             solver_seconds=round(outcome["solver_seconds"] or 0.0, 3), rows_checked=len(rows))
+                if save_model:
+                    stats["model"] = save_model
+            break
+        if k is not None or (should_stop and should_stop()):
+            break
+        stats.setdefault("unsettled", []).append(target)     # nothing proven for this size: try one lower
+        target -= 1
     words = [names[t] for t in best]
     check_fixed_guesses(words, answers)          # raises if two answers collide
     question = {"kind": "fixed-guesses", "answers": len(answers), "pool": P.shape[0], "k": k}
@@ -186,6 +186,13 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     if core is not None:
         stats["core"] = core
     return Result(question, method, status, len(best), lower, words, "guesses", True, seconds, stats)
+
+
+def _rows(P, names, answers, k, solver, time_limit, seed, checkpoint, save_model, progress, should_stop) -> dict:
+    """Row generation for ``k`` guesses (:func:`wordlelab.solvers.blindfold_proof.rule_out`)."""
+    question = {"kind": "blindfold-rows", "k": k, "guesses": _key(names), "answers": _key(answers)}
+    return rule_out(P, names, answers, k, one_position_pairs(answers), solver, time_limit, seed,
+                    min(30.0, time_limit / 4), checkpoint, question, save_model, progress, should_stop)
 
 
 def _letters(P, names, answers, k, time_limit, checkpoint, progress, should_stop) -> dict:

@@ -32,6 +32,7 @@ import numba as nb
 import numpy as np
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
+NODES_PER_SECOND = 200_000    # rough search speed, to turn a time limit into a node limit
 
 
 def letter_graph(answers) -> set[tuple[str, str]]:
@@ -328,7 +329,14 @@ def rule_out_by_letters(P: np.ndarray, names, answers, k: int, time_limit: float
             chosen[0] = t
             banned[t] = True
             counters[:2] = 0
-            r = _search(P, AL, masks, rarity, R, k, 1, chosen, int(masks[t]), banned, stamp, label, counters, 0)
+            limit = 0
+            if time_limit is not None:             # a branch cut short is searched again on resume
+                limit = max(10_000, int((time_limit - (time.perf_counter() - t0)) * NODES_PER_SECOND))
+            r = _search(P, AL, masks, rarity, R, k, 1, chosen, int(masks[t]), banned, stamp, label, counters,
+                        limit)
+            if r == -1:
+                banned[t] = False
+                break
             if r == 1:
                 found = [int(x) for x in chosen[:k] if x >= 0]
                 break
@@ -338,9 +346,10 @@ def rule_out_by_letters(P: np.ndarray, names, answers, k: int, time_limit: float
             entry["seconds"] = round(entry["seconds"] + time.perf_counter() - tc, 3)
             if on_step is not None:
                 on_step(case, entry)
-        if found is not None:
+        if found is not None or entry["next"] < len(first):
             break
-    open_cases = [c for c in cases if progress[c]["next"] < progress[c]["branches"]] if found is None else []
+    open_cases = [] if found is not None else \
+        [c for c in cases if c not in progress or progress[c]["next"] < progress[c]["branches"]]
     status = "FOUND" if found is not None else ("INFEASIBLE" if not open_cases else "UNKNOWN")
     return {"status": status, "cases": progress, "open": open_cases, "edges": sorted(edges), "found": found,
             "seconds": time.perf_counter() - t0}

@@ -144,10 +144,12 @@ def export_tree(lists, pattern, answers_file, random_subset, seed, guess_count, 
 
 @click.command("blindfold", epilog="""\b
 Examples:
-  wordlelab blindfold --lists nyt20220316 --save-model blind5.lp --checkpoint blind5.json
+  wordlelab blindfold --lists nyt20220316 --time-limit 60
   wordlelab blindfold --lists nyt20220316 --k 6
-  wordlelab blindfold --lists nyt20220316 --answers all --search-time 600 --time-limit 60
-  wordlelab blindfold --random-subset 200 --pool 500 --solver cbc""")
+  wordlelab blindfold --lists nyt20220316 --k 5 --time-limit 36000 --checkpoint blind5.json
+  wordlelab blindfold --lists nyt20220316 --k 4 --proof rows --save-model blind4.lp --time-limit 1800
+  wordlelab blindfold --lists nyt20220316 --answers all --search-time 900 --time-limit 60
+  wordlelab blindfold --random-subset 200 --pool 500 --proof rows --solver cbc""")
 @lists_options
 @click.option("--k", default=None, type=non_negative(), help="decide whether K fixed guesses suffice (default: minimise)")
 @click.option("--pool", default=0, show_default=True, type=non_negative(),
@@ -159,7 +161,7 @@ Examples:
 @click.option("--solver", type=click.Choice(SOLVERS), default="cpsat", show_default=True,
               help="the model solver of --proof rows")
 @click.option("--search-time", default=None, type=positive(float),
-              help="seconds for each tabu search (default: a quarter of --time-limit, at most 120)")
+              help="seconds for each tabu search (default 120; it also stops after 20000 moves)")
 @click.option("--time-limit", default=900.0, show_default=True, type=positive(float),
               help="seconds for the proof rounds")
 @click.option("--save-model", default=None, type=OutputFile(), help="the last proof model, as .lp or .mps")
