@@ -97,7 +97,8 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     save_model : str, optional
         ``.lp``/``.mps`` path for the last proof model (the proof, when INFEASIBLE).
     checkpoint : str, optional
-        JSON checkpoint of the proof (its rows, or the letter cases searched): resumable.
+        JSON checkpoint of the first proof attempted (its rows, or the letter cases searched),
+        for one guess fewer than the best set found (or for ``k``): resumable.
     proof : str
         ``letters`` (the exhaustive letter-cover search of
         :mod:`wordlelab.solvers.blindfold_letters`) or ``rows`` (row generation with ``solver``).
@@ -141,12 +142,16 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         if left <= 1:
             break
         # minimising, a proof one size lower is the fallback: keep a fifth of the time for it
-        budget = left * 0.8 if k is None and target > 1 else left
+        budget = left * 0.6 if k is None and target > 1 else left
+        # the checkpoint holds the first proof attempted (one size below the best set, or k)
+        ck, checkpoint = checkpoint, None
         if proof == "letters":
-            outcome = _letters(P, names, answers, target, budget, checkpoint, progress, should_stop)
+            outcome = _letters(P, names, answers, target, budget, ck, progress, should_stop)
+            stats.setdefault("attempts", []).append({f: outcome["stats"][f] for f in
+                                                     ("proof_k", "proof_seconds", "cases", "cases_open", "nodes")})
             stats.update(outcome["stats"])
         else:
-            outcome = _rows(P, names, answers, target, solver, budget, seed, checkpoint, save_model, progress,
+            outcome = _rows(P, names, answers, target, solver, budget, seed, ck, save_model, progress,
                             should_stop)
             stats["rounds"] += outcome["rounds"]
             stats["pairs"] = len(outcome["rows"])
@@ -218,9 +223,9 @@ def _letters(P, names, answers, k, time_limit, checkpoint, progress, should_stop
         raise
     if checkpoint:
         save_checkpoint(checkpoint, question, out["cases"])
-    cases = sorted(out["cases"])
-    stats = {"proof": "letters", "proof_seconds": round(out["seconds"], 3), "letter_edges": len(out["edges"]),
-             "cases": len(cases), "cases_open": len(out["open"]),
+    cases = out["all_cases"]
+    stats = {"proof": "letters", "proof_k": k, "proof_seconds": round(out["seconds"], 3),
+             "letter_edges": len(out["edges"]), "cases": len(cases), "cases_open": len(out["open"]),
              "nodes": sum(e["nodes"] for e in out["cases"].values())}
     if out["status"] == "INFEASIBLE":
         stats["edges_checked"] = check_letter_cases(answers, cases)   # raises unless the split is complete

@@ -32,7 +32,7 @@ import numba as nb
 import numpy as np
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
-NODES_PER_SECOND = 200_000    # rough search speed, to turn a time limit into a node limit
+NODES_PER_SECOND = 100_000    # rough search speed, to turn a time limit into a node limit
 
 
 def letter_graph(answers) -> set[tuple[str, str]]:
@@ -352,4 +352,4 @@ def rule_out_by_letters(P: np.ndarray, names, answers, k: int, time_limit: float
         [c for c in cases if c not in progress or progress[c]["next"] < progress[c]["branches"]]
     status = "FOUND" if found is not None else ("INFEASIBLE" if not open_cases else "UNKNOWN")
     return {"status": status, "cases": progress, "open": open_cases, "edges": sorted(edges), "found": found,
-            "seconds": time.perf_counter() - t0}
+            "all_cases": cases, "seconds": time.perf_counter() - t0}

@@ -211,9 +211,10 @@ def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, t
                   f"a letter of each of the {st['letter_edges']} one-position letter pairs, and each of the "
                   f"{st['cases']} cases (the letters left unused) was searched to the end "
                   f"({st['nodes']} nodes, {st['proof_seconds']:.1f} s; case split re-checked from the words)")
-    elif st.get("proof") == "letters":
-        out.print(f"letter search for {(r.value or k + 1) - 1} guesses: {st['cases'] - st['cases_open']} of "
-                  f"{st['cases']} cases exhausted in {st['proof_seconds']:.1f} s, nothing concluded")
+    for a in st.get("attempts", []):
+        if a["cases_open"]:
+            out.print(f"letter search for {a['proof_k']} guesses: {a['cases'] - a['cases_open']} of {a['cases']} "
+                      f"cases exhausted in {a['proof_seconds']:.1f} s ({a['nodes']} nodes), nothing concluded")
     if "core_size" in st:
         where = f"; model saved to {st['model']}" if "model" in st else ""
         out.print(f"INFEASIBLE: no {r.bound - 1} guesses of the pool identify the {st['core_size']} answers of "
