@@ -164,7 +164,7 @@ Examples:
               help="seconds for each tabu search (default 120; it also stops after 20000 moves)")
 @click.option("--time-limit", default=900.0, show_default=True, type=positive(float),
               help="seconds for the proof rounds")
-@click.option("--save-model", default=None, type=OutputFile(), help="the last proof model, as .lp or .mps")
+@click.option("--save-model", default=None, type=OutputFile(), help="--proof rows: the last model, as .lp or .mps")
 @click.option("--checkpoint", default=None, type=OutputFile(), help="resumable proof rows (JSON)")
 @json_option
 def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, time_limit, save_model, checkpoint,
@@ -176,6 +176,8 @@ def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, t
     from wordlelab.cli.console import progress
     from wordlelab.models.matrix import pattern_matrix
     from wordlelab.solvers.blindfold import least_fixed_guesses
+    if save_model and proof != "rows":
+        raise WordleError("--save-model writes the model of --proof rows (the letter search has no model)")
     if save_model and not save_model.endswith((".lp", ".mps")):
         raise WordleError(f"--save-model {save_model}: the model file must end in .lp or .mps")
     M = pattern_matrix(lists)
