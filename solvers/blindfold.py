@@ -26,23 +26,8 @@ from wordlelab.models.result import Result, Status
 from wordlelab.solvers.backends import check_solver
 from wordlelab.solvers.blindfold_letters import rule_out_by_letters
 from wordlelab.solvers.blindfold_proof import one_position_pairs, rule_out
-from wordlelab.solvers.checkpoint import check_int, load_checkpoint, save_checkpoint
 from wordlelab.solvers.blindfold_search import tabu_search
-
-
-def collisions(P: np.ndarray, chosen) -> list[tuple[int, int]]:
-    """Pairs of answers with the same patterns under every chosen guess (one pair per extra member)."""
-    if len(chosen) == 0:
-        sig = np.zeros(P.shape[1], np.int64)
-    else:
-        _, sig = np.unique(P[list(chosen)].T, axis=0, return_inverse=True)
-        sig = sig.ravel()
-    order = np.argsort(sig, kind="stable")
-    out = []
-    for i in range(1, len(order)):
-        if sig[order[i]] == sig[order[i - 1]]:
-            out.append((int(order[i - 1]), int(order[i])))
-    return out
+from wordlelab.solvers.checkpoint import check_int, load_checkpoint, save_checkpoint
 
 
 def separates(words_P: np.ndarray) -> bool:
