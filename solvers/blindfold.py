@@ -96,8 +96,9 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         Minimising: OPTIMAL (a checked set and a proof that one guess fewer cannot do),
         or FEASIBLE with the best set and the proven ``bound`` (None when nothing was
         proven). Deciding ``k``: OPTIMAL (yes, a checked set of at most ``k``), INFEASIBLE
-        (no: the certificate is the core, the answers of the proof's rows, whose rows were
-        re-checked from the rules) or UNKNOWN.
+        (no: with ``--proof rows`` the certificate is the core, the answers of the proof's
+        rows; ``stats["proof_checked"]`` says the rows or the letter cases were re-checked from
+        the rules) or UNKNOWN.
     """
     check_solver(solver)
     if proof not in ("letters", "rows"):
@@ -146,6 +147,7 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
             continue
         if outcome["status"] == "INFEASIBLE":
             lower = target + 1
+            stats["proof_checked"] = True        # the checks below raise otherwise
             if proof == "rows":
                 rows = [(answers[a], answers[b], [names[t] for t in np.flatnonzero(P[:, a] != P[:, b])])
                         for a, b in outcome["rows"]]
@@ -169,8 +171,10 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         if len(best) <= k:
             return Result(question, method, Status.OPTIMAL, len(best), None, words, "guesses", True, seconds, stats)
         if lower is not None:
+            # as everywhere, ``verified`` is about a certificate of a solution; the proof's own
+            # re-checks (rows or letter cases) are in the stats
             return Result(question, method, Status.INFEASIBLE, None, lower, core, "core" if core else None,
-                          True, seconds, stats)
+                          False, seconds, stats)
         return Result(question, method, Status.UNKNOWN, None, None, None, None, False, seconds, stats)
     status = Status.OPTIMAL if lower == len(best) else Status.FEASIBLE
     if core is not None:

@@ -43,7 +43,7 @@ def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
     assert separates(P[chosen]) and check_fixed_guesses(r.certificate, answers) == len(answers)
     if expected >= 1:
         no = least_fixed_guesses(P, names, answers, solver, k=expected - 1, time_limit=60, proof=proof)
-        assert no.status == "INFEASIBLE" and no.bound == expected
+        assert no.status == "INFEASIBLE" and no.bound == expected and no.stats["proof_checked"]
         if proof == "rows":
             core = [answers.index(a) for a in no.certificate]       # the proof's answers alone need as many
             assert no.certificate_kind == "core" and brute_least(P[:, core]) == expected
