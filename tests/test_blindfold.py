@@ -139,3 +139,23 @@ def test_letter_case_check_rejects_a_missing_or_dependent_case():
         check_letter_cases(answers, cases[1:])
     with pytest.raises(LetterCaseFault, match="joins"):
         check_letter_cases(answers, cases + ["".join(sorted(set(cases[0]) | {"b", "p"}))])
+
+
+def test_letter_proof_resumes_from_its_checkpoint(lists_0316, tmp_path):
+    import json
+    M = pattern_matrix(lists_0316)
+    answers = [a for a in lists_0316.answers if a.endswith(("ight", "atch"))]
+    cols = [lists_0316.answers.index(a) for a in answers]
+    # every guess; one guess cannot tell the nine ?ight words apart
+    P = np.ascontiguousarray(M[:, cols])
+    names = list(lists_0316.guesses)
+    ck = tmp_path / "letters.json"
+    first = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), time_limit=30, search_time=1)
+    assert first.status == "INFEASIBLE" and first.stats["cases_open"] == 0
+    entries = json.loads(ck.read_text())["entries"]
+    assert entries and all(e["next"] == e["branches"] for e in entries.values())
+    again = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), time_limit=30, search_time=1)
+    assert again.status == "INFEASIBLE" and again.stats["nodes"] == first.stats["nodes"]
+    from wordlelab.errors import WordleError
+    with pytest.raises(WordleError, match="another question"):
+        least_fixed_guesses(P, names, answers[:-1], k=1, checkpoint=str(ck), time_limit=30, search_time=1)
