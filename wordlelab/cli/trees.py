@@ -165,7 +165,8 @@ Examples:
 @click.option("--time-limit", default=900.0, show_default=True, type=positive(float),
               help="seconds for the proof rounds")
 @click.option("--save-model", default=None, type=OutputFile(), help="--proof rows: the last model, as .lp or .mps")
-@click.option("--checkpoint", default=None, type=OutputFile(), help="resumable proof rows (JSON)")
+@click.option("--checkpoint", default=None, type=OutputFile(),
+              help="resumable proof (JSON): the letter branches searched, or the pair rows")
 @json_option
 def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, time_limit, save_model, checkpoint,
               as_json):
