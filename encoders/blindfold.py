@@ -17,10 +17,13 @@ import numpy as np
 from wordlelab.encoders.model import Model
 
 
-def build_separating(P: np.ndarray, pairs, k: int | None = None, names=None) -> tuple[Model, list]:
+def build_separating(P: np.ndarray, pairs, k: int | None = None, names=None,
+                     row_guesses=None, answers=None) -> tuple[Model, list]:
     """Model over guess columns ``P`` (guesses x answers) and answer ``pairs``; returns (model, y).
 
-    ``y_WORD`` is named after the guess (``names``, else its row).
+    ``y_WORD`` is named after the guess (``names``, else its row). ``row_guesses``, when
+    given, holds each pair's separating guesses (row indices), already computed. Rows are
+    named ``sep_A_B`` after the two answers (``answers``, the words of the columns), else ``pairI``.
     """
     model = Model("blindfold" if k is None else f"blindfold_k{k}")
     y = [model.bool(f"y_{names[t] if names is not None else t}") for t in range(P.shape[0])]
@@ -29,5 +32,7 @@ def build_separating(P: np.ndarray, pairs, k: int | None = None, names=None) -> 
     else:
         model.add(model.sum(y) <= k, "at_most_k")
     for i, (a, b) in enumerate(pairs):
-        model.add(model.sum([y[t] for t in np.flatnonzero(P[:, a] != P[:, b])]) >= 1, f"pair{i}")
+        sep = np.flatnonzero(P[:, a] != P[:, b]) if row_guesses is None else row_guesses[i]
+        label = f"sep_{answers[a]}_{answers[b]}" if answers is not None else f"pair{i}"
+        model.add(model.sum([y[t] for t in sep]) >= 1, label)
     return model, y

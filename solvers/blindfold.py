@@ -1,37 +1,33 @@
-"""Fewest fixed guesses that identify every answer, by row generation, with an independent check.
+"""Fewest fixed guesses that identify every answer: a searched set and a proof, both checked.
 
-Each round solves the separating model on the pairs collected so far, then
-computes every answer's joint pattern under the chosen guesses; answers that
-collide give new pairs. The loop ends when the chosen guesses separate all
-answers (then an OPTIMAL round proves the least number, over the guess pool) or
-when a round is INFEASIBLE (for a given k: no k guesses of the pool suffice).
+Upper bound: a greedy set, then the tabu search of
+:mod:`wordlelab.solvers.blindfold_search` for one guess fewer, again and again,
+until it fails. Lower bound: row generation (:mod:`wordlelab.solvers.blindfold_proof`)
+for one guess fewer than the best set; INFEASIBLE on a set of pair rows proves that
+no such set identifies even the answers of those rows (the core), so none identifies
+them all (a relaxation: every row lists every guess that separates its pair, which
+:func:`wordlelab.models.blindfold.check_pair_rows` re-checks from the rules). The
+default proof is instead the exhaustive letter-cover search of
+:mod:`wordlelab.solvers.blindfold_letters`, whose case split
+:func:`wordlelab.models.blindfold.check_letter_cases` re-checks from the words. A set
+found by the rounds replaces the best one and the proof is tried one size lower.
+Every set reported is re-checked by :func:`wordlelab.models.blindfold.check_fixed_guesses`.
 """
 from __future__ import annotations
 
+import hashlib
 import time
 
 import numpy as np
 
-from wordlelab.encoders.blindfold import build_separating
 from wordlelab.errors import WordleError
-from wordlelab.models.blindfold import check_fixed_guesses
+from wordlelab.models.blindfold import check_fixed_guesses, check_letter_cases, check_pair_rows
 from wordlelab.models.result import Result, Status
-from wordlelab.solvers.backends import check_solver, solve
-
-
-def collisions(P: np.ndarray, chosen) -> list[tuple[int, int]]:
-    """Pairs of answers with the same patterns under every chosen guess (one pair per extra member)."""
-    if len(chosen) == 0:
-        sig = np.zeros(P.shape[1], np.int64)
-    else:
-        _, sig = np.unique(P[list(chosen)].T, axis=0, return_inverse=True)
-        sig = sig.ravel()
-    order = np.argsort(sig, kind="stable")
-    out = []
-    for i in range(1, len(order)):
-        if sig[order[i]] == sig[order[i - 1]]:
-            out.append((int(order[i - 1]), int(order[i])))
-    return out
+from wordlelab.solvers.backends import check_solver
+from wordlelab.solvers.blindfold_letters import rule_out_by_letters
+from wordlelab.solvers.blindfold_proof import one_position_pairs, rule_out
+from wordlelab.solvers.blindfold_search import tabu_search
+from wordlelab.solvers.checkpoint import check_int, load_checkpoint, save_checkpoint
 
 
 def separates(words_P: np.ndarray) -> bool:
@@ -61,81 +57,179 @@ def greedy(P: np.ndarray, start=()) -> list[int]:
 
 
 def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k: int | None = None,
-                        time_limit: float = 60.0, max_rounds: int = 200, progress=None) -> Result:
-    """Row generation over guess columns ``P`` (guesses x answers).
+                        time_limit: float = 60.0, search_time: float | None = None, seed: int = 0,
+                        save_model: str | None = None, checkpoint: str | None = None, proof: str = "letters",
+                        progress=None, should_stop=None) -> Result:
+    """Fewest guesses of ``P`` (guesses x answers) whose patterns identify every answer.
 
-    ``names`` are the guesses' words and ``answers`` the answers' words (the columns
-    of ``P``): the certificate is checked on them, from the rules, before the call
-    returns. Minimising (``k`` None): OPTIMAL with the least set over the pool, or
-    FEASIBLE with the best set found and a proven lower ``bound``. Deciding ``k``:
-    OPTIMAL (yes, with a set of at most k), INFEASIBLE (no k guesses of the pool
-    suffice) or UNKNOWN.
+    Parameters
+    ----------
+    P : numpy.ndarray
+        Pattern codes, guesses x answers.
+    names, answers : sequence of str
+        The guesses' and the answers' words: the certificate is checked on them, from the
+        rules, before the call returns.
+    solver : str
+        Backend of the proof models.
+    k : int, optional
+        Decide whether ``k`` guesses suffice (default: minimise).
+    time_limit : float
+        Seconds for the proof rounds (the search comes first, within ``search_time``).
+    search_time : float, optional
+        Seconds for each tabu search (default 120; it also stops after 20000 moves).
+    seed : int
+        Seed of the searches.
+    save_model : str, optional
+        ``.lp``/``.mps`` path for the last proof model (the proof, when INFEASIBLE).
+    checkpoint : str, optional
+        JSON checkpoint of the first proof attempted (its rows, or the letter cases searched),
+        for one guess fewer than the best set found (or for ``k``): resumable.
+    proof : str
+        ``letters`` (the exhaustive letter-cover search of
+        :mod:`wordlelab.solvers.blindfold_letters`) or ``rows`` (row generation with ``solver``).
+    progress, should_stop : callable, optional
+        ``progress(1, info=...)``; ``should_stop()`` polled between rounds and moves.
+
+    Returns
+    -------
+    Result
+        Minimising: OPTIMAL (a checked set and a proof that one guess fewer cannot do),
+        or FEASIBLE with the best set and the proven ``bound`` (None when nothing was
+        proven). Deciding ``k``: OPTIMAL (yes, a checked set of at most ``k``), INFEASIBLE
+        (no: with ``--proof rows`` the certificate is the core, the answers of the proof's
+        rows; ``stats["proof_checked"]`` says the rows or the letter cases were re-checked from
+        the rules) or UNKNOWN.
     """
     check_solver(solver)
+    if proof not in ("letters", "rows"):
+        raise WordleError(f"unknown proof method {proof!r}; choose letters or rows")
     t0 = time.perf_counter()
-    upper = greedy(P)
-    pairs = _seed_pairs(P)
-    best = upper if k is None or len(upper) <= k else None
-    lower = None
-    status, rounds = Status.UNKNOWN, 0
-    if k is not None and best is not None:      # the greedy certificate already answers yes
-        status = Status.OPTIMAL
-    while rounds < max_rounds and not (k is not None and best is not None):
-        rounds += 1
-        left = time_limit - (time.perf_counter() - t0)
-        if left <= 0:
-            break
-        model, y = build_separating(P, pairs, k, names)
-        res = solve(model, solver, left)
-        if res.status == "INFEASIBLE":
-            status = Status.INFEASIBLE
-            lower = (k + 1) if k is not None else None
-            break
-        if res.bound is not None and k is None:
-            lower = max(lower or 0, int(np.ceil(res.bound - 1e-6)))
-        if not res.has_solution:
-            break
-        chosen = [t for t in range(len(y)) if res.values[y[t].index]]
-        new = collisions(P, chosen)
-        if new and (k is None or best is None):
-            completed = greedy(P, chosen)     # the round's guesses, completed greedily: a certificate
-            if (best is None or len(completed) < len(best)) and (k is None or len(completed) <= k):
-                best = completed
+    search_time = 120.0 if search_time is None else search_time
+    stats: dict = {"rounds": 0, "pairs": 0}
+    best = greedy(P)
+    # the tabu search lowers the size while it finds sets
+    target = len(best) - 1 if k is None else min(k, len(best) - 1)
+    while target >= 1 and (k is None or len(best) > k) and not (should_stop and should_stop()):
+        found = tabu_search(P, target, search_time, seed, start=best[:target], max_moves=20000,
+                            should_stop=should_stop)
         if progress:
-            progress(1, info=f"round {rounds}: {len(chosen)} guesses, {len(new)} pairs still together; "
-                             f"best certificate {len(best) if best else '-'}")
-        if not new:
-            if best is None or len(chosen) <= len(best):
-                best = chosen
-            # with k given, the certificate itself proves that k guesses suffice
-            status = Status.OPTIMAL if k is not None or res.status == "OPTIMAL" else Status.FEASIBLE
-            if k is None and status == Status.OPTIMAL:
-                lower = len(chosen)
+            progress(1, info=f"search: {target} guesses leave {found['left']} answers not alone "
+                             f"({found['seconds']:.1f} s)")
+        if found["left"]:
             break
-        pairs = sorted(set(pairs) | set(new))
-    words = None if best is None else [names[t] for t in best]
-    verified = False
-    if words is not None:
-        check_fixed_guesses(words, answers)      # raises if two answers collide
-        verified = True
-        if status == Status.UNKNOWN and k is None:
-            status = Status.FEASIBLE
+        best = found["best"]
+        target -= 1
+    stats["search_seconds"] = round(time.perf_counter() - t0, 3)
+    lower, core = None, None
+    if len(best) <= 1 or (k == 0 and len(answers) > 1):
+        lower = 1 if len(answers) > 1 else 0     # no guess at all tells two answers apart
+    while target >= 1 and (k is None or len(best) > k):
+        left = time_limit - (time.perf_counter() - t0 - stats["search_seconds"])
+        if left <= 1:
+            break
+        # minimising, a proof one size lower is the fallback: keep a fifth of the time for it
+        budget = left * 0.6 if k is None and target > 1 else left
+        # the checkpoint holds the first proof attempted (one size below the best set, or k)
+        ck, checkpoint = checkpoint, None
+        if proof == "letters":
+            outcome = _letters(P, names, answers, target, budget, ck, progress, should_stop)
+            stats.setdefault("attempts", []).append({f: outcome["stats"][f] for f in
+                                                     ("proof_k", "proof_seconds", "cases", "cases_open", "nodes")})
+            stats.update(outcome["stats"])
+        else:
+            outcome = _rows(P, names, answers, target, solver, budget, seed, ck, save_model, progress,
+                            should_stop)
+            stats["rounds"] += outcome["rounds"]
+            stats["pairs"] = len(outcome["rows"])
+        if outcome["status"] == "FOUND":
+            best = outcome["found"]
+            target -= 1
+            continue
+        if outcome["status"] == "INFEASIBLE":
+            lower = target + 1
+            stats["proof_checked"] = True        # the checks below raise otherwise
+            if proof == "rows":
+                rows = [(answers[a], answers[b], [names[t] for t in np.flatnonzero(P[:, a] != P[:, b])])
+                        for a, b in outcome["rows"]]
+                check_pair_rows(rows, names)              # raises if a row is no relaxation
+                core = sorted({answers[a] for pair in outcome["rows"] for a in pair})
+                stats.update(core_size=len(core), proof_seconds=round(outcome["seconds"], 3),
+                             solver_seconds=round(outcome["solver_seconds"] or 0.0, 3), rows_checked=len(rows))
+                if save_model:
+                    stats["model"] = save_model
+            break
+        if k is not None or (should_stop and should_stop()):
+            break
+        stats.setdefault("unsettled", []).append(target)     # nothing proven for this size: try one lower
+        target -= 1
+    words = [names[t] for t in best]
+    check_fixed_guesses(words, answers)          # raises if two answers collide
     question = {"kind": "fixed-guesses", "answers": len(answers), "pool": P.shape[0], "k": k}
-    return Result(question, solver, status, None if words is None else len(words), lower, words, "guesses",
-                  verified, time.perf_counter() - t0, {"rounds": rounds, "pairs": len(pairs)})
+    seconds = time.perf_counter() - t0
+    method = solver if proof == "rows" else "letters"
+    if k is not None:
+        if len(best) <= k:
+            return Result(question, method, Status.OPTIMAL, len(best), None, words, "guesses", True, seconds, stats)
+        if lower is not None:
+            # as everywhere, ``verified`` is about a certificate of a solution; the proof's own
+            # re-checks (rows or letter cases) are in the stats
+            return Result(question, method, Status.INFEASIBLE, None, lower, core, "core" if core else None,
+                          False, seconds, stats)
+        return Result(question, method, Status.UNKNOWN, None, None, None, None, False, seconds, stats)
+    status = Status.OPTIMAL if lower == len(best) else Status.FEASIBLE
+    if core is not None:
+        stats["core"] = core
+    return Result(question, method, status, len(best), lower, words, "guesses", True, seconds, stats)
 
 
-def _seed_pairs(P: np.ndarray, limit: int = 300) -> list[tuple[int, int]]:
-    """Starting rows: the pairs fewest guesses tell apart."""
-    n = P.shape[1]
-    if n * (n - 1) // 2 <= limit:
-        return [(a, b) for a in range(n) for b in range(a + 1, n)]
-    # pairs left together by the greedy set's prefixes are the hard ones
-    out: set = set()
-    chosen: list[int] = []
-    for t in greedy(P):
-        out |= set(collisions(P, chosen))
-        chosen.append(t)
-        if len(out) >= limit:
-            break
-    return sorted(out)[:limit]
+def _rows(P, names, answers, k, solver, time_limit, seed, checkpoint, save_model, progress, should_stop) -> dict:
+    """Row generation for ``k`` guesses (:func:`wordlelab.solvers.blindfold_proof.rule_out`)."""
+    question = {"kind": "blindfold-rows", "k": k, "guesses": _key(names), "answers": _key(answers)}
+    return rule_out(P, names, answers, k, one_position_pairs(answers), solver, time_limit, seed,
+                    min(30.0, time_limit / 4), checkpoint, question, save_model, progress, should_stop)
+
+
+def _letters(P, names, answers, k, time_limit, checkpoint, progress, should_stop) -> dict:
+    """The letter-cover search for ``k`` guesses, checkpointed; its case split re-checked from the rules."""
+    question = {"kind": "blindfold-letters", "k": k, "guesses": _key(names), "answers": _key(answers)}
+    done = load_checkpoint(checkpoint, question, _check_case) if checkpoint else {}
+    last = [time.monotonic()]
+
+    def step(case, entry):
+        done[case] = dict(entry)
+        if checkpoint and time.monotonic() - last[0] > 5:
+            save_checkpoint(checkpoint, question, done)
+            last[0] = time.monotonic()
+        if progress:
+            progress(1, info=f"{k} guesses, letters unused within {case!r}: branch {entry['next']}/"
+                             f"{entry['branches']}, {entry['nodes']} nodes")
+
+    try:
+        out = rule_out_by_letters(P, names, answers, k, time_limit, done, step, should_stop)
+    except KeyboardInterrupt:
+        if checkpoint:
+            save_checkpoint(checkpoint, question, done)
+        raise
+    if checkpoint:
+        save_checkpoint(checkpoint, question, out["cases"])
+    cases = out["all_cases"]
+    stats = {"proof": "letters", "proof_k": k, "proof_seconds": round(out["seconds"], 3),
+             "letter_edges": len(out["edges"]), "cases": len(cases), "cases_open": len(out["open"]),
+             "nodes": sum(e["nodes"] for e in out["cases"].values())}
+    if out["status"] == "INFEASIBLE":
+        stats["edges_checked"] = check_letter_cases(answers, cases)   # raises unless the split is complete
+        stats["cases_done"] = cases
+    return {"status": out["status"], "found": out["found"], "stats": stats}
+
+
+def _check_case(key, value):
+    if not isinstance(value, dict) or set(value) != {"next", "branches", "nodes", "checks", "seconds"}:
+        raise ValueError(f"case {key!r}: not a letter-search entry")
+    for f in ("next", "branches", "nodes", "checks"):
+        check_int(value[f], f)
+    if value["next"] > value["branches"]:
+        raise ValueError(f"case {key!r}: more branches done than there are")
+
+
+def _key(words) -> str:
+    return hashlib.sha256(" ".join(words).encode()).hexdigest()[:16]

@@ -22,7 +22,7 @@ def brute_least(P):
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("solver", installed())
+@pytest.mark.parametrize("solver", installed() + ("letters",))
 def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
     M = pattern_matrix(default_lists)
     rng = random.Random(seed)
@@ -35,14 +35,21 @@ def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
         pytest.skip("these guesses cannot separate these answers")
     names = [default_lists.guesses[t] for t in rows]
     answers = [default_lists.answers[c] for c in cols]
-    r = least_fixed_guesses(P, names, answers, solver, time_limit=60)
+    proof = "letters" if solver == "letters" else "rows"
+    solver = "cpsat" if solver == "letters" else solver
+    r = least_fixed_guesses(P, names, answers, solver, time_limit=60, proof=proof)
     assert r.status == "OPTIMAL" and r.value == expected == r.bound and r.verified
     chosen = [rows.index(default_lists.guesses.index(w)) for w in r.certificate]
     assert separates(P[chosen]) and check_fixed_guesses(r.certificate, answers) == len(answers)
     if expected >= 1:
-        no = least_fixed_guesses(P, names, answers, solver, k=expected - 1, time_limit=60)
-        assert no.status == "INFEASIBLE" and no.certificate is None
-        yes = least_fixed_guesses(P, names, answers, solver, k=expected, time_limit=60)
+        no = least_fixed_guesses(P, names, answers, solver, k=expected - 1, time_limit=60, proof=proof)
+        assert no.status == "INFEASIBLE" and no.bound == expected and no.stats["proof_checked"]
+        if proof == "rows":
+            core = [answers.index(a) for a in no.certificate]       # the proof's answers alone need as many
+            assert no.certificate_kind == "core" and brute_least(P[:, core]) == expected
+        else:
+            assert no.stats["cases_open"] == 0 and no.stats["edges_checked"] == no.stats["letter_edges"]
+        yes = least_fixed_guesses(P, names, answers, solver, k=expected, time_limit=60, proof=proof)
         assert yes.status == "OPTIMAL" and yes.verified and yes.value <= expected
 
 
@@ -63,3 +70,92 @@ def test_cli_blindfold(capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "OPTIMAL" and data["verified"]
     assert len(data["certificate"]) == data["value"] == data["bound"]
+
+
+def _small_instance(default_lists, seed, n_answers=40, n_guesses=14):
+    M = pattern_matrix(default_lists)
+    rng = random.Random(seed)
+    cols = sorted(rng.sample(range(M.shape[1]), n_answers))
+    rows = sorted(rng.sample(range(M.shape[0]), n_guesses))
+    return np.ascontiguousarray(M[np.ix_(rows, cols)])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_swap_scores_match_recomputation(default_lists, seed):
+    from wordlelab.solvers.blindfold_search import classes_of, score_swaps
+    P = _small_instance(default_lists, seed, 300, 60)
+    chosen = np.array([3, 17, 40], np.int64)
+    for skip in range(3):
+        cls, ncls = classes_of(P, chosen, skip)
+        rest = [int(t) for i, t in enumerate(chosen) if i != skip]
+        assert ncls == len({tuple(c) for c in P[rest].T.tolist()})
+        scores = score_swaps(P, cls, ncls)
+        for t in range(P.shape[0]):
+            assert scores[t] == len({tuple(c) for c in P[rest + [t]].T.tolist()})
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_tabu_search_reaches_the_least_size_and_never_beats_it(default_lists, seed):
+    from wordlelab.solvers.blindfold_search import tabu_search
+    P = _small_instance(default_lists, seed)
+    least = brute_least(P)
+    if least is None or least < 2:
+        pytest.skip("no separating set, or a trivial one")
+    hit = tabu_search(P, least, time_limit=20, seed=seed)
+    assert hit["left"] == 0 and separates(P[hit["best"]]) and len(set(hit["best"])) == least
+    miss = tabu_search(P, least - 1, time_limit=1, seed=seed)
+    assert miss["left"] > 0 and not separates(P[miss["best"]])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_letter_search_matches_brute_force_on_clusters(lists_0316, seed):
+    """Answers in one-position clusters make the letter graph non-trivial; the search must agree."""
+    from wordlelab.solvers.blindfold_letters import letter_graph, rule_out_by_letters
+    M = pattern_matrix(lists_0316)
+    rng = random.Random(seed)
+    words = [a for a in lists_0316.answers if a.endswith(("ight", "ound", "atch"))]
+    cols = sorted(lists_0316.answers.index(a) for a in rng.sample(words, 12))
+    answers = [lists_0316.answers[c] for c in cols]
+    assert letter_graph(answers)
+    pool = sorted(set(rng.sample(range(M.shape[0]), 16)) | {lists_0316.guesses.index(a) for a in answers[:4]})
+    P = np.ascontiguousarray(M[np.ix_(pool, cols)])
+    names = [lists_0316.guesses[t] for t in pool]
+    least = brute_least(P)
+    for k in range(1, 5):
+        r = rule_out_by_letters(P, names, answers, k)
+        if least is not None and k >= least:
+            assert r["status"] == "FOUND" and separates(P[r["found"]])
+        else:
+            assert r["status"] == "INFEASIBLE" and not r["open"]
+
+
+def test_letter_case_check_rejects_a_missing_or_dependent_case():
+    from wordlelab.models.blindfold import LetterCaseFault, check_letter_cases
+    from wordlelab.solvers.blindfold_letters import letter_graph, maximal_independent_sets
+    answers = ["bills", "pills", "fills", "light", "might"]
+    cases = maximal_independent_sets(letter_graph(answers))
+    assert check_letter_cases(answers, cases) == 4     # b-p, b-f, p-f, l-m
+    with pytest.raises(LetterCaseFault, match="no case holds"):
+        check_letter_cases(answers, cases[1:])
+    with pytest.raises(LetterCaseFault, match="joins"):
+        check_letter_cases(answers, cases + ["".join(sorted(set(cases[0]) | {"b", "p"}))])
+
+
+def test_letter_proof_resumes_from_its_checkpoint(lists_0316, tmp_path):
+    import json
+    M = pattern_matrix(lists_0316)
+    answers = [a for a in lists_0316.answers if a.endswith(("ight", "atch"))]
+    cols = [lists_0316.answers.index(a) for a in answers]
+    # every guess; one guess cannot tell the nine ?ight words apart
+    P = np.ascontiguousarray(M[:, cols])
+    names = list(lists_0316.guesses)
+    ck = tmp_path / "letters.json"
+    first = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), time_limit=30, search_time=1)
+    assert first.status == "INFEASIBLE" and first.stats["cases_open"] == 0
+    entries = json.loads(ck.read_text())["entries"]
+    assert entries and all(e["next"] == e["branches"] for e in entries.values())
+    again = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), time_limit=30, search_time=1)
+    assert again.status == "INFEASIBLE" and again.stats["nodes"] == first.stats["nodes"]
+    from wordlelab.errors import WordleError
+    with pytest.raises(WordleError, match="another question"):
+        least_fixed_guesses(P, names, answers[:-1], k=1, checkpoint=str(ck), time_limit=30, search_time=1)

@@ -74,7 +74,7 @@ RUN_AS_SHOWN = {
     "wordlelab eldrow --target lower",
     "wordlelab eldrow --target lower --start crane --solver cpsat",
     "wordlelab tree-model --pattern '?ight' --depth 3 --objective depth",
-    "wordlelab blindfold --random-subset 200 --pool 500 --solver cbc",
+    "wordlelab blindfold --random-subset 200 --pool 500 --proof rows --solver cbc",
     "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab perm numbers --n 8",
     "wordlelab perm numbers --n 4 --colors 2",
@@ -130,11 +130,20 @@ FAST_VARIANT = {
     # layered, 40 answers, HiGHS: about 10 s
     "wordlelab tree-model --random-subset 40 --guess-count 300 --seed 1 --depth 4 --solver highs --tree t.tree":
         "wordlelab tree-model --random-subset 20 --guess-count 300 --seed 1 --depth 4 --solver highs --tree t.tree",
-    # row generation over 2309 answers: the whole time limit (10 min, 1 h)
-    "wordlelab blindfold --lists nyt20220316 --time-limit 600":
+    # fixed guesses over 2309 answers: the searches and the proofs take minutes to hours
+    "wordlelab blindfold --lists nyt20220316 --time-limit 60":
         "wordlelab blindfold --lists nyt20220316 --random-subset 100 --pool 300 --time-limit 20",
-    "wordlelab blindfold --lists nyt20220316 --k 5 --time-limit 3600":
-        "wordlelab blindfold --lists nyt20220316 --k 5 --random-subset 100 --pool 300 --time-limit 20",
+    "wordlelab blindfold --lists nyt20220316 --k 6":
+        "wordlelab blindfold --lists nyt20220316 --k 4 --random-subset 100 --pool 300",
+    "wordlelab blindfold --lists nyt20220316 --k 5 --time-limit 36000 --checkpoint blind5.json":
+        "wordlelab blindfold --lists nyt20220316 --k 2 --random-subset 100 --pool 300 --time-limit 20 "
+        "--checkpoint blind5.json",
+    "wordlelab blindfold --lists nyt20220316 --k 4 --proof rows --save-model blind4.lp --time-limit 1800":
+        "wordlelab blindfold --lists nyt20220316 --k 2 --random-subset 100 --pool 300 --proof rows "
+        "--save-model blind4.lp --time-limit 20",
+    "wordlelab blindfold --lists nyt20220316 --answers all --search-time 900 --time-limit 60":
+        "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 100 --pool 300 --search-time 5 "
+        "--time-limit 20",
     # benchmark suites of minutes; the matrix suite (15-20 s) stands in, run once, with --csv
     "wordlelab bench --suite matrix": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite heuristics": "wordlelab bench --suite matrix --csv bench.csv",

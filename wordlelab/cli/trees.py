@@ -144,19 +144,32 @@ def export_tree(lists, pattern, answers_file, random_subset, seed, guess_count, 
 
 @click.command("blindfold", epilog="""\b
 Examples:
-  wordlelab blindfold --lists nyt20220316 --time-limit 600
-  wordlelab blindfold --lists nyt20220316 --k 5 --time-limit 3600
-  wordlelab blindfold --random-subset 200 --pool 500 --solver cbc""")
+  wordlelab blindfold --lists nyt20220316 --time-limit 60
+  wordlelab blindfold --lists nyt20220316 --k 6
+  wordlelab blindfold --lists nyt20220316 --k 5 --time-limit 36000 --checkpoint blind5.json
+  wordlelab blindfold --lists nyt20220316 --k 4 --proof rows --save-model blind4.lp --time-limit 1800
+  wordlelab blindfold --lists nyt20220316 --answers all --search-time 900 --time-limit 60
+  wordlelab blindfold --random-subset 200 --pool 500 --proof rows --solver cbc""")
 @lists_options
-@click.option("--k", default=None, type=positive(), help="decide whether K fixed guesses suffice (default: minimise)")
+@click.option("--k", default=None, type=non_negative(), help="decide whether K fixed guesses suffice (default: minimise)")
 @click.option("--pool", default=0, show_default=True, type=non_negative(),
               help="use only the POOL guesses with the most patterns over the answers (0: every guess)")
 @click.option("--random-subset", default=None, type=positive(), metavar="N", help="N random answers instead of all")
-@click.option("--seed", default=0, show_default=True)
-@click.option("--solver", type=click.Choice(SOLVERS), default="cpsat", show_default=True)
-@click.option("--time-limit", default=300.0, show_default=True, type=positive(float), help="seconds, all rounds together")
+@click.option("--seed", default=0, show_default=True, help="seed of --random-subset and of the searches")
+@click.option("--proof", type=click.Choice(["letters", "rows"]), default="letters", show_default=True,
+              help="letters: exhaustive search split by the letters the guesses leave out; rows: row generation")
+@click.option("--solver", type=click.Choice(SOLVERS), default="cpsat", show_default=True,
+              help="the model solver of --proof rows")
+@click.option("--search-time", default=None, type=positive(float),
+              help="seconds for each tabu search (default 120; it also stops after 20000 moves)")
+@click.option("--time-limit", default=900.0, show_default=True, type=positive(float),
+              help="seconds for the proof rounds")
+@click.option("--save-model", default=None, type=OutputFile(), help="--proof rows: the last model, as .lp or .mps")
+@click.option("--checkpoint", default=None, type=OutputFile(),
+              help="resumable proof (JSON): the letter branches searched, or the pair rows")
 @json_option
-def blindfold(lists, k, pool, random_subset, seed, solver, time_limit, as_json):
+def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, time_limit, save_model, checkpoint,
+              as_json):
     """Fewest fixed guesses (the same for every answer) whose patterns identify the answer."""
     import random
 
@@ -164,8 +177,10 @@ def blindfold(lists, k, pool, random_subset, seed, solver, time_limit, as_json):
     from wordlelab.cli.console import progress
     from wordlelab.models.matrix import pattern_matrix
     from wordlelab.solvers.blindfold import least_fixed_guesses
-    if k is not None and k < 0:
-        raise WordleError("--k must be at least 0")
+    if save_model and proof != "rows":
+        raise WordleError("--save-model writes the model of --proof rows (the letter search has no model)")
+    if save_model and not save_model.endswith((".lp", ".mps")):
+        raise WordleError(f"--save-model {save_model}: the model file must end in .lp or .mps")
     M = pattern_matrix(lists)
     cols = np.arange(M.shape[1])
     if random_subset is not None:
@@ -177,19 +192,37 @@ def blindfold(lists, k, pool, random_subset, seed, solver, time_limit, as_json):
     if pool:
         n_cls = np.array([len(np.unique(r)) for r in P])
         rows = np.sort(np.argsort(-n_cls, kind="stable")[:pool])
-    with progress("rounds", None, enabled=not as_json) as advance:
-        r = least_fixed_guesses(np.ascontiguousarray(P[rows]), [lists.guesses[t] for t in rows],
-                                [lists.answers[c] for c in cols], solver, k, time_limit, progress=advance)
-    where = f"{len(cols)} answers of {lists.name}, pool {len(rows)} guesses"
+    answers = [lists.answers[c] for c in cols]
+    with progress("steps", None, enabled=not as_json) as advance:
+        r = least_fixed_guesses(np.ascontiguousarray(P[rows]), [lists.guesses[t] for t in rows], answers,
+                                solver, k, time_limit, search_time, seed, save_model, checkpoint, proof,
+                                progress=advance)
     if as_json:
         emit_json(r.as_dict())
         return
-    table(f"fixed guesses: {where}", ["status", "best k", "proven lower bound", "rounds", "pair rows", "seconds"],
+    st = r.stats
+    table(f"fixed guesses: {len(cols)} answers of {lists.name}, pool {len(rows)} guesses",
+          ["status", "best k", "proven lower bound", "search s", "proof s", "rounds", "pair rows", "core", "seconds"],
           [[r.status, r.value if r.value is not None else "-", r.bound if r.bound is not None else "-",
-            r.stats["rounds"], r.stats["pairs"], f"{r.seconds:.1f}"]])
-    if r.certificate:
+            f"{st['search_seconds']:.1f}", f"{st['proof_seconds']:.1f}" if "proof_seconds" in st else "-",
+            st["rounds"], st["pairs"], st.get("core_size", "-"), f"{r.seconds:.1f}"]])
+    if r.certificate_kind == "guesses":
         out.print(f"certificate (re-checked from the rules: every answer has its own patterns): "
                   f"{' '.join(r.certificate)} -> every answer found by guess {r.value + 1}")
+    if st.get("proof") == "letters" and "cases_done" in st:
+        out.print(f"INFEASIBLE: no {r.bound - 1} guesses of the pool identify every answer: the guesses must use "
+                  f"a letter of each of the {st['letter_edges']} one-position letter pairs, and each of the "
+                  f"{st['cases']} cases (the letters left unused) was searched to the end "
+                  f"({st['nodes']} nodes, {st['proof_seconds']:.1f} s; case split re-checked from the words)")
+    for a in st.get("attempts", []):
+        if a["cases_open"]:
+            out.print(f"letter search for {a['proof_k']} guesses: {a['cases'] - a['cases_open']} of {a['cases']} "
+                      f"cases exhausted in {a['proof_seconds']:.1f} s ({a['nodes']} nodes), nothing concluded")
+    if "core_size" in st:
+        where = f"; model saved to {st['model']}" if "model" in st else ""
+        out.print(f"INFEASIBLE: no {r.bound - 1} guesses of the pool identify the {st['core_size']} answers of "
+                  f"the proof's {st['rows_checked']} pair rows (rows re-checked from the rules; solver "
+                  f"{st['solver_seconds']:.1f} s){where}")
     if k is not None:
         if r.status == "INFEASIBLE":
             out.print(f"PROVEN: no {k} guesses of the pool identify every answer")
@@ -201,5 +234,6 @@ def blindfold(lists, k, pool, random_subset, seed, solver, time_limit, as_json):
         out.print(f"PROVEN: the least number of fixed guesses from the pool is {r.value}")
     else:
         out.print(f"UNPROVEN: best {r.value}, lower bound {r.bound if r.bound is not None else '-'}")
+
 
 COMMANDS = [tree_model, blindfold]
