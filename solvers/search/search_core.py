@@ -38,6 +38,7 @@ import numba as nb
 import numpy as np
 
 from wordlelab.models.matrix import word_feedback
+from wordlelab.solvers.search.hard_rules import remember_guess
 from wordlelab.solvers.search.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
 
 INF = 1 << 30
@@ -186,8 +187,13 @@ def local_view(H, Lsub, tabs):
             pos = np.searchsorted(Lsub, c)
             if pos < m and Lsub[pos] == c:
                 ans_col_l[i] = pos
+    if tabs.mode == EASY:
+        ZG, letters, lcount = tabs.ZG, tabs.letters, tabs.lcount    # unused by easy mode's kernels
+    else:
+        # the guess rules and guess-list keys read these by column: re-indexed, keys hash as globally
+        ZG, letters, lcount = tabs.ZG[Lsub], tabs.letters[Lsub], tabs.lcount[Lsub]
     return Tables(MTl, ans_col_l, tabs.ans_word[H], tabs.R[H], tabs.Z1[H], tabs.Z2[H], tabs.cols[Lsub],
-                  tabs.ZG, tabs.letters, tabs.lcount, tabs.mode)
+                  ZG, letters, lcount, tabs.mode)
 
 
 @nb.njit(cache=True)
@@ -439,7 +445,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     lower = 2 * n - 1
     if lower >= beta:
         return lower, -1
-    key = node_key(H, L, d, mode, tabs.Z1, tabs.Z2, tabs.ZG)  # cols is the identity outside easy mode
+    key = node_key(H, L, d, mode, tabs.Z1, tabs.Z2, tabs.ZG)  # a local view re-indexes ZG: keys are global
     packed = lookup(cache, key)
     if packed >= 0:
         val = entry_value(packed)
@@ -489,10 +495,12 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     # the partition hashes are needed only here: for repeats among the guesses tried and the child list
     hsh = partition_hashes(MT, H, L, tabs.R)
     Lchild = L[:0]
+    Lsub = L[:0]
     have_child_list = False
     # the tables the classes are searched with (easy mode: this node's own, built with the child list)
     tc = tabs
     seen = np.empty(64, np.uint64)
+    seen_w = np.empty((64, 5), letters.dtype)
     n_seen = 0
     tried = 0
     for t in range(m):
@@ -503,22 +511,29 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             break
         if beam > 0 and tried >= beam:
             break
-        n_now = remember(seen, n_seen, hsh[j])
-        if n_now < 0:
-            continue  # splits H exactly as a guess already tried here
+        g = L[j]
+        if mode == EASY:
+            n_now = remember(seen, n_seen, hsh[j])
+            if n_now < 0:
+                continue  # splits H exactly as a guess already tried here
+            members, starts, sizes, pats = partition(MT, H, g)
+        else:
+            members, starts, sizes, pats = partition(MT, H, g)
+            n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[g], pats, sizes, mode)
+            if n_now < 0:
+                continue  # makes the same children as a guess already tried here (hard_rules)
         n_seen = n_now
         tried += 1
-        g = L[j]
-        members, starts, sizes, pats = partition(MT, H, g)
         total = qb
         nc = sizes.shape[0]
         if not have_child_list and (sizes[0] >= 3 or (sizes[0] == 2 and mode != EASY)):
             # built only when some class needs a search (pairs and singletons never do)
-            Lchild = guesses_for_children(L, k, hit, hsh, mode)
+            Lsub = guesses_for_children(L, k, hit, hsh, mode)
             have_child_list = True
-            if mode == EASY:
-                tc = local_view(H, Lchild, tabs)
-                Lchild = np.arange(Lchild.shape[0]).astype(L.dtype)
+            tc = local_view(H, Lsub, tabs)
+            Lchild = np.arange(Lsub.shape[0]).astype(L.dtype)
+        # g as a column of the classes' tables (hard, strict: a splitting guess, so one of Lsub)
+        gc = g if mode == EASY or not have_child_list else np.int32(np.searchsorted(Lsub, g))
         lbs = np.empty(nc, np.int64)
         for c in range(nc):
             lbs[c] = 2 * sizes[c] - 1
@@ -528,8 +543,8 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             s = sizes[c]
             if s < 3 or total >= best:
                 continue
-            sub = _class_rows(members, starts[c], s, H, mode)
-            Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
+            sub = _class_rows(members, starts[c], s, H, True)
+            Lc = child_list(Lchild, gc, pats[c], mode, tc.letters, tc.lcount)
             v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, tc, beam, cache, stats)
             total += v - lbs[c]
             lbs[c] = v
@@ -538,8 +553,8 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
                 break
             s = sizes[c]
             lb_c = lbs[c]
-            sub = _class_rows(members, starts[c], s, H, mode)
-            Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
+            sub = _class_rows(members, starts[c], s, H, True)
+            Lc = child_list(Lchild, gc, pats[c], mode, tc.letters, tc.lcount)
             v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), tc, beam, cache, stats)
             total += v - lb_c
         if total < best:
@@ -555,10 +570,10 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
 
 
 @nb.njit(cache=True)
-def _class_rows(members, start, size, H, mode):
-    """One class's rows: as given (hard, strict), or renumbered into the node's local view (easy)."""
+def _class_rows(members, start, size, H, local):
+    """One class's rows: as given, or (``local``) renumbered into the node's local view."""
     sub = members[start:start + size].copy()  # a C array: same types as the outer call
-    if mode == EASY:
+    if local:
         # H is ascending and the local view's row i is H[i]
         for i in range(size):
             sub[i] = np.searchsorted(H, sub[i])
