@@ -16,14 +16,19 @@ budget the others leave. Exact values and lower bounds are cached by a
 mode, where it depends on the path), in a :mod:`~wordlelab.solvers.search.node_table`
 that the processes of a sweep may share. Guesses that split nothing are dropped
 and, in easy mode, guesses that split ``H`` identically are kept once, for
-the node and its whole subtree (a subset is split identically too).
+the node and its whole subtree (a subset is split identically too). A guess tried at a
+node is skipped if one tried before makes the same children: in easy mode, the same
+partition; in hard mode, also the same guess rule for every class of two or more
+(:mod:`~wordlelab.solvers.search.hard_rules` states and proves it); never in strict mode.
 
 Where the time goes: almost every matrix cell read (99% when proving TARSE) is
 read by a one-ply probe, a class's bound computed to refute its parent's guess.
-So in easy mode a node that searches its classes first copies its own rows and
-its child guess list into a small matrix (:func:`local_view`); the probes then
-stream plain rows rather than gather scattered columns, counting classes in tiles
-that stay in the L1 cache, and compute partition hashes only if they try guesses.
+So a node that searches its classes first copies its own rows and its child guess
+list into a small matrix (:func:`local_view`, in every mode: hard and strict mode
+re-index the letters and key weights with the columns, so guess rules and node keys
+are unchanged); the probes then read short rows rather than gather scattered columns
+of the full matrix, counting classes in tiles that stay in the L1 cache, and compute
+partition hashes only if they try guesses.
 
 Arguments: the kernels take the search's tables as one :class:`Tables` (a NamedTuple of
 arrays, which numba compiles as one argument and passes as flat as the arrays themselves)
@@ -75,7 +80,7 @@ class Tables(NamedTuple):
     Rows of ``MT`` are answers and its columns guesses. At the top (see
     ``NativeSearcher``) they are the full tables: row i is answer i, column j is guess j,
     so ``ans_col`` and ``ans_word`` both give each answer's own guess index and ``cols`` is
-    the identity. In easy mode a node that searches its classes hands them its own
+    the identity. A node that searches its classes hands them its own
     :func:`local_view`, a ``Tables`` of the same types (numba compiles one signature).
     Every array must be C-contiguous and writeable, for the same reason.
     """
@@ -87,9 +92,9 @@ class Tables(NamedTuple):
     Z1: np.ndarray         # uint64 per row: node-key weights (first half)
     Z2: np.ndarray         # uint64 per row: node-key weights (second half)
     cols: np.ndarray       # int32 per column: its global guess index
-    ZG: np.ndarray         # uint64 per global guess: guess-list key weights (hard, strict)
-    letters: np.ndarray    # uint8 (guesses, 5): letters of each global guess
-    lcount: np.ndarray     # uint8 (guesses, 26): letter counts of each global guess
+    ZG: np.ndarray         # uint64 per column: guess-list key weights (hard, strict)
+    letters: np.ndarray    # uint8 (columns, 5): letters of each column's guess (hard, strict)
+    lcount: np.ndarray     # uint8 (columns, 26): letter counts of each column's guess (hard, strict)
     mode: int              # EASY, HARD or STRICT
 
 
@@ -420,7 +425,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     """(value, best guess) of node (H, L, d); a value >= beta is only a lower bound.
 
     H are rows and L columns of ``tabs.MT`` (a :class:`Tables`): the full tables at the top;
-    in easy mode a node that searches its classes hands them its own :func:`local_view`.
+    a node that searches its classes hands them its own :func:`local_view`.
     ``beam`` > 0 tries only that many guesses per node (a heuristic: values are then those
     of real strategies, not proven least). The best guess returned (and cached) is always a
     global guess.
@@ -497,7 +502,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     Lchild = L[:0]
     Lsub = L[:0]
     have_child_list = False
-    # the tables the classes are searched with (easy mode: this node's own, built with the child list)
+    # the tables the classes are searched with: this node's own, built with the child list
     tc = tabs
     seen = np.empty(64, np.uint64)
     seen_w = np.empty((64, 5), letters.dtype)
