@@ -128,7 +128,7 @@ class NativeSearcher:
         # matrix are the answers and guesses themselves
         self.tables = core.Tables(self.MT, self.ans_guess, self.ans_guess, self.R, self.Z1, self.Z2,
                                   self.all_guesses, self.ZG, _writeable(self.letters), self.lcount,
-                                  self.mode_code)
+                                  self.mode_code, np.zeros(0, np.int32), np.zeros(0, np.int32))
         self.cache_entries = cache_entries
         # the min-sum search's node table; ``table`` lets processes share one (solvers/sweep.py)
         self.cache = self._new_cache() if table is None else table

@@ -96,6 +96,9 @@ class Tables(NamedTuple):
     letters: np.ndarray    # uint8 (columns, 5): letters of each column's guess (hard, strict)
     lcount: np.ndarray     # uint8 (columns, 26): letter counts of each column's guess (hard, strict)
     mode: int              # EASY, HARD or STRICT
+    rep: np.ndarray        # int32 per column: the first column that gives every row the same pattern
+    #                        (hard and strict local views; empty: every column is its own)
+    slot: np.ndarray       # int32 per column: -1, scratch for scan_distinct (restored after each use)
 
 
 @nb.njit(cache=True, inline="always")
@@ -170,12 +173,45 @@ def scan(MT, H, L, R):
 
 
 @nb.njit(cache=True)
-def local_view(H, Lsub, tabs):
+def scan_distinct(MT, H, L, tabs):
+    """:func:`count_classes`, reading one column of each set of columns that give every row of
+    the view the same pattern (``tabs.rep``); the others take its counts (equal patterns on the
+    view's rows, so on the rows H of any node below it)."""
+    m = L.shape[0]
+    rep, slot = tabs.rep, tabs.slot
+    if rep.shape[0] == 0:
+        k, hit = count_classes(MT, H, L)
+        return k, hit, m
+    back = np.empty(m, np.int64)
+    Lp = np.empty(m, L.dtype)
+    u = 0
+    for j in range(m):
+        r = rep[L[j]]
+        if slot[r] < 0:
+            slot[r] = u
+            Lp[u] = L[j]
+            u += 1
+        back[j] = slot[r]
+    for j in range(m):
+        slot[rep[L[j]]] = -1
+    kp, hitp = count_classes(MT, H, Lp[:u])
+    k = np.empty(m, np.int32)
+    hit = np.empty(m, np.int32)
+    for j in range(m):
+        k[j] = kp[back[j]]
+        hit[j] = hitp[back[j]]
+    return k, hit, u
+
+
+@nb.njit(cache=True)
+def local_view(H, Lsub, tabs, hsub):
     """A node's own :class:`Tables`: its answers H as rows 0..n-1 and the guesses Lsub as columns 0..m-1.
 
     Its children then scan plain rows instead of gathering scattered columns (most of the
     search's cells are read by the children's one-ply bounds). ``ans_col`` gives each row's
     own column (-1 if absent), ``ans_word`` and ``cols`` the global guess of each row and column.
+    ``hsub`` are the partition hashes of the columns on H: in hard and strict mode, where the
+    child list keeps guesses that split H alike, they give ``rep`` (see :func:`scan_distinct`).
     """
     MT, ans_col = tabs.MT, tabs.ans_col
     n, m = H.shape[0], Lsub.shape[0]
@@ -193,12 +229,19 @@ def local_view(H, Lsub, tabs):
             if pos < m and Lsub[pos] == c:
                 ans_col_l[i] = pos
     if tabs.mode == EASY:
-        ZG, letters, lcount = tabs.ZG, tabs.letters, tabs.lcount    # unused by easy mode's kernels
+        # unused by easy mode's kernels; its child list has no two columns alike
+        ZG, letters, lcount = tabs.ZG, tabs.letters, tabs.lcount
+        rep = tabs.rep[:0]
     else:
         # the guess rules and guess-list keys read these by column: re-indexed, keys hash as globally
         ZG, letters, lcount = tabs.ZG[Lsub], tabs.letters[Lsub], tabs.lcount[Lsub]
+        rep = np.empty(m, tabs.rep.dtype)
+        order = np.argsort(hsub, kind="mergesort")     # stable: the first of equal hashes leads
+        for t in range(m):
+            j = order[t]
+            rep[j] = j if t == 0 or hsub[j] != hsub[order[t - 1]] else rep[order[t - 1]]
     return Tables(MTl, ans_col_l, tabs.ans_word[H], tabs.R[H], tabs.Z1[H], tabs.Z2[H], tabs.cols[Lsub],
-                  ZG, letters, lcount, tabs.mode)
+                  ZG, letters, lcount, tabs.mode, rep, np.full(rep.shape[0], -1, tabs.slot.dtype))
 
 
 @nb.njit(cache=True)
@@ -466,8 +509,8 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     if fast_col >= 0:
         _store(cache, key, fast_value, cols[fast_col], 1, n)
         return fast_value, cols[fast_col]
-    stats[Stat.CELLS_SCANNED] += n * L.shape[0]
-    k, hit = count_classes(MT, H, L)
+    k, hit, counted = scan_distinct(MT, H, L, tabs)
+    stats[Stat.CELLS_SCANNED] += n * counted
     m = L.shape[0]
     # a guess that splits H into singletons is optimal: 2n-1 if it can hit, else 2n
     best_split, split_guess = INF, np.int32(-1)
@@ -535,7 +578,9 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             # built only when some class needs a search (pairs and singletons never do)
             Lsub = guesses_for_children(L, k, hit, hsh, mode)
             have_child_list = True
-            tc = local_view(H, Lsub, tabs)
+            # the hashes of Lsub's columns (hard, strict: every splitting guess, in L's order)
+            hsub = hsh[:0] if mode == EASY else hsh[np.flatnonzero((k >= 2) | (hit == 1))]
+            tc = local_view(H, Lsub, tabs, hsub)
             Lchild = np.arange(Lsub.shape[0]).astype(L.dtype)
         # g as a column of the classes' tables (hard, strict: a splitting guess, so one of Lsub)
         gc = g if mode == EASY or not have_child_list else np.int32(np.searchsorted(Lsub, g))

@@ -239,7 +239,7 @@ def tie_solve(H, L, d, beta, tabs, enc, cache, stats):
             Lchild = guesses_for_children(L, k, hit, hsh, mode)
             have_child_list = True
             if mode == EASY:
-                tc = local_view(H, Lchild, tabs)
+                tc = local_view(H, Lchild, tabs, hsh[:0])
                 Lchild = np.arange(Lchild.shape[0]).astype(L.dtype)
         lbs = np.empty(nc, np.int64)
         for c in range(nc):
