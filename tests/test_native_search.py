@@ -222,3 +222,24 @@ def test_hard_repeat_needs_same_rule(lists_0316):
     seen, seen_w = np.empty(4, np.uint64), np.empty((4, 5), s.letters.dtype)
     n_seen = remember_guess(seen, seen_w, 0, hsh[0], s.letters[g1], pats, sizes, HARD)
     assert remember_guess(seen, seen_w, n_seen, hsh[0], s.letters[g1], pats, sizes, HARD) == -1
+
+
+def test_hard_rule_masks_match_constrain(lists_0316):
+    """The hard rule as feature masks (hard_rules.rule_mask) keeps exactly what constrain keeps."""
+    import numpy as np
+
+    from wordlelab.solvers.search.hard_rules import guess_features, keep_featured, rule_mask
+    from wordlelab.solvers.search.search_core import HARD, constrain
+
+    s = NativeSearcher(lists_0316, "hard", 6)
+    feat = guess_features(s.letters)
+    rng = random.Random(5)
+    L = np.arange(len(lists_0316.guesses), dtype=np.int32)
+    words = ["salet", "eerie", "llama", "sissy", "geese", "crane"] + rng.sample(lists_0316.guesses, 20)
+    for w in words:
+        g = s.guess_index[w]
+        answers = rng.sample(range(len(lists_0316.answers)), 15)
+        for p in [int(s.MT[a, g]) for a in answers] + rng.sample(range(243), 15):
+            mask, exact = rule_mask(s.letters[g], p)
+            assert exact
+            assert np.array_equal(keep_featured(L, L, feat, mask), constrain(L, g, p, HARD, s.letters, s.lcount))

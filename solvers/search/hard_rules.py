@@ -85,3 +85,91 @@ def remember_guess(seen, seen_w, n_seen, h, w, pats, sizes, mode):
         seen_w[n_seen] = w
         return n_seen + 1
     return n_seen
+
+
+# ---- the hard rule as bit masks: a word's features, a (guess, pattern)'s requirements
+# Kinds of feature, 26 letters each: 0-4 "this letter at position t", 5-7 "this letter at least
+# 1, 2, 3 times"; kind q is bit 26 * (q % 2) + letter of word q // 2 (208 bits in 4 words).
+FEATURE_WORDS = 4
+
+
+@nb.njit(cache=True, inline="always")
+def _set(bits, kind, letter):
+    bits[kind // 2] |= np.uint64(1) << np.uint64(26 * (kind % 2) + letter)
+
+
+@nb.njit(cache=True)
+def guess_features(letters):
+    """Per word (rows of ``letters``): its features as 4 uint64 (letters in place, letter counts)."""
+    n = letters.shape[0]
+    feat = np.zeros((n, FEATURE_WORDS), np.uint64)
+    count = np.zeros(26, np.int32)
+    for i in range(n):
+        count[:] = 0
+        for t in range(5):
+            _set(feat[i], t, letters[i, t])
+            count[letters[i, t]] += 1
+        for a in range(26):
+            for c in range(min(count[a], 3)):
+                _set(feat[i], 5 + c, a)
+    return feat
+
+
+@nb.njit(cache=True)
+def rule_mask(w, p):
+    """The features hard mode requires of a guess after word ``w`` (letters) scored pattern p,
+    and whether the mask says it all (False if a letter must recur 4 or more times)."""
+    mask = np.zeros(FEATURE_WORDS, np.uint64)
+    need = np.zeros(26, np.int32)
+    q = p
+    for t in range(4, -1, -1):
+        colour = q % 3
+        q //= 3
+        if colour == 2:
+            _set(mask, t, w[t])
+        if colour > 0:
+            need[w[t]] += 1
+    for a in range(26):
+        if need[a] > 3:
+            return mask, False
+        if need[a] > 0:
+            _set(mask, 4 + need[a], a)
+    return mask, True
+
+
+@nb.njit(cache=True)
+def keep_featured(L, cols, feat, mask):
+    """The entries of L whose guesses (``cols[L[j]]``) have every feature of mask (in L's order)."""
+    m = L.shape[0]
+    keep = np.empty(m, L.dtype)
+    c = 0
+    m0, m1, m2, m3 = mask[0], mask[1], mask[2], mask[3]
+    for j in range(m):
+        w = cols[L[j]]      # scalar reads: a row view per guess would cost a reference count
+        if ((feat[w, 0] & m0) == m0 and (feat[w, 1] & m1) == m1 and (feat[w, 2] & m2) == m2
+                and (feat[w, 3] & m3) == m3):
+            keep[c] = L[j]
+            c += 1
+    return keep[:c].copy()
+
+
+@nb.njit(cache=True)
+def first_alike(h):
+    """Per entry of h: the index of the first entry with the same value (an open-addressed table)."""
+    m = h.shape[0]
+    size = 16
+    while size < 2 * m:
+        size *= 2
+    keys = np.empty(size, np.uint64)
+    where = np.full(size, -1, np.int64)
+    first = np.empty(m, np.int64)
+    mask = np.uint64(size - 1)
+    for j in range(m):
+        s = np.int64((h[j] ^ (h[j] >> np.uint64(29))) & mask)
+        while where[s] >= 0 and keys[s] != h[j]:
+            s = (s + 1) & (size - 1)
+        if where[s] < 0:
+            keys[s] = h[j]
+            where[s] = j
+        first[j] = where[s]
+    return first

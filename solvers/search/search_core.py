@@ -24,11 +24,15 @@ partition; in hard mode, also the same guess rule for every class of two or more
 Where the time goes: almost every matrix cell read (99% when proving TARSE) is
 read by a one-ply probe, a class's bound computed to refute its parent's guess.
 So a node that searches its classes first copies its own rows and its child guess
-list into a small matrix (:func:`local_view`, in every mode: hard and strict mode
-re-index the letters and key weights with the columns, so guess rules and node keys
-are unchanged); the probes then read short rows rather than gather scattered columns
-of the full matrix, counting classes in tiles that stay in the L1 cache, and compute
-partition hashes only if they try guesses.
+list into a small matrix (:func:`local_view`, in every mode: hard and strict mode read
+letters and key weights through the view's global column numbers, so guess rules and
+node keys are unchanged); the probes then read short rows rather than gather scattered
+columns of the full matrix, counting classes in tiles that stay in the L1 cache, and
+compute partition hashes only if they try guesses. Hard and strict mode keep every
+splitting guess in the child list, many of them alike on the node's rows: a view of
+``REP_MIN_ROWS`` rows or more marks them, and scans count one of each
+(:func:`scan_distinct`). The hard rule is tested as a feature mask, four ANDs a guess
+(:mod:`~wordlelab.solvers.search.hard_rules`).
 
 Arguments: the kernels take the search's tables as one :class:`Tables` (a NamedTuple of
 arrays, which numba compiles as one argument and passes as flat as the arrays themselves)
@@ -43,13 +47,14 @@ import numba as nb
 import numpy as np
 
 from wordlelab.models.matrix import word_feedback
-from wordlelab.solvers.search.hard_rules import remember_guess
+from wordlelab.solvers.search.hard_rules import first_alike, keep_featured, remember_guess, rule_mask
 from wordlelab.solvers.search.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
 
 INF = 1 << 30
 EASY, HARD, STRICT = 0, 1, 2
 ALL_GREEN = 242
 TILE = 512           # guesses per tile of count_classes: 512 x 32 bytes of pattern sets
+REP_MIN_ROWS = 8     # local views of fewer rows do not mark columns alike (scan_distinct)
 
 
 class Stat(IntEnum):
@@ -92,10 +97,11 @@ class Tables(NamedTuple):
     Z1: np.ndarray         # uint64 per row: node-key weights (first half)
     Z2: np.ndarray         # uint64 per row: node-key weights (second half)
     cols: np.ndarray       # int32 per column: its global guess index
-    ZG: np.ndarray         # uint64 per column: guess-list key weights (hard, strict)
-    letters: np.ndarray    # uint8 (columns, 5): letters of each column's guess (hard, strict)
-    lcount: np.ndarray     # uint8 (columns, 26): letter counts of each column's guess (hard, strict)
+    ZG: np.ndarray         # uint64 per global guess: guess-list key weights (hard, strict)
+    letters: np.ndarray    # uint8 (guesses, 5): letters of each global guess
+    lcount: np.ndarray     # uint8 (guesses, 26): letter counts of each global guess
     mode: int              # EASY, HARD or STRICT
+    feat: np.ndarray       # uint64 (guesses, 4): hard_rules.guess_features of each global guess
     rep: np.ndarray        # int32 per column: the first column that gives every row the same pattern
     #                        (hard and strict local views; empty: every column is its own)
     slot: np.ndarray       # int32 per column: -1, scratch for scan_distinct (restored after each use)
@@ -179,8 +185,8 @@ def scan_distinct(MT, H, L, tabs):
     view's rows, so on the rows H of any node below it)."""
     m = L.shape[0]
     rep, slot = tabs.rep, tabs.slot
-    if rep.shape[0] == 0:
-        k, hit = count_classes(MT, H, L)
+    if rep.shape[0] == 0 or H.shape[0] < REP_MIN_ROWS:
+        k, hit = count_classes(MT, H, L)      # few rows: picking the columns would cost as much
         return k, hit, m
     back = np.empty(m, np.int64)
     Lp = np.empty(m, L.dtype)
@@ -228,20 +234,14 @@ def local_view(H, Lsub, tabs, hsub):
             pos = np.searchsorted(Lsub, c)
             if pos < m and Lsub[pos] == c:
                 ans_col_l[i] = pos
-    if tabs.mode == EASY:
-        # unused by easy mode's kernels; its child list has no two columns alike
-        ZG, letters, lcount = tabs.ZG, tabs.letters, tabs.lcount
-        rep = tabs.rep[:0]
+    if tabs.mode == EASY or n < REP_MIN_ROWS:
+        rep = tabs.rep[:0]      # easy mode's child list has no two columns alike
     else:
-        # the guess rules and guess-list keys read these by column: re-indexed, keys hash as globally
-        ZG, letters, lcount = tabs.ZG[Lsub], tabs.letters[Lsub], tabs.lcount[Lsub]
-        rep = np.empty(m, tabs.rep.dtype)
-        order = np.argsort(hsub, kind="mergesort")     # stable: the first of equal hashes leads
-        for t in range(m):
-            j = order[t]
-            rep[j] = j if t == 0 or hsub[j] != hsub[order[t - 1]] else rep[order[t - 1]]
+        rep = first_alike(hsub).astype(tabs.rep.dtype)
+    # ZG, letters, lcount and feat stay global: the kernels read them through cols
     return Tables(MTl, ans_col_l, tabs.ans_word[H], tabs.R[H], tabs.Z1[H], tabs.Z2[H], tabs.cols[Lsub],
-                  ZG, letters, lcount, tabs.mode, rep, np.full(rep.shape[0], -1, tabs.slot.dtype))
+                  tabs.ZG, tabs.letters, tabs.lcount, tabs.mode, tabs.feat, rep,
+                  np.full(rep.shape[0], -1, tabs.slot.dtype))
 
 
 @nb.njit(cache=True)
@@ -418,11 +418,43 @@ def node_key(H, L, d, mode, Z1, Z2, ZG):
 
 
 @nb.njit(cache=True)
+def view_key(H, L, d, tabs):
+    """:func:`node_key` of a node given by rows and columns of ``tabs`` (equal to the key of
+    its global rows and guesses: the guess list is read through ``tabs.cols``)."""
+    Z1, Z2, ZG, cols = tabs.Z1, tabs.Z2, tabs.ZG, tabs.cols
+    h1 = np.uint64(d) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(H.shape[0])
+    h2 = np.uint64(tabs.mode) * np.uint64(0xC2B2AE3D27D4EB4F)
+    for i in range(H.shape[0]):
+        h1 += Z1[H[i]]
+        h2 += Z2[H[i]]
+    if tabs.mode != EASY:
+        for j in range(L.shape[0]):
+            h2 ^= ZG[cols[L[j]]] + np.uint64(j)
+    return (np.int64(h1), np.int64(h2))
+
+
+@nb.njit(cache=True)
 def child_list(Lnode, g, p, mode, letters, lcount):
     """The guess list a child node gets (easy: the node's list; else constrained by (g, p))."""
     if mode == EASY:
         return Lnode
     return constrain(Lnode, g, p, mode, letters, lcount)
+
+
+@nb.njit(cache=True)
+def view_child_list(Lnode, g, p, tabs):
+    """:func:`child_list` for columns of ``tabs``; hard mode tests each guess's features against
+    the rule's mask (:func:`~wordlelab.solvers.search.hard_rules.rule_mask`): four ANDs a guess."""
+    cols = tabs.cols
+    if tabs.mode == EASY:
+        return Lnode
+    if tabs.mode == HARD:
+        mask, exact = rule_mask(tabs.letters[cols[g]], p)
+        if exact:
+            return keep_featured(Lnode, cols, tabs.feat, mask)
+    # strict mode (or a letter 4 times): the plain rule on global guesses, mapped back (cols ascend)
+    kept = constrain(cols[Lnode], cols[g], p, tabs.mode, tabs.letters, tabs.lcount)
+    return np.searchsorted(cols, kept).astype(Lnode.dtype)
 
 
 @nb.njit(cache=True)
@@ -493,7 +525,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     lower = 2 * n - 1
     if lower >= beta:
         return lower, -1
-    key = node_key(H, L, d, mode, tabs.Z1, tabs.Z2, tabs.ZG)  # a local view re-indexes ZG: keys are global
+    key = view_key(H, L, d, tabs)
     packed = lookup(cache, key)
     if packed >= 0:
         val = entry_value(packed)
@@ -567,7 +599,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             members, starts, sizes, pats = partition(MT, H, g)
         else:
             members, starts, sizes, pats = partition(MT, H, g)
-            n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[g], pats, sizes, mode)
+            n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[cols[g]], pats, sizes, mode)
             if n_now < 0:
                 continue  # makes the same children as a guess already tried here (hard_rules)
         n_seen = n_now
@@ -594,7 +626,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             if s < 3 or total >= best:
                 continue
             sub = _class_rows(members, starts[c], s, H, True)
-            Lc = child_list(Lchild, gc, pats[c], mode, tc.letters, tc.lcount)
+            Lc = view_child_list(Lchild, gc, pats[c], tc)
             v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, tc, beam, cache, stats)
             total += v - lbs[c]
             lbs[c] = v
@@ -604,7 +636,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             s = sizes[c]
             lb_c = lbs[c]
             sub = _class_rows(members, starts[c], s, H, True)
-            Lc = child_list(Lchild, gc, pats[c], mode, tc.letters, tc.lcount)
+            Lc = view_child_list(Lchild, gc, pats[c], tc)
             v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), tc, beam, cache, stats)
             total += v - lb_c
         if total < best:
