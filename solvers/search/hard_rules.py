@@ -1,5 +1,6 @@
-"""Compiled helpers for the guess rules of hard and strict mode: which guesses stay allowed,
-and when two guesses tried at a node are interchangeable.
+"""Compiled helpers for the guess rules of hard and strict mode: which guesses stay allowed
+(:func:`constrain`, :func:`child_list`, and :func:`view_child_list` with the hard rule as a
+feature mask), and when two guesses tried at a node are interchangeable (:func:`remember_guess`).
 
 **The hard rule is a function of a signature.** After guess g receives pattern p, hard mode
 allows exactly the words that keep every green letter of (g, p) in its place and contain
@@ -28,6 +29,8 @@ from __future__ import annotations
 
 import numba as nb
 import numpy as np
+
+from wordlelab.models.matrix import word_feedback
 
 EASY, HARD, STRICT = 0, 1, 2
 
@@ -173,3 +176,67 @@ def first_alike(h):
             where[s] = j
         first[j] = where[s]
     return first
+
+
+@nb.njit(cache=True)
+def constrain(L, g, p, mode, letters, lcount):
+    """Guesses of L still allowed after guess g received pattern p (hard or strict rule)."""
+    m = L.shape[0]
+    keep = np.empty(m, L.dtype)
+    c = 0
+    if mode == STRICT:
+        for j in range(m):
+            if word_feedback(letters[g], letters[L[j]]) == p:
+                keep[c] = L[j]
+                c += 1
+        return keep[:c].copy()
+    # hard: greens stay, and green+yellow letters recur with multiplicity
+    colours = np.empty(5, np.int32)
+    q = p
+    for t in range(4, -1, -1):
+        colours[t] = q % 3
+        q //= 3
+    need = np.zeros(26, np.int32)
+    for t in range(5):
+        if colours[t] > 0:
+            need[letters[g, t]] += 1
+    for j in range(m):
+        w = L[j]
+        ok = True
+        for t in range(5):
+            if colours[t] == 2 and letters[w, t] != letters[g, t]:
+                ok = False
+                break
+        if ok:
+            for t in range(5):
+                if colours[t] > 0 and lcount[w, letters[g, t]] < need[letters[g, t]]:
+                    ok = False
+                    break
+        if ok:
+            keep[c] = w
+            c += 1
+    return keep[:c].copy()
+
+
+@nb.njit(cache=True)
+def child_list(Lnode, g, p, mode, letters, lcount):
+    """The guess list a child node gets (easy: the node's list; else constrained by (g, p))."""
+    if mode == EASY:
+        return Lnode
+    return constrain(Lnode, g, p, mode, letters, lcount)
+
+
+@nb.njit(cache=True)
+def view_child_list(Lnode, g, p, tabs):
+    """:func:`child_list` for columns of ``tabs``; hard mode tests each guess's features against
+    the rule's mask (:func:`~wordlelab.solvers.search.hard_rules.rule_mask`): four ANDs a guess."""
+    cols = tabs.cols
+    if tabs.mode == EASY:
+        return Lnode
+    if tabs.mode == HARD:
+        mask, exact = rule_mask(tabs.letters[cols[g]], p)
+        if exact:
+            return keep_featured(Lnode, cols, tabs.feat, mask)
+    # strict mode (or a letter 4 times): the plain rule on global guesses, mapped back (cols ascend)
+    kept = constrain(cols[Lnode], cols[g], p, tabs.mode, tabs.letters, tabs.lcount)
+    return np.searchsorted(cols, kept).astype(Lnode.dtype)

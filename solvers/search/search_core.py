@@ -46,8 +46,8 @@ from typing import NamedTuple
 import numba as nb
 import numpy as np
 
-from wordlelab.models.matrix import word_feedback
-from wordlelab.solvers.search.hard_rules import first_alike, keep_featured, remember_guess, rule_mask
+from wordlelab.solvers.search.hard_rules import (child_list, constrain, first_alike, remember_guess,  # noqa: F401
+                                                  view_child_list)
 from wordlelab.solvers.search.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
 
 INF = 1 << 30
@@ -364,46 +364,6 @@ def useful_only(L, k, hit):
 
 
 @nb.njit(cache=True)
-def constrain(L, g, p, mode, letters, lcount):
-    """Guesses of L still allowed after guess g received pattern p (hard or strict rule)."""
-    m = L.shape[0]
-    keep = np.empty(m, L.dtype)
-    c = 0
-    if mode == STRICT:
-        for j in range(m):
-            if word_feedback(letters[g], letters[L[j]]) == p:
-                keep[c] = L[j]
-                c += 1
-        return keep[:c].copy()
-    # hard: greens stay, and green+yellow letters recur with multiplicity
-    colours = np.empty(5, np.int32)
-    q = p
-    for t in range(4, -1, -1):
-        colours[t] = q % 3
-        q //= 3
-    need = np.zeros(26, np.int32)
-    for t in range(5):
-        if colours[t] > 0:
-            need[letters[g, t]] += 1
-    for j in range(m):
-        w = L[j]
-        ok = True
-        for t in range(5):
-            if colours[t] == 2 and letters[w, t] != letters[g, t]:
-                ok = False
-                break
-        if ok:
-            for t in range(5):
-                if colours[t] > 0 and lcount[w, letters[g, t]] < need[letters[g, t]]:
-                    ok = False
-                    break
-        if ok:
-            keep[c] = w
-            c += 1
-    return keep[:c].copy()
-
-
-@nb.njit(cache=True)
 def node_key(H, L, d, mode, Z1, Z2, ZG):
     """128-bit cache key of a node."""
     h1 = np.uint64(d) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(H.shape[0])
@@ -431,30 +391,6 @@ def view_key(H, L, d, tabs):
         for j in range(L.shape[0]):
             h2 ^= ZG[cols[L[j]]] + np.uint64(j)
     return (np.int64(h1), np.int64(h2))
-
-
-@nb.njit(cache=True)
-def child_list(Lnode, g, p, mode, letters, lcount):
-    """The guess list a child node gets (easy: the node's list; else constrained by (g, p))."""
-    if mode == EASY:
-        return Lnode
-    return constrain(Lnode, g, p, mode, letters, lcount)
-
-
-@nb.njit(cache=True)
-def view_child_list(Lnode, g, p, tabs):
-    """:func:`child_list` for columns of ``tabs``; hard mode tests each guess's features against
-    the rule's mask (:func:`~wordlelab.solvers.search.hard_rules.rule_mask`): four ANDs a guess."""
-    cols = tabs.cols
-    if tabs.mode == EASY:
-        return Lnode
-    if tabs.mode == HARD:
-        mask, exact = rule_mask(tabs.letters[cols[g]], p)
-        if exact:
-            return keep_featured(Lnode, cols, tabs.feat, mask)
-    # strict mode (or a letter 4 times): the plain rule on global guesses, mapped back (cols ascend)
-    kept = constrain(cols[Lnode], cols[g], p, tabs.mode, tabs.letters, tabs.lcount)
-    return np.searchsorted(cols, kept).astype(Lnode.dtype)
 
 
 @nb.njit(cache=True)
