@@ -190,3 +190,56 @@ def test_a_forced_last_guess_finds_only_its_own_answer():
     one = WordLists("one", words, ("sissy",))
     r = NativeSearcher(one, "easy", 1).solve(start="sissy")
     assert r.status == "OPTIMAL" and r.value == 1 and r.verified
+
+
+
+def test_hard_repeat_needs_same_rule(lists_0316):
+    """Guesses that split a node identically are repeats in hard mode only if they constrain alike.
+
+    After SALET, ``amies`` and ``amity`` give each of the 22 answers of SALET's class of BEFIT the
+    same pattern, but the hard rule then asks for an S in one case and a T in the other, for some
+    class of two or more answers: easy mode skips the second, hard mode must try both
+    (solvers/search/hard_rules.py); strict mode never skips.
+    """
+    import numpy as np
+
+    from wordlelab.solvers.search.hard_rules import EASY, HARD, STRICT, remember_guess
+    from wordlelab.solvers.search.search_core import partition, partition_hashes
+
+    s = NativeSearcher(lists_0316, "hard", 6)
+    col = s.MT[:, s.guess_index["salet"]]
+    rows = np.flatnonzero(col == col[lists_0316.answers.index("befit")]).astype(np.int32)
+    assert len(rows) == 22
+    g1, g2 = s.guess_index["amies"], s.guess_index["amity"]
+    hsh = partition_hashes(s.MT, rows, np.array([g1, g2], np.int32), s.R)
+    assert hsh[0] == hsh[1]
+    _, _, sizes, pats = partition(s.MT, rows, g1)
+    for mode, repeat in ((EASY, True), (HARD, False), (STRICT, False)):
+        seen, seen_w = np.empty(4, np.uint64), np.empty((4, 5), s.letters.dtype)
+        n_seen = remember_guess(seen, seen_w, 0, hsh[0], s.letters[g1], pats, sizes, mode)
+        again = remember_guess(seen, seen_w, n_seen, hsh[1], s.letters[g2], pats, sizes, mode)
+        assert (again == -1) == repeat, mode
+    seen, seen_w = np.empty(4, np.uint64), np.empty((4, 5), s.letters.dtype)
+    n_seen = remember_guess(seen, seen_w, 0, hsh[0], s.letters[g1], pats, sizes, HARD)
+    assert remember_guess(seen, seen_w, n_seen, hsh[0], s.letters[g1], pats, sizes, HARD) == -1
+
+
+def test_hard_rule_masks_match_constrain(lists_0316):
+    """The hard rule as feature masks (hard_rules.rule_mask) keeps exactly what constrain keeps."""
+    import numpy as np
+
+    from wordlelab.solvers.search.hard_rules import guess_features, keep_featured, rule_mask
+    from wordlelab.solvers.search.search_core import HARD, constrain
+
+    s = NativeSearcher(lists_0316, "hard", 6)
+    feat = guess_features(s.letters)
+    rng = random.Random(5)
+    L = np.arange(len(lists_0316.guesses), dtype=np.int32)
+    words = ["salet", "eerie", "llama", "sissy", "geese", "crane"] + rng.sample(lists_0316.guesses, 20)
+    for w in words:
+        g = s.guess_index[w]
+        answers = rng.sample(range(len(lists_0316.answers)), 15)
+        for p in [int(s.MT[a, g]) for a in answers] + rng.sample(range(243), 15):
+            mask, exact = rule_mask(s.letters[g], p)
+            assert exact
+            assert np.array_equal(keep_featured(L, L, feat, mask), constrain(L, g, p, HARD, s.letters, s.lcount))

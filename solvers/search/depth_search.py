@@ -13,6 +13,7 @@ import numba as nb
 import numpy as np
 
 from wordlelab.solvers.search import search_core as core
+from wordlelab.solvers.search.hard_rules import remember_guess
 from wordlelab.solvers.search.node_table import entry_guess, lookup
 from wordlelab.solvers.search.search_core import Stat
 
@@ -83,17 +84,18 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
     order = core.order_by_bound(bound, -n - 1, 0)
     Lchild = core.guesses_for_children(L, k, hit, hsh, mode)
     seen = np.empty(64, np.uint64)
+    seen_w = np.empty((64, 5), letters.dtype)
     n_seen = 0
     for t in range(m):
         j = order[t]
         if bound[j] >= core.INF:
             break
-        n_now = core.remember(seen, n_seen, hsh[j])
-        if n_now < 0:
-            continue  # splits H exactly as a guess already tried here
-        n_seen = n_now
         g = L[j]
         members, starts, sizes, pats = core.partition(MT, H, g)
+        n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[g], pats, sizes, mode)
+        if n_now < 0:
+            continue  # makes the same children as a guess already tried here (hard_rules)
+        n_seen = n_now
         ok = True
         for c in range(sizes.shape[0]):
             sub = members[starts[c]:starts[c] + sizes[c]].copy()

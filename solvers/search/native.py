@@ -53,6 +53,7 @@ from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.search import depth_search
 from wordlelab.solvers.search import search_core as core
 from wordlelab.solvers.search.depth_search import NODE_LIMIT, REFUTED
+from wordlelab.solvers.search.hard_rules import guess_features
 from wordlelab.solvers.search.node_table import new_table, table_count
 from wordlelab.solvers.search.search_core import Stat, named_counts, new_stats
 
@@ -128,7 +129,8 @@ class NativeSearcher:
         # matrix are the answers and guesses themselves
         self.tables = core.Tables(self.MT, self.ans_guess, self.ans_guess, self.R, self.Z1, self.Z2,
                                   self.all_guesses, self.ZG, _writeable(self.letters), self.lcount,
-                                  self.mode_code)
+                                  self.mode_code, guess_features(self.letters), np.zeros(0, np.int32),
+                                  np.zeros(0, np.int32))
         self.cache_entries = cache_entries
         # the min-sum search's node table; ``table`` lets processes share one (solvers/sweep.py)
         self.cache = self._new_cache() if table is None else table

@@ -16,14 +16,23 @@ budget the others leave. Exact values and lower bounds are cached by a
 mode, where it depends on the path), in a :mod:`~wordlelab.solvers.search.node_table`
 that the processes of a sweep may share. Guesses that split nothing are dropped
 and, in easy mode, guesses that split ``H`` identically are kept once, for
-the node and its whole subtree (a subset is split identically too).
+the node and its whole subtree (a subset is split identically too). A guess tried at a
+node is skipped if one tried before makes the same children: in easy mode, the same
+partition; in hard mode, also the same guess rule for every class of two or more
+(:mod:`~wordlelab.solvers.search.hard_rules` states and proves it); never in strict mode.
 
 Where the time goes: almost every matrix cell read (99% when proving TARSE) is
 read by a one-ply probe, a class's bound computed to refute its parent's guess.
-So in easy mode a node that searches its classes first copies its own rows and
-its child guess list into a small matrix (:func:`local_view`); the probes then
-stream plain rows rather than gather scattered columns, counting classes in tiles
-that stay in the L1 cache, and compute partition hashes only if they try guesses.
+So a node that searches its classes first copies its own rows and its child guess
+list into a small matrix (:func:`local_view`, in every mode: hard and strict mode read
+letters and key weights through the view's global column numbers, so guess rules and
+node keys are unchanged); the probes then read short rows rather than gather scattered
+columns of the full matrix, counting classes in tiles that stay in the L1 cache, and
+compute partition hashes only if they try guesses. Hard and strict mode keep every
+splitting guess in the child list, many of them alike on the node's rows: a view of
+``REP_MIN_ROWS`` rows or more marks them, and scans count one of each
+(:func:`scan_distinct`). The hard rule is tested as a feature mask, four ANDs a guess
+(:mod:`~wordlelab.solvers.search.hard_rules`).
 
 Arguments: the kernels take the search's tables as one :class:`Tables` (a NamedTuple of
 arrays, which numba compiles as one argument and passes as flat as the arrays themselves)
@@ -37,13 +46,15 @@ from typing import NamedTuple
 import numba as nb
 import numpy as np
 
-from wordlelab.models.matrix import word_feedback
+from wordlelab.solvers.search.hard_rules import (child_list, constrain, first_alike, remember_guess,  # noqa: F401
+                                                  view_child_list)
 from wordlelab.solvers.search.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
 
 INF = 1 << 30
 EASY, HARD, STRICT = 0, 1, 2
 ALL_GREEN = 242
 TILE = 512           # guesses per tile of count_classes: 512 x 32 bytes of pattern sets
+REP_MIN_ROWS = 8     # local views of fewer rows do not mark columns alike (scan_distinct)
 
 
 class Stat(IntEnum):
@@ -74,7 +85,7 @@ class Tables(NamedTuple):
     Rows of ``MT`` are answers and its columns guesses. At the top (see
     ``NativeSearcher``) they are the full tables: row i is answer i, column j is guess j,
     so ``ans_col`` and ``ans_word`` both give each answer's own guess index and ``cols`` is
-    the identity. In easy mode a node that searches its classes hands them its own
+    the identity. A node that searches its classes hands them its own
     :func:`local_view`, a ``Tables`` of the same types (numba compiles one signature).
     Every array must be C-contiguous and writeable, for the same reason.
     """
@@ -90,6 +101,10 @@ class Tables(NamedTuple):
     letters: np.ndarray    # uint8 (guesses, 5): letters of each global guess
     lcount: np.ndarray     # uint8 (guesses, 26): letter counts of each global guess
     mode: int              # EASY, HARD or STRICT
+    feat: np.ndarray       # uint64 (guesses, 4): hard_rules.guess_features of each global guess
+    rep: np.ndarray        # int32 per column: the first column that gives every row the same pattern
+    #                        (hard and strict local views; empty: every column is its own)
+    slot: np.ndarray       # int32 per column: -1, scratch for scan_distinct (restored after each use)
 
 
 @nb.njit(cache=True, inline="always")
@@ -164,12 +179,45 @@ def scan(MT, H, L, R):
 
 
 @nb.njit(cache=True)
-def local_view(H, Lsub, tabs):
+def scan_distinct(MT, H, L, tabs):
+    """:func:`count_classes`, reading one column of each set of columns that give every row of
+    the view the same pattern (``tabs.rep``); the others take its counts (equal patterns on the
+    view's rows, so on the rows H of any node below it)."""
+    m = L.shape[0]
+    rep, slot = tabs.rep, tabs.slot
+    if rep.shape[0] == 0 or H.shape[0] < REP_MIN_ROWS:
+        k, hit = count_classes(MT, H, L)      # few rows: picking the columns would cost as much
+        return k, hit, m
+    back = np.empty(m, np.int64)
+    Lp = np.empty(m, L.dtype)
+    u = 0
+    for j in range(m):
+        r = rep[L[j]]
+        if slot[r] < 0:
+            slot[r] = u
+            Lp[u] = L[j]
+            u += 1
+        back[j] = slot[r]
+    for j in range(m):
+        slot[rep[L[j]]] = -1
+    kp, hitp = count_classes(MT, H, Lp[:u])
+    k = np.empty(m, np.int32)
+    hit = np.empty(m, np.int32)
+    for j in range(m):
+        k[j] = kp[back[j]]
+        hit[j] = hitp[back[j]]
+    return k, hit, u
+
+
+@nb.njit(cache=True)
+def local_view(H, Lsub, tabs, hsub):
     """A node's own :class:`Tables`: its answers H as rows 0..n-1 and the guesses Lsub as columns 0..m-1.
 
     Its children then scan plain rows instead of gathering scattered columns (most of the
     search's cells are read by the children's one-ply bounds). ``ans_col`` gives each row's
     own column (-1 if absent), ``ans_word`` and ``cols`` the global guess of each row and column.
+    ``hsub`` are the partition hashes of the columns on H: in hard and strict mode, where the
+    child list keeps guesses that split H alike, they give ``rep`` (see :func:`scan_distinct`).
     """
     MT, ans_col = tabs.MT, tabs.ans_col
     n, m = H.shape[0], Lsub.shape[0]
@@ -186,8 +234,14 @@ def local_view(H, Lsub, tabs):
             pos = np.searchsorted(Lsub, c)
             if pos < m and Lsub[pos] == c:
                 ans_col_l[i] = pos
+    if tabs.mode == EASY or n < REP_MIN_ROWS:
+        rep = tabs.rep[:0]      # easy mode's child list has no two columns alike
+    else:
+        rep = first_alike(hsub).astype(tabs.rep.dtype)
+    # ZG, letters, lcount and feat stay global: the kernels read them through cols
     return Tables(MTl, ans_col_l, tabs.ans_word[H], tabs.R[H], tabs.Z1[H], tabs.Z2[H], tabs.cols[Lsub],
-                  tabs.ZG, tabs.letters, tabs.lcount, tabs.mode)
+                  tabs.ZG, tabs.letters, tabs.lcount, tabs.mode, tabs.feat, rep,
+                  np.full(rep.shape[0], -1, tabs.slot.dtype))
 
 
 @nb.njit(cache=True)
@@ -310,46 +364,6 @@ def useful_only(L, k, hit):
 
 
 @nb.njit(cache=True)
-def constrain(L, g, p, mode, letters, lcount):
-    """Guesses of L still allowed after guess g received pattern p (hard or strict rule)."""
-    m = L.shape[0]
-    keep = np.empty(m, L.dtype)
-    c = 0
-    if mode == STRICT:
-        for j in range(m):
-            if word_feedback(letters[g], letters[L[j]]) == p:
-                keep[c] = L[j]
-                c += 1
-        return keep[:c].copy()
-    # hard: greens stay, and green+yellow letters recur with multiplicity
-    colours = np.empty(5, np.int32)
-    q = p
-    for t in range(4, -1, -1):
-        colours[t] = q % 3
-        q //= 3
-    need = np.zeros(26, np.int32)
-    for t in range(5):
-        if colours[t] > 0:
-            need[letters[g, t]] += 1
-    for j in range(m):
-        w = L[j]
-        ok = True
-        for t in range(5):
-            if colours[t] == 2 and letters[w, t] != letters[g, t]:
-                ok = False
-                break
-        if ok:
-            for t in range(5):
-                if colours[t] > 0 and lcount[w, letters[g, t]] < need[letters[g, t]]:
-                    ok = False
-                    break
-        if ok:
-            keep[c] = w
-            c += 1
-    return keep[:c].copy()
-
-
-@nb.njit(cache=True)
 def node_key(H, L, d, mode, Z1, Z2, ZG):
     """128-bit cache key of a node."""
     h1 = np.uint64(d) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(H.shape[0])
@@ -364,11 +378,19 @@ def node_key(H, L, d, mode, Z1, Z2, ZG):
 
 
 @nb.njit(cache=True)
-def child_list(Lnode, g, p, mode, letters, lcount):
-    """The guess list a child node gets (easy: the node's list; else constrained by (g, p))."""
-    if mode == EASY:
-        return Lnode
-    return constrain(Lnode, g, p, mode, letters, lcount)
+def view_key(H, L, d, tabs):
+    """:func:`node_key` of a node given by rows and columns of ``tabs`` (equal to the key of
+    its global rows and guesses: the guess list is read through ``tabs.cols``)."""
+    Z1, Z2, ZG, cols = tabs.Z1, tabs.Z2, tabs.ZG, tabs.cols
+    h1 = np.uint64(d) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(H.shape[0])
+    h2 = np.uint64(tabs.mode) * np.uint64(0xC2B2AE3D27D4EB4F)
+    for i in range(H.shape[0]):
+        h1 += Z1[H[i]]
+        h2 += Z2[H[i]]
+    if tabs.mode != EASY:
+        for j in range(L.shape[0]):
+            h2 ^= ZG[cols[L[j]]] + np.uint64(j)
+    return (np.int64(h1), np.int64(h2))
 
 
 @nb.njit(cache=True)
@@ -414,7 +436,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     """(value, best guess) of node (H, L, d); a value >= beta is only a lower bound.
 
     H are rows and L columns of ``tabs.MT`` (a :class:`Tables`): the full tables at the top;
-    in easy mode a node that searches its classes hands them its own :func:`local_view`.
+    a node that searches its classes hands them its own :func:`local_view`.
     ``beam`` > 0 tries only that many guesses per node (a heuristic: values are then those
     of real strategies, not proven least). The best guess returned (and cached) is always a
     global guess.
@@ -439,7 +461,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     lower = 2 * n - 1
     if lower >= beta:
         return lower, -1
-    key = node_key(H, L, d, mode, tabs.Z1, tabs.Z2, tabs.ZG)  # cols is the identity outside easy mode
+    key = view_key(H, L, d, tabs)
     packed = lookup(cache, key)
     if packed >= 0:
         val = entry_value(packed)
@@ -455,8 +477,8 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     if fast_col >= 0:
         _store(cache, key, fast_value, cols[fast_col], 1, n)
         return fast_value, cols[fast_col]
-    stats[Stat.CELLS_SCANNED] += n * L.shape[0]
-    k, hit = count_classes(MT, H, L)
+    k, hit, counted = scan_distinct(MT, H, L, tabs)
+    stats[Stat.CELLS_SCANNED] += n * counted
     m = L.shape[0]
     # a guess that splits H into singletons is optimal: 2n-1 if it can hit, else 2n
     best_split, split_guess = INF, np.int32(-1)
@@ -489,10 +511,12 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     # the partition hashes are needed only here: for repeats among the guesses tried and the child list
     hsh = partition_hashes(MT, H, L, tabs.R)
     Lchild = L[:0]
+    Lsub = L[:0]
     have_child_list = False
-    # the tables the classes are searched with (easy mode: this node's own, built with the child list)
+    # the tables the classes are searched with: this node's own, built with the child list
     tc = tabs
     seen = np.empty(64, np.uint64)
+    seen_w = np.empty((64, 5), letters.dtype)
     n_seen = 0
     tried = 0
     for t in range(m):
@@ -503,22 +527,31 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             break
         if beam > 0 and tried >= beam:
             break
-        n_now = remember(seen, n_seen, hsh[j])
-        if n_now < 0:
-            continue  # splits H exactly as a guess already tried here
+        g = L[j]
+        if mode == EASY:
+            n_now = remember(seen, n_seen, hsh[j])
+            if n_now < 0:
+                continue  # splits H exactly as a guess already tried here
+            members, starts, sizes, pats = partition(MT, H, g)
+        else:
+            members, starts, sizes, pats = partition(MT, H, g)
+            n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[cols[g]], pats, sizes, mode)
+            if n_now < 0:
+                continue  # makes the same children as a guess already tried here (hard_rules)
         n_seen = n_now
         tried += 1
-        g = L[j]
-        members, starts, sizes, pats = partition(MT, H, g)
         total = qb
         nc = sizes.shape[0]
         if not have_child_list and (sizes[0] >= 3 or (sizes[0] == 2 and mode != EASY)):
             # built only when some class needs a search (pairs and singletons never do)
-            Lchild = guesses_for_children(L, k, hit, hsh, mode)
+            Lsub = guesses_for_children(L, k, hit, hsh, mode)
             have_child_list = True
-            if mode == EASY:
-                tc = local_view(H, Lchild, tabs)
-                Lchild = np.arange(Lchild.shape[0]).astype(L.dtype)
+            # the hashes of Lsub's columns (hard, strict: every splitting guess, in L's order)
+            hsub = hsh[:0] if mode == EASY else hsh[np.flatnonzero((k >= 2) | (hit == 1))]
+            tc = local_view(H, Lsub, tabs, hsub)
+            Lchild = np.arange(Lsub.shape[0]).astype(L.dtype)
+        # g as a column of the classes' tables (hard, strict: a splitting guess, so one of Lsub)
+        gc = g if mode == EASY or not have_child_list else np.int32(np.searchsorted(Lsub, g))
         lbs = np.empty(nc, np.int64)
         for c in range(nc):
             lbs[c] = 2 * sizes[c] - 1
@@ -528,8 +561,8 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             s = sizes[c]
             if s < 3 or total >= best:
                 continue
-            sub = _class_rows(members, starts[c], s, H, mode)
-            Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
+            sub = _class_rows(members, starts[c], s, H, True)
+            Lc = view_child_list(Lchild, gc, pats[c], tc)
             v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, tc, beam, cache, stats)
             total += v - lbs[c]
             lbs[c] = v
@@ -538,8 +571,8 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
                 break
             s = sizes[c]
             lb_c = lbs[c]
-            sub = _class_rows(members, starts[c], s, H, mode)
-            Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
+            sub = _class_rows(members, starts[c], s, H, True)
+            Lc = view_child_list(Lchild, gc, pats[c], tc)
             v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), tc, beam, cache, stats)
             total += v - lb_c
         if total < best:
@@ -555,10 +588,10 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
 
 
 @nb.njit(cache=True)
-def _class_rows(members, start, size, H, mode):
-    """One class's rows: as given (hard, strict), or renumbered into the node's local view (easy)."""
+def _class_rows(members, start, size, H, local):
+    """One class's rows: as given, or (``local``) renumbered into the node's local view."""
     sub = members[start:start + size].copy()  # a C array: same types as the outer call
-    if mode == EASY:
+    if local:
         # H is ascending and the local view's row i is H[i]
         for i in range(size):
             sub[i] = np.searchsorted(H, sub[i])

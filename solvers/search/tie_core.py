@@ -50,7 +50,8 @@ import numpy as np
 
 from wordlelab.solvers.search.search_core import (EASY, Stat, _answer_split, _class_rows, child_list,
                                                   count_classes, guesses_for_children, local_view, node_key,
-                                                  partition, partition_hashes, remember)
+                                                  partition, partition_hashes)
+from wordlelab.solvers.search.hard_rules import remember_guess
 
 INF_T = np.int64(1) << np.int64(62)
 WAYS = 4
@@ -218,6 +219,7 @@ def tie_solve(H, L, d, beta, tabs, enc, cache, stats):
     have_child_list = False
     tc = tabs
     seen = np.empty(64, np.uint64)
+    seen_w = np.empty((64, 5), letters.dtype)
     n_seen = 0
     for t in range(m):
         j = order[t]
@@ -225,19 +227,19 @@ def tie_solve(H, L, d, beta, tabs, enc, cache, stats):
         if qb >= best:
             node_lower = min(node_lower, qb)
             break
-        n_now = remember(seen, n_seen, hsh[j])
-        if n_now < 0:
-            continue
-        n_seen = n_now
         g = L[j]
         members, starts, sizes, pats = partition(MT, H, g)
+        n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[g], pats, sizes, mode)
+        if n_now < 0:
+            continue  # makes the same children as a guess already tried here (hard_rules)
+        n_seen = n_now
         total = qb
         nc = sizes.shape[0]
         if not have_child_list and (sizes[0] >= 3 or (sizes[0] == 2 and mode != EASY)):
             Lchild = guesses_for_children(L, k, hit, hsh, mode)
             have_child_list = True
             if mode == EASY:
-                tc = local_view(H, Lchild, tabs)
+                tc = local_view(H, Lchild, tabs, hsh[:0])
                 Lchild = np.arange(Lchild.shape[0]).astype(L.dtype)
         lbs = np.empty(nc, np.int64)
         for c in range(nc):
@@ -246,7 +248,7 @@ def tie_solve(H, L, d, beta, tabs, enc, cache, stats):
             s = sizes[c]
             if s < 3 or total >= best:
                 continue
-            sub = _class_rows(members, starts[c], s, H, mode)
+            sub = _class_rows(members, starts[c], s, H, mode == EASY)
             Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
             v, _ = tie_solve(sub, Lc, d - 1, lbs[c] + 1, tc, enc, cache, stats)
             total += v - lbs[c]
@@ -256,7 +258,7 @@ def tie_solve(H, L, d, beta, tabs, enc, cache, stats):
                 break
             s = sizes[c]
             lb_c = lbs[c]
-            sub = _class_rows(members, starts[c], s, H, mode)
+            sub = _class_rows(members, starts[c], s, H, mode == EASY)
             Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
             v, _ = tie_solve(sub, Lc, d - 1, best - (total - lb_c), tc, enc, cache, stats)
             total += v - lb_c
