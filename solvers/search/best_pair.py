@@ -265,7 +265,7 @@ def run_best_pair(lists, max_guesses: int = 6, top: int = 10, checkpoint=None, w
     >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade")
     >>> r = run_best_pair(WordLists("eight", words, words), top=2)
     >>> r.status.value, r.value, len(r.stats["pairs"]), r.verified
-    ('OPTIMAL', 17, 2, True)
+    ('OPTIMAL', 21, 2, True)
     """
     if top < 1:
         raise WordleError("--top must be at least 1")
