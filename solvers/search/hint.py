@@ -154,7 +154,7 @@ def scores_after(lists, state: str, mode: str = "easy", top: int = 3, max_guesse
     >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush")
     >>> r = scores_after(WordLists("six", words, words), "humph", keep=False)
     >>> r.value, [row["score"] for row in r.stats["scores"]]
-    (14, ['BBBBB', 'BBBBY', 'BGYBB', 'GGGGG'])
+    (13, ['BBBBB', 'BYBBB', 'BYBBG', 'GGGGG'])
     """
     t0 = time.perf_counter()
     game = game_state(lists, state, mode)
