@@ -31,6 +31,8 @@ import time
 import numba as nb
 import numpy as np
 
+from wordlelab.solvers.permutation.canon import popcount  # the same bit count as the permutation keys'
+
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 NODES_PER_SECOND = 100_000    # rough search speed, to turn a time limit into a node limit
 
@@ -77,15 +79,6 @@ def maximal_independent_sets(edges) -> list[str]:
 def letter_masks(words) -> np.ndarray:
     """Bit mask of the letters of each word (bit 0 = a)."""
     return np.array([sum(1 << (ord(c) - 97) for c in set(w)) for w in words], np.int64)
-
-
-@nb.njit(cache=True)
-def _popcount(x):  # pragma: no cover - compiled
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
 
 
 @nb.njit(cache=True)
@@ -152,7 +145,7 @@ def _packing(AL, cls, ncls, need):  # pragma: no cover - compiled
     """
     n = AL.shape[0]
     used = need
-    count = _popcount(need)
+    count = popcount(need)
     first = np.full(ncls, -1, np.int64)
     for sweep in range(2):
         for c in range(ncls):
@@ -184,7 +177,7 @@ def _search(P, AL, masks, rarity, R, k, depth, chosen, covered, banned, stamp, l
         return -1
     need = R & ~covered
     left = k - depth
-    if _popcount(need) > 5 * left:
+    if popcount(need) > 5 * left:
         return 0
     n = P.shape[1]
     cls = np.empty(n, np.int64)
