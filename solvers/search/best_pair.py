@@ -289,7 +289,7 @@ def run_best_pair(lists, max_guesses: int = 6, top: int = 10, checkpoint=None, w
         st = PairState(lists, max_guesses, order=order)
         words = order[:limit] if limit else order
         sweep = Sweep(SWEEP_NAME, question, words, _init, (lists, max_guesses, *refs, order),
-                      functools.partial(_run_task, top=top), _merge, functools.partial(_cutoff, top),
+                      functools.partial(_run, top=top), _merge, functools.partial(_cutoff, top),
                       functools.partial(_skip, least), _describe, warmup=1,
                       cutoff_known=functools.partial(_cutoff_known, top),
                       validate=functools.partial(_check_entry, frozenset(words)))
@@ -332,6 +332,3 @@ def run_best_pair(lists, max_guesses: int = 6, top: int = 10, checkpoint=None, w
     return Result(asked, "native", Status.OPTIMAL, total, total, tree, "tree", True, time.perf_counter() - t0,
                   stats)
 
-
-def _run_task(st, word, beta, top):
-    return _run(st, word, beta, top)
