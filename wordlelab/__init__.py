@@ -3,7 +3,13 @@
 The folders ``models/``, ``encoders/``, ``solvers/`` and ``instances/`` are the
 subpackages ``wordlelab.models`` and so on.
 """
+import hashlib
 import importlib
+import os
+import shutil
+import sys
+import time
+from pathlib import Path
 
 from wordlelab.errors import WordleError
 
@@ -15,6 +21,60 @@ _EXPORTS = {"WordLists": "instances.wordlists", "load_lists": "instances.wordlis
             "load_tree": "models.tree", "save_tree": "models.tree", "TreeFault": "models.verify",
             "verify_tree": "models.verify"}
 __all__ = ["WordleError", *_EXPORTS]
+
+
+_SUBPACKAGES = ("models", "encoders", "solvers", "instances")
+_STALE_AFTER = 7 * 86400          # seconds unused before another version's compiled code is removed
+
+
+def _source_digest() -> str:
+    """A digest of every wordlelab source file's path, size and modification time.
+
+    numba's on-disk cache checks only the file that defines a function: a cached caller keeps
+    the code of a callee it compiled in, from another module, after that module changed. Keying
+    the cache directory on every source file makes any edit start a fresh directory.
+    """
+    roots = [Path(__file__).resolve().parent]
+    for name in _SUBPACKAGES:        # the folders may live outside wordlelab/ (package-dir)
+        roots.extend(Path(p) for p in importlib.import_module(f"{__name__}.{name}").__path__)
+    lines = []
+    for root in dict.fromkeys(r.resolve() for r in roots):
+        for path in sorted(root.rglob("*.py")):
+            info = path.stat()
+            lines.append(f"{path}\t{info.st_size}\t{info.st_mtime_ns}")
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+
+
+def _point_numba_cache() -> None:
+    """Send numba's cache to ``<cache>/numba/<source digest>`` (under ``$NUMBA_CACHE_DIR`` if set).
+
+    Runs before any compiled function is defined; directories of other source versions unused
+    for a week are removed.
+    """
+    from wordlelab.models.cache import cache_dir
+    name = f"wordlelab-{_source_digest()}"
+    given = os.environ.get("NUMBA_CACHE_DIR")
+    if given and Path(given).name == name:   # set so by a parent process of this same version
+        target = Path(given)
+    else:
+        target = Path(given or cache_dir() / "numba") / name
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        os.utime(target)
+    except OSError:
+        return                        # a read-only cache: numba falls back to its own locators
+    for old in target.parent.glob("wordlelab-*"):
+        try:
+            if old != target and time.time() - old.stat().st_mtime > _STALE_AFTER:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            pass                      # removed meanwhile by another process
+    os.environ["NUMBA_CACHE_DIR"] = str(target)
+    if "numba" in sys.modules:        # imported before wordlelab: its config was read already
+        sys.modules["numba"].config.CACHE_DIR = str(target)
+
+
+_point_numba_cache()
 
 
 def __getattr__(name):
