@@ -148,6 +148,9 @@ def load_checkpoint(path, question: dict, validate: Callable | None = None) -> d
         raw = p.read_bytes()
     except OSError as e:
         raise WordleError(f"cannot read checkpoint {path}: {e.strerror or e}") from None
+    if raw.startswith(b'{"format":"wordlelab-checkpoint-log"'):
+        raise WordleError(f"checkpoint {path} is an append-only log (a depth-first run's), not this run's "
+                          f"kind of checkpoint; use another file, or {_AFRESH}")
     try:
         data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):

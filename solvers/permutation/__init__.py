@@ -308,20 +308,22 @@ def solve(n: int, consistent: bool = False, history=(), progress=None, checkpoin
 
 def optimal_tree(result: PermResult) -> dict:
     """The min-total strategy as a tree: {'guess': '2143', 'next': {'GBBG': subtree, ...}}."""
-    n = result.n
-    secrets = np.array(secrets_after(n, result.history), dtype=np.int64)
-    return _tree_node(result, secrets, n)
-
-
-def _tree_node(result: PermResult, S: np.ndarray, n: int) -> dict:
     space = result.space
+    return strategy_tree(result.n, result.history, lambda key: int(space.out_rep[result.best_out[space.index[key]]]))
+
+
+def strategy_tree(n: int, history, best_rep) -> dict:
+    """The strategy that plays, in each state, ``best_rep(canonical key)`` (a guess in the decoded frame)."""
+    secrets = np.array(secrets_after(n, tuple(history)), dtype=np.int64)
+    return _tree_node(best_rep, secrets, n)
+
+
+def _tree_node(best_rep, S: np.ndarray, n: int) -> dict:
     if len(S) == 1:
         return {"guess": format_perm(tuple(int(v) for v in S[0]))}
     rows, k, positions, values = _local_rows(S)
     key, row_of, col_of = core.canonical_map(rows, k)
-    sid = space.index[int(key)]
-    o = result.best_out[sid]
-    rep = int(space.out_rep[o])
+    rep = best_rep(int(key))
     guess = [-1] * n
     # known positions keep their value
     for i in range(n):
@@ -345,7 +347,7 @@ def _tree_node(result: PermResult, S: np.ndarray, n: int) -> dict:
     for fb, members in sorted(groups.items()):
         if fb == "G" * n:
             continue
-        node["next"][fb] = _tree_node(result, np.array(members), n)
+        node["next"][fb] = _tree_node(best_rep, np.array(members), n)
     return node
 
 

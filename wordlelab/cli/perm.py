@@ -131,13 +131,17 @@ def _history_option(f):
 @_history_option
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the min-total strategy (JSON)")
 @click.option("--checkpoint", default=None, type=OutputFile(),
-              help="resume/keep the state discovery here (JSON, the same with or without --workers)")
+              help="resume/keep the state discovery here (JSON, the same with or without --workers; "
+                   "depth first: an append-only log)")
 @click.option("--workers", default=None, type=workers_type(),
               help="expand the states of each level on N processes (default: in this process)")
 @click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
               help="expand the states on dask.distributed: a LocalCluster, or a running scheduler")
+@click.option("--depth-first/--breadth-first", "depth_first", default=None,
+              help="value states depth first, keeping values only (the default from n = 8, where the "
+                   "breadth-first expansions do not fit in memory)")
 @json_option
-def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_address, as_json):
+def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_address, depth_first, as_json):
     """Exact optimum: least mean rounds, most secrets within r rounds, and whether one strategy does both."""
     from fractions import Fraction
 
@@ -148,7 +152,7 @@ def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_ad
     hist = parse_history(history, n)
     with progress("states expanded" if workers or dask_address else "states", None, enabled=not as_json) as advance:
         r = solve_optimal(n, consistent_only, hist, workers, dask_address, checkpoint, advance,
-                          announce=None if as_json else err.print)
+                          announce=None if as_json else err.print, depth_first=depth_first)
     if tree_file:
         with open(tree_file, "w") as f:
             json.dump({"n": n, "history": list(history), "consistent_only": consistent_only, "tree": r.certificate}, f)
@@ -168,6 +172,13 @@ def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_ad
         rows.append(["CircularShift"] + st["circular_shift_within"])
     table("most secrets solved within r rounds", ["strategy"] + [f"r={k}" for k in range(1, n + 1)], rows)
     out.print(f"one strategy attains every maximum at once: {'yes' if st['one_strategy_attains_all'] else 'no'}")
+    if st["method"] == "depth-first":
+        out.print(f"states {st['states']} (depth first: {st['expanded']} expanded in this run), "
+                  f"{st['seconds_discover']:.2f} s")
+        if st["states_from_checkpoint"]:
+            out.print(f"{st['states_from_checkpoint']} of the {st['states']} state values taken from the checkpoint "
+                      f"{checkpoint} (an earlier run), not computed now")
+        return
     out.print(f"states {st['states']}, guess outcomes {st['outcomes']}, discovery {st['seconds_discover']:.2f} s, "
               f"evaluation {st['seconds_evaluate']:.3f} s")
     if st["states_from_checkpoint"]:

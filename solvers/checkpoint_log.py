@@ -1,0 +1,157 @@
+"""Append-only checkpoints: for runs whose finished entries are too many to rewrite every 30 s.
+
+:mod:`wordlelab.solvers.checkpoint` rewrites one JSON document atomically, which is right
+for thousands of entries and wrong for millions (permutation Wordle at n = 8 values about
+a million states). This format keeps the same guarantees with lines appended instead:
+
+- line 1 is ``{"format": "wordlelab-checkpoint-log", "version": 1, "question": {...}}``;
+- every other line is one entry, ``[key, value, check]``, where ``check`` is the first 16
+  hex digits of the sha256 of the canonical JSON of ``[key, value]``.
+
+A run that stops (Ctrl-C, a crash, a lost machine) can leave at most its last line cut
+short, because lines are written whole and in order: :func:`load_log` drops such a last
+line, which costs one entry. Any other damage (a line that fails its check, an edited
+question, another format) is refused with a one-line :class:`~wordlelab.errors.WordleError`,
+as :func:`~wordlelab.solvers.checkpoint.load_checkpoint` refuses a damaged document.
+
+>>> import os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "demo.log")
+>>> with CheckpointLog(path, {"kind": "demo"}) as log:
+...     log.append("7", [1, 2])
+...     log.append("8", [3])
+>>> load_log(path, {"kind": "demo"})
+{'7': [1, 2], '8': [3]}
+>>> with open(path, "a") as f:                      # a run stopped in the middle of a line
+...     _ = f.write('["9", [4')
+>>> load_log(path, {"kind": "demo"})
+{'7': [1, 2], '8': [3]}
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from pathlib import Path
+from typing import Callable
+
+from wordlelab.errors import WordleError
+from wordlelab.solvers.checkpoint import _AFRESH, _differences, _plain, _short, canonical_json
+
+FORMAT = "wordlelab-checkpoint-log"
+VERSION = 1
+
+
+def line_check(key: str, value) -> str:
+    """The check of one entry: 16 hex digits of sha256 over ``[key, value]``'s canonical JSON.
+
+    >>> line_check("7", [1, 2])
+    '89439ba6fe905a90'
+    """
+    return hashlib.sha256(canonical_json([key, value]).encode()).hexdigest()[:16]
+
+
+def _header(question: dict) -> str:
+    return canonical_json({"format": FORMAT, "version": VERSION, "question": question})
+
+
+def load_log(path, question: dict, validate: Callable | None = None) -> dict:
+    """The entries a log holds for ``question`` (empty if ``path`` is empty or absent).
+
+    Raises :class:`~wordlelab.errors.WordleError` if the file is not such a log, is for another
+    question, or has a damaged line other than a cut-short last one.
+    """
+    if not path or not Path(path).exists():
+        return {}
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise WordleError(f"cannot read checkpoint {path}: {e.strerror or e}") from None
+    lines = raw.split(b"\n")
+    complete = lines[:-1]                 # what follows the last newline was cut short (or is empty)
+    try:
+        head = json.loads(complete[0]) if complete else json.loads(lines[0])
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        head = None
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
+        raise WordleError(f"{path} is not a wordlelab checkpoint log (its first line has no \"format\": "
+                          f"\"{FORMAT}\"; a breadth-first run's checkpoint is one JSON document); {_AFRESH}")
+    if head.get("version") != VERSION:
+        raise WordleError(f"checkpoint log {path} has version {_short(head.get('version'))}; this wordlelab "
+                          f"reads version {VERSION}; {_AFRESH}")
+    stored, wanted = head.get("question"), _plain(question)
+    if stored != wanted:
+        detail = _differences(stored, wanted) if isinstance(stored, dict) else "its question is not an object"
+        raise WordleError(f"checkpoint log {path} is for another question: {detail}; use another file, or {_AFRESH}")
+    entries = {}
+    for number, line in enumerate(complete[1:], start=2):
+        try:
+            key, value, check = json.loads(line)
+            ok = isinstance(key, str) and check == line_check(key, value)
+        except (ValueError, TypeError, UnicodeDecodeError, RecursionError):
+            ok = False
+        if not ok:
+            raise WordleError(f"checkpoint log {path} is damaged at line {number} (it fails its check), so "
+                              f"it is not trusted; {_AFRESH}")
+        if validate is not None:
+            try:
+                validate(key, value)
+            except (ValueError, TypeError, KeyError, IndexError) as e:
+                raise WordleError(f"checkpoint log {path} has a malformed entry {key!r} at line {number}: "
+                                  f"{str(e).splitlines()[0] if str(e) else type(e).__name__}; {_AFRESH}") from None
+        entries[key] = value
+    return entries
+
+
+class CheckpointLog:
+    """Appends entries to a log, flushed to disk every ``flush_every`` seconds and on close.
+
+    Opening a log that exists keeps its whole lines and drops a cut-short last one; call
+    :func:`load_log` first to read (and check) them. ``path`` None makes every call a no-op.
+    """
+
+    def __init__(self, path, question: dict, flush_every: float = 10.0):
+        self.path, self.flush_every, self._file = path, flush_every, None
+        if not path:
+            return
+        p = Path(path)
+        try:
+            if p.exists() and p.stat().st_size:
+                raw = p.read_bytes()
+                keep = raw.rfind(b"\n") + 1
+                if keep == 0:                           # not even the header is whole
+                    p.write_text(_header(_plain(question)) + "\n")
+                elif keep < len(raw):
+                    with open(p, "r+b") as f:
+                        f.truncate(keep)
+            else:
+                p.write_text(_header(_plain(question)) + "\n")
+            self._file = open(p, "a", encoding="ascii")
+        except OSError as e:
+            raise WordleError(f"cannot write checkpoint log {path}: {e.strerror or e}") from None
+        self._last_flush = time.monotonic()
+
+    def append(self, key: str, value) -> None:
+        if self._file is None:
+            return
+        self._file.write(canonical_json([key, value, line_check(key, value)]) + "\n")
+        if time.monotonic() - self._last_flush > self.flush_every:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._file is not None:
+            self._file.flush()
+            os.fsync(self._file.fileno())
+            self._last_flush = time.monotonic()
+
+    def close(self) -> None:
+        if self._file is not None:
+            self.flush()
+            self._file.close()
+            self._file = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
