@@ -228,3 +228,20 @@ def test_cli_json_is_the_result(tmp_path, cli_run):
     assert f"best first guess: {solved['stats']['first_guess']}" in text
     text = cli_run(["solve", *files, "--start", guesses[3]]).out
     assert f"first guess {guesses[3]} (given)" in text
+
+
+def test_memory_sets_the_node_table_and_a_tiny_table_proves_the_same(cli_run, tmp_path):
+    """--memory GIB sizes the node table; a table too small to keep much only costs time."""
+    answers, guesses = tiny_instance(SEED)
+    lists_from(tmp_path, answers, guesses)
+    files = ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
+    default = json.loads(cli_run(["solve", *files, "--json"]).out)
+    tiny = json.loads(cli_run(["solve", *files, "--memory", "0.001", "--json"]).out)
+    assert tiny["value"] == default["value"] == best_total(answers, guesses, "easy", 6)
+    assert default["stats"]["table_slots"] == 1 << 20
+    assert tiny["stats"]["table_slots"] * 24 <= 0.001 * 2**30 < 2 * tiny["stats"]["table_slots"] * 24
+    depth = ["prove-depth", "--guesses", "3", "--guess-file", str(tmp_path / "g.txt"),
+             "--answers", str(tmp_path / "a.txt"), "--json"]
+    assert json.loads(cli_run([*depth, "--memory", "0.001"]).out)["status"] == json.loads(cli_run(depth).out)["status"]
+    r = cli_run(["solve", *files, "--memory", "0"], expect_error=True)
+    assert r.code == 2 and "--memory" in r.err

@@ -23,19 +23,19 @@ _EXPORTS = {"WordLists": "instances.wordlists", "load_lists": "instances.wordlis
 __all__ = ["WordleError", *_EXPORTS]
 
 
-_SUBPACKAGES = ("models", "encoders", "solvers", "instances")
+_COMPILED_SUBPACKAGES = ("models", "encoders", "solvers")     # where numba code lives (not cli/, bench/)
 _STALE_AFTER = 7 * 86400          # seconds unused before another version's compiled code is removed
 
 
 def _source_digest() -> str:
-    """A digest of every wordlelab source file's path, size and modification time.
+    """A digest of the path, size and modification time of every source file of the compiled subpackages.
 
     numba's on-disk cache checks only the file that defines a function: a cached caller keeps
     the code of a callee it compiled in, from another module, after that module changed. Keying
     the cache directory on every source file makes any edit start a fresh directory.
     """
-    roots = [Path(__file__).resolve().parent]
-    for name in _SUBPACKAGES:        # the folders may live outside wordlelab/ (package-dir)
+    roots = []
+    for name in _COMPILED_SUBPACKAGES:        # the folders may live outside wordlelab/ (package-dir)
         roots.extend(Path(p) for p in importlib.import_module(f"{__name__}.{name}").__path__)
     lines = []
     for root in dict.fromkeys(r.resolve() for r in roots):

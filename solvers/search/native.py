@@ -286,8 +286,9 @@ class NativeSearcher:
                                [word_path(paths[a], words, answers[a]) for a in node.H])
 
     def statistics(self) -> dict:
-        """Nodes searched, cache hits, matrix cells scanned, cache entries."""
-        return {**named_counts(self.stats, Stat), "cache_entries": int(table_count(self.cache))}
+        """Nodes searched, cache hits, matrix cells scanned, cache entries and the table's slots."""
+        return {**named_counts(self.stats, Stat), "cache_entries": int(table_count(self.cache)),
+                "table_slots": int(self.cache.shape[0])}
 
     # ---- first words
     def candidate_order(self, node: Node) -> list[tuple[int, int]]:

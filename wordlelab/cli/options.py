@@ -107,6 +107,29 @@ def workers_type() -> Workers:
     return Workers()
 
 
+SLOT_BYTES = 24           # one node-table slot: three int64 words (solvers/search/node_table.py)
+
+
+def memory_option(f):
+    """``--memory GIB``: the size of the searcher's table of proven node values."""
+    return click.option("--memory", "memory_gib", default=None, type=click.FloatRange(0.001, 1024),
+                        metavar="GIB",
+                        help="GiB for the table of proven node values (default 0.024: 2^20 nodes; pages are "
+                             "taken as they are written); larger answer lists (--answers all) want several")(f)
+
+
+def table_entries(memory_gib: float | None) -> int:
+    """Node-table slots that fit in ``memory_gib`` GiB (the default table when None).
+
+    >>> table_entries(None), table_entries(0.024) == 1 << 20, table_entries(1.5)
+    (1048576, True, 67108864)
+    """
+    if memory_gib is None:
+        return 1 << 20
+    slots = int(memory_gib * 2**30) // SLOT_BYTES
+    return 1 << max(4, slots.bit_length() - 1)     # the largest power of two that fits
+
+
 def positive(kind=int) -> click.ParamType:
     """A count or limit that must be at least 1 (seconds: above 0)."""
     return click.IntRange(min=1) if kind is int else click.FloatRange(min=0, min_open=True)

@@ -9,7 +9,8 @@ import click
 from wordlelab.cli.common import json_option, lists_options, mode_option, save_tree_certificate
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import OutputFile, non_negative, plot_option, positive, workers_type
+from wordlelab.cli.options import (OutputFile, memory_option, non_negative, plot_option, positive, table_entries,
+                                   workers_type)
 
 
 def _show_histogram(histogram: dict):
@@ -54,8 +55,9 @@ Examples:
 @click.option("--tie-break", "tie_break", type=click.Choice(["none", "worst"]), default="none", show_default=True,
               help="worst: among least-total strategies, the fewest answers needing the most guesses (proven)")
 @plot_option("draw the guess-count histogram of the strategy")
+@memory_option
 @json_option
-def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, plot_file, as_json):
+def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, plot_file, memory_gib, as_json):
     """Prove the least total number of guesses, with a verified strategy tree.
 
     With --tie-break worst, the strategy is the least total's lexicographic optimum: fewest
@@ -64,7 +66,7 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
     """
     from wordlelab.solvers.search.native import NativeSearcher
     t0 = time.perf_counter()
-    searcher = NativeSearcher(lists, mode, max_guesses, beam=beam or 0)
+    searcher = NativeSearcher(lists, mode, max_guesses, beam=beam or 0, cache_entries=table_entries(memory_gib))
     tied = tie_break == "worst"
     if tied:
         from wordlelab.solvers.search.tie_break import check_tie_break, solve_tie_break
@@ -126,9 +128,10 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
               help="without --start: first words refuted so far, with their cores (JSON); a rerun resumes from it")
 @click.option("--core", "core_file", default=None, type=OutputFile(),
               help="on no (easy mode): write the core, one answer per line (a list for --answers)")
+@memory_option
 @json_option
 def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, recheck, checkpoint, core_file,
-                as_json):
+                memory_gib, as_json):
     """Decide whether every answer can be found within G guesses, with a certificate.
 
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode),
@@ -137,7 +140,7 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     from wordlelab.solvers.search.native import NativeSearcher
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
-    searcher = NativeSearcher(lists, mode, n_guesses)
+    searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
     with progress("first-guess classes" if start or state_text else "first guesses", None,
                   enabled=not as_json) as advance:
         res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit,
