@@ -9,8 +9,8 @@ import click
 from wordlelab.cli.common import json_option, lists_options, mode_option, save_tree_certificate
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import (OutputFile, memory_option, non_negative, plot_option, positive, table_entries,
-                                   workers_type)
+from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, non_negative, plot_option, positive,
+                                   table_entries, workers_type)
 
 
 def _show_histogram(histogram: dict):
@@ -115,6 +115,34 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
         out.print(f"tree written to {tree_file}")
 
 
+def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkpoint, node_limit, as_json):
+    """prove-depth --every-first-word: one decision per first word."""
+    from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+    if not every:
+        raise WordleError("--trees and --limit go with --every-first-word")
+    if start:
+        raise WordleError("--every-first-word decides every first word: drop --start and --state")
+    lists = searcher.lists
+    with progress("first words", None, enabled=not as_json) as advance:
+        res = decide_every_first_word(searcher, n_guesses, checkpoint, advance, tree_dir, node_limit, limit)
+    if as_json:
+        emit_json(res.as_dict())
+        return
+    st = res.stats
+    d = st["decided"]
+    out.print(f"{res.status}: of {st['first_words']} first words ({searcher.mode} mode, {lists.name}, "
+              f"{len(searcher.lists.answers)} answers), {d['yes']} find every answer within {n_guesses} guesses, "
+              f"{d['no']} cannot (exhaustive search), {d['unknown']} undecided (node limit)")
+    shown = ", ".join(st["yes"][:20]) + (" ..." if len(st["yes"]) > 20 else "")
+    if st["yes"]:
+        out.print(f"yes: {shown}")
+    out.print(f"each yes decided now has a tree checked by the independent verifier ({st['trees_verified']})"
+              + (f", kept in {tree_dir}" if tree_dir else ""))
+    rate = f", {st['rate_per_hour']} words an hour" if st["rate_per_hour"] else ""
+    out.print(f"{st['searched_now']} searched now, {st['from_checkpoint']} from the checkpoint; "
+              f"{res.seconds:.1f} s{rate}")
+
+
 @click.command("prove-depth", epilog="Example: wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316")
 @click.option("--guesses", "n_guesses", required=True, type=int, help="the guess limit G to decide")
 @lists_options(guess_flag="--guess-file")
@@ -128,10 +156,16 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
               help="without --start: first words refuted so far, with their cores (JSON); a rerun resumes from it")
 @click.option("--core", "core_file", default=None, type=OutputFile(),
               help="on no (easy mode): write the core, one answer per line (a list for --answers)")
+@click.option("--every-first-word", "every", is_flag=True,
+              help="decide every first word, not just find one (resumable with --checkpoint)")
+@click.option("--trees", "tree_dir", default=None, type=OutputDir(),
+              help="--every-first-word: keep each yes word's verified tree here (WORD.tree)")
+@click.option("--limit", default=None, type=positive(),
+              help="--every-first-word: only the first N words, most promising first")
 @memory_option
 @json_option
 def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, recheck, checkpoint, core_file,
-                memory_gib, as_json):
+                every, tree_dir, limit, memory_gib, as_json):
     """Decide whether every answer can be found within G guesses, with a certificate.
 
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode),
@@ -141,6 +175,9 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
+    if every or tree_dir or limit:
+        return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
+                                 node_limit, as_json)
     with progress("first-guess classes" if start or state_text else "first guesses", None,
                   enabled=not as_json) as advance:
         res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit,

@@ -1,0 +1,175 @@
+"""Every first word decided: which first guesses find every answer within G guesses?
+
+``prove-depth`` without ``--start`` stops at the first yes. Here every first word is decided,
+the question Selby left open for the 12972-answer game (part 2: at least 2109 words guarantee 6
+guesses, from a heuristic search). Two first words that split the answers into the same classes
+with the same patterns leave the same game (easy mode: the guess lists after them are the
+same), so one decision serves both.
+
+- **no**: the exhaustive depth search of :meth:`NativeSearcher.prove_depth` (with learnt cores
+  in easy mode, shared across first words, as the any-first-word search shares them);
+- **yes**: a strategy within G guesses, read node by node from the plain depth search
+  (:func:`~wordlelab.solvers.search.depth_search.feasible`, which returns the guess it proved
+  at each node) and checked by :func:`~wordlelab.models.verify.verify_tree` before it counts;
+- **unknown**: the node limit stopped it; nothing is claimed.
+
+Decisions go to a checkpoint (word -> decision), so the run resumes where it stopped; a
+resumed run replays the refutations' cores in their order, as ``prove-depth`` does.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+
+from wordlelab.errors import WordleError
+from wordlelab.models.result import Result, Status
+from wordlelab.models.tree import Tree, save_tree, tree_from_paths
+from wordlelab.solvers.search import depth_search
+from wordlelab.solvers.search import search_core as core
+from wordlelab.solvers.search.depth_search import NODE_LIMIT, REFUTED
+from wordlelab.solvers.search.search_core import Stat
+
+
+def depth_tree(searcher, node, g0: int, cache, stats, node_limit: int) -> Tree | None:
+    """A strategy from ``node`` with first guess ``g0`` within ``node.d`` guesses, or None if the
+    plain depth search refutes one of its classes (or reaches ``node_limit``)."""
+    from wordlelab.solvers.search.native import word_path
+    paths = np.full((len(searcher.lists.answers), node.d + 1), -1, np.int32)
+    paths[node.H, 0] = g0
+    members, starts, sizes, pats, Lchild = core.child_lists_after(node.H, node.L, g0, searcher.tables)
+    # an explicit stack: numba's cached code cannot hold a second recursive function
+    stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), searcher._child_list(Lchild, g0, pats[c]),
+              node.d - 1, 1) for c in range(len(sizes))]
+    while stack:
+        H, L, d, depth = stack.pop()
+        g = int(depth_search.feasible(H, L, d, searcher.tables, cache, stats, node_limit))
+        if g < 0:
+            return None
+        paths[H, depth] = g
+        if len(H) == 1 and searcher.ans_guess[H[0]] == g:
+            continue
+        ms, ss, zs, ps, Lc = core.child_lists_after(H, L, g, searcher.tables)
+        stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), searcher._child_list(Lc, g, ps[c]), d - 1, depth + 1)
+                     for c in range(len(zs)))
+    words, answers = searcher.lists.guesses, searcher.lists.answers
+    return tree_from_paths([answers[a] for a in node.H], [word_path(paths[a], words, answers[a]) for a in node.H])
+
+
+def check_decision(searcher):
+    """The validator of a checkpoint entry: {"yes": bool or null, "core", "depth", "total", "same_as"}."""
+    def check(word, value):
+        if word not in searcher.guess_index:
+            raise ValueError("not in the guess list")
+        if not isinstance(value, dict) or set(value) != {"yes", "core", "depth", "total", "same_as"}:
+            raise ValueError('must be {"yes", "core", "depth", "total", "same_as"}')
+        if value["yes"] not in (True, False, None):
+            raise ValueError("yes is true, false or null")
+        if value["same_as"] is not None and value["same_as"] not in searcher.guess_index:
+            raise ValueError("same_as must be a guess")
+        if value["yes"] is False and value["same_as"] is None:
+            searcher._check_refutation(word, {"core": value["core"], "depth": value["depth"]})
+        if value["yes"] and value["same_as"] is None and not (isinstance(value["total"], int) and value["total"] > 0):
+            raise ValueError("a yes has its tree's total")
+    return check
+
+
+def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=None, tree_dir=None,
+                            node_limit: int = 10**12, limit: int | None = None) -> Result:
+    """Decide, for every first word, whether every answer can be found within ``guesses``.
+
+    Returns OPTIMAL when every word (or the first ``limit`` in the candidate order) is decided,
+    with ``value`` the number of yes words, else UNKNOWN (some word reached the node limit).
+    ``stats["yes"]`` lists the yes words, ``stats["decided"]`` counts yes, no and unknown, and
+    ``stats["rate_per_hour"]`` is the words decided per hour in this run. ``tree_dir`` keeps each
+    yes word's verified tree (Selby's format, ``WORD.tree``).
+    """
+    from wordlelab.solvers.checkpoint import lists_question, load_checkpoint, save_checkpoint
+    from wordlelab.solvers.search.depth_cores import Count
+    from wordlelab.solvers.search.native import _UNTOUCHED
+    t0 = time.perf_counter()
+    node = searcher.root(None, None, guesses)
+    question = {"kind": "depth-every-first-word", "lists": lists_question(searcher.lists), "mode": searcher.mode,
+                "guesses": guesses, "answers": len(node.H)}
+    decisions = load_checkpoint(checkpoint, question, check_decision(searcher))
+    prover = None
+    if searcher.mode == "easy":
+        from wordlelab.solvers.search.depth_cores import CoreProver
+        prover = CoreProver(searcher)
+    cache, stats = searcher._new_cache(), core.new_stats()
+    k, hit, hsh = core.scan(searcher.MT, node.H, node.L, searcher.R)
+    Lchild = core.guesses_for_children(node.L, k, hit, hsh, searcher.mode_code)
+    split_of = dict(zip(node.L.tolist(), hsh.tolist()))
+    order = searcher.candidate_order(node)[:limit]
+    first_of_split: dict = {}
+    replayed: set = set()
+    verified_now: set = set()
+    resumed = decided_now = 0
+    last_save = time.monotonic()
+    if tree_dir:
+        Path(tree_dir).mkdir(parents=True, exist_ok=True)
+    try:
+        for _, g0 in order:
+            word = searcher.lists.guesses[g0]
+            twin = first_of_split.get(split_of[g0]) if searcher.mode == "easy" else None
+            if twin is None:
+                first_of_split.setdefault(split_of[g0], word)
+            if word in decisions:
+                value = decisions[word]
+                resumed += 1
+                if value["yes"] is False and value["same_as"] is None:
+                    searcher._replay_refutation(prover, {"core": value["core"], "depth": value["depth"]}, replayed)
+            elif twin is not None:
+                value = dict(decisions[twin], same_as=twin)
+            else:
+                value = _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,
+                                Count, _UNTOUCHED)
+                decided_now += 1
+                if value["yes"]:
+                    verified_now.add(word)
+            decisions[word] = value
+            if progress:
+                yes = sum(1 for v in decisions.values() if v["yes"])
+                progress(1, info=f"{len(decisions)} decided, {yes} yes")
+            if checkpoint and time.monotonic() - last_save > 10:
+                save_checkpoint(checkpoint, question, decisions)
+                last_save = time.monotonic()
+    finally:
+        save_checkpoint(checkpoint, question, decisions)
+    seconds = time.perf_counter() - t0
+    yes = sorted(w for w, v in decisions.items() if v["yes"])
+    unknown = sorted(w for w, v in decisions.items() if v["yes"] is None)
+    counts = {"yes": len(yes), "no": len(decisions) - len(yes) - len(unknown), "unknown": len(unknown)}
+    out = {"yes": yes, "unknown": unknown, "decided": counts, "first_words": len(order),
+           "from_checkpoint": resumed, "searched_now": decided_now,
+           "rate_per_hour": round(decided_now / seconds * 3600, 1) if decided_now else None,
+           "nodes": int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0)}
+    # every yes decided in this call had its tree checked by verify_tree before it counted; the trees
+    # are in tree_dir, not in the result (thousands of 12972-answer trees would not fit)
+    out["trees_verified"] = sum(1 for w in yes if w in verified_now)
+    status = Status.OPTIMAL if not unknown else Status.UNKNOWN
+    return Result(question, "native", status, len(yes) if status == Status.OPTIMAL else None,
+                  len(yes) + len(unknown), None, None, False, seconds, out)
+
+
+def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count, untouched) -> dict:
+    """One first word's decision, as a checkpoint entry."""
+    if prover is not None:
+        prover.store.count[Count.LAST] = untouched
+        r = prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, None)
+    else:
+        r = searcher._start_feasible(node, g0, cache, stats, node_limit, None, Lchild=Lchild)
+    if r == NODE_LIMIT:
+        return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None}
+    if r == REFUTED:
+        refutation = searcher._refutation(prover)
+        return {"yes": False, **refutation, "total": None, "same_as": None}
+    tree = depth_tree(searcher, node, g0, cache, stats, node_limit)
+    if tree is None:
+        raise WordleError(f"internal error: {searcher.lists.guesses[g0]} decided yes, but the plain depth search "
+                          f"refutes a class after it")
+    report = searcher.verify(tree, node)
+    if tree_dir:
+        save_tree(tree, Path(tree_dir) / f"{searcher.lists.guesses[g0]}.tree")
+    return {"yes": True, "core": None, "depth": report.max_guesses, "total": report.total, "same_as": None}

@@ -1,0 +1,67 @@
+"""prove-depth --every-first-word: one decision per first word, checked against other searches."""
+import json
+import random
+
+import pytest
+
+from wordlelab.instances.wordlists import WordLists, load_lists
+from wordlelab.models.tree import load_tree
+from wordlelab.models.verify import verify_tree
+from wordlelab.solvers.search import search_core as core
+from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+from wordlelab.solvers.search.native import NativeSearcher
+
+from test_native_search import INF, brute_force, lists_from, tiny_instance
+
+
+def _plain_yes(searcher, guesses):
+    """First words the plain depth search (no learnt cores, a fresh table per word) decides yes."""
+    node = searcher.root(None, None, guesses)
+    return {searcher.lists.guesses[g0] for _, g0 in searcher.candidate_order(node)
+            if searcher._start_feasible(node, g0, searcher._new_cache(), core.new_stats(), 10**12) >= 0}
+
+
+def test_a_random_500_word_answers_all_instance_agrees_with_the_plain_search():
+    """Issue 19's small version: every guess an answer, 500 random words, every first word decided."""
+    words = sorted(random.Random(19).sample(load_lists("nyt20220316").guesses, 500))
+    searcher = NativeSearcher(WordLists("random-500", words, words), "easy", 4)
+    r = decide_every_first_word(searcher, 4)
+    assert r.status == "OPTIMAL" and r.stats["decided"]["unknown"] == 0
+    assert 0 < r.value < 500                      # both answers occur, so the check can fail either way
+    assert set(r.stats["yes"]) == _plain_yes(searcher, 4)
+    assert r.stats["trees_verified"] == r.value
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_tiny_instances_agree_with_brute_force(tmp_path, seed, mode):
+    answers, guesses = tiny_instance(seed)
+    lists = lists_from(tmp_path, answers, guesses)
+    for limit in (3, 4):
+        searcher = NativeSearcher(lists, mode, limit)
+        r = decide_every_first_word(searcher, limit)
+        brute = {g for g in guesses if brute_force(answers, guesses, mode, limit, g) < INF}
+        # the sweep lists every guess that splits the answers or is one (no other can be a yes)
+        node = searcher.root(None, None, limit)
+        listed = {lists.guesses[g] for _, g in searcher.candidate_order(node)}
+        assert brute <= listed and r.stats["first_words"] == len(listed)
+        assert set(r.stats["yes"]) == brute
+
+
+def test_cli_keeps_verified_trees_and_resumes(cli_run, tmp_path):
+    ck, trees = tmp_path / "every.json", tmp_path / "trees"
+    args = ["prove-depth", "--guesses", "5", "--every-first-word", "--lists", "nyt20220316", "--limit", "3",
+            "--checkpoint", str(ck), "--trees", str(trees), "--json"]
+    first = json.loads(cli_run(args).out)
+    assert first["status"] == "OPTIMAL" and first["value"] == 3 and first["stats"]["searched_now"] == 3
+    lists = load_lists("nyt20220316")
+    for word in first["stats"]["yes"]:
+        report = verify_tree(load_tree(str(trees / f"{word}.tree")), lists.answers, lists.guesses, "easy", (), 5)
+        assert report.max_guesses <= 5
+    again = json.loads(cli_run(args).out)
+    assert again["stats"]["from_checkpoint"] == 3 and again["stats"]["searched_now"] == 0
+    assert again["stats"]["yes"] == first["stats"]["yes"]
+    r = cli_run(["prove-depth", "--guesses", "5", "--every-first-word", "--start", "salet"], expect_error=True)
+    assert r.err.startswith("error: ") and "--start" in r.err
+    r = cli_run(["prove-depth", "--guesses", "5", "--limit", "3"], expect_error=True)
+    assert "--every-first-word" in r.err
