@@ -147,6 +147,13 @@ FAST_VARIANT = {
     # benchmark suites of minutes; the matrix suite (15-20 s) stands in, run once, with --csv
     "wordlelab bench --suite matrix": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite heuristics": "wordlelab bench --suite matrix --csv bench.csv",
+    # n = 8: hours (see LONG_RUNS)
+    "wordlelab perm optimal --n 8 --checkpoint perm8.log": "wordlelab perm optimal --n 6 --depth-first --checkpoint perm8.log",
+    # every one of 12972 first words: days (see LONG_RUNS)
+    "wordlelab prove-depth --guesses 6 --every-first-word --lists nyt20220316 --answers all --memory 2 "
+    "--checkpoint every6.json --trees trees6":
+        "wordlelab prove-depth --guesses 4 --every-first-word --guess-file g.txt --answers a.txt "
+        "--checkpoint every6.json --trees trees6",
     # every greedy strategy over 2309 answers, with the optimum after each first word: about 45 s
     "wordlelab heuristics --lists nyt20220316":
         "wordlelab heuristics --guesses g.txt --answers a.txt",
@@ -175,6 +182,15 @@ FAST_VARIANT = {
     "wordlelab bench --suite search": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite sweep": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite cover": "wordlelab bench --suite matrix --csv bench.csv",
+}
+
+# Runs of hours, shown with the checkpoint they resume from: the slow test runs the shown command
+# for the seconds given, stops it with Ctrl-C (exit 130, checkpoint kept), and runs it again from
+# the checkpoint, which must grow. Each is also in FAST_VARIANT.
+LONG_RUNS = {
+    "wordlelab perm optimal --n 8 --checkpoint perm8.log": ("perm8.log", 120),
+    "wordlelab prove-depth --guesses 6 --every-first-word --lists nyt20220316 --answers all --memory 2 "
+    "--checkpoint every6.json --trees trees6": ("every6.json", 300),
 }
 
 # Commands named in headings and prose ("Eldrow (`wordlelab eldrow`, ...)"): they must exist.
@@ -339,9 +355,10 @@ def test_every_example_is_classified():
             f"if it finishes in a few seconds, else to FAST_VARIANT with a fast variant of it (or to NAMES "
             f"if it only names a command)" if not any(tables) else f"{ex.text!r} is in more than one table")
     for table_name, table in [("RUN_AS_SHOWN", RUN_AS_SHOWN), ("FAST_VARIANT", FAST_VARIANT), ("NAMES", NAMES),
-                              ("RUN_AFTER", RUN_AFTER), ("EXPECT_OUTPUT", EXPECT_OUTPUT)]:
+                              ("RUN_AFTER", RUN_AFTER), ("EXPECT_OUTPUT", EXPECT_OUTPUT), ("LONG_RUNS", LONG_RUNS)]:
         stale = set(table) - shown
         assert not stale, f"{table_name} lists commands no longer shown anywhere; remove them: {sorted(stale)}"
+    assert set(LONG_RUNS) <= set(FAST_VARIANT), "a LONG_RUNS command needs a fast variant too"
     for before in RUN_AFTER.values():
         assert before in RUN_AS_SHOWN
 
@@ -468,6 +485,25 @@ def runner(tmp_path_factory):
     return run
 
 
+def _stop_and_resume(shown: str, where: Path) -> None:
+    """A long run as shown: stopped by Ctrl-C after a while, its checkpoint kept, and resumed."""
+    import signal
+    import time
+    checkpoint, seconds = LONG_RUNS[shown]
+    exe = shutil.which("wordlelab")
+    prefix = [exe] if exe else [sys.executable, "-m", "wordlelab"]
+    sizes = []
+    for _ in range(2):
+        p = subprocess.Popen(prefix + shlex.split(shown)[1:], cwd=where, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+        time.sleep(seconds)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 130, f"{shown!r} exited {p.returncode} on Ctrl-C\n{out[-2000:]}\n{err[-2000:]}"
+        sizes.append((where / checkpoint).stat().st_size)
+    assert sizes[1] > sizes[0] > 0, sizes
+
+
 def _check_output(ex_text: str, comment: str, r: subprocess.CompletedProcess) -> None:
     if ex_text in EXPECT_OUTPUT:
         assert EXPECT_OUTPUT[ex_text] in r.stdout, r.stdout[-3000:]
@@ -488,8 +524,11 @@ def test_fast_variant_runs(variant, runner):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("shown", sorted(FAST_VARIANT), ids=str)
-def test_slow_example_as_shown(shown, runner):
+def test_slow_example_as_shown(shown, runner, tmp_path):
     if "tcp://" in shown:
         pytest.skip("needs a running dask scheduler; its fast variant runs it on --dask local")
+    if shown in LONG_RUNS:
+        _stop_and_resume(shown, tmp_path)
+        return
     r = runner(shown, timeout=SLOW_TIMEOUT)
     _check_output(shown, "", r)
