@@ -77,3 +77,38 @@ def test_interrupt_inside_compiled_code_is_an_interruption(monkeypatch, capsys):
         cli_module.main(["prove-depth", "--guesses", "4"])
     assert exit_info.value.code == 130
     assert capsys.readouterr().err.strip() == "interrupted"
+
+
+def test_ctrl_c_reaches_compiled_code_that_runs_without_the_gil():
+    """solvers/interrupt.py: a Ctrl-C poisons the node counter a nogil search polls.
+
+    ``spin`` stands for a depth search: it polls ``stats[0]`` like the node limit and gives up
+    after about a minute on its own. With the watcher, the Ctrl-C sent after 0.5 s ends it at
+    once and ``check`` raises KeyboardInterrupt; without, it would run its full minute.
+    """
+    import threading
+
+    import numba as nb
+    import numpy as np
+
+    from wordlelab.solvers.interrupt import POISON, StopOnCtrlC
+
+    @nb.njit(nogil=True)
+    def spin(stats, limit, rounds):
+        for r in range(rounds):
+            if stats[0] > limit:
+                return r
+            stats[1] += r & 1
+        return rounds
+
+    stats = np.zeros(2, np.int64)
+    spin(stats, 10, 1)                                 # compiled before the clock starts
+    rounds = 60 * 10**9                                # about a minute of spinning
+    threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        with StopOnCtrlC(stats) as stop:
+            spin(stats, 10**12, rounds)
+            stop.check()
+    # the poisoned counter ended the spin: long before its minute, even on a loaded machine
+    assert stats[0] == POISON and time.monotonic() - started < 30

@@ -53,7 +53,7 @@ def depth_bounds(k, hit):  # pragma: no cover - compiled
     return bound
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)      # without the GIL: Ctrl-C reaches it (solvers/interrupt.py)
 def feasible(H, L, d, tabs, cache, stats, node_limit):
     """Guess that finds every answer of H within d guesses, else REFUTED or NODE_LIMIT.
 

@@ -26,6 +26,7 @@ import numpy as np
 from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
 from wordlelab.models.tree import Tree, save_tree, tree_from_paths
+from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search import depth_search
 from wordlelab.solvers.search import search_core as core
 from wordlelab.solvers.search.depth_search import NODE_LIMIT, REFUTED
@@ -109,34 +110,38 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     last_save = time.monotonic()
     if tree_dir:
         Path(tree_dir).mkdir(parents=True, exist_ok=True)
-    try:
-        for _, g0 in order:
-            word = searcher.lists.guesses[g0]
-            twin = first_of_split.get(split_of[g0]) if searcher.mode == "easy" else None
-            if twin is None:
-                first_of_split.setdefault(split_of[g0], word)
-            if word in decisions:
-                value = decisions[word]
-                resumed += 1
-                if value["yes"] is False and value["same_as"] is None:
-                    searcher._replay_refutation(prover, {"core": value["core"], "depth": value["depth"]}, replayed)
-            elif twin is not None:
-                value = dict(decisions[twin], same_as=twin)
-            else:
-                value = _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,
-                                Count, _UNTOUCHED)
-                decided_now += 1
-                if value["yes"]:
-                    verified_now.add(word)
-            decisions[word] = value
-            if progress:
-                yes = sum(1 for v in decisions.values() if v["yes"])
-                progress(1, info=f"{len(decisions)} decided, {yes} yes")
-            if checkpoint and time.monotonic() - last_save > 10:
-                save_checkpoint(checkpoint, question, decisions)
-                last_save = time.monotonic()
-    finally:
-        save_checkpoint(checkpoint, question, decisions)
+    n_yes = sum(1 for v in decisions.values() if v["yes"])
+    with StopOnCtrlC(stats, *([prover.stats] if prover is not None else [])) as stop:
+        try:
+            for _, g0 in order:
+                word = searcher.lists.guesses[g0]
+                twin = first_of_split.get(split_of[g0]) if searcher.mode == "easy" else None
+                if twin is None:
+                    first_of_split.setdefault(split_of[g0], word)
+                if word in decisions:
+                    value = decisions[word]
+                    resumed += 1
+                    if value["yes"] is False and value["same_as"] is None:
+                        searcher._replay_refutation(prover, {"core": value["core"], "depth": value["depth"]},
+                                                    replayed)
+                    continue
+                if twin is not None:
+                    value = dict(decisions[twin], same_as=twin)
+                else:
+                    value = _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,
+                                    Count, _UNTOUCHED, stop)
+                    decided_now += 1
+                    if value["yes"]:
+                        verified_now.add(word)
+                decisions[word] = value
+                n_yes += bool(value["yes"])
+                if progress:
+                    progress(1, info=f"{len(decisions)} decided, {n_yes} yes")
+                if checkpoint and time.monotonic() - last_save > 10:
+                    save_checkpoint(checkpoint, question, decisions)
+                    last_save = time.monotonic()
+        finally:
+            save_checkpoint(checkpoint, question, decisions)
     seconds = time.perf_counter() - t0
     yes = sorted(w for w, v in decisions.items() if v["yes"])
     unknown = sorted(w for w, v in decisions.items() if v["yes"] is None)
@@ -153,19 +158,22 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
                   len(yes) + len(unknown), None, None, False, seconds, out)
 
 
-def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count, untouched) -> dict:
-    """One first word's decision, as a checkpoint entry."""
+def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count, untouched,
+            stop) -> dict:
+    """One first word's decision, as a checkpoint entry (KeyboardInterrupt if Ctrl-C cut it short)."""
     if prover is not None:
         prover.store.count[Count.LAST] = untouched
         r = prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, None)
     else:
         r = searcher._start_feasible(node, g0, cache, stats, node_limit, None, Lchild=Lchild)
+    stop.check()
     if r == NODE_LIMIT:
         return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None}
     if r == REFUTED:
         refutation = searcher._refutation(prover)
         return {"yes": False, **refutation, "total": None, "same_as": None}
     tree = depth_tree(searcher, node, g0, cache, stats, node_limit)
+    stop.check()
     if tree is None:
         raise WordleError(f"internal error: {searcher.lists.guesses[g0]} decided yes, but the plain depth search "
                           f"refutes a class after it")

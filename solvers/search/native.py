@@ -50,6 +50,7 @@ from wordlelab.models.result import Result, Status
 from wordlelab.models.state import parse_state
 from wordlelab.models.tree import Tree, tree_from_paths
 from wordlelab.models.verify import verify_tree
+from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search import depth_search
 from wordlelab.solvers.search import search_core as core
 from wordlelab.solvers.search.depth_search import NODE_LIMIT, REFUTED
@@ -395,11 +396,13 @@ class NativeSearcher:
                                         Lchild=None if node.start is not None else Lchild)
 
         extra: dict = {}
-        if node.start is not None:
-            g = start_feasible(self.guess_index[node.start], progress)
-        else:
-            g, extra["from_checkpoint"] = self._any_first_word(node, hsh, prover, stats, start_feasible, question,
-                                                              checkpoint, progress)
+        with StopOnCtrlC(stats, *([prover.stats] if prover is not None else [])) as stop:
+            if node.start is not None:
+                g = start_feasible(self.guess_index[node.start], progress)
+            else:
+                g, extra["from_checkpoint"] = self._any_first_word(node, hsh, prover, stats, start_feasible,
+                                                                  question, checkpoint, progress)
+            stop.check()          # a NODE_LIMIT forced by Ctrl-C is no answer
         out = {"n_answers": len(node.H), **named_counts(stats, Stat), **extra}
         if prover is not None:
             out.update(prover.statistics())

@@ -1,0 +1,85 @@
+"""Ctrl-C inside a long compiled search: the search stops at its next node, not at its end.
+
+Python runs a signal handler only between bytecodes, so a Ctrl-C that arrives during one
+compiled call (a depth search of minutes) waits for the call to return. The compiled entry
+points of the depth searches release the GIL (``nogil=True``), and Python's own C-level handler
+writes each signal to the wakeup descriptor (:func:`signal.set_wakeup_fd`) at once. A watcher
+thread reads it and sets the node counter of the running search past any node limit; the search
+checks that counter at every node, so it returns NODE_LIMIT within a node, and the pending
+KeyboardInterrupt is raised in the main thread. :meth:`StopOnCtrlC.check` raises it too, so a
+poisoned NODE_LIMIT is never taken for a real one.
+
+>>> import numpy as np
+>>> stats = np.zeros(3, np.int64)
+>>> with StopOnCtrlC(stats) as stop:
+...     stop.check()                  # nothing happened: no exception
+>>> stop.interrupted
+False
+"""
+from __future__ import annotations
+
+import os
+import signal
+import threading
+
+import numpy as np
+
+POISON = np.int64(1) << np.int64(62)    # past any node limit
+
+
+class StopOnCtrlC:
+    """A context in which a Ctrl-C (SIGINT) poisons the node counters ``stats[0]`` of the given arrays.
+
+    Outside the main thread (where no wakeup descriptor can be set) it does nothing.
+    """
+
+    def __init__(self, *stats: np.ndarray):
+        self.stats = list(stats)
+        self.interrupted = False
+        self._thread = None
+
+    def watch(self, stats: np.ndarray) -> None:
+        """Poison ``stats`` too (a search started inside the context)."""
+        self.stats.append(stats)
+
+    def __enter__(self):
+        if threading.current_thread() is not threading.main_thread():
+            return self
+        self._read, self._write = os.pipe()
+        os.set_blocking(self._write, False)
+        try:
+            self._old = signal.set_wakeup_fd(self._write, warn_on_full_buffer=False)
+        except ValueError:                 # not the main interpreter
+            os.close(self._read)
+            os.close(self._write)
+            return self
+        self._thread = threading.Thread(target=self._watch, name="wordlelab-ctrl-c", daemon=True)
+        self._thread.start()
+        return self
+
+    def _watch(self) -> None:
+        while True:
+            try:
+                data = os.read(self._read, 64)
+            except OSError:
+                return
+            if not data:                      # the write end closed: the context ended
+                return
+            if signal.SIGINT in data:
+                self.interrupted = True
+                for s in self.stats:
+                    s[0] = POISON
+
+    def check(self) -> None:
+        """Raise KeyboardInterrupt if a Ctrl-C arrived (call it after each compiled search)."""
+        if self.interrupted:
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exc):
+        if self._thread is not None:
+            signal.set_wakeup_fd(self._old)
+            os.close(self._write)
+            self._thread.join(timeout=5)
+            os.close(self._read)
+            self._thread = None
+        return False
