@@ -8,9 +8,9 @@ same), so one decision serves both.
 
 - **no**: the exhaustive depth search of :meth:`NativeSearcher.prove_depth` (with learnt cores
   in easy mode, shared across first words, as the any-first-word search shares them);
-- **yes**: a strategy within G guesses, read node by node from the plain depth search
-  (:func:`~wordlelab.solvers.search.depth_search.feasible`, which returns the guess it proved
-  at each node) and checked by :func:`~wordlelab.models.verify.verify_tree` before it counts;
+- **yes**: a strategy within G guesses, read node by node from the depth search (which returns
+  the guess it proved at each node; in easy mode the one with learnt cores) and checked by
+  :func:`~wordlelab.models.verify.verify_tree` before it counts;
 - **unknown**: the node limit stopped it; nothing is claimed.
 
 Decisions go to a checkpoint (word -> decision), so the run resumes where it stopped; a
@@ -33,9 +33,10 @@ from wordlelab.solvers.search.depth_search import NODE_LIMIT, REFUTED
 from wordlelab.solvers.search.search_core import Stat
 
 
-def depth_tree(searcher, node, g0: int, cache, stats, node_limit: int) -> Tree | None:
-    """A strategy from ``node`` with first guess ``g0`` within ``node.d`` guesses, or None if the
-    plain depth search refutes one of its classes (or reaches ``node_limit``)."""
+def depth_tree(searcher, node, g0: int, feasible) -> Tree | None:
+    """A strategy from ``node`` with first guess ``g0`` within ``node.d`` guesses, or None if
+    ``feasible(H, L, d)`` (a depth search that answers with the guess it proved) refutes one of
+    its classes or gives up."""
     from wordlelab.solvers.search.native import word_path
     paths = np.full((len(searcher.lists.answers), node.d + 1), -1, np.int32)
     paths[node.H, 0] = g0
@@ -45,7 +46,7 @@ def depth_tree(searcher, node, g0: int, cache, stats, node_limit: int) -> Tree |
               node.d - 1, 1) for c in range(len(sizes))]
     while stack:
         H, L, d, depth = stack.pop()
-        g = int(depth_search.feasible(H, L, d, searcher.tables, cache, stats, node_limit))
+        g = int(feasible(H, L, d))
         if g < 0:
             return None
         paths[H, depth] = g
@@ -172,10 +173,16 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     if r == REFUTED:
         refutation = searcher._refutation(prover)
         return {"yes": False, **refutation, "total": None, "same_as": None}
-    tree = depth_tree(searcher, node, g0, cache, stats, node_limit)
+    if prover is not None:       # the learnt cores prune the tree's searches too (easy mode)
+        def feasible(H, L, d):
+            return prover._feasible(H, L, d, node_limit)
+    else:
+        def feasible(H, L, d):
+            return depth_search.feasible(H, L, d, searcher.tables, cache, stats, node_limit)
+    tree = depth_tree(searcher, node, g0, feasible)
     stop.check()
     if tree is None:
-        raise WordleError(f"internal error: {searcher.lists.guesses[g0]} decided yes, but the plain depth search "
+        raise WordleError(f"internal error: {searcher.lists.guesses[g0]} decided yes, but the depth search "
                           f"refutes a class after it")
     report = searcher.verify(tree, node)
     if tree_dir:
