@@ -496,9 +496,14 @@ def _stop_and_resume(shown: str, where: Path) -> None:
     for _ in range(2):
         p = subprocess.Popen(prefix + shlex.split(shown)[1:], cwd=where, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
-        time.sleep(seconds)
-        p.send_signal(signal.SIGINT)
-        out, err = p.communicate(timeout=120)
+        try:
+            time.sleep(seconds)
+            p.send_signal(signal.SIGINT)
+            out, err = p.communicate(timeout=120)
+        finally:
+            if p.poll() is None:        # no answer to Ctrl-C: the test fails, and leaves no stray run
+                p.kill()
+                p.wait()
         assert p.returncode == 130, f"{shown!r} exited {p.returncode} on Ctrl-C\n{out[-2000:]}\n{err[-2000:]}"
         sizes.append((where / checkpoint).stat().st_size)
     assert sizes[1] > sizes[0] > 0, sizes
