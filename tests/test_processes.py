@@ -104,11 +104,17 @@ def test_ctrl_c_reaches_compiled_code_that_runs_without_the_gil():
     stats = np.zeros(2, np.int64)
     spin(stats, 10, 1)                                 # compiled before the clock starts
     rounds = 60 * 10**9                                # about a minute of spinning
-    threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+    # Python's own handler, whatever this process inherited (a background job ignores SIGINT,
+    # and a default disposition would kill the test run)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
     started = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        with StopOnCtrlC(stats) as stop:
-            spin(stats, 10**12, rounds)
-            stop.check()
+    try:
+        threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+        with pytest.raises(KeyboardInterrupt):
+            with StopOnCtrlC(stats) as stop:
+                spin(stats, 10**12, rounds)
+                stop.check()
+    finally:
+        signal.signal(signal.SIGINT, old)
     # the poisoned counter ended the spin: long before its minute, even on a loaded machine
     assert stats[0] == POISON and time.monotonic() - started < 30
