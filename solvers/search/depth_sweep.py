@@ -125,6 +125,8 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
                     if value["yes"] is False and value["same_as"] is None:
                         searcher._replay_refutation(prover, {"core": value["core"], "depth": value["depth"]},
                                                     replayed)
+                    if progress:
+                        progress(1, info=f"{resumed} from the checkpoint")
                     continue
                 if twin is not None:
                     value = dict(decisions[twin], same_as=twin)
