@@ -21,11 +21,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
-from wordlelab.models.tree import Tree, save_tree, tree_from_paths
+from wordlelab.models.tree import Tree, save_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search import depth_search
 from wordlelab.solvers.search import search_core as core
@@ -37,26 +36,8 @@ def depth_tree(searcher, node, g0: int, feasible) -> Tree | None:
     """A strategy from ``node`` with first guess ``g0`` within ``node.d`` guesses, or None if
     ``feasible(H, L, d)`` (a depth search that answers with the guess it proved) refutes one of
     its classes or gives up."""
-    from wordlelab.solvers.search.native import word_path
-    paths = np.full((len(searcher.lists.answers), node.d + 1), -1, np.int32)
-    paths[node.H, 0] = g0
     members, starts, sizes, pats, Lchild = core.child_lists_after(node.H, node.L, g0, searcher.tables)
-    # an explicit stack: numba's cached code cannot hold a second recursive function
-    stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), searcher._child_list(Lchild, g0, pats[c]),
-              node.d - 1, 1) for c in range(len(sizes))]
-    while stack:
-        H, L, d, depth = stack.pop()
-        g = int(feasible(H, L, d))
-        if g < 0:
-            return None
-        paths[H, depth] = g
-        if len(H) == 1 and searcher.ans_guess[H[0]] == g:
-            continue
-        ms, ss, zs, ps, Lc = core.child_lists_after(H, L, g, searcher.tables)
-        stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), searcher._child_list(Lc, g, ps[c]), d - 1, depth + 1)
-                     for c in range(len(zs)))
-    words, answers = searcher.lists.guesses, searcher.lists.answers
-    return tree_from_paths([answers[a] for a in node.H], [word_path(paths[a], words, answers[a]) for a in node.H])
+    return searcher.tree_from_choices(node, g0, members, starts, sizes, pats, Lchild, feasible)
 
 
 def check_decision(searcher):

@@ -261,15 +261,22 @@ class NativeSearcher:
         return verify_tree(tree, answers, self.lists.guesses, self.mode, node.history, node.d)
 
     def _tree(self, node, g, members, starts, sizes, pats, Lchild, beam) -> Tree:
-        depth_cap = node.d + 1
-        paths = np.full((len(self.lists.answers), depth_cap), -1, np.int32)
+        return self.tree_from_choices(node, g, members, starts, sizes, pats, Lchild,
+                                      lambda H, L, d: self._solve(H, L, d, INF, beam)[1])
+
+    def tree_from_choices(self, node, g, members, starts, sizes, pats, Lchild, choose) -> Tree | None:
+        """The strategy that plays first guess ``g`` at ``node`` (split into ``members`` etc.), then
+        ``choose(H, L, d)`` at each node below; None if ``choose`` answers with a negative code."""
+        paths = np.full((len(self.lists.answers), node.d + 1), -1, np.int32)
         paths[node.H, 0] = g
         # an explicit stack: numba's cached code cannot hold a second recursive function
         stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), self._child_list(Lchild, g, pats[c]),
                   node.d - 1, 1) for c in range(len(sizes))]
         while stack:
             H, L, d, depth = stack.pop()
-            v, best = self._solve(H, L, d, INF, beam)
+            best = int(choose(H, L, d))
+            if best < 0:
+                return None
             paths[H, depth] = best
             if len(H) == 1 and self.ans_guess[H[0]] == best:
                 continue

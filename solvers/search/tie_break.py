@@ -38,7 +38,7 @@ import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
-from wordlelab.models.tree import Tree, tree_from_paths
+from wordlelab.models.tree import Tree
 from wordlelab.solvers.search import search_core as core
 from wordlelab.solvers.search.search_core import Stat, named_counts, new_stats
 from wordlelab.solvers.search.tie_core import INF_T, decode, encoding, new_tie_table, tie_solve
@@ -146,25 +146,4 @@ def solve_tie_break(searcher, start: str | None = None, state: str | None = None
 
 def _tree(searcher, node, g, members, starts, sizes, pats, Lchild, run) -> Tree:
     """The strategy the tie-broken search's table holds: each node's best guess, re-searched if evicted."""
-    from wordlelab.solvers.search.native import word_path
-    paths = np.full((len(searcher.lists.answers), node.d + 1), -1, np.int32)
-    paths[node.H, 0] = g
-    stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), searcher._child_list(Lchild, g, pats[c]),
-              node.d - 1, 1) for c in range(len(sizes))]
-    while stack:
-        H, L, d, depth = stack.pop()
-        _, best = run(H, L, d)
-        paths[H, depth] = best
-        if len(H) == 1 and searcher.ans_guess[H[0]] == best:
-            continue
-        if searcher.mode_code == core.EASY:
-            # easy-mode keys ignore the guess list (any superset gives the same values), as in NativeSearcher._tree
-            ms, ss, zs, ps = core.partition(searcher.MT, H, best)
-            Lc = L
-        else:
-            ms, ss, zs, ps, Lc = core.child_lists_after(H, L, best, searcher.tables)
-        stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), searcher._child_list(Lc, best, ps[c]), d - 1, depth + 1)
-                     for c in range(len(zs)))
-    words, answers = searcher.lists.guesses, searcher.lists.answers
-    return tree_from_paths([answers[a] for a in node.H],
-                           [word_path(paths[a], words, answers[a]) for a in node.H])
+    return searcher.tree_from_choices(node, g, members, starts, sizes, pats, Lchild, lambda H, L, d: run(H, L, d)[1])
