@@ -49,6 +49,7 @@ import numpy as np
 from wordlelab.solvers.search.hard_rules import (child_list, constrain, first_alike, remember_guess,  # noqa: F401
                                                   view_child_list)
 from wordlelab.solvers.search.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
+from wordlelab.solvers.search.union_bounds import store_union_bounds
 
 INF = 1 << 30
 EASY, HARD, STRICT = 0, 1, 2
@@ -575,6 +576,9 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             Lc = view_child_list(Lchild, gc, pats[c], tc)
             v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), tc, beam, cache, stats)
             total += v - lb_c
+            lbs[c] = v
+        if mode == EASY and d >= 3 and nc >= 2:
+            store_union_bounds(members, starts, sizes, pats, lbs, d - 1, tabs.Z1, tabs.Z2, cache)
         if total < best:
             best, best_guess = total, cols[g]
         else:
