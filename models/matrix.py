@@ -1,6 +1,6 @@
 """The pattern matrix: feedback code of every guess against every answer.
 
-Built in parallel with numba and cached on disk (the user cache directory, or
+Built in parallel with numba (:mod:`~wordlelab.models.matrix_kernels`) and cached on disk (the user cache directory, or
 ``$WORDLELAB_CACHE``) under a key made of both lists' content hashes, so a
 second load is a plain ``numpy.load``.
 """
@@ -12,7 +12,6 @@ import time
 import warnings
 from pathlib import Path
 
-import numba as nb
 import numpy as np
 
 from wordlelab.errors import WordlelabWarning
@@ -29,43 +28,10 @@ def encode_words(words) -> np.ndarray:
     return (np.frombuffer("".join(words).encode("ascii"), np.uint8).reshape(-1, WORD_LENGTH) - ord("a")).astype(np.uint8)
 
 
-@nb.njit(cache=True)
-def word_feedback(guess, answer):  # pragma: no cover - compiled
-    """Pattern code of encoded guess letters against encoded answer letters (NYT rule)."""
-    greens = 0
-    for k in range(5):
-        if guess[k] == answer[k]:
-            greens |= 1 << k
-    consumed = greens
-    code = 0
-    for k in range(5):
-        c = 0
-        if greens >> k & 1:
-            c = 2
-        else:
-            # the leftmost unconsumed copy in the answer turns this letter yellow
-            for m in range(5):
-                if not (consumed >> m & 1) and answer[m] == guess[k]:
-                    consumed |= 1 << m
-                    c = 1
-                    break
-        code = code * 3 + c
-    return code
-
-
-@nb.njit(parallel=True, cache=True)
-def _pattern_matrix(guesses, answers):  # pragma: no cover - compiled
-    n_g, n_a = guesses.shape[0], answers.shape[0]
-    out = np.empty((n_g, n_a), np.uint8)
-    for i in nb.prange(n_g):
-        for j in range(n_a):
-            out[i, j] = word_feedback(guesses[i], answers[j])
-    return out
-
-
 def build_matrix(guesses, answers) -> np.ndarray:
     """Compute the ``len(guesses) x len(answers)`` uint8 matrix (no cache)."""
-    return _pattern_matrix(encode_words(guesses), encode_words(answers))
+    from wordlelab.models.matrix_kernels import pattern_codes     # numba: loaded only to build
+    return pattern_codes(encode_words(guesses), encode_words(answers))
 
 
 def pattern_matrix(lists, use_cache: bool = True, stats: dict | None = None,

@@ -60,7 +60,7 @@ def test_other_versions_unused_for_a_week_are_removed(tmp_path):
 
 
 def test_compiled_code_is_written_there(tmp_path):
-    code = ("import os, wordlelab.models.matrix as m, numpy as np;"
+    code = ("import os, wordlelab.models.matrix_kernels as m, numpy as np;"
             "m.word_feedback(np.zeros(5, np.uint8), np.zeros(5, np.uint8));"
             "print(os.environ['NUMBA_CACHE_DIR'])")
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}

@@ -16,9 +16,7 @@ from wordlelab.solvers.search import search_core as core
 from wordlelab.solvers.search.hard_rules import remember_guess
 from wordlelab.solvers.search.node_table import entry_guess, lookup
 from wordlelab.solvers.search.search_core import Stat
-
-REFUTED = -1        # no guess finds every answer within the guesses left
-NODE_LIMIT = -2     # the node limit was reached first
+from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED
 
 
 def outcome(answer) -> str:

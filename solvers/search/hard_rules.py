@@ -30,7 +30,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from wordlelab.models.matrix import word_feedback
+from wordlelab.models.matrix_kernels import word_feedback
 
 EASY, HARD, STRICT = 0, 1, 2
 

@@ -51,12 +51,9 @@ from wordlelab.models.state import parse_state
 from wordlelab.models.tree import Tree, tree_from_paths
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
-from wordlelab.solvers.search import depth_search
-from wordlelab.solvers.search import search_core as core
-from wordlelab.solvers.search.depth_search import NODE_LIMIT, REFUTED
-from wordlelab.solvers.search.hard_rules import guess_features
-from wordlelab.solvers.search.node_table import new_table, table_count
-from wordlelab.solvers.search.search_core import Stat, named_counts, new_stats
+from wordlelab.solvers.search import tables as core
+from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, Stat, named_counts, new_stats, new_table
 
 MODE_CODES = {"easy": core.EASY, "hard": core.HARD, "strict": core.STRICT}
 INF = core.INF
@@ -130,7 +127,7 @@ class NativeSearcher:
         # matrix are the answers and guesses themselves
         self.tables = core.Tables(self.MT, self.ans_guess, self.ans_guess, self.R, self.Z1, self.Z2,
                                   self.all_guesses, self.ZG, _writeable(self.letters), self.lcount,
-                                  self.mode_code, guess_features(self.letters), np.zeros(0, np.int32),
+                                  self.mode_code, K.guess_features(self.letters), np.zeros(0, np.int32),
                                   np.zeros(0, np.int32))
         self.cache_entries = cache_entries
         # the min-sum search's node table; ``table`` lets processes share one (solvers/sweep.py)
@@ -143,20 +140,20 @@ class NativeSearcher:
     # ---- the compiled calls, with the shared tables filled in
     def _solve(self, H, L, d, beta, beam=None):
         beam = self.beam if beam is None else beam
-        return core.solve(H, L, d, beta, self.tables, beam, self.cache, self.stats)
+        return K.solve(H, L, d, beta, self.tables, beam, self.cache, self.stats)
 
     def _guess_value(self, H, Lchild, d, g, beta, live=None):
         live = np.full(1, INF, np.int64) if live is None else live
-        return core.guess_value(H, Lchild, d, g, beta, live, self.tables, self.beam, self.cache, self.stats)
+        return K.guess_value(H, Lchild, d, g, beta, live, self.tables, self.beam, self.cache, self.stats)
 
     def _child_list(self, Lnode, g, p):
-        return core.child_list(Lnode, g, p, self.mode_code, self.letters, self.lcount)
+        return K.child_list(Lnode, g, p, self.mode_code, self.letters, self.lcount)
 
     def child_guesses(self, node: Node) -> np.ndarray:
         """The guess list the classes of ``node`` inherit, whatever its first guess (computed once per node)."""
         if node.Lchild is None:
-            k, hit, hsh = core.scan(self.MT, node.H, node.L, self.R)
-            node.Lchild = core.guesses_for_children(node.L, k, hit, hsh, self.mode_code)
+            k, hit, hsh = K.scan(self.MT, node.H, node.L, self.R)
+            node.Lchild = K.guesses_for_children(node.L, k, hit, hsh, self.mode_code)
         return node.Lchild
 
     # ---- roots
@@ -215,7 +212,7 @@ class NativeSearcher:
                 return self._min_total_result(question, method, none, node, t0, given)
             node.start = ranking[0][0]
         g = self.guess_index[node.start]
-        members, starts, sizes, pats, Lchild = core.child_lists_after(node.H, node.L, g, self.tables)
+        members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g, self.tables)
         if node.d <= 1 and len(sizes):
             # the last guess allowed: it finds its own answer only (the kernel would count a
             # singleton class as found by one more guess, beyond the limit)
@@ -283,10 +280,10 @@ class NativeSearcher:
             if self.mode_code == core.EASY:
                 # easy-mode cache keys ignore the guess list, so the search's entries are found
                 # without recomputing its reduced lists (any superset gives the same values)
-                ms, ss, zs, ps = core.partition(self.MT, H, best)
+                ms, ss, zs, ps = K.partition(self.MT, H, best)
                 Lc = L
             else:
-                ms, ss, zs, ps, Lc = core.child_lists_after(H, L, best, self.tables)
+                ms, ss, zs, ps, Lc = K.child_lists_after(H, L, best, self.tables)
             stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), self._child_list(Lc, best, ps[c]), d - 1, depth + 1)
                          for c in range(len(zs)))
         words, answers = self.lists.guesses, self.lists.answers
@@ -295,13 +292,13 @@ class NativeSearcher:
 
     def statistics(self) -> dict:
         """Nodes searched, cache hits, matrix cells scanned, cache entries and the table's slots."""
-        return {**named_counts(self.stats, Stat), "cache_entries": int(table_count(self.cache)),
+        return {**named_counts(self.stats, Stat), "cache_entries": int(K.table_count(self.cache)),
                 "table_slots": int(self.cache.shape[0])}
 
     # ---- first words
     def candidate_order(self, node: Node) -> list[tuple[int, int]]:
         """Guesses that split the root, as (lower bound, guess index), most promising first."""
-        k, hit, _ = core.scan(self.MT, node.H, node.L, self.R)
+        k, hit, _ = K.scan(self.MT, node.H, node.L, self.R)
         n = len(node.H)
         rows = [(3 * n - int(hit[j]) - int(k[j]), int(node.L[j])) for j in range(len(node.L))
                 if k[j] >= 2 or hit[j]]
@@ -352,10 +349,11 @@ class NativeSearcher:
     # ---- depth
     def _start_feasible(self, node, g0, cache, stats, node_limit, progress=None, Lchild=None) -> int:
         """g0 if every class after first guess g0 is solvable in time, else REFUTED or NODE_LIMIT."""
+        from wordlelab.solvers.search import depth_search      # numba: loaded only for depth proofs
         if Lchild is None:
-            members, starts, sizes, pats, Lchild = core.child_lists_after(node.H, node.L, g0, self.tables)
+            members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, self.tables)
         else:
-            members, starts, sizes, pats = core.partition(self.MT, node.H, g0)
+            members, starts, sizes, pats = K.partition(self.MT, node.H, g0)
         if node.d <= 1:
             return g0 if len(sizes) == 0 else REFUTED
         for c in np.argsort(-sizes, kind="stable"):
@@ -388,8 +386,8 @@ class NativeSearcher:
                     "start": start, "state": state}
         cache = self._new_cache()
         stats = new_stats()
-        k, hit, hsh = core.scan(self.MT, node.H, node.L, self.R)
-        Lchild = core.guesses_for_children(node.L, k, hit, hsh, self.mode_code)
+        k, hit, hsh = K.scan(self.MT, node.H, node.L, self.R)
+        Lchild = K.guesses_for_children(node.L, k, hit, hsh, self.mode_code)
         prover = None
         if self.mode == "easy":
             # easy mode learns cores: small answer sets already refuted (solvers/depth_cores.py)

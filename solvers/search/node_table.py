@@ -23,19 +23,11 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from wordlelab.solvers.search.tables import new_table, table_shape  # noqa: F401  (the table's shape lives there)
+
 WAYS = 4                  # slots per bucket: a new entry evicts the smallest node of its bucket
 _VALUE_BITS = 31          # values up to INF = 2**30
 _SIZE_SHIFT = 51
-
-
-def table_shape(entries: int) -> tuple[int, int]:
-    """The shape of a table with room for about ``entries`` nodes (slots: a power of two)."""
-    return (1 << max(4, int(entries - 1).bit_length()), 3)
-
-
-def new_table(entries: int) -> np.ndarray:
-    """An empty table (np.zeros maps zeroed pages lazily: memory is taken only where written)."""
-    return np.zeros(table_shape(entries), np.int64)
 
 
 @nb.njit(cache=True, inline="always")

@@ -40,72 +40,18 @@ and count into a statistics array whose slots are named by :class:`Stat`.
 """
 from __future__ import annotations
 
-from enum import IntEnum
-from typing import NamedTuple
-
 import numba as nb
 import numpy as np
 
 from wordlelab.solvers.search.hard_rules import (child_list, constrain, first_alike, remember_guess,  # noqa: F401
                                                   view_child_list)
 from wordlelab.solvers.search.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
+from wordlelab.solvers.search.tables import (ALL_GREEN, EASY, HARD, INF, STRICT, Stat, Tables,  # noqa: F401
+                                             named_counts, new_stats)
 from wordlelab.solvers.search.union_bounds import store_union_bounds
 
-INF = 1 << 30
-EASY, HARD, STRICT = 0, 1, 2
-ALL_GREEN = 242
 TILE = 512           # guesses per tile of count_classes: 512 x 32 bytes of pattern sets
 REP_MIN_ROWS = 8     # local views of fewer rows do not mark columns alike (scan_distinct)
-
-
-class Stat(IntEnum):
-    """The slots of a search's statistics array (:func:`new_stats`); the kernels index it by name."""
-
-    NODES = 0            # nodes visited
-    CACHE_HITS = 1       # nodes answered by the node table
-    CELLS_SCANNED = 2    # pattern-matrix cells read by the guess scans
-
-
-def new_stats() -> np.ndarray:
-    """A zeroed statistics array, one int64 slot per :class:`Stat`."""
-    return np.zeros(len(Stat), np.int64)
-
-
-def named_counts(array, slots) -> dict:
-    """A counter array as a dict keyed by its slots' names, lower case.
-
-    >>> named_counts(np.array([5, 2, 40]), Stat)
-    {'nodes': 5, 'cache_hits': 2, 'cells_scanned': 40}
-    """
-    return {slot.name.lower(): int(array[slot]) for slot in slots}
-
-
-class Tables(NamedTuple):
-    """The read-only tables a search runs on, passed to the kernels as one argument.
-
-    Rows of ``MT`` are answers and its columns guesses. At the top (see
-    ``NativeSearcher``) they are the full tables: row i is answer i, column j is guess j,
-    so ``ans_col`` and ``ans_word`` both give each answer's own guess index and ``cols`` is
-    the identity. A node that searches its classes hands them its own
-    :func:`local_view`, a ``Tables`` of the same types (numba compiles one signature).
-    Every array must be C-contiguous and writeable, for the same reason.
-    """
-
-    MT: np.ndarray         # uint8 (rows, columns): patterns
-    ans_col: np.ndarray    # int32 per row: the row's own column, -1 if absent
-    ans_word: np.ndarray   # int32 per row: the row's answer as a global guess index
-    R: np.ndarray          # uint64 per row: partition-hash weights
-    Z1: np.ndarray         # uint64 per row: node-key weights (first half)
-    Z2: np.ndarray         # uint64 per row: node-key weights (second half)
-    cols: np.ndarray       # int32 per column: its global guess index
-    ZG: np.ndarray         # uint64 per global guess: guess-list key weights (hard, strict)
-    letters: np.ndarray    # uint8 (guesses, 5): letters of each global guess
-    lcount: np.ndarray     # uint8 (guesses, 26): letter counts of each global guess
-    mode: int              # EASY, HARD or STRICT
-    feat: np.ndarray       # uint64 (guesses, 4): hard_rules.guess_features of each global guess
-    rep: np.ndarray        # int32 per column: the first column that gives every row the same pattern
-    #                        (hard and strict local views; empty: every column is its own)
-    slot: np.ndarray       # int32 per column: -1, scratch for scan_distinct (restored after each use)
 
 
 @nb.njit(cache=True, inline="always")
@@ -503,7 +449,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     order = order_by_bound(bound, 2 * n - 1, 3 * n)
     best = beta
     best_guess = np.int32(-1)
-    node_lower = INF
+    node_lower = np.int64(INF)
     if m == 0 or bound[order[0]] >= best:
         # the one-ply bound refutes the node (the usual case: a probe with a tight budget)
         node_lower = max(bound[order[0]] if m > 0 else INF, lower, beta)

@@ -24,8 +24,7 @@ import numba as nb
 import numpy as np
 
 from wordlelab.solvers.search.node_table import entry_exact, entry_value, lookup, pack, store
-
-INF = 1 << 30
+from wordlelab.solvers.search.tables import INF
 _D_MIX = np.uint64(0x9E3779B97F4A7C15)      # search_core.node_key's constants, easy mode
 _POWERS = np.array([1, 3, 9, 27, 81], np.int32)
 

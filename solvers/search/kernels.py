@@ -1,0 +1,227 @@
+"""The native searcher's compiled kernels: ahead of time where built, else numba's just-in-time ones.
+
+Why: a process's first call of a numba function costs about half a second even when its
+machine code is in numba's disk cache (importing numba, filling its registries, linking the
+cached code). A hint after one guess searches for about 20 ms, so that half second was most of
+its run. ``wordlelab compile`` (:func:`build`) compiles the same Python functions ahead of time
+with ``numba.pycc`` into one extension module, kept in the cache directory under the digest of
+the sources (``wordlelab._source_digest``), the CPU and the numba and numpy versions it was
+built with. A process that finds the module for its own digest imports it in milliseconds and
+never imports numba for these kernels. Any other process calls the just-in-time functions:
+the same Python source, compiled by the same compiler, so the answers are the same.
+
+An exported function has one signature and, unlike a numba dispatcher, does not check the types
+it is given. So each call checks its arrays (dtype, dimensions, contiguity, writeable) against
+the signature first, and any other call goes to the just-in-time function.
+
+>>> K.partition.__name__
+'partition'
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import platform
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+MODULE = "wordlelab_kernels"
+SPEC_FILE = "kernels.json"
+# name -> the module (under wordlelab.solvers.search, or wordlelab.models) that defines it
+KERNELS = {
+    "solve": "search_core", "guess_value": "search_core", "scan": "search_core",
+    "guesses_for_children": "search_core", "child_lists_after": "search_core", "partition": "search_core",
+    "child_list": "hard_rules", "guess_features": "hard_rules", "table_count": "node_table",
+}
+_PACKAGE = "wordlelab.solvers.search"
+_STALE_AFTER = 7 * 86400
+
+
+def _jit(name: str):
+    return getattr(importlib.import_module(f"{_PACKAGE}.{KERNELS[name]}"), name)
+
+
+def fingerprint() -> str:
+    """What compiled code depends on besides the sources: machine, CPU features, Python, numba, numpy."""
+    from importlib.metadata import version
+    cpu = platform.processor()
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next((line for line in f if line.startswith("flags")), cpu)
+    except OSError:
+        pass
+    text = "|".join([platform.machine(), cpu, platform.python_version(), version("numba"), np.__version__])
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def aot_dir() -> Path:
+    """Where the module for these sources and this machine is (or would be) kept."""
+    from wordlelab import _source_digest
+    from wordlelab.models.cache import cache_dir
+    return cache_dir() / "aot" / f"{_source_digest()}-{fingerprint()}"
+
+
+def _module_file(folder: Path) -> Path | None:
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        path = folder / f"{MODULE}{suffix}"
+        if path.exists():
+            return path
+    return None
+
+
+def built_module() -> Path | None:
+    """The module built for these sources and this machine, or None."""
+    return _module_file(aot_dir())
+
+
+def _fits(value, spec) -> bool:
+    if spec is None:
+        return True
+    if spec[0] == "tuple":
+        return isinstance(value, tuple) and len(value) == len(spec[1]) and all(map(_fits, value, spec[1]))
+    return (type(value) is np.ndarray and value.dtype.str == spec[1] and value.ndim == spec[2]
+            and value.flags.c_contiguous and value.flags.writeable)
+
+
+def _checked(name: str, compiled, specs):
+    """``compiled``, called only with the arrays its signature names; any other call runs the JIT function."""
+    def call(*args):
+        if len(args) == len(specs) and all(map(_fits, args, specs)):
+            return compiled(*args)
+        return _jit(name)(*args)
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"{name}, compiled ahead of time (see wordlelab.solvers.search.kernels)"
+    return call
+
+
+class _Kernels:
+    """``K.name`` is the kernel ``name``: ahead of time if built for this process, else the JIT one."""
+
+    def __init__(self):
+        self._aot = None
+        self._loaded = False
+        self.source = "jit"
+
+    def _load_aot(self):
+        self._loaded = True
+        if os.environ.get("WORDLELAB_AOT", "").lower() in ("0", "off", "no"):
+            return
+        try:
+            folder = aot_dir()
+            path = _module_file(folder)
+            if path is None:
+                return
+            os.utime(folder)          # in use: kept by the clean-up of other versions
+            specs = json.loads((folder / SPEC_FILE).read_text())["arguments"]
+            spec = importlib.util.spec_from_file_location(MODULE, path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        except (OSError, ImportError, ValueError, KeyError):
+            return                   # damaged or foreign: the JIT kernels give the same answers
+        self._aot = (module, specs)
+        self.source = str(path)
+
+    def __getattr__(self, name: str):
+        if name not in KERNELS:
+            raise AttributeError(name)
+        if not self._loaded:
+            self._load_aot()
+        fn = _jit(name) if self._aot is None else _checked(name, getattr(self._aot[0], name), self._aot[1][name])
+        setattr(self, name, fn)
+        return fn
+
+
+K = _Kernels()
+
+
+# ---- building (needs numba and a C compiler; run by ``wordlelab compile``)
+def _signatures() -> dict:
+    """name -> argument types of each kernel, as the native searcher calls it."""
+    from numba import typeof, types
+    from wordlelab.solvers.search.tables import Tables
+
+    def arr(dtype, ndim):
+        return types.Array(typeof(np.zeros(1, dtype)[0]), ndim, "C")
+
+    i32, i64, u8, u64 = (arr(t, 1) for t in (np.int32, np.int64, np.uint8, np.uint64))
+    u8m, i64m = arr(np.uint8, 2), arr(np.int64, 2)
+    tables = typeof(Tables(np.zeros((1, 1), np.uint8), *(np.zeros(1, np.int32),) * 2, *(np.zeros(1, np.uint64),) * 3,
+                           np.zeros(1, np.int32), np.zeros(1, np.uint64), np.zeros((1, 5), np.uint8),
+                           np.zeros((1, 26), np.uint8), 0, np.zeros((1, 4), np.uint64), np.zeros(0, np.int32),
+                           np.zeros(0, np.int32)))
+    n, small = types.int64, types.int32
+    return {
+        "solve": (i32, i32, n, n, tables, n, i64m, i64),
+        "guess_value": (i32, i32, n, n, n, i64, tables, n, i64m, i64),
+        "scan": (u8m, i32, i32, u64),
+        "guesses_for_children": (i32, i32, i32, u64, n),
+        "child_lists_after": (i32, i32, n, tables),
+        "partition": (u8m, i32, n),
+        "child_list": (i32, n, small, n, u8m, u8m),
+        "guess_features": (u8m,),
+        "table_count": (i64m,),
+    }
+
+
+def _spec(t):
+    """The check :func:`_fits` makes for an argument of numba type ``t``."""
+    from numba import types
+    if isinstance(t, types.Array):
+        return ["array", np.dtype(str(t.dtype)).str, t.ndim]
+    if isinstance(t, types.BaseTuple):
+        return ["tuple", [_spec(x) for x in t]]
+    return None
+
+
+def build(progress=None) -> Path:
+    """Compile every kernel ahead of time into :func:`aot_dir`; returns the module's path.
+
+    The module is written to a temporary folder and moved into place whole, so a reader never
+    sees half of it, and an interrupted build leaves nothing behind.
+    """
+    from numba.pycc import CC
+    target = aot_dir()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="building-", dir=target.parent))
+    try:
+        cc = CC(MODULE)
+        cc.output_dir = str(work)
+        cc.target_cpu = "host"            # the folder's name holds this machine's CPU features
+        cc.verbose = False
+        specs = {}
+        for name, argtypes in _signatures().items():
+            dispatcher = _jit(name)
+            dispatcher.compile(argtypes)
+            signature = dispatcher.overloads[tuple(argtypes)].signature
+            cc.export(name, signature)(dispatcher.py_func)
+            specs[name] = [_spec(t) for t in argtypes]
+            if progress:
+                progress(f"typed {name}")
+        t0 = time.perf_counter()
+        cc.compile()
+        if progress:
+            progress(f"compiled in {time.perf_counter() - t0:.0f} s")
+        (work / SPEC_FILE).write_text(json.dumps({"arguments": specs, "fingerprint": fingerprint()}))
+        for extra in work.iterdir():
+            if extra.is_dir():
+                shutil.rmtree(extra, ignore_errors=True)
+        if target.exists():
+            shutil.rmtree(target)
+        os.replace(work, target)
+        for old in target.parent.iterdir():       # other versions' modules, unused for a week
+            if old != target and time.time() - old.stat().st_mtime > _STALE_AFTER:
+                shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    path = _module_file(target)
+    if path is None:
+        raise OSError(f"numba.pycc wrote no {MODULE} module in {target}")
+    return path

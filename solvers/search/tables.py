@@ -1,0 +1,77 @@
+"""The plain (uncompiled) parts of the native searcher: constants, the kernels' tables and counters.
+
+They live apart from the compiled modules so that a process whose kernels are compiled ahead
+of time (:mod:`~wordlelab.solvers.search.kernels`) uses them without importing numba.
+"""
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+import numpy as np
+
+INF = 1 << 30
+EASY, HARD, STRICT = 0, 1, 2
+ALL_GREEN = 242
+REFUTED = -1        # depth search: no guess finds every answer within the guesses left
+NODE_LIMIT = -2     # depth search: the node limit was reached first
+
+
+class Stat(IntEnum):
+    """The slots of a search's statistics array (:func:`new_stats`); the kernels index it by name."""
+
+    NODES = 0            # nodes visited
+    CACHE_HITS = 1       # nodes answered by the node table
+    CELLS_SCANNED = 2    # pattern-matrix cells read by the guess scans
+
+
+def new_stats() -> np.ndarray:
+    """A zeroed statistics array, one int64 slot per :class:`Stat`."""
+    return np.zeros(len(Stat), np.int64)
+
+
+def named_counts(array, slots) -> dict:
+    """A counter array as a dict keyed by its slots' names, lower case.
+
+    >>> named_counts(np.array([5, 2, 40]), Stat)
+    {'nodes': 5, 'cache_hits': 2, 'cells_scanned': 40}
+    """
+    return {slot.name.lower(): int(array[slot]) for slot in slots}
+
+
+class Tables(NamedTuple):
+    """The read-only tables a search runs on, passed to the kernels as one argument.
+
+    Rows of ``MT`` are answers and its columns guesses. At the top (see
+    ``NativeSearcher``) they are the full tables: row i is answer i, column j is guess j,
+    so ``ans_col`` and ``ans_word`` both give each answer's own guess index and ``cols`` is
+    the identity. A node that searches its classes hands them its own
+    ``search_core.local_view``, a ``Tables`` of the same types (numba compiles one signature).
+    Every array must be C-contiguous and writeable, for the same reason.
+    """
+
+    MT: np.ndarray         # uint8 (rows, columns): patterns
+    ans_col: np.ndarray    # int32 per row: the row's own column, -1 if absent
+    ans_word: np.ndarray   # int32 per row: the row's answer as a global guess index
+    R: np.ndarray          # uint64 per row: partition-hash weights
+    Z1: np.ndarray         # uint64 per row: node-key weights (first half)
+    Z2: np.ndarray         # uint64 per row: node-key weights (second half)
+    cols: np.ndarray       # int32 per column: its global guess index
+    ZG: np.ndarray         # uint64 per global guess: guess-list key weights (hard, strict)
+    letters: np.ndarray    # uint8 (guesses, 5): letters of each global guess
+    lcount: np.ndarray     # uint8 (guesses, 26): letter counts of each global guess
+    mode: int              # EASY, HARD or STRICT
+    feat: np.ndarray       # uint64 (guesses, 4): hard_rules.guess_features of each global guess
+    rep: np.ndarray        # int32 per column: the first column that gives every row the same pattern
+    #                        (hard and strict local views; empty: every column is its own)
+    slot: np.ndarray       # int32 per column: -1, scratch for scan_distinct (restored after each use)
+
+
+def table_shape(entries: int) -> tuple[int, int]:
+    """The shape of a node table with room for about ``entries`` nodes (slots: a power of two)."""
+    return (1 << max(4, int(entries - 1).bit_length()), 3)
+
+
+def new_table(entries: int) -> np.ndarray:
+    """An empty node table (np.zeros maps zeroed pages lazily: memory is taken only where written)."""
+    return np.zeros(table_shape(entries), np.int64)

@@ -1,0 +1,106 @@
+"""Kernels compiled ahead of time (solvers/search/kernels.py): the same answers, no numba, safe fallbacks."""
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from wordlelab.solvers.search import kernels
+
+HINT = """
+import json, sys
+from wordlelab.instances.wordlists import load_lists
+from wordlelab.solvers.search.hint import hint
+from wordlelab.solvers.search.kernels import K
+r = hint(load_lists("nyt20220316"), sys.argv[1], keep=False)
+print(json.dumps({"value": r.value, "guesses": r.stats["guesses"], "verified": r.verified,
+                  "kernels": K.source, "numba": "numba" in sys.modules}))
+"""
+
+
+def _run(args, cache, **kw):
+    env = {**os.environ, "WORDLELAB_CACHE": str(cache)}      # NUMBA_CACHE_DIR: this session's JIT code
+    return subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True, timeout=600, **kw)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    cache = tmp_path_factory.mktemp("aot-cache")
+    r = _run(["-m", "wordlelab", "compile", "--json"], cache)
+    if r.returncode != 0 and "could not compile" in r.stderr:
+        pytest.skip(f"no ahead-of-time compiler here: {r.stderr.strip()}")
+    assert r.returncode == 0, r.stderr
+    return cache, json.loads(r.stdout)
+
+
+def test_a_hint_with_compiled_kernels_imports_no_numba_and_agrees_with_jit(built):
+    from wordlelab.instances.wordlists import load_lists
+    from wordlelab.solvers.search.hint import hint
+    cache, report = built
+    assert report["built"] and report["path"].startswith(str(cache))
+    assert _run(["-c", HINT, "salet.BBBYB"], cache).returncode == 0     # builds the pattern matrix (numba)
+    for state in ("salet.BBBYB", "crane.BYYBB"):
+        r = _run(["-c", HINT, state], cache)
+        assert r.returncode == 0, r.stderr
+        aot = json.loads(r.stdout)
+        assert aot["kernels"] == report["path"] and not aot["numba"] and aot["verified"]
+        jit = hint(load_lists("nyt20220316"), state, keep=False)
+        assert (aot["value"], aot["guesses"]) == (jit.value, jit.stats["guesses"])
+
+
+def test_compile_again_keeps_the_module(built):
+    cache, report = built
+    r = _run(["-m", "wordlelab", "compile", "--json"], cache)
+    assert r.returncode == 0, r.stderr
+    again = json.loads(r.stdout)
+    assert again["built"] is False and again["path"] == report["path"]
+
+
+def test_aot_off_uses_the_jit_kernels(built):
+    cache, _ = built
+    r = subprocess.run([sys.executable, "-c", HINT, "salet.BBBYB"], capture_output=True, text=True, timeout=600,
+                       env={**os.environ, "WORDLELAB_CACHE": str(cache), "WORDLELAB_AOT": "off"})
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["kernels"] == "jit"
+
+
+def test_a_damaged_module_falls_back_to_jit(tmp_path):
+    code = ("from wordlelab.solvers.search import kernels; import pathlib, importlib.machinery;"
+            "d = kernels.aot_dir(); d.mkdir(parents=True);"
+            "(d / ('wordlelab_kernels' + importlib.machinery.EXTENSION_SUFFIXES[0])).write_bytes(b'not a module');"
+            "(d / 'kernels.json').write_text('{\"arguments\": {}}');"
+            "import numpy as np; K = kernels.K;"
+            "print(K.table_count(np.zeros((16, 3), np.int64)), K.source)")
+    r = _run(["-c", code], tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["0", "jit"]
+
+
+def test_calls_of_other_types_go_to_the_jit_function():
+    calls = []
+
+    def compiled(*args):
+        calls.append(args)
+        return -1
+
+    specs = [["array", np.dtype(np.int64).str, 2]]
+    table_count = kernels._checked("table_count", compiled, specs)
+    table = np.zeros((16, 3), np.int64)
+    assert table_count(table) == -1 and len(calls) == 1                     # the signature's types
+    assert table_count(table.astype(np.int32)) == 0 and len(calls) == 1     # another dtype: JIT
+    assert table_count(np.asfortranarray(np.zeros((16, 4), np.int64))[:, :3]) == 0 and len(calls) == 1
+    read_only = table.copy()
+    read_only.flags.writeable = False
+    assert table_count(read_only) == 0 and len(calls) == 1
+
+
+def test_tables_are_checked_field_by_field():
+    from wordlelab.solvers.search.tables import Tables
+    spec = kernels._spec
+    from numba import typeof
+    t = Tables(*(np.zeros(1, np.int32),) * 10, 0, *(np.zeros(1, np.int32),) * 3)
+    s = spec(typeof(t))
+    assert kernels._fits(t, s)
+    assert not kernels._fits(t._replace(MT=np.zeros(1, np.int64)), s)
