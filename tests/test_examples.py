@@ -49,6 +49,7 @@ RUN_AS_SHOWN = {
     "wordlelab score speed abide",
     "wordlelab lists",
     "wordlelab lists --json",
+    "wordlelab compile",
     "wordlelab state salet.BBBYB.drone",
     "wordlelab state salet.BBBYB.drone --mode hard",
     "wordlelab matrix",

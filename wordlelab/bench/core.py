@@ -6,9 +6,11 @@ kind) are shown beside ours.
 from __future__ import annotations
 
 import json
+import os
 import time
 
 from wordlelab.bench.registry import BenchRow, suite
+from wordlelab.solvers.search.kernels import built_module
 
 
 @suite("matrix")
@@ -66,6 +68,8 @@ SEARCH_TASKS = [
      "INFEASIBLE", ["-g", "4", "-d", "-w", "salet"], (2.6, 2.8)),
     ("hint after SALET BBBYB (163 answers), searched",
      ["hint", "salet.BBBYB", "--lists", "nyt20220316"], 442, ["-w", "salet.BBBYB"], (1.9, 1.9)),
+    ("hint after SALET BBBYB (163 answers), searched, just-in-time kernels (WORDLELAB_AOT=off)",
+     ["hint", "salet.BBBYB", "--lists", "nyt20220316"], 442, ["-w", "salet.BBBYB"], (1.9, 1.9)),
     ("hint after SALET BBBYB, asked again (kept, re-verified)",
      ["hint", "salet.BBBYB", "--lists", "nyt20220316"], 442, ["-w", "salet.BBBYB"], (1.9, 1.9)),
     ("TARSE, 3158 answers (nyt20230701), easy", ["solve", "--start", "tarse", "--lists", "nyt20230701"],
@@ -103,18 +107,29 @@ def _side_by_side_row(label, argv, expected, selby_args, ref, repeat):
     lists = argv[argv.index("--lists") + 1]
     his_lists = ("nyt20220830", "nyt20230701") if lists == "nyt20230701" else (lists, answers)
     his_cmd = selby_command(*his_lists, selby_args)
-    searched = label.endswith("searched")
-    mine, data, his, _ = side_by_side(ours(argv), his_cmd, repeat, _forget_hints if searched else None)
+    searched = "searched" in label
+    jit_only = "WORDLELAB_AOT=off" in label
+    saved = os.environ.get("WORDLELAB_AOT")
+    if jit_only:
+        os.environ["WORDLELAB_AOT"] = "off"
+    try:
+        mine, data, his, _ = side_by_side(ours(argv), his_cmd, repeat, _forget_hints if searched else None)
+    finally:
+        if saved is None:
+            os.environ.pop("WORDLELAB_AOT", None)
+        else:
+            os.environ["WORDLELAB_AOT"] = saved
+    method = "native" if jit_only or built_module() is None else "native, compiled ahead of time"
     if not isinstance(data, dict):
-        return BenchRow(label, _instance(argv), "native", "ERROR", data, mine[0])
+        return BenchRow(label, _instance(argv), method, "ERROR", data, mine[0])
     # the command prints a Result (models/result.py): "value" is the least total
     value = data.get("value") if expected is None or isinstance(expected, int) else data.get("status")
     ok = "" if expected is None or value == expected else f"; EXPECTED {expected}"
     if his is None:
-        return BenchRow(label, _instance(argv), "native", data.get("status"), value, mine[0], ref[0],
+        return BenchRow(label, _instance(argv), method, data.get("status"), value, mine[0], ref[0],
                         note=f"min/median {mine[0]:.2f}/{mine[len(mine) // 2]:.2f} s over {repeat}; Selby's "
                              f"program not available now: his {ref[0]}/{ref[1]} s from an earlier run{ok}")
-    return BenchRow(label, _instance(argv), "native", data.get("status"), value, mine[0], round(his[0], 2),
+    return BenchRow(label, _instance(argv), method, data.get("status"), value, mine[0], round(his[0], 2),
                     note=f"min/median {mine[0]:.2f}/{mine[len(mine) // 2]:.2f} s, Selby {his[0]:.2f}/"
                          f"{his[len(his) // 2]:.2f} s, alternating, {repeat} each in this run; "
                          f"ratio {mine[0] / his[0]:.2f}{ok}")
