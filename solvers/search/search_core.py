@@ -587,11 +587,15 @@ def guess_value(H, Lchild, d, g, beta, live, tabs, beam, cache, stats):
     for c in range(nc):
         cutoff = min(beta, live[0])
         if total >= cutoff:
-            return total
+            break
         sub = members[starts[c]:starts[c] + sizes[c]].copy()
         Lc = child_list(Lchild, g, pats[c], mode, letters, lcount)
         v, _ = solve(sub, Lc, d - 1, cutoff - (total - lbs[c]), tabs, beam, cache, stats)
         total += v - lbs[c]
+        lbs[c] = v
+    if mode == EASY and d >= 3 and nc >= 2:
+        # as in solve: the next first guesses ranked may have these unions as classes
+        store_union_bounds(members, starts, sizes, pats, lbs, d - 1, tabs.Z1, tabs.Z2, cache)
     return total
 
 
