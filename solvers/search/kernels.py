@@ -108,7 +108,14 @@ class _Kernels:
     def __init__(self):
         self._aot = None
         self._loaded = False
-        self.source = "jit"
+        self._source = "jit"
+
+    @property
+    def source(self) -> str:
+        """The module's path if the kernels come from one compiled ahead of time, else ``"jit"``."""
+        if not self._loaded:
+            self._load_aot()
+        return self._source
 
     def _load_aot(self):
         self._loaded = True
@@ -127,14 +134,16 @@ class _Kernels:
         except (OSError, ImportError, ValueError, KeyError):
             return                   # damaged or foreign: the JIT kernels give the same answers
         self._aot = (module, specs)
-        self.source = str(path)
+        self._source = str(path)
 
     def __getattr__(self, name: str):
         if name not in KERNELS:
             raise AttributeError(name)
         if not self._loaded:
             self._load_aot()
-        fn = _jit(name) if self._aot is None else _checked(name, getattr(self._aot[0], name), self._aot[1][name])
+        module, specs = self._aot or (None, {})
+        compiled = getattr(module, name, None)
+        fn = _jit(name) if compiled is None or name not in specs else _checked(name, compiled, specs[name])
         setattr(self, name, fn)
         return fn
 
