@@ -181,6 +181,7 @@ FAST_VARIANT = {
     # the empty state ranks every first guess with proof the first time: about 4 min on 2 cores
     "wordlelab hint '' --lists nyt20220316": "wordlelab hint '' --guesses g.txt --answers a.txt",
     "wordlelab bench --suite search": "wordlelab bench --suite matrix --csv bench.csv",
+    "wordlelab bench --suite hints": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite sweep": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite cover": "wordlelab bench --suite matrix --csv bench.csv",
 }

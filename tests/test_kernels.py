@@ -104,3 +104,15 @@ def test_tables_are_checked_field_by_field():
     s = spec(typeof(t))
     assert kernels._fits(t, s)
     assert not kernels._fits(t._replace(MT=np.zeros(1, np.int64)), s)
+
+
+def test_the_hints_suite_times_fresh_hints_beside_selby(shared):
+    """The bench suite behind the README's hint figures, on the three smallest states after SALET."""
+    from wordlelab.bench.hints import every_state_after
+    from wordlelab.solvers.search.hint import hint
+    from wordlelab.instances.wordlists import load_lists
+    rows = every_state_after("salet", "nyt20220830", limit=3)
+    assert len(rows) == 3
+    for state, n, mine, his, value in rows:
+        assert mine > 0 and (his is None or his > 0)
+        assert value == hint(load_lists("nyt20220830"), state, keep=False).value
