@@ -85,6 +85,8 @@ RUN_AS_SHOWN = {
     "wordlelab perm multicolour --n 3 --colors 3",
     "wordlelab perm play --n 9 --secret 724853169",
     "wordlelab perm optimal --n 6 --tree perm6.json",
+    "wordlelab perm optimal --n 6 --depth-first --checkpoint perm6.log",
+    "wordlelab perm progress --n 6 --checkpoint perm6.log",
     "wordlelab perm optimal --n 5 --history 12345:GBBBB --consistent-only",
     "wordlelab perm conjecture --n-max 6",
     "wordlelab perm consistency --n-max 6",
@@ -206,10 +208,13 @@ NAMES = {
     "wordlelab tree-model",
     "wordlelab blindfold",
     "wordlelab perm",
+    "wordlelab perm progress",
 }
 
 # A command that reads a file an earlier example of the same place writes: that one runs first.
 RUN_AFTER = {
+    "wordlelab perm progress --n 6 --checkpoint perm6.log":
+        "wordlelab perm optimal --n 6 --depth-first --checkpoint perm6.log",
     "wordlelab verify salet.tree --lists nyt20220316": "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",
     "wordlelab tree-plot salet.tree --lists nyt20220316 -o salet-tree.png":
         "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",

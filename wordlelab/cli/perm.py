@@ -186,6 +186,47 @@ def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_ad
                   f"{checkpoint} (an earlier run), not computed now")
 
 
+@perm.command("progress", epilog="""\b
+Examples (a run, then where it stands; for a run not yet finished, the states left):
+  wordlelab perm optimal --n 6 --depth-first --checkpoint perm6.log
+  wordlelab perm progress --n 6 --checkpoint perm6.log""")
+@click.option("--n", "n", required=True, type=int, help="the n of the run")
+@click.option("--consistent-only", is_flag=True, help="the run's --consistent-only")
+@_history_option
+@click.option("--checkpoint", required=True, type=click.Path(dir_okay=False), help="the depth-first run's log")
+@click.option("--levels", default=3, show_default=True, type=click.IntRange(1, 6),
+              help="how many levels of states not yet valued to list")
+@json_option
+def progress_of(n, consistent_only, history, checkpoint, levels, as_json):
+    """Where a depth-first `perm optimal` run stands: the states left below the start, and the new
+    states a subtree brought, by its number of secrets (read from the log)."""
+    from wordlelab.models.permutation import check_n, parse_history
+    from wordlelab.solvers.permutation import MAX_EXACT_N
+    from wordlelab.solvers.permutation.frontier import frontier
+    import os
+    check_n(n, MAX_EXACT_N)
+    if not os.path.isfile(checkpoint):
+        raise WordleError(f"no checkpoint log {checkpoint} (perm optimal --checkpoint writes one)")
+    hist = parse_history(history, n)
+    f = frontier(n, checkpoint, consistent_only, hist, levels)
+    if as_json:
+        emit_json(f)
+        return
+    out.print(f"n = {n}: {f['valued']} states valued in {checkpoint}")
+    if not f["levels"]:
+        out.print("the start is valued: the run is finished (perm optimal with this checkpoint prints the result)")
+        return
+    b = f["bucket"]
+    table("states not yet valued, level by level below the start",
+          ["level", "states", "secrets", f"by secrets ({b} each: count)"],
+          [[i + 1, lv["states"], lv["secrets"], ", ".join(f"{k}-{k + b - 1}: {c}" for k, c in lv["by_size"].items())]
+           for i, lv in enumerate(f["levels"])])
+    table("new states a subtree brought (between two valued siblings in the log)",
+          [f"secrets ({b} each)", "samples", "median", "mean", "max"],
+          [[f"{k}-{k + b - 1}", v["samples"], v["median"], v["mean"], v["max"]]
+           for k, v in f["new_states_by_size"].items()])
+
+
 @perm.command()
 @click.option("--n-max", default=6, show_default=True, type=int, help="n = 1..N (N <= 8)")
 @click.option("--consistent-only", is_flag=True)
