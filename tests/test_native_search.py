@@ -243,3 +243,18 @@ def test_hard_rule_masks_match_constrain(lists_0316):
             mask, exact = rule_mask(s.letters[g], p)
             assert exact
             assert np.array_equal(keep_featured(L, L, feat, mask), constrain(L, g, p, HARD, s.letters, s.lcount))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("guesses_file, total", [(None, 52896), ("wordlist_nyt20220215_all", 52777)])
+def test_lants_with_every_word_an_answer(shared, guesses_file, total):
+    """Selby's bighidden optimum for LANTS (part 2): 52896 on nyt20220316, 52777 on the 12947 words
+    of 2022-02-15; 20 minutes each on one core, with a 2^27-node table."""
+    if guesses_file is None:
+        lists = load_lists("nyt20220316", answers="all")
+    else:
+        path = str(shared / "wordlists" / guesses_file)
+        lists = load_lists(guesses_file=path, answers=path)
+    res = NativeSearcher(lists, cache_entries=1 << 27).solve(start="lants")
+    assert (res.status, res.value) == ("OPTIMAL", total)
+    assert verify_tree(res.certificate, lists.answers, lists.guesses).total == total
