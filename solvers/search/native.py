@@ -51,12 +51,11 @@ from wordlelab.models.state import parse_state
 from wordlelab.models.tree import Tree, tree_from_paths
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
-from wordlelab.solvers.search import tables as core
 from wordlelab.solvers.search.kernels import K
-from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, Stat, named_counts, new_stats, new_table
+from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, Stat, Tables,
+                                             named_counts, new_stats, new_table)
 
-MODE_CODES = {"easy": core.EASY, "hard": core.HARD, "strict": core.STRICT}
-INF = core.INF
+MODE_CODES = {"easy": EASY, "hard": HARD, "strict": STRICT}
 # set in the core store's LAST slot before a first guess; still there after it: no search ran
 _UNTOUCHED = -3
 
@@ -125,10 +124,10 @@ class NativeSearcher:
             np.add.at(self.lcount, (np.arange(n_g), self.letters[:, t]), 1)
         # the one place the kernels' tables are put together: rows and columns of the full
         # matrix are the answers and guesses themselves
-        self.tables = core.Tables(self.MT, self.ans_guess, self.ans_guess, self.R, self.Z1, self.Z2,
-                                  self.all_guesses, self.ZG, _writeable(self.letters), self.lcount,
-                                  self.mode_code, K.guess_features(self.letters), np.zeros(0, np.int32),
-                                  np.zeros(0, np.int32))
+        self.tables = Tables(self.MT, self.ans_guess, self.ans_guess, self.R, self.Z1, self.Z2,
+                             self.all_guesses, self.ZG, _writeable(self.letters), self.lcount,
+                             self.mode_code, K.guess_features(self.letters), np.zeros(0, np.int32),
+                             np.zeros(0, np.int32))
         self.cache_entries = cache_entries
         # the min-sum search's node table; ``table`` lets processes share one (solvers/sweep.py)
         self.cache = self._new_cache() if table is None else table
@@ -277,7 +276,7 @@ class NativeSearcher:
             paths[H, depth] = best
             if len(H) == 1 and self.ans_guess[H[0]] == best:
                 continue
-            if self.mode_code == core.EASY:
+            if self.mode_code == EASY:
                 # easy-mode cache keys ignore the guess list, so the search's entries are found
                 # without recomputing its reduced lists (any superset gives the same values)
                 ms, ss, zs, ps = K.partition(self.MT, H, best)
