@@ -52,6 +52,24 @@ def enumerate_endgames(answers, min_size: int = 3, free: int = 1) -> list[Endgam
     return sorted(out, key=lambda e: (-len(e.answers), e.pattern))
 
 
+def endgame_ids(words, min_size: int = 3):
+    """(ids, count): ``ids[i, p]`` numbers the endgame of ``words[i]`` with position p free
+    (:func:`enumerate_endgames`, at least ``min_size`` words), -1 where there is none.
+
+    >>> ids, count = endgame_ids(["bills", "fills", "hills", "hilly", "salet"])
+    >>> count, ids[:3, 0].tolist(), int(ids[3].max())
+    (1, [0, 0, 0], -1)
+    """
+    import numpy as np
+    index = {w: i for i, w in enumerate(words)}
+    ids = np.full((len(words), 5), -1, np.int32)
+    found = enumerate_endgames(words, min_size)
+    for number, e in enumerate(found):
+        p = e.pattern.index("?")
+        ids[[index[w] for w in e.answers], p] = number
+    return ids, len(found)
+
+
 def check_cover(answers, guesses) -> int:
     """Independent check: how many answers the guesses' D-sets cover (pure-Python feedback).
 

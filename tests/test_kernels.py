@@ -100,7 +100,7 @@ def test_tables_are_checked_field_by_field():
     from wordlelab.solvers.search.tables import Tables
     spec = kernels._spec
     from numba import typeof
-    t = Tables(*(np.zeros(1, np.int32),) * 10, 0, *(np.zeros(1, np.int32),) * 3)
+    t = Tables(*(np.zeros(1, np.int32),) * 10, 0, *(np.zeros(1, np.int32),) * 5)
     s = spec(typeof(t))
     assert kernels._fits(t, s)
     assert not kernels._fits(t._replace(MT=np.zeros(1, np.int64)), s)

@@ -165,7 +165,7 @@ def _signatures() -> dict:
     tables = typeof(Tables(np.zeros((1, 1), np.uint8), *(np.zeros(1, np.int32),) * 2, *(np.zeros(1, np.uint64),) * 3,
                            np.zeros(1, np.int32), np.zeros(1, np.uint64), np.zeros((1, 5), np.uint8),
                            np.zeros((1, 26), np.uint8), 0, np.zeros((1, 4), np.uint64), np.zeros(0, np.int32),
-                           np.zeros(0, np.int32)))
+                           np.zeros(0, np.int32), np.zeros((1, 5), np.int32), np.zeros(1, np.int32)))
     n, small = types.int64, types.int32
     return {
         "solve": (i32, i32, n, n, tables, n, i64m, i64),

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordlelab.errors import WordleError
+from wordlelab.models.endgames import endgame_ids
 from wordlelab.models.feedback import check_word
 from wordlelab.models.matrix import encode_words, pattern_matrix
 from wordlelab.models.modes import check_mode
@@ -122,12 +123,13 @@ class NativeSearcher:
         self.lcount = np.zeros((n_g, 26), np.uint8)
         for t in range(5):
             np.add.at(self.lcount, (np.arange(n_g), self.letters[:, t]), 1)
+        eg, n_eg = endgame_ids(lists.answers)
         # the one place the kernels' tables are put together: rows and columns of the full
         # matrix are the answers and guesses themselves
         self.tables = Tables(self.MT, self.ans_guess, self.ans_guess, self.R, self.Z1, self.Z2,
                              self.all_guesses, self.ZG, _writeable(self.letters), self.lcount,
                              self.mode_code, K.guess_features(self.letters), np.zeros(0, np.int32),
-                             np.zeros(0, np.int32))
+                             np.zeros(0, np.int32), eg, np.zeros(max(n_eg, 1), np.int32))
         self.cache_entries = cache_entries
         # the min-sum search's node table; ``table`` lets processes share one (solvers/sweep.py)
         self.cache = self._new_cache() if table is None else table

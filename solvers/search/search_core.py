@@ -43,6 +43,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from wordlelab.solvers.search.endgame_bound import endgame_refutes
 from wordlelab.solvers.search.hard_rules import (child_list, constrain, first_alike, remember_guess,  # noqa: F401
                                                   view_child_list)
 from wordlelab.solvers.search.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
@@ -52,6 +53,7 @@ from wordlelab.solvers.search.union_bounds import store_union_bounds
 
 TILE = 512           # guesses per tile of count_classes: 512 x 32 bytes of pattern sets
 REP_MIN_ROWS = 8     # local views of fewer rows do not mark columns alike (scan_distinct)
+ENDGAME_MAX_D = 4    # Selby's endgame bound is tried with this many guesses left or fewer (hard, strict)
 
 
 @nb.njit(cache=True, inline="always")
@@ -188,7 +190,7 @@ def local_view(H, Lsub, tabs, hsub):
     # ZG, letters, lcount and feat stay global: the kernels read them through cols
     return Tables(MTl, ans_col_l, tabs.ans_word[H], tabs.R[H], tabs.Z1[H], tabs.Z2[H], tabs.cols[Lsub],
                   tabs.ZG, tabs.letters, tabs.lcount, tabs.mode, tabs.feat, rep,
-                  np.full(rep.shape[0], -1, tabs.slot.dtype))
+                  np.full(rep.shape[0], -1, tabs.slot.dtype), tabs.eg[H], tabs.eg_count)
 
 
 @nb.njit(cache=True)
@@ -424,6 +426,9 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     if fast_col >= 0:
         _store(cache, key, fast_value, cols[fast_col], 1, n)
         return fast_value, cols[fast_col]
+    if mode != EASY and d <= ENDGAME_MAX_D and endgame_refutes(H, L, d, MT, tabs.eg, tabs.eg_count):
+        _store(cache, key, INF, -1, 0, n)
+        return INF, -1
     k, hit, counted = scan_distinct(MT, H, L, tabs)
     stats[Stat.CELLS_SCANNED] += n * counted
     m = L.shape[0]

@@ -65,6 +65,8 @@ class Tables(NamedTuple):
     rep: np.ndarray        # int32 per column: the first column that gives every row the same pattern
     #                        (hard and strict local views; empty: every column is its own)
     slot: np.ndarray       # int32 per column: -1, scratch for scan_distinct (restored after each use)
+    eg: np.ndarray         # int32 (rows, 5): each row's endgames (endgame_bound.endgame_ids), -1: none
+    eg_count: np.ndarray   # int32 per endgame: 0, scratch for endgame_refutes (restored after each use)
 
 
 def table_shape(entries: int) -> tuple[int, int]:

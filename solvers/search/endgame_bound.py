@@ -1,0 +1,78 @@
+"""Selby's endgame bound: a node whose largest endgame cannot be told apart in time is infeasible.
+
+An *endgame* is a set of answers equal in four positions (?ILLS: bills, dills, fills, ...).
+Theorem (Selby, part 2, "Endgame analysis"): let L be the answers of a node that lie in one
+endgame, and n(L, w) the number of distinct patterns guess w gives on L. If the strategy must
+find every answer within d guesses, then the d - 1 guesses before the last must bring the
+candidates within L down to one, and a guess w leaves an adversary at least |S| - (n(L, w) - 1)
+of any S within L (the largest of at most n(L, w) classes). So the node is infeasible if the
+d - 1 largest values of n(L, w) - 1, over the guesses the node allows, sum to less than |L| - 1.
+In hard and strict mode the guesses allowed later are a subset of those allowed now, so the
+node's own list bounds them; in easy mode the list is every guess.
+
+The bound is checked on the endgame with the most answers in the node (each answer is in at
+most five, one per wildcard position), and the scan over guesses stops as soon as the largest
+values found already reach |L| - 1: the bound refutes a node only after reading every guess.
+"""
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+MIN_ENDGAME = 3         # models.endgames.endgame_ids numbers the endgames of 3 answers or more
+
+
+@nb.njit(cache=True)
+def endgame_refutes(H, L, d, MT, eg, eg_count):
+    """True if the largest endgame among rows H cannot be told apart by d - 1 guesses from L.
+
+    ``eg`` gives each row's endgames (:func:`wordlelab.models.endgames.endgame_ids`, rows of MT); ``eg_count`` is zeroed
+    scratch, one slot per endgame, and is zero again on return.
+    """
+    n = H.shape[0]
+    best, best_count = -1, 0
+    for i in range(n):
+        for p in range(5):
+            g = eg[H[i], p]
+            if g >= 0:
+                eg_count[g] += 1
+                if eg_count[g] > best_count:
+                    best, best_count = g, eg_count[g]
+    for i in range(n):
+        for p in range(5):
+            g = eg[H[i], p]
+            if g >= 0:
+                eg_count[g] = 0
+    k = best_count
+    if k < MIN_ENDGAME or d < 2:
+        return False
+    rows = np.empty(k, H.dtype)
+    c = 0
+    for i in range(n):
+        for p in range(5):
+            if eg[H[i], p] == best:
+                rows[c] = H[i]
+                c += 1
+                break
+    need = k - 1
+    top = np.zeros(d - 1, np.int64)     # the d - 1 largest values of n(L, w) - 1, smallest first
+    total = 0
+    stamp = np.zeros(243, np.int64)
+    for j in range(L.shape[0]):
+        col = L[j]
+        distinct = 0
+        for r in range(k):
+            q = MT[rows[r], col]
+            if stamp[q] != j + 1:
+                stamp[q] = j + 1
+                distinct += 1
+        v = distinct - 1
+        if v > top[0]:
+            total += v - top[0]
+            top[0] = v
+            for t in range(d - 2):      # keep top[0] the smallest
+                if top[t] > top[t + 1]:
+                    top[t], top[t + 1] = top[t + 1], top[t]
+            if total >= need:
+                return False
+    return True

@@ -1,0 +1,45 @@
+"""Selby's endgame bound (solvers/search/endgame_bound.py): it refutes only infeasible nodes, and it does refute."""
+import random
+
+import numpy as np
+
+from tests.test_native_search import brute_force, tiny_instance
+from wordlelab.instances.wordlists import WordLists
+from wordlelab.models.endgames import endgame_ids
+from wordlelab.solvers.search.endgame_bound import endgame_refutes
+from wordlelab.solvers.search.native import NativeSearcher
+
+
+def _refutes(s, lists, rows, d):
+    eg, n_eg = endgame_ids(lists.answers)
+    return endgame_refutes(np.array(sorted(rows), np.int32), np.arange(len(lists.guesses), dtype=np.int32), d,
+                           s.MT, eg, np.zeros(max(n_eg, 1), np.int32))
+
+
+def test_it_refutes_only_what_brute_force_finds_infeasible():
+    refuted = 0
+    for seed in range(6):
+        answers, guesses = tiny_instance(seed, n_answers=12, n_guesses=16)
+        lists = WordLists(f"tiny{seed}", guesses, answers)
+        s = NativeSearcher(lists, "easy", 6)
+        rng = random.Random(seed)
+        for _ in range(25):
+            rows = rng.sample(range(len(answers)), rng.randint(3, len(answers)))
+            d = rng.randint(2, 4)
+            if _refutes(s, lists, rows, d):
+                words = [answers[i] for i in rows]
+                assert all(brute_force(words, guesses, "easy", d, g) == float("inf") for g in guesses)
+                refuted += 1
+    assert refuted > 0          # the instances are endgame-like: the bound fires on some
+
+
+def test_it_refutes_an_endgame_too_big_for_the_guesses_left():
+    words = ["bills", "dills", "fills", "gills", "hills", "kills", "mills", "pills", "rills", "sills", "tills",
+             "wills"]
+    lists = WordLists("ills", words, words)
+    s = NativeSearcher(lists, "easy", 6)
+    rows = range(len(words))
+    # a guess from the list tells apart at most 2 of the 12 (its own first letter, hit or not)
+    assert _refutes(s, lists, rows, 3)
+    assert all(brute_force(words, words, "easy", 3, g) == float("inf") for g in words)
+    assert not _refutes(s, lists, rows, 12)
