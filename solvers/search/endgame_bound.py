@@ -23,11 +23,11 @@ MIN_ENDGAME = 3         # models.endgames.endgame_ids numbers the endgames of 3 
 
 
 @nb.njit(cache=True)
-def endgame_refutes(H, L, d, MT, eg, eg_count):
-    """True if the largest endgame among rows H cannot be told apart by d - 1 guesses from L.
+def largest_endgame(H, eg, eg_count):
+    """The rows of H in the endgame with the most of them (ascending; empty if under MIN_ENDGAME).
 
-    ``eg`` gives each row's endgames (:func:`wordlelab.models.endgames.endgame_ids`, rows of MT); ``eg_count`` is zeroed
-    scratch, one slot per endgame, and is zero again on return.
+    ``eg`` gives each row's endgames (:func:`wordlelab.models.endgames.endgame_ids`, rows of the
+    matrix); ``eg_count`` is zeroed scratch, one slot per endgame, and is zero again on return.
     """
     n = H.shape[0]
     best, best_count = -1, 0
@@ -43,10 +43,9 @@ def endgame_refutes(H, L, d, MT, eg, eg_count):
             g = eg[H[i], p]
             if g >= 0:
                 eg_count[g] = 0
-    k = best_count
-    if k < MIN_ENDGAME or d < 2:
-        return False
-    rows = np.empty(k, H.dtype)
+    if best_count < MIN_ENDGAME:
+        return H[:0].copy()
+    rows = np.empty(best_count, H.dtype)
     c = 0
     for i in range(n):
         for p in range(5):
@@ -54,8 +53,18 @@ def endgame_refutes(H, L, d, MT, eg, eg_count):
                 rows[c] = H[i]
                 c += 1
                 break
+    return rows
+
+
+@nb.njit(cache=True)
+def too_big(rows, L, d, MT):
+    """True if the d - 1 largest values of n(rows, w) - 1, over the guesses w in L, sum to less
+    than len(rows) - 1: no strategy of d guesses tells the rows apart."""
+    k = rows.shape[0]
+    if d < 2:
+        return k > 1
     need = k - 1
-    top = np.zeros(d - 1, np.int64)     # the d - 1 largest values of n(L, w) - 1, smallest first
+    top = np.zeros(d - 1, np.int64)     # the d - 1 largest values of n - 1, smallest first
     total = 0
     stamp = np.zeros(243, np.int64)
     for j in range(L.shape[0]):
@@ -76,3 +85,10 @@ def endgame_refutes(H, L, d, MT, eg, eg_count):
             if total >= need:
                 return False
     return True
+
+
+@nb.njit(cache=True)
+def endgame_refutes(H, L, d, MT, eg, eg_count):
+    """True if the largest endgame among rows H cannot be told apart by d - 1 guesses from L."""
+    rows = largest_endgame(H, eg, eg_count)
+    return rows.shape[0] >= MIN_ENDGAME and too_big(rows, L, d, MT)

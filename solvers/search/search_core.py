@@ -427,6 +427,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
         _store(cache, key, fast_value, cols[fast_col], 1, n)
         return fast_value, cols[fast_col]
     if mode != EASY and d <= ENDGAME_MAX_D and endgame_refutes(H, L, d, MT, tabs.eg, tabs.eg_count):
+        # Selby's endgame analysis: the node's largest endgame cannot be told apart in time
         _store(cache, key, INF, -1, 0, n)
         return INF, -1
     k, hit, counted = scan_distinct(MT, H, L, tabs)
