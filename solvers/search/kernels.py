@@ -19,6 +19,7 @@ the signature first, and any other call goes to the just-in-time function.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import importlib.machinery
@@ -126,7 +127,8 @@ class _Kernels:
             path = _module_file(folder)
             if path is None:
                 return
-            os.utime(folder)          # in use: kept by the clean-up of other versions
+            with contextlib.suppress(OSError):
+                os.utime(folder)      # in use: kept by the clean-up of other versions
             specs = json.loads((folder / SPEC_FILE).read_text())["arguments"]
             spec = importlib.util.spec_from_file_location(MODULE, path)
             module = importlib.util.module_from_spec(spec)
