@@ -13,7 +13,7 @@ import numba as nb
 import numpy as np
 
 from wordlelab.solvers.search import search_core as core
-from wordlelab.solvers.search.endgame_bound import endgame_refutes
+from wordlelab.solvers.search.endgame_bound import ENDGAME_MAX_D, endgame_refutes
 from wordlelab.solvers.search.hard_rules import remember_guess
 from wordlelab.solvers.search.node_table import entry_guess, lookup
 from wordlelab.solvers.search.search_core import Stat
@@ -72,7 +72,7 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
     if packed >= 0:
         stats[Stat.CACHE_HITS] += 1
         return entry_guess(packed)
-    if mode != core.EASY and d <= core.ENDGAME_MAX_D and endgame_refutes(H, L, d, MT, tabs.eg, tabs.eg_count):
+    if mode != core.EASY and d <= ENDGAME_MAX_D and endgame_refutes(H, L, d, MT, tabs.eg, tabs.eg_count):
         # Selby's endgame analysis (endgame_bound): as in the min-sum search
         core._store(cache, key, 0, REFUTED, 1, n)
         return REFUTED

@@ -43,17 +43,16 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from wordlelab.solvers.search.endgame_bound import endgame_refutes
+from wordlelab.solvers.search.endgame_bound import ENDGAME_MAX_D, endgame_refutes
 from wordlelab.solvers.search.hard_rules import (child_list, constrain, first_alike, remember_guess,  # noqa: F401
                                                   view_child_list)
 from wordlelab.solvers.search.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
-from wordlelab.solvers.search.tables import (ALL_GREEN, EASY, HARD, INF, STRICT, Stat, Tables,  # noqa: F401
-                                             named_counts, new_stats)
+from wordlelab.solvers.search.tables import (ALL_GREEN, EASY, HARD, INF, KEY_DEPTH_MIX, KEY_MODE_MIX,  # noqa: F401
+                                             STRICT, Stat, Tables, named_counts, new_stats)
 from wordlelab.solvers.search.union_bounds import store_union_bounds
 
 TILE = 512           # guesses per tile of count_classes: 512 x 32 bytes of pattern sets
 REP_MIN_ROWS = 8     # local views of fewer rows do not mark columns alike (scan_distinct)
-ENDGAME_MAX_D = 4    # Selby's endgame bound is tried with this many guesses left or fewer (hard, strict)
 
 
 @nb.njit(cache=True, inline="always")
@@ -315,8 +314,8 @@ def useful_only(L, k, hit):
 @nb.njit(cache=True)
 def node_key(H, L, d, mode, Z1, Z2, ZG):
     """128-bit cache key of a node."""
-    h1 = np.uint64(d) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(H.shape[0])
-    h2 = np.uint64(mode) * np.uint64(0xC2B2AE3D27D4EB4F)
+    h1 = np.uint64(d) * np.uint64(KEY_DEPTH_MIX) + np.uint64(H.shape[0])
+    h2 = np.uint64(mode) * np.uint64(KEY_MODE_MIX)
     for i in range(H.shape[0]):
         h1 += Z1[H[i]]
         h2 += Z2[H[i]]
@@ -331,8 +330,8 @@ def view_key(H, L, d, tabs):
     """:func:`node_key` of a node given by rows and columns of ``tabs`` (equal to the key of
     its global rows and guesses: the guess list is read through ``tabs.cols``)."""
     Z1, Z2, ZG, cols = tabs.Z1, tabs.Z2, tabs.ZG, tabs.cols
-    h1 = np.uint64(d) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(H.shape[0])
-    h2 = np.uint64(tabs.mode) * np.uint64(0xC2B2AE3D27D4EB4F)
+    h1 = np.uint64(d) * np.uint64(KEY_DEPTH_MIX) + np.uint64(H.shape[0])
+    h2 = np.uint64(tabs.mode) * np.uint64(KEY_MODE_MIX)
     for i in range(H.shape[0]):
         h1 += Z1[H[i]]
         h2 += Z2[H[i]]

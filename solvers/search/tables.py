@@ -13,6 +13,9 @@ import numpy as np
 INF = 1 << 30
 EASY, HARD, STRICT = 0, 1, 2
 ALL_GREEN = 242
+# node keys (search_core.node_key): the number of guesses left and the mode are mixed in by these
+KEY_DEPTH_MIX = 0x9E3779B97F4A7C15
+KEY_MODE_MIX = 0xC2B2AE3D27D4EB4F
 REFUTED = -1        # depth search: no guess finds every answer within the guesses left
 NODE_LIMIT = -2     # depth search: the node limit was reached first
 

@@ -24,8 +24,8 @@ import numba as nb
 import numpy as np
 
 from wordlelab.solvers.search.node_table import entry_exact, entry_value, lookup, pack, store
-from wordlelab.solvers.search.tables import INF
-_D_MIX = np.uint64(0x9E3779B97F4A7C15)      # search_core.node_key's constants, easy mode
+from wordlelab.solvers.search.tables import INF, KEY_DEPTH_MIX
+
 _POWERS = np.array([1, 3, 9, 27, 81], np.int32)
 
 
@@ -73,7 +73,7 @@ def store_union_bounds(members, starts, sizes, pats, values, d, Z1, Z2, cache):
         for c in range(nc):
             w = pats[c] - ((pats[c] // step) % 3) * step
             if count[w] >= 2 and size[w] >= 3 and total[w] > 2 * size[w] - 1:
-                key1 = np.uint64(d) * _D_MIX + np.uint64(size[w]) + h1[w]
+                key1 = np.uint64(d) * np.uint64(KEY_DEPTH_MIX) + np.uint64(size[w]) + h1[w]
                 key = (np.int64(key1), np.int64(h2[w]))
                 if raise_bound(cache, key, total[w], size[w]):
                     stored += 1
