@@ -62,6 +62,103 @@ def check_pair_rows(rows, guesses) -> int:
     return len(rows)
 
 
+class BoundTreeFault(WordleError):
+    """A branch-and-bound certificate that does not prove what it claims."""
+
+
+def check_bound_tree(certificate: dict, guesses, answers) -> dict:
+    """Re-check that no ``certificate["k"]`` guesses identify the answers; returns counts, raises BoundTreeFault.
+
+    The certificate (:mod:`wordlelab.solvers.blindfold_duals`) holds answer ``pairs``, a
+    ``denominator`` D and a ``tree``: a node ``{"guess", "with", "without"}`` puts one guess
+    in the set or out of it; a leaf ``{"unseparable": r}`` names a pair that only guesses
+    already left out separate; a leaf ``{"dual": [[r, w], ...]}`` gives weights w/D >= 0 on
+    pairs that no guess put in separates. With c_t the weight of the pairs a free guess t
+    separates, every set that separates all pairs and agrees with the branch has at least
+    ``|in| + sum(w)/D - sum(max(0, c_t - D))/D`` guesses (weak LP duality for 0 <= x_t <= 1),
+    which must exceed k. Separators are recomputed here from the rules for every guess,
+    skipping by the letter lemma only guesses that share no letter with the differing
+    positions; the arithmetic is on integers, so it is exact.
+
+    >>> cert = {"k": 0, "denominator": 2, "pairs": [["bills", "pills"]], "tree": {"dual": [[0, 2]]}}
+    >>> check_bound_tree(cert, ["bills", "salet"], ["bills", "pills"])
+    {'nodes': 1, 'leaves': 1, 'pairs_checked': 1}
+    """
+    try:
+        k, denominator = int(certificate["k"]), int(certificate["denominator"])
+        pairs = [(str(a), str(b)) for a, b in certificate["pairs"]]
+        tree = certificate["tree"]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise BoundTreeFault(f"not a bound-tree certificate: {exc}") from None
+    if denominator < 1 or k < 0:
+        raise BoundTreeFault("the denominator must be positive and k at least 0")
+    known = set(answers)
+    for a, b in pairs:
+        if a not in known or b not in known or a == b:
+            raise BoundTreeFault(f"pair {a!r}, {b!r} is not two answers")
+    index = {g: t for t, g in enumerate(guesses)}
+    masks = [_mask(g) for g in guesses]
+    separators: dict[int, frozenset] = {}
+    patterns: dict = {}
+
+    def separating(r: int) -> frozenset:
+        if not 0 <= r < len(pairs):
+            raise BoundTreeFault(f"pair {r} does not exist")
+        if r not in separators:
+            a, b = pairs[r]
+            differ = _mask("".join(x + y for x, y in zip(a, b) if x != y))
+            out = []
+            for t, g in enumerate(guesses):
+                if masks[t] & differ:
+                    fa = patterns.get((t, a)) or patterns.setdefault((t, a), feedback(g, a))
+                    fb = patterns.get((t, b)) or patterns.setdefault((t, b), feedback(g, b))
+                    if fa != fb:
+                        out.append(t)
+            separators[r] = frozenset(out)
+        return separators[r]
+
+    counts = {"nodes": 0, "leaves": 0}
+    # an explicit stack: trees may be deep
+    stack = [(tree, frozenset(), frozenset())]
+    while stack:
+        node, chosen, excluded = stack.pop()
+        counts["nodes"] += 1
+        if not isinstance(node, dict):
+            raise BoundTreeFault("a tree node is not an object")
+        if "guess" in node:
+            t = index.get(node["guess"])
+            if t is None or t in chosen or t in excluded:
+                raise BoundTreeFault(f"branch on {node['guess']!r}: not a free guess of the list")
+            stack.append((node.get("with"), chosen | {t}, excluded))
+            stack.append((node.get("without"), chosen, excluded | {t}))
+            continue
+        counts["leaves"] += 1
+        if "unseparable" in node:
+            r = node["unseparable"]
+            if not isinstance(r, int) or not separating(r) <= excluded:
+                raise BoundTreeFault(f"pair {pairs[r] if isinstance(r, int) and 0 <= r < len(pairs) else r} "
+                                     "has a separator this branch still allows")
+            continue
+        if "dual" not in node:
+            raise BoundTreeFault("a leaf is neither a dual bound nor an unseparable pair")
+        total, load = 0, {}
+        for entry in node["dual"]:
+            r, w = entry
+            if not isinstance(r, int) or not isinstance(w, int) or w < 0:
+                raise BoundTreeFault(f"dual entry {entry!r} is not a pair and a weight >= 0")
+            sep = separating(r)
+            if sep & chosen:
+                raise BoundTreeFault(f"pair {pairs[r]} is already separated by a guess of this branch")
+            total += w
+            for t in sep - excluded:
+                load[t] = load.get(t, 0) + w
+        bound = len(chosen) * denominator + total - sum(c - denominator for c in load.values() if c > denominator)
+        if bound <= k * denominator:
+            raise BoundTreeFault(f"a leaf bounds the guesses by {bound / denominator:.6f}, not above {k}")
+    counts["pairs_checked"] = len(separators)
+    return counts
+
+
 def _mask(word: str) -> int:
     out = 0
     for ch in word:

@@ -95,6 +95,16 @@ def to_highs(model) -> highspy.Highs:
     return h
 
 
+def relaxation(model) -> highspy.Highs:
+    """The model's LP relaxation (every column continuous), ready to run; its row duals give bounds."""
+    h = to_highs(model)
+    n = model.n_vars
+    if n:
+        h.changeColsIntegrality(n, np.arange(n, dtype=np.int32),
+                                np.array([highspy.HighsVarType.kContinuous] * n))
+    return h
+
+
 def write(model, path: str) -> None:
     """Write the model as LP or MPS (by the suffix)."""
     h = to_highs(model)

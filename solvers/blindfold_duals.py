@@ -1,0 +1,236 @@
+"""No k fixed guesses identify the answers: LP branch and bound whose every leaf carries a dual bound.
+
+Theorem relied on (weak LP duality with bounded variables). Let R be a set of answer
+pairs, and for a pair r let S_r be the guesses whose patterns differ on its two answers.
+A set X of guesses that identifies every answer meets every S_r. Fix some guesses in
+(F1) and some out (F0); the free guesses are the others. For *any* weights y_r >= 0 on
+the pairs that no guess of F1 separates, write c_t for the sum of y_r over those pairs
+whose S_r holds the free guess t. Then every such X has
+
+    |X| >= |F1| + sum_r y_r - sum_t max(0, c_t - 1)        (over free guesses t),
+
+because x_t in [0, 1] and sum_t c_t x_t >= sum_r y_r when X meets every S_r. If the right
+side exceeds k, no such X has k guesses or fewer. A pair whose S_r lies inside F0 also
+ends a branch. Branching on one guess (in F1, or in F0) splits the sets exhaustively, so
+a tree whose leaves all end this way proves that no k guesses identify the answers of R,
+hence none identify all answers.
+
+The weights come from the LP relaxation's row duals (HiGHS), scaled down to integers
+over a common denominator so that the bound is exact integer arithmetic, and each leaf
+is kept only when its integer bound already exceeds k. The rows R are chosen for a
+strong relaxation: among the pairs with the fewest *possible* separators (by the letter
+lemma of :mod:`wordlelab.models.blindfold`, a separator holds a letter at a position
+where the two answers differ), LP row generation keeps the pairs whose rows the LP
+optimum violates. A k-set found at a node that leaves answers together adds their pairs
+to R, and the search starts again; one that identifies every answer is returned.
+
+The certificate is re-checked from the rules by
+:func:`wordlelab.models.blindfold.check_bound_tree`, which recomputes every S_r.
+"""
+from __future__ import annotations
+
+import time
+
+import highspy
+import numpy as np
+
+from wordlelab.encoders.blindfold import build_separating
+from wordlelab.solvers.backends.highs import relaxation
+from wordlelab.solvers.blindfold_search import classes_of
+
+DENOMINATOR = 1 << 20     # the duals' common denominator in a certificate
+ALL_LETTERS = (1 << 26) - 1
+
+
+def letter_masks(words) -> np.ndarray:
+    """Bit mask of each word's letters (bit 0 = a)."""
+    out = np.zeros(len(words), np.int64)
+    for i, w in enumerate(words):
+        for ch in set(w):
+            out[i] |= 1 << (ord(ch) - 97)
+    return out
+
+
+def subset_counts(masks: np.ndarray) -> np.ndarray:
+    """``f[S]`` = number of words whose letters all lie in the letter set S (a zeta transform, 2^26 entries)."""
+    f = np.bincount(masks, minlength=1 << 26).astype(np.int32)
+    for bit in range(26):
+        view = f.reshape(-1, 2, 1 << bit)
+        view[:, 1, :] += view[:, 0, :]
+    return f
+
+
+def hard_pairs(answers, guesses, count: int) -> np.ndarray:
+    """The ``count`` answer pairs (index pairs) with the fewest guesses that could separate them.
+
+    A guess can separate two answers only if it holds a letter found at a position where
+    they differ, so that count of guesses bounds the pair's separators from above; pairs
+    such as gauge/gauze (only z, or a second g) come first.
+    """
+    enc = np.array([[ord(c) - 97 for c in a] for a in answers], np.int64)
+    fits = subset_counts(letter_masks(guesses))
+    n, n_guesses = len(answers), len(guesses)
+
+    def bounds(i):
+        rest = enc[i + 1:]
+        differ = np.zeros(len(rest), np.int64)
+        for p in range(enc.shape[1]):
+            d = rest[:, p] != enc[i, p]
+            differ |= np.where(d, (1 << rest[:, p]) | (1 << enc[i, p]), 0)
+        return n_guesses - fits[ALL_LETTERS & ~differ]
+
+    histogram = np.zeros(n_guesses + 1, np.int64)
+    for i in range(n - 1):
+        histogram += np.bincount(bounds(i), minlength=n_guesses + 1)
+    cut = int(np.searchsorted(np.cumsum(histogram), min(count, n * (n - 1) // 2)))
+    found, found_bounds = [], []
+    for i in range(n - 1):
+        b = bounds(i)
+        j = np.flatnonzero(b <= cut)
+        found.append(np.stack([np.full(len(j), i), i + 1 + j], 1))
+        found_bounds.append(b[j])
+    if not found:
+        return np.zeros((0, 2), np.int64)
+    pairs, b = np.concatenate(found), np.concatenate(found_bounds)
+    return pairs[np.argsort(b, kind="stable")[:count]]
+
+
+def _separators(P: np.ndarray, pairs) -> list[np.ndarray]:
+    return [np.flatnonzero(P[:, a] != P[:, b]).astype(np.int32) for a, b in pairs]
+
+
+def core_rows(P: np.ndarray, names, answers, candidates: np.ndarray, first: int = 200, batch: int = 300,
+              should_stop=None) -> tuple[list, float]:
+    """Rows of a tight relaxation: LP row generation over ``candidates``; returns (pairs, LP value)."""
+    seps = _separators(P, candidates)
+    active = list(range(min(first, len(candidates))))
+    value = 0.0
+    while True:
+        h = _lp(P, names, answers, [tuple(candidates[i]) for i in active], [seps[i] for i in active])
+        h.run()
+        value = h.getInfo().objective_function_value
+        x = np.asarray(h.getSolution().col_value)
+        cover = np.array([x[s].sum() for s in seps])
+        chosen = set(active)
+        short = [i for i in np.argsort(cover, kind="stable") if cover[i] < 1 - 1e-7 and i not in chosen]
+        if not short or (should_stop and should_stop()):
+            return [tuple(int(v) for v in candidates[i]) for i in active], value
+        active += [int(i) for i in short[:batch]]
+
+
+def _lp(P, names, answers, pairs, seps) -> highspy.Highs:
+    model, _ = build_separating(P, pairs, None, names, seps, answers)
+    return relaxation(model)
+
+
+class _Search:
+    """Depth-first branch and bound on one set of rows; leaves hold integer dual bounds."""
+
+    def __init__(self, P, names, answers, pairs, k, deadline, should_stop, progress):
+        self.P, self.pairs, self.k = P, pairs, k
+        self.S = np.zeros((len(pairs), P.shape[0]), bool)
+        for r, (a, b) in enumerate(pairs):
+            self.S[r] = P[:, a] != P[:, b]
+        self.h = _lp(P, names, answers, pairs, [np.flatnonzero(s) for s in self.S])
+        self.n = P.shape[0]
+        self.fixed = np.full(self.n, -1, np.int8)        # -1 free, 0 out, 1 in
+        self.deadline, self.should_stop, self.progress = deadline, should_stop, progress
+        self.nodes = 0
+        self.found = None                                  # an integral k-set of the LP
+
+    def certificate(self, y: np.ndarray):
+        """Integer duals on the rows F1 leaves open, and whether their bound exceeds k."""
+        ones = self.fixed == 1
+        open_rows = ~self.S[:, ones].any(axis=1)
+        w = np.where(open_rows & (y > 0), np.floor(np.maximum(y, 0) * DENOMINATOR), 0).astype(np.int64)
+        free = self.fixed == -1
+        c = w @ self.S[:, free].astype(np.int64)
+        bound = int(ones.sum()) * DENOMINATOR + int(w.sum()) - int(np.maximum(c - DENOMINATOR, 0).sum())
+        return w, bound > self.k * DENOMINATOR
+
+    def run(self, depth: int = 0):
+        """The subtree at the current fixings, or None when stopped (or a k-set was found)."""
+        if time.perf_counter() > self.deadline or (self.should_stop and self.should_stop()):
+            return None
+        self.nodes += 1
+        if self.progress and self.nodes % 50 == 0:
+            self.progress(1, info=f"{self.k} guesses: branch and bound, {self.nodes} nodes, depth {depth}")
+        allowed = self.fixed != 0
+        dead = np.flatnonzero(~self.S[:, allowed].any(axis=1))
+        if len(dead):
+            return {"unseparable": int(dead[0])}
+        self.h.run()
+        sol = self.h.getSolution()
+        x, y = np.asarray(sol.col_value), np.asarray(sol.row_dual)
+        w, proven = self.certificate(y)
+        if proven:
+            return {"dual": [[int(r), int(v)] for r in np.flatnonzero(w) for v in (w[r],)]}
+        fractional = np.flatnonzero((x > 1e-6) & (x < 1 - 1e-6) & (self.fixed == -1))
+        if not len(fractional):
+            self.found = [int(t) for t in np.flatnonzero(x > 0.5)]
+            return None
+        t = int(fractional[np.argmax(x[fractional])])
+        children = {}
+        for side, value in (("with", 1), ("without", 0)):
+            self.fixed[t] = value
+            self.h.changeColBounds(t, float(value), float(value))
+            child = self.run(depth + 1)
+            self.fixed[t] = -1
+            self.h.changeColBounds(t, 0.0, 1.0)
+            if child is None:
+                return None
+            children[side] = child
+        return {"guess": t, **children}
+
+
+def rule_out_by_duals(P: np.ndarray, names, answers, k: int, time_limit: float = 600.0, candidates: int = 20000,
+                      progress=None, should_stop=None) -> dict:
+    """Decide whether ``k`` guesses (rows of ``P``) identify every answer (column), with a certificate.
+
+    Returns
+    -------
+    dict
+        ``status``: "INFEASIBLE" (with ``certificate``: the pairs, as words, and the tree, its
+        guesses as words and its leaves' duals as integers over ``denominator``), "FOUND"
+        (``found``: guess indices that identify every answer) or "UNKNOWN" (the time limit);
+        ``seconds``, ``lp_bound`` (the root relaxation), ``rows``, ``nodes``, ``restarts``.
+    """
+    t0 = time.perf_counter()
+    deadline = t0 + time_limit
+    pool = hard_pairs(answers, names, candidates)
+    pairs, lp_bound = core_rows(P, names, answers, pool, should_stop=should_stop)
+    if progress:
+        progress(1, info=f"{k} guesses: {len(pairs)} pair rows, LP bound {lp_bound:.4f}")
+    nodes = restarts = 0
+    while True:
+        search = _Search(P, names, answers, pairs, k, deadline, should_stop, progress)
+        tree = search.run()
+        nodes += search.nodes
+        out = {"seconds": time.perf_counter() - t0, "lp_bound": lp_bound, "rows": len(pairs),
+               "nodes": nodes, "restarts": restarts}
+        if tree is not None:
+            cert = {"k": k, "denominator": DENOMINATOR,
+                    "pairs": [[answers[a], answers[b]] for a, b in pairs],
+                    "tree": _named(tree, names)}
+            return {"status": "INFEASIBLE", "certificate": cert, **out}
+        if search.found is None:
+            return {"status": "UNKNOWN", **out}
+        chosen = np.array(search.found, np.int64)
+        cls, n_cls = classes_of(P, chosen, -1)
+        if n_cls == P.shape[1]:
+            return {"status": "FOUND", "found": search.found, **out}
+        together = {}
+        for a, c in enumerate(cls.tolist()):
+            together.setdefault(c, []).append(a)
+        have = set(pairs)
+        new = [(m[i], m[j]) for m in together.values() for i in range(len(m)) for j in range(i + 1, len(m))]
+        pairs = pairs + [p for p in new if p not in have][:500]
+        restarts += 1
+
+
+def _named(node: dict, names) -> dict:
+    """The tree with guess indices replaced by words."""
+    if "guess" in node:
+        return {"guess": names[node["guess"]], "with": _named(node["with"], names),
+                "without": _named(node["without"], names)}
+    return node
