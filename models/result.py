@@ -46,7 +46,7 @@ class Status(str, Enum):
         return self in (Status.OPTIMAL, Status.INFEASIBLE)
 
 
-CERTIFICATE_KINDS = ("tree", "chain", "cover", "guesses", "core", "strategy", "trees")
+CERTIFICATE_KINDS = ("tree", "chain", "cover", "guesses", "core", "strategy", "trees", "bound-tree")
 
 
 @dataclass
@@ -56,7 +56,9 @@ class Result:
     ``certificate`` is a :class:`~wordlelab.models.tree.Tree` (kind ``tree``), a list
     of words (``chain``, ``cover``, ``guesses``, ``core``), a permutation-Wordle
     strategy (``strategy``) or a list of trees, each in a dict that says what it proves
-    (``trees``: ``{"state", "guess", "total", "tree"}``, an analysis of play); ``verified`` is true only after the independent checker
+    (``trees``: ``{"state", "guess", "total", "tree"}``, an analysis of play) or a
+    branch-and-bound tree with a dual bound at each leaf (``bound-tree``, a proof that no
+    k fixed guesses suffice); ``verified`` is true only after the independent checker
     of :mod:`wordlelab.models` re-checked it inside the call that returns this result.
     """
 

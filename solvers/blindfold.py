@@ -7,9 +7,11 @@ for one guess fewer than the best set; INFEASIBLE on a set of pair rows proves t
 no such set identifies even the answers of those rows (the core), so none identifies
 them all (a relaxation: every row lists every guess that separates its pair, which
 :func:`wordlelab.models.blindfold.check_pair_rows` re-checks from the rules). The
-default proof is instead the exhaustive letter-cover search of
-:mod:`wordlelab.solvers.blindfold_letters`, whose case split
-:func:`wordlelab.models.blindfold.check_letter_cases` re-checks from the words. A set
+default proof is the LP branch and bound of :mod:`wordlelab.solvers.blindfold_duals`, whose
+certificate (a tree with an integer dual bound at every leaf)
+:func:`wordlelab.models.blindfold.check_bound_tree` re-checks from the rules; the other is
+the exhaustive letter-cover search of :mod:`wordlelab.solvers.blindfold_letters`, whose
+case split :func:`wordlelab.models.blindfold.check_letter_cases` re-checks from the words. A set
 found by the rounds replaces the best one and the proof is tried one size lower.
 Every set reported is re-checked by :func:`wordlelab.models.blindfold.check_fixed_guesses`.
 """
@@ -21,13 +23,18 @@ import time
 import numpy as np
 
 from wordlelab.errors import WordleError
-from wordlelab.models.blindfold import check_fixed_guesses, check_letter_cases, check_pair_rows
+from wordlelab.encoders.blindfold import build_separating
+from wordlelab.models.blindfold import check_bound_tree, check_fixed_guesses, check_letter_cases, check_pair_rows
 from wordlelab.models.result import Result, Status
-from wordlelab.solvers.backends import check_solver
+from wordlelab.solvers.backends import check_solver, export
+from wordlelab.solvers.blindfold_duals import rule_out_by_duals
 from wordlelab.solvers.blindfold_letters import rule_out_by_letters
 from wordlelab.solvers.blindfold_proof import one_position_pairs, rule_out
 from wordlelab.solvers.blindfold_search import tabu_search
-from wordlelab.solvers.checkpoint import check_int, load_checkpoint, save_checkpoint
+from wordlelab.solvers.checkpoint import check_int, check_int_list, load_checkpoint, save_checkpoint
+
+
+PROOFS = ("duals", "letters", "rows")
 
 
 def separates(words_P: np.ndarray) -> bool:
@@ -58,7 +65,7 @@ def greedy(P: np.ndarray, start=()) -> list[int]:
 
 def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k: int | None = None,
                         time_limit: float = 60.0, search_time: float | None = None, seed: int = 0,
-                        save_model: str | None = None, checkpoint: str | None = None, proof: str = "letters",
+                        save_model: str | None = None, checkpoint: str | None = None, proof: str = "duals",
                         progress=None, should_stop=None) -> Result:
     """Fewest guesses of ``P`` (guesses x answers) whose patterns identify every answer.
 
@@ -85,8 +92,10 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         JSON checkpoint of the first proof attempted (its rows, or the letter cases searched),
         for one guess fewer than the best set found (or for ``k``): resumable.
     proof : str
-        ``letters`` (the exhaustive letter-cover search of
-        :mod:`wordlelab.solvers.blindfold_letters`) or ``rows`` (row generation with ``solver``).
+        ``duals`` (LP branch and bound with a dual bound at every leaf,
+        :mod:`wordlelab.solvers.blindfold_duals`), ``letters`` (the exhaustive letter-cover
+        search of :mod:`wordlelab.solvers.blindfold_letters`) or ``rows`` (row generation
+        with ``solver``).
     progress, should_stop : callable, optional
         ``progress(1, info=...)``; ``should_stop()`` polled between rounds and moves.
 
@@ -96,13 +105,15 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         Minimising: OPTIMAL (a checked set and a proof that one guess fewer cannot do),
         or FEASIBLE with the best set and the proven ``bound`` (None when nothing was
         proven). Deciding ``k``: OPTIMAL (yes, a checked set of at most ``k``), INFEASIBLE
-        (no: with ``--proof rows`` the certificate is the core, the answers of the proof's
-        rows; ``stats["proof_checked"]`` says the rows or the letter cases were re-checked from
-        the rules) or UNKNOWN.
+        (no: with ``proof="duals"`` the certificate is the branch-and-bound tree, kind
+        ``bound-tree``, re-checked; with ``rows`` it is the core, the answers of the proof's
+        rows; ``stats["proof_checked"]`` says the tree, the rows or the letter cases were
+        re-checked from the rules) or UNKNOWN. Minimising, a checked tree is in
+        ``stats["bound_tree"]``.
     """
     check_solver(solver)
-    if proof not in ("letters", "rows"):
-        raise WordleError(f"unknown proof method {proof!r}; choose letters or rows")
+    if proof not in PROOFS:
+        raise WordleError(f"unknown proof method {proof!r}; choose {', '.join(PROOFS)}")
     t0 = time.perf_counter()
     search_time = 120.0 if search_time is None else search_time
     stats: dict = {"rounds": 0, "pairs": 0}
@@ -120,7 +131,7 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         best = found["best"]
         target -= 1
     stats["search_seconds"] = round(time.perf_counter() - t0, 3)
-    lower, core = None, None
+    lower, core, tree = None, None, None
     if len(best) <= 1 or (k == 0 and len(answers) > 1):
         lower = 1 if len(answers) > 1 else 0     # no guess at all tells two answers apart
     while target >= 1 and (k is None or len(best) > k):
@@ -131,7 +142,13 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         budget = left * 0.6 if k is None and target > 1 else left
         # the checkpoint holds the first proof attempted (one size below the best set, or k)
         ck, checkpoint = checkpoint, None
-        if proof == "letters":
+        if proof == "duals":
+            outcome = _duals(P, names, answers, target, budget, ck, progress, should_stop)
+            stats.setdefault("attempts", []).append(
+                {"proof_k": target, "status": outcome["status"], **outcome["stats"]})
+            stats.update(outcome["stats"])
+            stats["pairs"] = outcome["stats"]["pair_rows"]
+        elif proof == "letters":
             outcome = _letters(P, names, answers, target, budget, ck, progress, should_stop)
             stats.setdefault("attempts", []).append({f: outcome["stats"][f] for f in
                                                      ("proof_k", "proof_seconds", "cases", "cases_open", "nodes")})
@@ -148,6 +165,14 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         if outcome["status"] == "INFEASIBLE":
             lower = target + 1
             stats["proof_checked"] = True        # the checks below raise otherwise
+            if proof == "duals":
+                tree = outcome["certificate"]
+                stats.update(check_bound_tree(tree, names, answers))     # raises unless it proves k fails
+                if save_model:
+                    index = {a: j for j, a in enumerate(answers)}
+                    pairs = [(index[a], index[b]) for a, b in tree["pairs"]]
+                    export(build_separating(P, pairs, target, names, answers=answers)[0], save_model)
+                    stats["model"] = save_model
             if proof == "rows":
                 rows = [(answers[a], answers[b], [names[t] for t in np.flatnonzero(P[:, a] != P[:, b])])
                         for a, b in outcome["rows"]]
@@ -166,20 +191,49 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     check_fixed_guesses(words, answers)          # raises if two answers collide
     question = {"kind": "fixed-guesses", "answers": len(answers), "pool": P.shape[0], "k": k}
     seconds = time.perf_counter() - t0
-    method = solver if proof == "rows" else "letters"
+    method = solver if proof == "rows" else proof
     if k is not None:
         if len(best) <= k:
             return Result(question, method, Status.OPTIMAL, len(best), None, words, "guesses", True, seconds, stats)
         if lower is not None:
             # as everywhere, ``verified`` is about a certificate of a solution; the proof's own
             # re-checks (rows or letter cases) are in the stats
+            if tree is not None:
+                return Result(question, method, Status.INFEASIBLE, None, lower, tree, "bound-tree", True,
+                              seconds, stats)
             return Result(question, method, Status.INFEASIBLE, None, lower, core, "core" if core else None,
                           False, seconds, stats)
         return Result(question, method, Status.UNKNOWN, None, None, None, None, False, seconds, stats)
     status = Status.OPTIMAL if lower == len(best) else Status.FEASIBLE
     if core is not None:
         stats["core"] = core
+    if tree is not None:
+        stats["bound_tree"] = tree
     return Result(question, method, status, len(best), lower, words, "guesses", True, seconds, stats)
+
+
+def _duals(P, names, answers, k, time_limit, checkpoint, progress, should_stop) -> dict:
+    """The LP branch and bound for ``k`` guesses (:func:`wordlelab.solvers.blindfold_duals.rule_out_by_duals`).
+
+    The checkpoint keeps its pair rows (the slow part to rebuild on the larger lists); the
+    tree is searched again.
+    """
+    question = {"kind": "blindfold-duals", "k": k, "guesses": _key(names), "answers": _key(answers)}
+    stored = load_checkpoint(checkpoint, question, _check_rows) if checkpoint else {}
+    if any(b >= len(answers) for _, b in stored.get("rows", [])):
+        raise WordleError(f"checkpoint {checkpoint}: a pair row names an answer beyond the list")
+
+    def keep(pairs):
+        if checkpoint:
+            save_checkpoint(checkpoint, question, {"rows": [list(p) for p in pairs]})
+
+    out = rule_out_by_duals(P, names, answers, k, time_limit, pairs=stored.get("rows"), on_rows=keep,
+                            progress=progress, should_stop=should_stop)
+    stats = {"proof": "duals", "proof_k": k, "proof_seconds": round(out["seconds"], 3),
+             "lp_bound": round(out["lp_bound"], 6), "pair_rows": out["rows"], "nodes": out["nodes"],
+             "restarts": out["restarts"]}
+    return {"status": out["status"], "found": out.get("found"), "certificate": out.get("certificate"),
+            "stats": stats}
 
 
 def _rows(P, names, answers, k, solver, time_limit, seed, checkpoint, save_model, progress, should_stop) -> dict:
@@ -220,6 +274,15 @@ def _letters(P, names, answers, k, time_limit, checkpoint, progress, should_stop
         stats["edges_checked"] = check_letter_cases(answers, cases)   # raises unless the split is complete
         stats["cases_done"] = cases
     return {"status": out["status"], "found": out["found"], "stats": stats}
+
+
+def _check_rows(key, value):
+    if key != "rows" or not isinstance(value, list):
+        raise ValueError(f"unknown entry {key!r}")
+    for p in value:
+        check_int_list(p, "pair")
+        if len(p) != 2 or p[0] >= p[1]:
+            raise ValueError(f"bad pair {p!r}")
 
 
 def _check_case(key, value):

@@ -184,8 +184,11 @@ class _Search:
 
 
 def rule_out_by_duals(P: np.ndarray, names, answers, k: int, time_limit: float = 600.0, candidates: int = 20000,
-                      progress=None, should_stop=None) -> dict:
+                      pairs=None, on_rows=None, progress=None, should_stop=None) -> dict:
     """Decide whether ``k`` guesses (rows of ``P``) identify every answer (column), with a certificate.
+
+    ``pairs`` (answer index pairs) replaces the row generation (a resumed run);
+    ``on_rows(pairs)`` is called whenever the rows change, to checkpoint them.
 
     Returns
     -------
@@ -197,8 +200,16 @@ def rule_out_by_duals(P: np.ndarray, names, answers, k: int, time_limit: float =
     """
     t0 = time.perf_counter()
     deadline = t0 + time_limit
-    pool = hard_pairs(answers, names, candidates)
-    pairs, lp_bound = core_rows(P, names, answers, pool, should_stop=should_stop)
+    if pairs:
+        pairs = [tuple(int(v) for v in p) for p in pairs]
+        h = _lp(P, names, answers, pairs, _separators(P, pairs))
+        h.run()
+        lp_bound = h.getInfo().objective_function_value
+    else:
+        pool = hard_pairs(answers, names, candidates)
+        pairs, lp_bound = core_rows(P, names, answers, pool, should_stop=should_stop)
+    if on_rows:
+        on_rows(pairs)
     if progress:
         progress(1, info=f"{k} guesses: {len(pairs)} pair rows, LP bound {lp_bound:.4f}")
     nodes = restarts = 0
@@ -226,6 +237,8 @@ def rule_out_by_duals(P: np.ndarray, names, answers, k: int, time_limit: float =
         new = [(m[i], m[j]) for m in together.values() for i in range(len(m)) for j in range(i + 1, len(m))]
         pairs = pairs + [p for p in new if p not in have][:500]
         restarts += 1
+        if on_rows:
+            on_rows(pairs)
 
 
 def _named(node: dict, names) -> dict:

@@ -1,6 +1,7 @@
 """Commands of the decision-tree models: tree-model, export-lp tree, blindfold."""
 from __future__ import annotations
 
+import json
 import os
 
 import click
@@ -146,7 +147,9 @@ def export_tree(lists, pattern, answers_file, random_subset, seed, guess_count, 
 Examples:
   wordlelab blindfold --lists nyt20220316 --time-limit 60
   wordlelab blindfold --lists nyt20220316 --k 6
-  wordlelab blindfold --lists nyt20220316 --k 5 --time-limit 36000 --checkpoint blind5.json
+  wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp
+  wordlelab blindfold --lists nyt20220316 --check-proof blind5.json
+  wordlelab blindfold --lists nyt20220316 --k 5 --proof letters --time-limit 36000 --checkpoint letters5.json
   wordlelab blindfold --lists nyt20220316 --k 4 --proof rows --save-model blind4.lp --time-limit 1800
   wordlelab blindfold --lists nyt20220316 --answers all --search-time 900 --time-limit 60
   wordlelab blindfold --random-subset 200 --pool 500 --proof rows --solver cbc""")
@@ -156,20 +159,26 @@ Examples:
               help="use only the POOL guesses with the most patterns over the answers (0: every guess)")
 @click.option("--random-subset", default=None, type=positive(), metavar="N", help="N random answers instead of all")
 @click.option("--seed", default=0, show_default=True, help="seed of --random-subset and of the searches")
-@click.option("--proof", type=click.Choice(["letters", "rows"]), default="letters", show_default=True,
-              help="letters: exhaustive search split by the letters the guesses leave out; rows: row generation")
+@click.option("--proof", type=click.Choice(["duals", "letters", "rows"]), default="duals", show_default=True,
+              help="duals: LP branch and bound, a dual bound at every leaf; letters: exhaustive search split "
+                   "by the letters the guesses leave out; rows: row generation")
 @click.option("--solver", type=click.Choice(SOLVERS), default="cpsat", show_default=True,
               help="the model solver of --proof rows")
 @click.option("--search-time", default=None, type=positive(float),
               help="seconds for each tabu search (default 120; it also stops after 20000 moves)")
 @click.option("--time-limit", default=900.0, show_default=True, type=positive(float),
               help="seconds for the proof rounds")
-@click.option("--save-model", default=None, type=OutputFile(), help="--proof rows: the last model, as .lp or .mps")
+@click.option("--save-model", default=None, type=OutputFile(),
+              help="--proof duals or rows: the proof's model (pair rows, at most k guesses), as .lp or .mps")
+@click.option("--save-proof", default=None, type=OutputFile(),
+              help="--proof duals: the certificate (pairs and branch-and-bound tree), as JSON")
+@click.option("--check-proof", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="re-check a certificate saved by --save-proof against these lists, and stop")
 @click.option("--checkpoint", default=None, type=OutputFile(),
-              help="resumable proof (JSON): the letter branches searched, or the pair rows")
+              help="resumable proof (JSON): the pair rows, or the letter branches searched")
 @json_option
-def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, time_limit, save_model, checkpoint,
-              as_json):
+def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, time_limit, save_model, save_proof,
+              check_proof, checkpoint, as_json):
     """Fewest fixed guesses (the same for every answer) whose patterns identify the answer."""
     import random
 
@@ -177,8 +186,13 @@ def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, t
     from wordlelab.cli.console import progress
     from wordlelab.models.matrix import pattern_matrix
     from wordlelab.solvers.blindfold import least_fixed_guesses
-    if save_model and proof != "rows":
-        raise WordleError("--save-model writes the model of --proof rows (the letter search has no model)")
+    if check_proof:
+        _check_saved_proof(lists, check_proof, as_json)
+        return
+    if save_model and proof == "letters":
+        raise WordleError("--save-model writes the model of --proof duals or rows (the letter search has no model)")
+    if save_proof and proof != "duals":
+        raise WordleError("--save-proof writes the certificate of --proof duals")
     if save_model and not save_model.endswith((".lp", ".mps")):
         raise WordleError(f"--save-model {save_model}: the model file must end in .lp or .mps")
     M = pattern_matrix(lists)
@@ -197,6 +211,13 @@ def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, t
         r = least_fixed_guesses(np.ascontiguousarray(P[rows]), [lists.guesses[t] for t in rows], answers,
                                 solver, k, time_limit, search_time, seed, save_model, checkpoint, proof,
                                 progress=advance)
+    tree = r.certificate if r.certificate_kind == "bound-tree" else r.stats.get("bound_tree")
+    if save_proof and tree is not None:
+        saved = {**tree, "lists": lists.name, "answers": len(cols)}
+        if pool:
+            saved["guesses"] = [lists.guesses[t] for t in rows]
+        with open(save_proof, "w") as f:
+            json.dump(saved, f)
     if as_json:
         emit_json(r.as_dict())
         return
@@ -215,9 +236,15 @@ def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, t
                   f"{st['cases']} cases (the letters left unused) was searched to the end "
                   f"({st['nodes']} nodes, {st['proof_seconds']:.1f} s; case split re-checked from the words)")
     for a in st.get("attempts", []):
-        if a["cases_open"]:
+        if a.get("cases_open"):
             out.print(f"letter search for {a['proof_k']} guesses: {a['cases'] - a['cases_open']} of {a['cases']} "
                       f"cases exhausted in {a['proof_seconds']:.1f} s ({a['nodes']} nodes), nothing concluded")
+    if st.get("proof") == "duals" and r.bound is not None and "leaves" in st:
+        where = f"; model saved to {st['model']}" if "model" in st else ""
+        out.print(f"INFEASIBLE: no {r.bound - 1} guesses of the pool identify every answer: branch and bound on "
+                  f"{st['pair_rows']} pair rows (LP bound {st['lp_bound']:.4f}), {st['nodes']} nodes; each of its "
+                  f"{st['leaves']} leaves has a dual bound above {r.bound - 1}, re-checked from the rules "
+                  f"({st['proof_seconds']:.1f} s){where}")
     if "core_size" in st:
         where = f"; model saved to {st['model']}" if "model" in st else ""
         out.print(f"INFEASIBLE: no {r.bound - 1} guesses of the pool identify the {st['core_size']} answers of "
@@ -234,6 +261,37 @@ def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, t
         out.print(f"PROVEN: the least number of fixed guesses from the pool is {r.value}")
     else:
         out.print(f"UNPROVEN: best {r.value}, lower bound {r.bound if r.bound is not None else '-'}")
+
+
+def _check_saved_proof(lists, path, as_json) -> None:
+    """Re-check a saved branch-and-bound certificate (``--check-proof``) and print what it proves."""
+    import time
+
+    from wordlelab.models.blindfold import BoundTreeFault, check_bound_tree
+    try:
+        with open(path) as f:
+            saved = json.load(f)
+    except (OSError, ValueError) as exc:
+        raise WordleError(f"--check-proof {path}: not a JSON certificate ({exc})") from None
+    if not isinstance(saved, dict):
+        raise WordleError(f"--check-proof {path}: not a certificate object")
+    guesses = saved.get("guesses", list(lists.guesses))
+    if not isinstance(guesses, list) or not set(guesses) <= set(lists.guesses):
+        raise WordleError(f"--check-proof {path}: its guesses are not words of the {lists.name} guess list")
+    t0 = time.perf_counter()
+    try:
+        counts = check_bound_tree(saved, guesses, lists.answers)
+    except BoundTreeFault as exc:
+        raise WordleError(f"--check-proof {path}: rejected: {exc}") from None
+    seconds = time.perf_counter() - t0
+    which = "every guess" if "guesses" not in saved else f"the {len(guesses)} guesses it lists"
+    if as_json:
+        emit_json({"status": "INFEASIBLE", "k": saved["k"], "guesses": len(guesses), "seconds": round(seconds, 3),
+                   **counts})
+        return
+    out.print(f"PROVEN: no {saved['k']} fixed guesses ({which} of {lists.name}) identify every answer: "
+              f"{counts['nodes']} nodes, {counts['leaves']} leaves, {counts['pairs_checked']} pairs' separators "
+              f"recomputed from the rules ({seconds:.1f} s)")
 
 
 COMMANDS = [tree_model, blindfold]
