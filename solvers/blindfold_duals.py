@@ -67,9 +67,12 @@ def hard_pairs(answers, guesses, count: int) -> np.ndarray:
     they differ, so that count of guesses bounds the pair's separators from above; pairs
     such as gauge/gauze (only z, or a second g) come first.
     """
+    n, n_guesses = len(answers), len(guesses)
+    if n * (n - 1) // 2 <= count:       # every pair is a candidate: no ranking needed
+        i, j = np.triu_indices(n, 1)
+        return np.stack([i, j], 1).astype(np.int64)
     enc = np.array([[ord(c) - 97 for c in a] for a in answers], np.int64)
     fits = subset_counts(letter_masks(guesses))
-    n, n_guesses = len(answers), len(guesses)
 
     def bounds(i):
         rest = enc[i + 1:]

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from wordlelab.cli import main
-from wordlelab.models.blindfold import FixedGuessFault, check_fixed_guesses
+from wordlelab.models.blindfold import FixedGuessFault, check_bound_tree, check_fixed_guesses
 from wordlelab.models.matrix import pattern_matrix
 from wordlelab.solvers.backends import installed
 from wordlelab.solvers.blindfold import least_fixed_guesses, separates
@@ -22,7 +22,7 @@ def brute_least(P):
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("solver", installed() + ("letters",))
+@pytest.mark.parametrize("solver", installed() + ("letters", "duals"))
 def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
     M = pattern_matrix(default_lists)
     rng = random.Random(seed)
@@ -35,8 +35,8 @@ def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
         pytest.skip("these guesses cannot separate these answers")
     names = [default_lists.guesses[t] for t in rows]
     answers = [default_lists.answers[c] for c in cols]
-    proof = "letters" if solver == "letters" else "rows"
-    solver = "cpsat" if solver == "letters" else solver
+    proof = solver if solver in ("letters", "duals") else "rows"
+    solver = "cpsat" if proof != "rows" else solver
     r = least_fixed_guesses(P, names, answers, solver, time_limit=60, proof=proof)
     assert r.status == "OPTIMAL" and r.value == expected == r.bound and r.verified
     chosen = [rows.index(default_lists.guesses.index(w)) for w in r.certificate]
@@ -47,6 +47,9 @@ def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
         if proof == "rows":
             core = [answers.index(a) for a in no.certificate]       # the proof's answers alone need as many
             assert no.certificate_kind == "core" and brute_least(P[:, core]) == expected
+        elif proof == "duals":
+            assert no.certificate_kind == "bound-tree" and no.verified
+            assert check_bound_tree(no.certificate, names, answers)["leaves"] == no.stats["leaves"]
         else:
             assert no.stats["cases_open"] == 0 and no.stats["edges_checked"] == no.stats["letter_edges"]
         yes = least_fixed_guesses(P, names, answers, solver, k=expected, time_limit=60, proof=proof)

@@ -145,7 +145,7 @@ def export_tree(lists, pattern, answers_file, random_subset, seed, guess_count, 
 
 @click.command("blindfold", epilog="""\b
 Examples:
-  wordlelab blindfold --lists nyt20220316 --time-limit 60
+  wordlelab blindfold --lists nyt20220316
   wordlelab blindfold --lists nyt20220316 --k 6
   wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp
   wordlelab blindfold --lists nyt20220316 --check-proof blind5.json

@@ -1,0 +1,213 @@
+"""The LP branch-and-bound proof for fixed guesses, and its checker, on small instances."""
+import copy
+import itertools
+import json
+import random
+
+import numpy as np
+import pytest
+
+from wordlelab.cli import main
+from wordlelab.models.blindfold import BoundTreeFault, check_bound_tree
+from wordlelab.models.feedback import feedback
+from wordlelab.models.matrix import pattern_matrix
+from wordlelab.solvers.blindfold import separates
+from wordlelab.solvers.blindfold_duals import hard_pairs, letter_masks, rule_out_by_duals, subset_counts
+
+
+def instance(lists, seed, n_answers=30, n_guesses=12):
+    M = pattern_matrix(lists)
+    rng = random.Random(seed)
+    cols = sorted(rng.sample(range(M.shape[1]), n_answers))
+    rows = sorted(rng.sample(range(M.shape[0]), n_guesses))
+    P = np.ascontiguousarray(M[np.ix_(rows, cols)])
+    return P, [lists.guesses[t] for t in rows], [lists.answers[c] for c in cols]
+
+
+def least_by_brute_force(P):
+    for k in range(P.shape[0] + 1):
+        if any(separates(P[list(c)]) for c in itertools.combinations(range(P.shape[0]), k)):
+            return k
+    return None
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_decides_every_k_like_brute_force(default_lists, seed):
+    P, names, answers = instance(default_lists, seed)
+    least = least_by_brute_force(P)
+    for k in range(0, min(P.shape[0], (least or P.shape[0]) + 1) + 1):
+        out = rule_out_by_duals(P, names, answers, k, time_limit=60)
+        if least is None or k < least:
+            assert out["status"] == "INFEASIBLE", (k, least)
+            counts = check_bound_tree(out["certificate"], names, answers)
+            assert counts["leaves"] * 2 - 1 == counts["nodes"]          # a full binary tree
+        else:
+            assert out["status"] == "FOUND" and len(out["found"]) <= k
+            assert separates(P[out["found"]])
+
+
+@pytest.fixture(scope="module")
+def small_proof(default_lists):
+    """A certificate that 3 guesses of a 40-word pool cannot identify 60 answers, with several leaves."""
+    for seed in range(20):
+        P, names, answers = instance(default_lists, seed, n_answers=60, n_guesses=40)
+        for k in range(2, 6):
+            out = rule_out_by_duals(P, names, answers, k, time_limit=60)
+            if out["status"] == "INFEASIBLE" and "guess" in out["certificate"]["tree"]:
+                return out["certificate"], names, answers
+    pytest.skip("no small instance with a branching proof")
+
+
+def _leaves(node):
+    if "guess" in node:
+        yield from _leaves(node["with"])
+        yield from _leaves(node["without"])
+    else:
+        yield node
+
+
+def test_checker_accepts_the_proof(small_proof):
+    cert, names, answers = small_proof
+    counts = check_bound_tree(cert, names, answers)
+    assert counts["nodes"] >= 3 and counts["pairs_checked"] <= len(cert["pairs"])
+
+
+def _tampered(cert, how):
+    bad = copy.deepcopy(cert)
+    how(bad)
+    return bad
+
+
+def _zero_duals(c):
+    for leaf in _leaves(c["tree"]):
+        if "dual" in leaf:
+            leaf["dual"] = [[r, 0] for r, _ in leaf["dual"]]
+
+
+def _drop_branch(c):
+    c["tree"]["without"] = {"dual": []}
+
+
+def _branch_twice(c):
+    t = c["tree"]
+    t["with"] = {"guess": t["guess"], "with": t["with"], "without": t["with"]}
+
+
+def _unknown_guess(c):
+    c["tree"]["guess"] = "zzzzz"
+
+
+def _swap_pair(c):
+    c["pairs"][0] = [c["pairs"][0][0], "qqqqq"]
+
+
+def _negative(c):
+    for leaf in _leaves(c["tree"]):
+        if "dual" in leaf and leaf["dual"]:
+            leaf["dual"][0][1] = -1
+            return
+
+
+def _lower_k(c):
+    c["k"] = c["k"] + 1     # the same tree cannot rule out one guess more
+
+
+@pytest.mark.parametrize("how", [_zero_duals, _drop_branch, _branch_twice, _unknown_guess, _swap_pair, _negative,
+                                 _lower_k], ids=lambda f: f.__name__)
+def test_checker_rejects_a_broken_proof(small_proof, how):
+    cert, names, answers = small_proof
+    with pytest.raises(BoundTreeFault):
+        check_bound_tree(_tampered(cert, how), names, answers)
+
+
+def test_checker_rejects_weight_on_a_pair_already_separated():
+    # bills/pills is separated by "belly"; a leaf that took belly in may not weigh that pair
+    cert = {"k": 1, "denominator": 1, "pairs": [["bills", "pills"]],
+            "tree": {"guess": "belly", "with": {"dual": [[0, 5]]}, "without": {"unseparable": 0}}}
+    with pytest.raises(BoundTreeFault):
+        check_bound_tree(cert, ["belly", "salet"], ["bills", "pills"])
+
+
+def test_checker_rejects_an_unseparable_claim_with_a_free_separator():
+    cert = {"k": 1, "denominator": 1, "pairs": [["bills", "pills"]], "tree": {"unseparable": 0}}
+    with pytest.raises(BoundTreeFault):
+        check_bound_tree(cert, ["belly", "salet"], ["bills", "pills"])
+    # with only salet (no b, no p) nothing separates them: the claim holds
+    assert check_bound_tree(cert, ["salet"], ["bills", "pills"])["leaves"] == 1
+
+
+def test_hard_pairs_rank_by_the_letter_bound(default_lists):
+    answers = list(default_lists.answers[::25])
+    guesses = list(default_lists.guesses[::7])
+    n = len(answers)
+    count = 50
+    pairs = hard_pairs(answers, guesses, count)
+    masks = letter_masks(guesses)
+
+    def bound(a, b):
+        differ = 0
+        for x, y in zip(a, b):
+            if x != y:
+                differ |= (1 << (ord(x) - 97)) | (1 << (ord(y) - 97))
+        return int(((masks & differ) != 0).sum())
+
+    every = sorted(bound(answers[i], answers[j]) for i in range(n) for j in range(i + 1, n))
+    got = [bound(answers[i], answers[j]) for i, j in pairs]
+    assert len(pairs) == count and sorted(got) == every[:count] and got == sorted(got)
+    # the lemma: the bound is never below the true number of separators
+    for i, j in pairs[:10]:
+        true = sum(feedback(g, answers[i]) != feedback(g, answers[j]) for g in guesses)
+        assert true <= bound(answers[i], answers[j])
+
+
+def test_subset_counts_is_the_zeta_transform():
+    rng = random.Random(3)
+    words = ["".join(rng.choice("abcdefghij") for _ in range(5)) for _ in range(40)]
+    masks = letter_masks(words)
+    f = subset_counts(masks)
+    for _ in range(30):
+        s = rng.getrandbits(10)
+        assert f[s] == sum(1 for m in masks.tolist() if m & ~s == 0)
+
+
+def run(args) -> int:
+    """The CLI's exit code."""
+    try:
+        main(args)
+    except SystemExit as exit_:
+        return exit_.code
+    return 0
+
+
+def test_cli_saves_and_checks_a_proof(tmp_path, capsys):
+    proof = tmp_path / "p.json"
+    lp = tmp_path / "p.lp"
+    assert run(["blindfold", "--lists", "nyt20220316", "--k", "2", "--random-subset", "100", "--pool", "300",
+                 "--search-time", "2", "--save-proof", str(proof), "--save-model", str(lp)]) == 0
+    assert "PROVEN: no 2 guesses" in capsys.readouterr().out
+    saved = json.loads(proof.read_text())
+    assert saved["k"] == 2 and len(saved["guesses"]) == 300 and lp.stat().st_size > 0
+    assert run(["blindfold", "--lists", "nyt20220316", "--check-proof", str(proof)]) == 0
+    assert "PROVEN: no 2 fixed guesses" in capsys.readouterr().out
+    saved["tree"] = {"dual": []}
+    proof.write_text(json.dumps(saved))
+    assert run(["blindfold", "--lists", "nyt20220316", "--check-proof", str(proof)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error:") and "rejected" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--proof", "letters", "--save-proof", "x.json"], "--save-proof writes"),
+    (["--proof", "letters", "--save-model", "x.lp"], "--save-model writes"),
+])
+def test_cli_refuses_options_of_another_proof(tmp_path, monkeypatch, capsys, args, message):
+    monkeypatch.chdir(tmp_path)
+    assert run(["blindfold", "--random-subset", "20", *args]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_cli_check_proof_of_a_non_certificate(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    assert run(["blindfold", "--check-proof", str(bad)]) == 2
+    assert capsys.readouterr().err.startswith("error: --check-proof")
