@@ -60,6 +60,8 @@ class Result:
     branch-and-bound tree with a dual bound at each leaf (``bound-tree``, a proof that no
     k fixed guesses suffice); ``verified`` is true only after the independent checker
     of :mod:`wordlelab.models` re-checked it inside the call that returns this result.
+    An INFEASIBLE result is verified only when its certificate proves the impossibility
+    whole (``bound-tree``); a ``core`` names where a proof lies but does not prove it.
     """
 
     question: dict

@@ -153,12 +153,15 @@ def test_letter_proof_resumes_from_its_checkpoint(lists_0316, tmp_path):
     P = np.ascontiguousarray(M[:, cols])
     names = list(lists_0316.guesses)
     ck = tmp_path / "letters.json"
-    first = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), time_limit=30, search_time=1)
+    first = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), time_limit=30, search_time=1,
+                                proof="letters")
     assert first.status == "INFEASIBLE" and first.stats["cases_open"] == 0
     entries = json.loads(ck.read_text())["entries"]
     assert entries and all(e["next"] == e["branches"] for e in entries.values())
-    again = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), time_limit=30, search_time=1)
+    again = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), time_limit=30, search_time=1,
+                                proof="letters")
     assert again.status == "INFEASIBLE" and again.stats["nodes"] == first.stats["nodes"]
     from wordlelab.errors import WordleError
     with pytest.raises(WordleError, match="another question"):
-        least_fixed_guesses(P, names, answers[:-1], k=1, checkpoint=str(ck), time_limit=30, search_time=1)
+        least_fixed_guesses(P, names, answers[:-1], k=1, checkpoint=str(ck), time_limit=30, search_time=1,
+                                proof="letters")

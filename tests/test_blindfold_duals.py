@@ -170,6 +170,24 @@ def test_subset_counts_is_the_zeta_transform():
         assert f[s] == sum(1 for m in masks.tolist() if m & ~s == 0)
 
 
+def test_duals_checkpoint_keeps_the_pair_rows(lists_0316, tmp_path):
+    from wordlelab.errors import WordleError
+    from wordlelab.solvers.blindfold import least_fixed_guesses
+    M = pattern_matrix(lists_0316)
+    answers = [a for a in lists_0316.answers if a.endswith(("ight", "atch", "ills"))]
+    P = np.ascontiguousarray(M[:, [lists_0316.answers.index(a) for a in answers]])
+    names = list(lists_0316.guesses)
+    ck = tmp_path / "duals.json"
+    first = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), search_time=1, proof="duals")
+    assert first.status == "INFEASIBLE" and first.certificate_kind == "bound-tree" and first.verified
+    rows = json.loads(ck.read_text())["entries"]["rows"]
+    assert len(rows) == first.stats["pair_rows"]
+    again = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), search_time=1, proof="duals")
+    assert again.status == "INFEASIBLE" and again.stats["pair_rows"] == len(rows)
+    with pytest.raises(WordleError, match="another question"):
+        least_fixed_guesses(P, names, answers[:-1], k=1, checkpoint=str(ck), search_time=1, proof="duals")
+
+
 def run(args) -> int:
     """The CLI's exit code."""
     try:

@@ -172,7 +172,7 @@ Examples:
               help="--proof duals or rows: the proof's model (pair rows, at most k guesses), as .lp or .mps")
 @click.option("--save-proof", default=None, type=OutputFile(),
               help="--proof duals: the certificate (pairs and branch-and-bound tree), as JSON")
-@click.option("--check-proof", default=None, type=click.Path(exists=True, dir_okay=False),
+@click.option("--check-proof", default=None, type=click.Path(dir_okay=False),
               help="re-check a certificate saved by --save-proof against these lists, and stop")
 @click.option("--checkpoint", default=None, type=OutputFile(),
               help="resumable proof (JSON): the pair rows, or the letter branches searched")
