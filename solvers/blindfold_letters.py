@@ -51,29 +51,17 @@ def letter_graph(answers) -> set[tuple[str, str]]:
 
 
 def maximal_independent_sets(edges) -> list[str]:
-    """Every maximal independent set of the letter graph, as sorted strings (Bron-Kerbosch with a pivot).
+    """Every maximal independent set of the letter graph, as sorted strings.
 
-    The maximal independent sets are the maximal cliques of the complement graph.
+    The maximal independent sets are the maximal cliques of the complement graph, which
+    networkx enumerates (Bron-Kerbosch with pivoting).
     """
-    adj = {c: set() for c in ALPHABET}
-    for x, y in edges:
-        adj[x].add(y)
-        adj[y].add(x)
-    free = {c: set(ALPHABET) - adj[c] - {c} for c in ALPHABET}    # neighbours in the complement
-    out = []
-
-    def expand(chosen, cand, excluded):
-        if not cand and not excluded:
-            out.append("".join(sorted(chosen)))
-            return
-        pivot = max(cand | excluded, key=lambda u: len(cand & free[u]))
-        for v in sorted(cand - free[pivot]):
-            expand(chosen | {v}, cand & free[v], excluded & free[v])
-            cand = cand - {v}
-            excluded = excluded | {v}
-
-    expand(set(), set(ALPHABET), set())
-    return sorted(out, key=lambda s: (-len(s), s))
+    import networkx as nx
+    graph = nx.Graph()
+    graph.add_nodes_from(ALPHABET)
+    graph.add_edges_from(edges)
+    cliques = nx.find_cliques(nx.complement(graph))
+    return sorted(("".join(sorted(c)) for c in cliques), key=lambda s: (-len(s), s))
 
 
 def letter_masks(words) -> np.ndarray:
