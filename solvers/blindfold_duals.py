@@ -152,8 +152,8 @@ class _Search:
         bound = int(ones.sum()) * DENOMINATOR + int(w.sum()) - int(np.maximum(c - DENOMINATOR, 0).sum())
         return w, bound > self.k * DENOMINATOR
 
-    def run(self, depth: int = 0):
-        """The subtree at the current fixings, or None when stopped (or a k-set was found)."""
+    def evaluate(self, depth: int):
+        """The current node: a leaf, ``("branch", guess)``, or None (stopped, or an integral k-set found)."""
         if time.perf_counter() > self.deadline or (self.should_stop and self.should_stop()):
             return None
         self.nodes += 1
@@ -168,23 +168,50 @@ class _Search:
         x, y = np.asarray(sol.col_value), np.asarray(sol.row_dual)
         w, proven = self.certificate(y)
         if proven:
-            return {"dual": [[int(r), int(v)] for r in np.flatnonzero(w) for v in (w[r],)]}
+            return {"dual": [[int(r), int(w[r])] for r in np.flatnonzero(w)]}
         fractional = np.flatnonzero((x > 1e-6) & (x < 1 - 1e-6) & (self.fixed == -1))
         if not len(fractional):
             self.found = [int(t) for t in np.flatnonzero(x > 0.5)]
             return None
-        t = int(fractional[np.argmax(x[fractional])])
-        children = {}
-        for side, value in (("with", 1), ("without", 0)):
-            self.fixed[t] = value
-            self.h.changeColBounds(t, float(value), float(value))
-            child = self.run(depth + 1)
-            self.fixed[t] = -1
-            self.h.changeColBounds(t, 0.0, 1.0)
-            if child is None:
-                return None
-            children[side] = child
-        return {"guess": t, **children}
+        return ("branch", int(fractional[np.argmax(x[fractional])]))
+
+    def _fix(self, t: int, value: int) -> None:
+        self.fixed[t] = value
+        lo, hi = (0.0, 1.0) if value < 0 else (float(value), float(value))
+        self.h.changeColBounds(t, lo, hi)
+
+    def run(self):
+        """The whole tree, depth first with an explicit stack (a branch may fix many guesses out),
+        or None when stopped or when an integral k-set of the LP was found."""
+        holder: dict = {}
+        stack = [((), holder, "root")]
+        path: tuple = ()
+        stopped = False
+        while stack:
+            target, parent, side = stack.pop()
+            common = 0
+            while common < min(len(path), len(target)) and path[common] == target[common]:
+                common += 1
+            for t, _ in path[common:]:
+                self._fix(t, -1)
+            for t, value in target[common:]:
+                self._fix(t, value)
+            path = target
+            outcome = self.evaluate(len(path))
+            if outcome is None:
+                stopped = True
+                break
+            if isinstance(outcome, tuple):
+                t = outcome[1]
+                node = {"guess": t}
+                parent[side] = node
+                stack.append((path + ((t, 0),), node, "without"))
+                stack.append((path + ((t, 1),), node, "with"))
+            else:
+                parent[side] = outcome
+        for t, _ in path:
+            self._fix(t, -1)
+        return None if stopped else holder["root"]
 
 
 def rule_out_by_duals(P: np.ndarray, names, answers, k: int, time_limit: float = 600.0, candidates: int = 20000,
@@ -228,7 +255,7 @@ def rule_out_by_duals(P: np.ndarray, names, answers, k: int, time_limit: float =
                     "pairs": [[answers[a], answers[b]] for a, b in pairs],
                     "tree": _named(tree, names)}
             return {"status": "INFEASIBLE", "certificate": cert, **out}
-        if search.found is None:
+        if search.found is None or len(search.found) > k:
             return {"status": "UNKNOWN", **out}
         chosen = np.array(search.found, np.int64)
         cls, n_cls = classes_of(P, chosen, -1)
