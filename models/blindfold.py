@@ -85,17 +85,32 @@ def check_bound_tree(certificate: dict, guesses, answers) -> dict:
     {'nodes': 1, 'leaves': 1, 'pairs_checked': 1}
     """
     try:
-        k, denominator = int(certificate["k"]), int(certificate["denominator"])
-        pairs = [(str(a), str(b)) for a, b in certificate["pairs"]]
+        k, denominator = certificate["k"], certificate["denominator"]
+        pairs = [(a, b) for a, b in certificate["pairs"]]
         tree = certificate["tree"]
     except (KeyError, TypeError, ValueError) as exc:
         raise BoundTreeFault(f"not a bound-tree certificate: {exc}") from None
-    if denominator < 1 or k < 0:
-        raise BoundTreeFault("the denominator must be positive and k at least 0")
+    if not (_is_int(k) and _is_int(denominator)) or denominator < 1 or k < 0:
+        raise BoundTreeFault("k must be an integer at least 0 and the denominator a positive integer")
     known = set(answers)
+    length = {len(w) for w in answers} | {len(g) for g in guesses}
+    if len(length) != 1:
+        raise BoundTreeFault("the guesses and answers are not all of one length")
     for a, b in pairs:
-        if a not in known or b not in known or a == b:
+        if not (isinstance(a, str) and isinstance(b, str)) or a not in known or b not in known or a == b:
             raise BoundTreeFault(f"pair {a!r}, {b!r} is not two answers")
+    try:
+        return _walk_bound_tree(k, denominator, pairs, tree, guesses)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise BoundTreeFault(f"malformed tree: {exc}") from None
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _walk_bound_tree(k, denominator, pairs, tree, guesses) -> dict:
+    """The walk of :func:`check_bound_tree` over a certificate whose header is checked."""
     index = {g: t for t, g in enumerate(guesses)}
     masks = [_mask(g) for g in guesses]
     separators: dict[int, frozenset] = {}
@@ -126,7 +141,7 @@ def check_bound_tree(certificate: dict, guesses, answers) -> dict:
         if not isinstance(node, dict):
             raise BoundTreeFault("a tree node is not an object")
         if "guess" in node:
-            t = index.get(node["guess"])
+            t = index.get(node["guess"]) if isinstance(node["guess"], str) else None
             if t is None or t in chosen or t in excluded:
                 raise BoundTreeFault(f"branch on {node['guess']!r}: not a free guess of the list")
             stack.append((node.get("with"), chosen | {t}, excluded))
@@ -135,16 +150,20 @@ def check_bound_tree(certificate: dict, guesses, answers) -> dict:
         counts["leaves"] += 1
         if "unseparable" in node:
             r = node["unseparable"]
-            if not isinstance(r, int) or not separating(r) <= excluded:
-                raise BoundTreeFault(f"pair {pairs[r] if isinstance(r, int) and 0 <= r < len(pairs) else r} "
+            if not _is_int(r) or not separating(r) <= excluded:
+                raise BoundTreeFault(f"pair {pairs[r] if _is_int(r) and 0 <= r < len(pairs) else r} "
                                      "has a separator this branch still allows")
             continue
         if "dual" not in node:
             raise BoundTreeFault("a leaf is neither a dual bound nor an unseparable pair")
         total, load = 0, {}
+        if not isinstance(node["dual"], list):
+            raise BoundTreeFault("a leaf's duals are not a list")
         for entry in node["dual"]:
+            if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+                raise BoundTreeFault(f"dual entry {entry!r} is not a pair and a weight")
             r, w = entry
-            if not isinstance(r, int) or not isinstance(w, int) or w < 0:
+            if not _is_int(r) or not _is_int(w) or w < 0:
                 raise BoundTreeFault(f"dual entry {entry!r} is not a pair and a weight >= 0")
             sep = separating(r)
             if sep & chosen:

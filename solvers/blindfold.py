@@ -167,6 +167,8 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
             stats["proof_checked"] = True        # the checks below raise otherwise
             if proof == "duals":
                 tree = outcome["certificate"]
+                if tree["k"] != target:
+                    raise WordleError(f"the proof is for {tree['k']} guesses, not {target}")
                 stats.update(check_bound_tree(tree, names, answers))     # raises unless it proves k fails
                 if save_model:
                     index = {a: j for j, a in enumerate(answers)}

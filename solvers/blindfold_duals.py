@@ -29,6 +29,7 @@ The certificate is re-checked from the rules by
 """
 from __future__ import annotations
 
+import itertools
 import time
 
 import highspy
@@ -104,8 +105,12 @@ def _separators(P: np.ndarray, pairs) -> list[np.ndarray]:
 
 
 def core_rows(P: np.ndarray, names, answers, candidates: np.ndarray, first: int = 200, batch: int = 300,
-              should_stop=None) -> tuple[list, float]:
-    """Rows of a tight relaxation: LP row generation over ``candidates``; returns (pairs, LP value)."""
+              deadline: float | None = None, should_stop=None) -> tuple[list, float]:
+    """Rows of a tight relaxation: LP row generation over ``candidates``; returns (pairs, LP value).
+
+    Stopping early (``deadline``, a ``time.perf_counter`` value, or ``should_stop``) keeps the
+    rows so far: any set of rows is a relaxation, only a weaker one.
+    """
     seps = _separators(P, candidates)
     active = list(range(min(first, len(candidates))))
     value = 0.0
@@ -117,7 +122,8 @@ def core_rows(P: np.ndarray, names, answers, candidates: np.ndarray, first: int 
         cover = np.array([x[s].sum() for s in seps])
         chosen = set(active)
         short = [i for i in np.argsort(cover, kind="stable") if cover[i] < 1 - 1e-7 and i not in chosen]
-        if not short or (should_stop and should_stop()):
+        late = deadline is not None and time.perf_counter() > deadline
+        if not short or late or (should_stop and should_stop()):
             return [tuple(int(v) for v in candidates[i]) for i in active], value
         active += [int(i) for i in short[:batch]]
 
@@ -141,6 +147,7 @@ class _Search:
         self.deadline, self.should_stop, self.progress = deadline, should_stop, progress
         self.nodes = 0
         self.found = None                                  # an integral k-set of the LP
+        self.failed = False                                # HiGHS gave no optimum
 
     def certificate(self, y: np.ndarray):
         """Integer duals on the rows F1 leaves open, and whether their bound exceeds k."""
@@ -148,7 +155,8 @@ class _Search:
         open_rows = ~self.S[:, ones].any(axis=1)
         w = np.where(open_rows & (y > 0), np.floor(np.maximum(y, 0) * DENOMINATOR), 0).astype(np.int64)
         free = self.fixed == -1
-        c = w @ self.S[:, free].astype(np.int64)
+        weighted = np.flatnonzero(w)            # only the weighted rows: a small product
+        c = w[weighted] @ self.S[weighted][:, free].astype(np.int64)
         bound = int(ones.sum()) * DENOMINATOR + int(w.sum()) - int(np.maximum(c - DENOMINATOR, 0).sum())
         return w, bound > self.k * DENOMINATOR
 
@@ -164,6 +172,9 @@ class _Search:
         if len(dead):
             return {"unseparable": int(dead[0])}
         self.h.run()
+        if self.h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            self.failed = True                  # no LP optimum: nothing to conclude here
+            return None
         sol = self.h.getSolution()
         x, y = np.asarray(sol.col_value), np.asarray(sol.row_dual)
         w, proven = self.certificate(y)
@@ -231,14 +242,14 @@ def rule_out_by_duals(P: np.ndarray, names, answers, k: int, time_limit: float =
     """
     t0 = time.perf_counter()
     deadline = t0 + time_limit
-    if pairs:
+    if pairs is not None and len(pairs):
         pairs = [tuple(int(v) for v in p) for p in pairs]
         h = _lp(P, names, answers, pairs, _separators(P, pairs))
         h.run()
         lp_bound = h.getInfo().objective_function_value
     else:
         pool = hard_pairs(answers, names, candidates)
-        pairs, lp_bound = core_rows(P, names, answers, pool, should_stop=should_stop)
+        pairs, lp_bound = core_rows(P, names, answers, pool, deadline=deadline, should_stop=should_stop)
     if on_rows:
         on_rows(pairs)
     if progress:
@@ -255,7 +266,7 @@ def rule_out_by_duals(P: np.ndarray, names, answers, k: int, time_limit: float =
                     "pairs": [[answers[a], answers[b]] for a, b in pairs],
                     "tree": _named(tree, names)}
             return {"status": "INFEASIBLE", "certificate": cert, **out}
-        if search.found is None or len(search.found) > k:
+        if search.found is None or search.failed or len(search.found) > k:
             return {"status": "UNKNOWN", **out}
         chosen = np.array(search.found, np.int64)
         cls, n_cls = classes_of(P, chosen, -1)
@@ -265,16 +276,23 @@ def rule_out_by_duals(P: np.ndarray, names, answers, k: int, time_limit: float =
         for a, c in enumerate(cls.tolist()):
             together.setdefault(c, []).append(a)
         have = set(pairs)
-        new = [(m[i], m[j]) for m in together.values() for i in range(len(m)) for j in range(i + 1, len(m))]
-        pairs = pairs + [p for p in new if p not in have][:500]
+        new = (p for m in together.values() if len(m) > 1 for p in itertools.combinations(m, 2) if p not in have)
+        pairs = pairs + list(itertools.islice(new, 500))
         restarts += 1
         if on_rows:
             on_rows(pairs)
 
 
-def _named(node: dict, names) -> dict:
-    """The tree with guess indices replaced by words."""
-    if "guess" in node:
-        return {"guess": names[node["guess"]], "with": _named(node["with"], names),
-                "without": _named(node["without"], names)}
-    return node
+def _named(tree: dict, names) -> dict:
+    """The tree with guess indices replaced by words (iteratively: trees may be deep)."""
+    root: dict = {}
+    stack = [(tree, root)]
+    while stack:
+        node, out = stack.pop()
+        if "guess" not in node:
+            out.update(node)
+            continue
+        out["guess"] = names[node["guess"]]
+        out["with"], out["without"] = {}, {}
+        stack += [(node["with"], out["with"]), (node["without"], out["without"])]
+    return root

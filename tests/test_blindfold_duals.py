@@ -136,6 +136,30 @@ def test_checker_rejects_an_unseparable_claim_with_a_free_separator():
     assert check_bound_tree(cert, ["salet"], ["bills", "pills"])["leaves"] == 1
 
 
+@pytest.mark.parametrize("cert, guesses, answers", [
+    # eeeee separates these; a word of another length must not slip past the letter lemma
+    ({"k": 5, "denominator": 1, "pairs": [["abcd", "abcde"]], "tree": {"unseparable": 0}}, ["eeeee"],
+     ["abcd", "abcde"]),
+    ({"k": True, "denominator": 1, "pairs": [["bills", "pills"]], "tree": {"unseparable": 0}}, ["salet"],
+     ["bills", "pills"]),
+    ({"k": 0.5, "denominator": 1, "pairs": [["bills", "pills"]], "tree": {"unseparable": 0}}, ["salet"],
+     ["bills", "pills"]),
+    ({"k": 0, "denominator": 1, "pairs": [["bills", "pills"]], "tree": {"dual": [[0, 1, 2]]}}, ["salet"],
+     ["bills", "pills"]),
+    ({"k": 0, "denominator": 1, "pairs": [["bills", "pills"]], "tree": {"dual": None}}, ["salet"],
+     ["bills", "pills"]),
+    ({"k": 0, "denominator": 1, "pairs": [[["bills"], "pills"]], "tree": {"unseparable": 0}}, ["salet"],
+     ["bills", "pills"]),
+    ({"k": 0, "denominator": 1, "pairs": [["bills", "pills"]], "tree": {"unseparable": -1}}, ["salet"],
+     ["bills", "pills"]),
+    ({"k": 0, "denominator": 1, "pairs": [["bills", "pills"]], "tree": {"guess": "salet", "with": None}},
+     ["salet"], ["bills", "pills"]),
+], ids=["length", "bool-k", "float-k", "triple", "null-duals", "list-word", "negative-index", "no-child"])
+def test_checker_rejects_malformed_certificates(cert, guesses, answers):
+    with pytest.raises(BoundTreeFault):
+        check_bound_tree(cert, guesses, answers)
+
+
 def test_hard_pairs_rank_by_the_letter_bound(default_lists):
     answers = list(default_lists.answers[::25])
     guesses = list(default_lists.guesses[::7])
