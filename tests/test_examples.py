@@ -176,6 +176,11 @@ FAST_VARIANT = {
         "wordlelab analyze clock.bbbbb.brown.bybbb --guesses g.txt --answers a.txt",
     "wordlelab analyze crate.lions.focus --lists nyt20220316":
         "wordlelab analyze bloom.crime.brisk --guesses g.txt --answers a.txt",
+    # every first word of 14855 ranked on the 3158 answers, or in hard mode: about an hour each
+    "wordlelab best-start --lists nyt20230701 --top 10 --checkpoint rank-2023.json":
+        "wordlelab best-start --guesses g.txt --answers a.txt --top 10 --checkpoint rank-2023.json",
+    "wordlelab best-start --lists nyt20220830 --mode hard --top 10 --checkpoint rank-hard.json":
+        "wordlelab best-start --guesses g.txt --answers a.txt --mode hard --top 10 --checkpoint rank-hard.json",
     # the 100 best first words exact: about 20 min on 2 cores
     "wordlelab best-start --lists nyt20220316 --exact 100 --checkpoint rank.json":
         "wordlelab best-start --guesses g.txt --answers a.txt --exact 5 --checkpoint rank.json",
@@ -208,6 +213,7 @@ LONG_RUNS = {
 NAMES = {
     "wordlelab analyze",
     "wordlelab best-pair",
+    "wordlelab best-start",
     "wordlelab hint",
     "wordlelab play",
     "wordlelab eldrow",
