@@ -18,10 +18,11 @@ hence none identify all answers.
 The weights come from the LP relaxation's row duals (HiGHS), scaled down to integers
 over a common denominator so that the bound is exact integer arithmetic, and each leaf
 is kept only when its integer bound already exceeds k. The rows R are chosen for a
-strong relaxation: among the pairs with the fewest *possible* separators (by the letter
-lemma of :mod:`wordlelab.models.blindfold`, a separator holds a letter at a position
-where the two answers differ), LP row generation keeps the pairs whose rows the LP
-optimum violates. A k-set found at a node that leaves answers together adds their pairs
+strong relaxation: LP row generation, first over the pairs with the fewest *possible*
+separators (by the letter lemma of :mod:`wordlelab.models.blindfold`, a separator holds a
+letter at a position where the two answers differ), then over every pair by separation
+(only guesses with x > 0 can cover a row), so the root bound is the LP relaxation's over
+all pairs. A k-set found at a node that leaves answers together adds their pairs
 to R, and the search starts again; one that identifies every answer is returned.
 
 The certificate is re-checked from the rules by
@@ -29,6 +30,7 @@ The certificate is re-checked from the rules by
 """
 from __future__ import annotations
 
+import heapq
 import itertools
 import time
 
@@ -113,19 +115,49 @@ def core_rows(P: np.ndarray, names, answers, candidates: np.ndarray, first: int 
     """
     seps = _separators(P, candidates)
     active = list(range(min(first, len(candidates))))
+    pairs = [tuple(int(v) for v in candidates[i]) for i in active]
+    rows = [seps[i] for i in active]
     value = 0.0
+    every_pair = False            # the candidates first; then every pair, by separation
     while True:
-        h = _lp(P, names, answers, [tuple(candidates[i]) for i in active], [seps[i] for i in active])
+        h = _lp(P, names, answers, pairs, rows)
         h.run()
         value = h.getInfo().objective_function_value
         x = np.asarray(h.getSolution().col_value)
-        cover = np.array([x[s].sum() for s in seps])
-        chosen = set(active)
-        short = [i for i in np.argsort(cover, kind="stable") if cover[i] < 1 - 1e-7 and i not in chosen]
+        if not every_pair:
+            cover = np.array([x[s].sum() for s in seps])
+            have = set(pairs)
+            short = [tuple(int(v) for v in candidates[i]) for i in np.argsort(cover, kind="stable")
+                     if cover[i] < 1 - 1e-7]
+            short = [p for p in short if p not in have]
+            if not short:
+                every_pair = True
+                short = violated_pairs(P, x, batch, set(pairs))
+        else:
+            short = violated_pairs(P, x, batch, set(pairs))
         late = deadline is not None and time.perf_counter() > deadline
         if not short or late or (should_stop and should_stop()):
-            return [tuple(int(v) for v in candidates[i]) for i in active], value
-        active += [int(i) for i in short[:batch]]
+            return pairs, value
+        pairs += short[:batch]
+        rows += _separators(P, short[:batch])
+
+
+def violated_pairs(P: np.ndarray, x: np.ndarray, limit: int, skip=frozenset()) -> list:
+    """Up to ``limit`` answer pairs whose row the LP point ``x`` violates most, over every pair.
+
+    Only guesses with x > 0 count, so each answer is compared with the later ones on those rows.
+    """
+    support = np.flatnonzero(x > 1e-9)
+    Q, weight = P[support].astype(np.int16), x[support]
+
+    def short():
+        for i in range(P.shape[1] - 1):
+            cover = weight @ (Q[:, i + 1:] != Q[:, i:i + 1])
+            for j in np.flatnonzero(cover < 1 - 1e-7):
+                if (i, i + 1 + int(j)) not in skip:
+                    yield float(cover[j]), i, i + 1 + int(j)
+
+    return [(i, j) for _, i, j in heapq.nsmallest(limit, short())]
 
 
 def _lp(P, names, answers, pairs, seps) -> highspy.Highs:

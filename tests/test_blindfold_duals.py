@@ -12,7 +12,8 @@ from wordlelab.models.blindfold import BoundTreeFault, check_bound_tree
 from wordlelab.models.feedback import feedback
 from wordlelab.models.matrix import pattern_matrix
 from wordlelab.solvers.blindfold import separates
-from wordlelab.solvers.blindfold_duals import hard_pairs, letter_masks, rule_out_by_duals, subset_counts
+from wordlelab.solvers.blindfold_duals import (hard_pairs, letter_masks, rule_out_by_duals, subset_counts,
+                                               violated_pairs)
 
 
 def instance(lists, seed, n_answers=30, n_guesses=12):
@@ -182,6 +183,19 @@ def test_hard_pairs_rank_by_the_letter_bound(default_lists):
     for i, j in pairs[:10]:
         true = sum(feedback(g, answers[i]) != feedback(g, answers[j]) for g in guesses)
         assert true <= bound(answers[i], answers[j])
+
+
+def test_violated_pairs_are_the_least_covered(default_lists):
+    P, names, answers = instance(default_lists, 5, n_answers=40, n_guesses=15)
+    rng = np.random.default_rng(0)
+    x = np.where(rng.random(P.shape[0]) < 0.5, rng.random(P.shape[0]) * 0.6, 0.0)
+    cover = {(i, j): float(x[P[:, i] != P[:, j]].sum()) for i in range(40) for j in range(i + 1, 40)}
+    short = sorted((c, p) for p, c in cover.items() if c < 1 - 1e-7)
+    got = violated_pairs(P, x, 7)
+    assert [cover[p] for p in got] == pytest.approx([c for c, _ in short[:7]])
+    skip = set(got[:3])
+    assert not skip & set(violated_pairs(P, x, 7, skip))
+    assert len(violated_pairs(P, x, 10 ** 6)) == len(short)
 
 
 def test_subset_counts_is_the_zeta_transform():
