@@ -132,6 +132,7 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         target -= 1
     stats["search_seconds"] = round(time.perf_counter() - t0, 3)
     lower, core, tree = None, None, None
+    rows = None
     if len(best) <= 1 or (k == 0 and len(answers) > 1):
         lower = 1 if len(answers) > 1 else 0     # no guess at all tells two answers apart
     while target >= 1 and (k is None or len(best) > k):
@@ -143,7 +144,8 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         # the checkpoint holds the first proof attempted (one size below the best set, or k)
         ck, checkpoint = checkpoint, None
         if proof == "duals":
-            outcome = _duals(P, names, answers, target, budget, ck, progress, should_stop)
+            outcome = _duals(P, names, answers, target, budget, ck, progress, should_stop, rows)
+            rows = outcome["pairs"]          # the rows do not depend on k: the next attempt starts from them
             stats.setdefault("attempts", []).append(
                 {"proof_k": target, "status": outcome["status"], **outcome["stats"]})
             stats.update(outcome["stats"])
@@ -214,16 +216,18 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     return Result(question, method, status, len(best), lower, words, "guesses", True, seconds, stats)
 
 
-def _duals(P, names, answers, k, time_limit, checkpoint, progress, should_stop) -> dict:
+def _duals(P, names, answers, k, time_limit, checkpoint, progress, should_stop, rows=None) -> dict:
     """The LP branch and bound for ``k`` guesses (:func:`wordlelab.solvers.blindfold_duals.rule_out_by_duals`).
 
-    The checkpoint keeps its pair rows (the slow part to rebuild on the larger lists); the
-    tree is searched again.
+    The checkpoint keeps its pair rows (the slow part to rebuild on the larger lists), which
+    hold for every k; the tree is searched again. ``rows``, from an earlier attempt, come first.
     """
-    question = {"kind": "blindfold-duals", "k": k, "guesses": _key(names), "answers": _key(answers)}
+    question = {"kind": "blindfold-duals", "guesses": _key(names), "answers": _key(answers)}
     stored = load_checkpoint(checkpoint, question, _check_rows) if checkpoint else {}
     if any(b >= len(answers) for _, b in stored.get("rows", [])):
         raise WordleError(f"checkpoint {checkpoint}: a pair row names an answer beyond the list")
+    if rows is not None:
+        stored = {"rows": [list(p) for p in rows]}
 
     def keep(pairs):
         if checkpoint:
@@ -235,7 +239,7 @@ def _duals(P, names, answers, k, time_limit, checkpoint, progress, should_stop) 
              "lp_bound": round(out["lp_bound"], 6), "pair_rows": out["rows"], "nodes": out["nodes"],
              "restarts": out["restarts"]}
     return {"status": out["status"], "found": out.get("found"), "certificate": out.get("certificate"),
-            "stats": stats}
+            "stats": stats, "pairs": out["pairs"]}
 
 
 def _rows(P, names, answers, k, solver, time_limit, seed, checkpoint, save_model, progress, should_stop) -> dict:

@@ -270,7 +270,8 @@ def rule_out_by_duals(P: np.ndarray, names, answers, k: int, time_limit: float =
         ``status``: "INFEASIBLE" (with ``certificate``: the pairs, as words, and the tree, its
         guesses as words and its leaves' duals as integers over ``denominator``), "FOUND"
         (``found``: guess indices that identify every answer) or "UNKNOWN" (the time limit);
-        ``seconds``, ``lp_bound`` (the root relaxation), ``rows``, ``nodes``, ``restarts``.
+        ``seconds``, ``lp_bound`` (the root relaxation), ``rows`` and ``pairs`` (the answer
+        index pairs of the last model), ``nodes``, ``restarts``.
     """
     t0 = time.perf_counter()
     deadline = t0 + time_limit
@@ -292,7 +293,7 @@ def rule_out_by_duals(P: np.ndarray, names, answers, k: int, time_limit: float =
         tree = search.run()
         nodes += search.nodes
         out = {"seconds": time.perf_counter() - t0, "lp_bound": lp_bound, "rows": len(pairs),
-               "nodes": nodes, "restarts": restarts}
+               "pairs": list(pairs), "nodes": nodes, "restarts": restarts}
         if tree is not None:
             cert = {"k": k, "denominator": DENOMINATOR,
                     "pairs": [[answers[a], answers[b]] for a, b in pairs],
