@@ -30,7 +30,7 @@ from wordlelab.solvers.backends import check_solver, export
 from wordlelab.solvers.blindfold_duals import rule_out_by_duals
 from wordlelab.solvers.blindfold_letters import rule_out_by_letters
 from wordlelab.solvers.blindfold_proof import one_position_pairs, rule_out
-from wordlelab.solvers.blindfold_search import tabu_search
+from wordlelab.solvers.blindfold_search import classes_of, score_swaps, tabu_search
 from wordlelab.solvers.checkpoint import check_int, check_int_list, load_checkpoint, save_checkpoint
 
 
@@ -45,22 +45,15 @@ def separates(words_P: np.ndarray) -> bool:
 def greedy(P: np.ndarray, start=()) -> list[int]:
     """``start`` plus guesses added one by one, each making the most classes (an upper bound)."""
     chosen: list[int] = list(start)
-    sig = np.zeros(P.shape[1], np.int64)
-    for t in chosen:
-        _, sig = np.unique(sig * 243 + P[t], return_inverse=True)
-        sig = sig.ravel().astype(np.int64)
-    while (have := len(np.unique(sig))) < P.shape[1]:
-        best, best_n = -1, -1
-        for t in range(P.shape[0]):
-            n = len(np.unique(sig * 243 + P[t]))
-            if n > best_n:
-                best, best_n = t, n
-        if best_n == have:
+    while True:
+        cls, n_classes = classes_of(P, np.asarray(chosen, np.int64), -1)
+        if n_classes >= P.shape[1]:
+            return chosen
+        made = score_swaps(P, cls, n_classes)      # classes after adding each guess, in one pass
+        best = int(np.argmax(made))
+        if made[best] == n_classes:
             raise WordleError("no set of these guesses tells every two answers apart")
         chosen.append(best)
-        _, sig = np.unique(sig * 243 + P[best], return_inverse=True)
-        sig = sig.ravel().astype(np.int64)
-    return chosen
 
 
 def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k: int | None = None,
