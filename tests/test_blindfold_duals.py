@@ -267,3 +267,15 @@ def test_cli_check_proof_of_a_non_certificate(tmp_path, capsys):
     bad.write_text("[1, 2]")
     assert run(["blindfold", "--check-proof", str(bad)]) == 2
     assert capsys.readouterr().err.startswith("error: --check-proof")
+
+
+def test_the_bench_suite_runs_both_side_by_side(default_lists):
+    from wordlelab.bench.blindfold import side_by_side
+    import re
+    P, names, answers = instance(default_lists, 2, n_answers=80, n_guesses=60)
+    rows = list(side_by_side(P, names, answers, 2, "small"))
+    assert rows[0].value > 0 and len(rows) == 2
+    ours = rows[1]
+    assert ours.status == "INFEASIBLE" and ours.reference_seconds > 0
+    # the MIP solver agrees: its optimum on the same rows is above 2
+    assert float(re.search(r"rows, OPTIMAL ([0-9.]+)", ours.note).group(1)) > 2
