@@ -151,6 +151,8 @@ FAST_VARIANT = {
     "wordlelab blindfold --lists nyt20220316 --k 4 --proof rows --save-model blind4.lp --time-limit 1800":
         "wordlelab blindfold --lists nyt20220316 --k 2 --random-subset 100 --pool 300 --proof rows "
         "--save-model blind4.lp --time-limit 20",
+    "wordlelab blindfold --lists nyt20220316 --answers all --k 7 --search-time 1":
+        "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 150 --pool 300 --k 1 --search-time 1",
     "wordlelab blindfold --lists nyt20220316 --answers all --search-time 900 --time-limit 60":
         "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 100 --pool 300 --search-time 5 "
         "--time-limit 20",
@@ -196,6 +198,7 @@ FAST_VARIANT = {
     "wordlelab hint '' --lists nyt20220316": "wordlelab hint '' --guesses g.txt --answers a.txt",
     "wordlelab bench --suite search": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite hints": "wordlelab bench --suite matrix --csv bench.csv",
+    "wordlelab bench --suite blindfold": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite sweep": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite cover": "wordlelab bench --suite matrix --csv bench.csv",
 }
@@ -241,6 +244,7 @@ EXPECT_OUTPUT = {
     "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
         "PROVEN: no 5 guesses",
     "wordlelab blindfold --lists nyt20220316": "PROVEN: the least number of fixed guesses from the pool is 6",
+    "wordlelab blindfold --lists nyt20220316 --answers all --k 7 --search-time 1": "PROVEN: no 7 guesses",
     "wordlelab blindfold --lists nyt20220316 --check-proof blind5.json": "PROVEN: no",
     "wordlelab prove-depth --guesses 6 --start salet --lists nyt20220316 --answers all": "INFEASIBLE",
     "wordlelab prove-depth --guesses 4 --lists nyt20220316": "INFEASIBLE",
