@@ -18,6 +18,7 @@ Every set reported is re-checked by :func:`wordlelab.models.blindfold.check_fixe
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 
 import numpy as np
@@ -27,7 +28,7 @@ from wordlelab.encoders.blindfold import build_separating
 from wordlelab.models.blindfold import check_bound_tree, check_fixed_guesses, check_letter_cases, check_pair_rows
 from wordlelab.models.result import Result, Status
 from wordlelab.solvers.backends import check_solver, export
-from wordlelab.solvers.blindfold_duals import rule_out_by_duals
+from wordlelab.solvers.blindfold_duals import core_rows, hard_pairs, lp_value, rule_out_by_duals
 from wordlelab.solvers.blindfold_letters import rule_out_by_letters
 from wordlelab.solvers.blindfold_proof import one_position_pairs, rule_out
 from wordlelab.solvers.blindfold_search import classes_of, score_swaps, tabu_search
@@ -111,9 +112,16 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     search_time = 120.0 if search_time is None else search_time
     stats: dict = {"rounds": 0, "pairs": 0}
     best = greedy(P)
+    rows, floor = None, 0
+    if proof == "duals" and k is None and P.shape[1] > 1:
+        # minimising: the LP bound over every pair says where the search is hopeless; at that
+        # size and below, the proof (which also finds sets) goes first and the tabu search is skipped
+        rows, lp = _duals_rows(P, names, answers, checkpoint, time_limit, progress, should_stop)
+        stats["lp_bound"] = round(lp, 6)
+        floor = math.ceil(lp - 1e-9)
     # the tabu search lowers the size while it finds sets
     target = len(best) - 1 if k is None else min(k, len(best) - 1)
-    while target >= 1 and (k is None or len(best) > k) and not (should_stop and should_stop()):
+    while target >= max(1, floor + 1) and (k is None or len(best) > k) and not (should_stop and should_stop()):
         found = tabu_search(P, target, search_time, seed, start=best[:target], max_moves=20000,
                             should_stop=should_stop)
         if progress:
@@ -125,7 +133,6 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         target -= 1
     stats["search_seconds"] = round(time.perf_counter() - t0, 3)
     lower, core, tree = None, None, None
-    rows = None
     if len(best) <= 1 or (k == 0 and len(answers) > 1):
         lower = 1 if len(answers) > 1 else 0     # no guess at all tells two answers apart
     while target >= 1 and (k is None or len(best) > k):
@@ -209,24 +216,49 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     return Result(question, method, status, len(best), lower, words, "guesses", True, seconds, stats)
 
 
+def _duals_question(names, answers) -> dict:
+    # the rows hold for every k: the checkpoint resumes at any size
+    return {"kind": "blindfold-duals", "guesses": _key(names), "answers": _key(answers)}
+
+
+def _stored_rows(checkpoint, names, answers):
+    stored = load_checkpoint(checkpoint, _duals_question(names, answers), _check_rows) if checkpoint else {}
+    if any(b >= len(answers) for _, b in stored.get("rows", [])):
+        raise WordleError(f"checkpoint {checkpoint}: a pair row names an answer beyond the list")
+    return stored.get("rows")
+
+
+def _keep_rows(checkpoint, names, answers, pairs) -> None:
+    if checkpoint:
+        save_checkpoint(checkpoint, _duals_question(names, answers), {"rows": [list(p) for p in pairs]})
+
+
+def _duals_rows(P, names, answers, checkpoint, time_limit, progress, should_stop) -> tuple[list, float]:
+    """The pair rows of the duals proof and their LP bound: from the checkpoint, else by row generation."""
+    stored = _stored_rows(checkpoint, names, answers)
+    pairs = [tuple(p) for p in stored] if stored else None
+    if pairs is None:
+        deadline = time.perf_counter() + time_limit
+        pairs, lp = core_rows(P, names, answers, hard_pairs(answers, names, 20000), deadline=deadline,
+                              should_stop=should_stop)
+        _keep_rows(checkpoint, names, answers, pairs)
+    else:
+        lp = lp_value(P, names, answers, pairs)
+    if progress:
+        progress(1, info=f"{len(pairs)} pair rows, LP bound over them {lp:.4f}")
+    return pairs, lp
+
+
 def _duals(P, names, answers, k, time_limit, checkpoint, progress, should_stop, rows=None) -> dict:
     """The LP branch and bound for ``k`` guesses (:func:`wordlelab.solvers.blindfold_duals.rule_out_by_duals`).
 
     The checkpoint keeps its pair rows (the slow part to rebuild on the larger lists), which
-    hold for every k; the tree is searched again. ``rows``, from an earlier attempt, come first.
+    hold for every k; the tree is searched again. ``rows``, from an earlier step, come first.
     """
-    question = {"kind": "blindfold-duals", "guesses": _key(names), "answers": _key(answers)}
-    stored = load_checkpoint(checkpoint, question, _check_rows) if checkpoint else {}
-    if any(b >= len(answers) for _, b in stored.get("rows", [])):
-        raise WordleError(f"checkpoint {checkpoint}: a pair row names an answer beyond the list")
-    if rows is not None:
-        stored = {"rows": [list(p) for p in rows]}
-
-    def keep(pairs):
-        if checkpoint:
-            save_checkpoint(checkpoint, question, {"rows": [list(p) for p in pairs]})
-
-    out = rule_out_by_duals(P, names, answers, k, time_limit, pairs=stored.get("rows"), on_rows=keep,
+    if rows is None:
+        rows = _stored_rows(checkpoint, names, answers)
+    out = rule_out_by_duals(P, names, answers, k, time_limit, pairs=rows,
+                            on_rows=lambda pairs: _keep_rows(checkpoint, names, answers, pairs),
                             progress=progress, should_stop=should_stop)
     stats = {"proof": "duals", "proof_k": k, "proof_seconds": round(out["seconds"], 3),
              "lp_bound": round(out["lp_bound"], 6), "pair_rows": out["rows"], "nodes": out["nodes"],

@@ -160,6 +160,13 @@ def violated_pairs(P: np.ndarray, x: np.ndarray, limit: int, skip=frozenset()) -
     return [(i, j) for _, i, j in heapq.nsmallest(limit, short())]
 
 
+def lp_value(P: np.ndarray, names, answers, pairs) -> float:
+    """The LP relaxation's optimum over the rows of ``pairs``: a lower bound on the guesses needed."""
+    h = _lp(P, names, answers, pairs, _separators(P, pairs))
+    h.run()
+    return h.getInfo().objective_function_value
+
+
 def _lp(P, names, answers, pairs, seps) -> highspy.Highs:
     model, _ = build_separating(P, pairs, None, names, seps, answers)
     return relaxation(model)
@@ -277,9 +284,7 @@ def rule_out_by_duals(P: np.ndarray, names, answers, k: int, time_limit: float =
     deadline = t0 + time_limit
     if pairs is not None and len(pairs):
         pairs = [tuple(int(v) for v in p) for p in pairs]
-        h = _lp(P, names, answers, pairs, _separators(P, pairs))
-        h.run()
-        lp_bound = h.getInfo().objective_function_value
+        lp_bound = lp_value(P, names, answers, pairs)
     else:
         pool = hard_pairs(answers, names, candidates)
         pairs, lp_bound = core_rows(P, names, answers, pool, deadline=deadline, should_stop=should_stop)
