@@ -241,10 +241,11 @@ def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, t
                       f"cases exhausted in {a['proof_seconds']:.1f} s ({a['nodes']} nodes), nothing concluded")
     if st.get("proof") == "duals" and r.bound is not None and "leaves" in st:
         where = f"; model saved to {st['model']}" if "model" in st else ""
+        rows = f"rows {st['rows_seconds']:.1f} s, then " if "rows_seconds" in st else ""
         out.print(f"INFEASIBLE: no {r.bound - 1} guesses of the pool identify every answer: branch and bound on "
                   f"{st['pair_rows']} pair rows (LP bound {st['lp_bound']:.4f}), {st['nodes']} nodes; each of its "
                   f"{st['leaves']} leaves has a dual bound above {r.bound - 1}, re-checked from the rules "
-                  f"({st['proof_seconds']:.1f} s){where}")
+                  f"({rows}{st['proof_seconds']:.1f} s){where}")
     if "core_size" in st:
         where = f"; model saved to {st['model']}" if "model" in st else ""
         out.print(f"INFEASIBLE: no {r.bound - 1} guesses of the pool identify the {st['core_size']} answers of "
