@@ -62,6 +62,23 @@ def test_ctrl_c_stops_promptly_and_keeps_the_checkpoint(tmp_path):
     assert ck.exists() and ck.stat().st_size > 0
 
 
+def test_sigterm_stops_like_ctrl_c_and_keeps_the_checkpoint(tmp_path):
+    """A scheduler's SIGTERM saves the checkpoint as Ctrl-C does, and exits 143."""
+    proc, children, ck = _start(tmp_path)
+    time.sleep(2)
+    os.kill(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("SIGTERM did not stop the run within 30 s")
+    err = proc.stderr.read()
+    assert proc.returncode == 143, err
+    assert "Traceback" not in err and err.strip().endswith("terminated")
+    assert _all_gone(children, 10)
+    assert ck.exists() and ck.stat().st_size > 0
+
+
 def test_interrupt_inside_compiled_code_is_an_interruption(monkeypatch, capsys):
     """numba can surface Ctrl-C as SystemError('... returned a result with an exception set')."""
     import wordlelab.cli as cli_module

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import importlib.abc
 import importlib.machinery
+import os
+import signal
 import sys
+import threading
 import warnings
 
 
@@ -79,14 +82,37 @@ def _show_warning(message, category, filename, lineno, file=None, line=None):
     click.echo(f"warning: {_one_line(str(message))}", err=True)
 
 
-def _caused_by_interrupt(e: BaseException) -> bool:
+def _caused_by_interrupt(e: BaseException, kind=KeyboardInterrupt) -> bool:
     seen = set()
     while e is not None and id(e) not in seen:
-        if isinstance(e, KeyboardInterrupt):
+        if isinstance(e, kind):
             return True
         seen.add(id(e))
         e = e.__cause__ or e.__context__
     return False
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where Ctrl-C would be: every long run saves its checkpoint the same way."""
+
+
+def _sigterm_handler(main_pid: int):
+    def handler(signum, frame):
+        if os.getpid() != main_pid:          # a forked worker keeps the default action
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGTERM)
+            return
+        raise Terminated()
+    return handler
+
+
+def _stop(e: BaseException) -> None:
+    """Exit for an interruption: 130 for Ctrl-C, 143 for SIGTERM."""
+    if _caused_by_interrupt(e, Terminated):
+        click.echo("terminated", err=True)
+        sys.exit(143)
+    click.echo("interrupted", err=True)
+    sys.exit(130)
 
 
 def _one_line(text: str) -> str:
@@ -94,7 +120,10 @@ def _one_line(text: str) -> str:
 
 
 def main(argv=None) -> None:
-    """Entry point: one-line errors with exit code 2, clean stop on Ctrl-C."""
+    """Entry point: one-line errors with exit code 2, clean stop on Ctrl-C or SIGTERM."""
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _sigterm_handler(os.getpid()))
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("default", WordlelabWarning)
@@ -103,19 +132,16 @@ def main(argv=None) -> None:
     except WordleError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
-    except click.exceptions.Abort:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
-    except KeyboardInterrupt:
-        click.echo("interrupted", err=True)
-        sys.exit(130)
+    except click.exceptions.Abort as e:
+        _stop(e)
+    except KeyboardInterrupt as e:
+        _stop(e)
     except SystemError as e:
         # Ctrl-C landing as compiled (numba) code returns surfaces as a SystemError whose
         # context is the KeyboardInterrupt: it is the same interruption
         if not _caused_by_interrupt(e):
             raise
-        click.echo("interrupted", err=True)
-        sys.exit(130)
+        _stop(e)
     except click.UsageError as e:
         where = f"{e.ctx.command_path}: " if e.ctx is not None else ""
         click.echo(f"error: {where}{_one_line(e.format_message())} (see --help)", err=True)
@@ -125,6 +151,9 @@ def main(argv=None) -> None:
         sys.exit(2)
     except click.exceptions.Exit as e:
         sys.exit(e.exit_code)
+    finally:
+        if previous is not None:             # main() called in-process (tests) leaves no handler behind
+            signal.signal(signal.SIGTERM, previous)
 
 
 # ---- explicit registration: every command, and the export-lp group's subcommands
