@@ -43,38 +43,24 @@ def test_sigkill_of_the_client_leaves_no_worker(tmp_path):
     assert _all_gone(children, 10), [c.cmdline() for c in children if c.is_running()]
 
 
-def test_ctrl_c_stops_promptly_and_keeps_the_checkpoint(tmp_path):
+@pytest.mark.parametrize("sig, code, last_line", [(signal.SIGINT, 130, "interrupted"),
+                                                   (signal.SIGTERM, 143, "terminated")], ids=["ctrl-c", "sigterm"])
+def test_a_stop_is_prompt_and_keeps_the_checkpoint(tmp_path, sig, code, last_line):
+    """Ctrl-C, or a scheduler's SIGTERM: the checkpoint is saved, the workers go, no traceback."""
     proc, children, ck = _start(tmp_path)
     time.sleep(2)
     t0 = time.monotonic()
-    os.kill(proc.pid, signal.SIGINT)
+    os.kill(proc.pid, sig)
     try:
         proc.wait(timeout=30)
     except subprocess.TimeoutExpired:
         proc.kill()
-        pytest.fail("Ctrl-C did not stop the run within 30 s")
+        pytest.fail(f"{sig.name} did not stop the run within 30 s")
     stopped = time.monotonic() - t0
     err = proc.stderr.read()
-    assert proc.returncode == 130, err
-    assert "Traceback" not in err
-    assert stopped < 5, f"Ctrl-C took {stopped:.1f} s"
-    assert _all_gone(children, 10)
-    assert ck.exists() and ck.stat().st_size > 0
-
-
-def test_sigterm_stops_like_ctrl_c_and_keeps_the_checkpoint(tmp_path):
-    """A scheduler's SIGTERM saves the checkpoint as Ctrl-C does, and exits 143."""
-    proc, children, ck = _start(tmp_path)
-    time.sleep(2)
-    os.kill(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        pytest.fail("SIGTERM did not stop the run within 30 s")
-    err = proc.stderr.read()
-    assert proc.returncode == 143, err
-    assert "Traceback" not in err and err.strip().endswith("terminated")
+    assert proc.returncode == code, err
+    assert "Traceback" not in err and err.strip().endswith(last_line)
+    assert stopped < 5, f"{sig.name} took {stopped:.1f} s"
     assert _all_gone(children, 10)
     assert ck.exists() and ck.stat().st_size > 0
 
