@@ -116,6 +116,12 @@ def _walk_bound_tree(k, denominator, pairs, tree, guesses) -> dict:
     separators: dict[int, frozenset] = {}
     patterns: dict = {}
 
+    def pattern(t: int, g: str, answer: str):
+        # answers recur across pairs: each (guess, answer) pattern is computed once
+        if (t, answer) not in patterns:
+            patterns[t, answer] = feedback(g, answer)
+        return patterns[t, answer]
+
     def separating(r: int) -> frozenset:
         if not 0 <= r < len(pairs):
             raise BoundTreeFault(f"pair {r} does not exist")
@@ -124,11 +130,8 @@ def _walk_bound_tree(k, denominator, pairs, tree, guesses) -> dict:
             differ = _mask("".join(x + y for x, y in zip(a, b) if x != y))
             out = []
             for t, g in enumerate(guesses):
-                if masks[t] & differ:
-                    fa = patterns.get((t, a)) or patterns.setdefault((t, a), feedback(g, a))
-                    fb = patterns.get((t, b)) or patterns.setdefault((t, b), feedback(g, b))
-                    if fa != fb:
-                        out.append(t)
+                if masks[t] & differ and pattern(t, g, a) != pattern(t, g, b):
+                    out.append(t)
             separators[r] = frozenset(out)
         return separators[r]
 

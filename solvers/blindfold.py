@@ -30,9 +30,9 @@ from wordlelab.models.result import Result, Status
 from wordlelab.solvers.backends import check_solver, export
 from wordlelab.solvers.blindfold_duals import core_rows, hard_pairs, lp_value, rule_out_by_duals
 from wordlelab.solvers.blindfold_letters import rule_out_by_letters
-from wordlelab.solvers.blindfold_proof import one_position_pairs, rule_out
+from wordlelab.solvers.blindfold_proof import check_rows_entry, one_position_pairs, rule_out
 from wordlelab.solvers.blindfold_search import classes_of, score_swaps, tabu_search
-from wordlelab.solvers.checkpoint import check_int, check_int_list, load_checkpoint, save_checkpoint
+from wordlelab.solvers.checkpoint import check_int, load_checkpoint, save_checkpoint
 
 
 PROOFS = ("duals", "letters", "rows")
@@ -224,7 +224,7 @@ def _duals_question(names, answers) -> dict:
 
 
 def _stored_rows(checkpoint, names, answers):
-    stored = load_checkpoint(checkpoint, _duals_question(names, answers), _check_rows) if checkpoint else {}
+    stored = load_checkpoint(checkpoint, _duals_question(names, answers), check_rows_entry) if checkpoint else {}
     if any(b >= len(answers) for _, b in stored.get("rows", [])):
         raise WordleError(f"checkpoint {checkpoint}: a pair row names an answer beyond the list")
     return stored.get("rows")
@@ -307,15 +307,6 @@ def _letters(P, names, answers, k, time_limit, checkpoint, progress, should_stop
         stats["edges_checked"] = check_letter_cases(answers, cases)   # raises unless the split is complete
         stats["cases_done"] = cases
     return {"status": out["status"], "found": out["found"], "stats": stats}
-
-
-def _check_rows(key, value):
-    if key != "rows" or not isinstance(value, list):
-        raise ValueError(f"unknown entry {key!r}")
-    for p in value:
-        check_int_list(p, "pair")
-        if len(p) != 2 or p[0] >= p[1]:
-            raise ValueError(f"bad pair {p!r}")
 
 
 def _check_case(key, value):

@@ -39,19 +39,12 @@ import numpy as np
 
 from wordlelab.encoders.blindfold import build_separating
 from wordlelab.solvers.backends.highs import relaxation
+from wordlelab.solvers.blindfold_letters import letter_masks
+from wordlelab.solvers.blindfold_proof import row_guesses
 from wordlelab.solvers.blindfold_search import classes_of
 
 DENOMINATOR = 1 << 20     # the duals' common denominator in a certificate
 ALL_LETTERS = (1 << 26) - 1
-
-
-def letter_masks(words) -> np.ndarray:
-    """Bit mask of each word's letters (bit 0 = a)."""
-    out = np.zeros(len(words), np.int64)
-    for i, w in enumerate(words):
-        for ch in set(w):
-            out[i] |= 1 << (ord(ch) - 97)
-    return out
 
 
 def subset_counts(masks: np.ndarray) -> np.ndarray:
@@ -102,10 +95,6 @@ def hard_pairs(answers, guesses, count: int) -> np.ndarray:
     return pairs[np.argsort(b, kind="stable")[:count]]
 
 
-def _separators(P: np.ndarray, pairs) -> list[np.ndarray]:
-    return [np.flatnonzero(P[:, a] != P[:, b]).astype(np.int32) for a, b in pairs]
-
-
 def core_rows(P: np.ndarray, names, answers, candidates: np.ndarray, first: int = 200, batch: int = 300,
               deadline: float | None = None, should_stop=None) -> tuple[list, float]:
     """Rows of a tight relaxation: LP row generation over ``candidates``; returns (pairs, LP value).
@@ -113,7 +102,7 @@ def core_rows(P: np.ndarray, names, answers, candidates: np.ndarray, first: int 
     Stopping early (``deadline``, a ``time.perf_counter`` value, or ``should_stop``) keeps the
     rows so far: any set of rows is a relaxation, only a weaker one.
     """
-    seps = _separators(P, candidates)
+    seps = row_guesses(P, candidates)
     active = list(range(min(first, len(candidates))))
     pairs = [tuple(int(v) for v in candidates[i]) for i in active]
     rows = [seps[i] for i in active]
@@ -139,7 +128,7 @@ def core_rows(P: np.ndarray, names, answers, candidates: np.ndarray, first: int 
         if not short or late or (should_stop and should_stop()):
             return pairs, value
         pairs += short[:batch]
-        rows += _separators(P, short[:batch])
+        rows += row_guesses(P, short[:batch])
 
 
 def violated_pairs(P: np.ndarray, x: np.ndarray, limit: int, skip=frozenset()) -> list:
@@ -162,7 +151,7 @@ def violated_pairs(P: np.ndarray, x: np.ndarray, limit: int, skip=frozenset()) -
 
 def lp_value(P: np.ndarray, names, answers, pairs) -> float:
     """The LP relaxation's optimum over the rows of ``pairs``: a lower bound on the guesses needed."""
-    h = _lp(P, names, answers, pairs, _separators(P, pairs))
+    h = _lp(P, names, answers, pairs, row_guesses(P, pairs))
     h.run()
     return h.getInfo().objective_function_value
 

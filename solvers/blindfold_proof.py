@@ -83,7 +83,8 @@ def grow_rows(P: np.ndarray, k: int, rows: set, seconds: float, seed: int = 0, s
     return rows
 
 
-def _row_guesses(P: np.ndarray, pairs) -> list[np.ndarray]:
+def row_guesses(P: np.ndarray, pairs) -> list[np.ndarray]:
+    """Each pair's separating guesses: the rows of ``P`` whose patterns differ on its two answers."""
     return [np.flatnonzero(P[:, a] != P[:, b]) for a, b in pairs]
 
 
@@ -128,7 +129,7 @@ def rule_out(P: np.ndarray, names, answers, k: int, seed_rows=(), solver: str = 
     """
     t0 = time.perf_counter()
     question = question or {"kind": "blindfold-rows", "k": k, "shape": list(P.shape)}
-    stored = load_checkpoint(checkpoint, question, _check_entry) if checkpoint else {}
+    stored = load_checkpoint(checkpoint, question, check_rows_entry) if checkpoint else {}
     rows = {tuple(p) for p in stored.get("rows", [])}
     rounds = int(stored.get("rounds", [0])[0]) if stored else 0
     if not rows:
@@ -147,7 +148,7 @@ def rule_out(P: np.ndarray, names, answers, k: int, seed_rows=(), solver: str = 
             if left <= 1:
                 break
             pairs = sorted(rows)
-            model, y = build_separating(P, pairs, k, names, _row_guesses(P, pairs), answers)
+            model, y = build_separating(P, pairs, k, names, row_guesses(P, pairs), answers)
             if save_model:
                 export(model, save_model)
             res = solve(model, solver, left)
@@ -180,7 +181,8 @@ def rule_out(P: np.ndarray, names, answers, k: int, seed_rows=(), solver: str = 
             "seconds": time.perf_counter() - t0, "solver_seconds": last_seconds}
 
 
-def _check_entry(key, value):
+def check_rows_entry(key, value):
+    """Validate a checkpoint entry of pair rows (``rows``) or rounds (``rounds``)."""
     if key == "rows":
         if not isinstance(value, list):
             raise ValueError("rows must be a list of pairs")
