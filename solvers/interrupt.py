@@ -28,7 +28,7 @@ POISON = np.int64(1) << np.int64(62)    # past any node limit
 
 
 class StopOnCtrlC:
-    """A context in which a Ctrl-C (SIGINT) poisons the node counters ``stats[0]`` of the given arrays.
+    """A context in which a Ctrl-C (SIGINT) or SIGTERM poisons the node counters ``stats[0]`` of the given arrays.
 
     Outside the main thread (where no wakeup descriptor can be set) it does nothing.
     """
@@ -65,7 +65,7 @@ class StopOnCtrlC:
                 return
             if not data:                      # the write end closed: the context ended
                 return
-            if signal.SIGINT in data:
+            if signal.SIGINT in data or signal.SIGTERM in data:   # the CLI stops on both alike
                 self.interrupted = True
                 for s in self.stats:
                     s[0] = POISON

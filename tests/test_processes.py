@@ -82,8 +82,13 @@ def test_interrupt_inside_compiled_code_is_an_interruption(monkeypatch, capsys):
     assert capsys.readouterr().err.strip() == "interrupted"
 
 
-def test_ctrl_c_reaches_compiled_code_that_runs_without_the_gil():
-    """solvers/interrupt.py: a Ctrl-C poisons the node counter a nogil search polls.
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt       # as the CLI's SIGTERM handler does (a Terminated)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_reaches_compiled_code_that_runs_without_the_gil(signum):
+    """solvers/interrupt.py: a Ctrl-C (or SIGTERM) poisons the node counter a nogil search polls.
 
     ``spin`` stands for a depth search: it polls ``stats[0]`` like the node limit and gives up
     after about a minute on its own. With the watcher, the Ctrl-C sent after 0.5 s ends it at
@@ -109,15 +114,15 @@ def test_ctrl_c_reaches_compiled_code_that_runs_without_the_gil():
     rounds = 60 * 10**9                                # about a minute of spinning
     # Python's own handler, whatever this process inherited (a background job ignores SIGINT,
     # and a default disposition would kill the test run)
-    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    old = signal.signal(signum, _raise_interrupt)
     started = time.monotonic()
     try:
-        threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+        threading.Timer(0.5, os.kill, (os.getpid(), signum)).start()
         with pytest.raises(KeyboardInterrupt):
             with StopOnCtrlC(stats) as stop:
                 spin(stats, 10**12, rounds)
                 stop.check()
     finally:
-        signal.signal(signal.SIGINT, old)
+        signal.signal(signum, old)
     # the poisoned counter ended the spin: long before its minute, even on a loaded machine
     assert stats[0] == POISON and time.monotonic() - started < 30

@@ -15,6 +15,7 @@ import numpy as np
 from wordlelab.solvers.search import search_core as core
 from wordlelab.solvers.search.endgame_bound import ENDGAME_MAX_D, endgame_refutes
 from wordlelab.solvers.search.hard_rules import remember_guess
+from wordlelab.solvers.search.monotone import dominated, new_refuted, remember_refuted
 from wordlelab.solvers.search.node_table import entry_guess, lookup
 from wordlelab.solvers.search.search_core import Stat
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED
@@ -89,11 +90,15 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
     seen = np.empty(64, np.uint64)
     seen_w = np.empty((64, 5), letters.dtype)
     n_seen = 0
+    refuted = new_refuted()       # hard mode: classes refuted here, for Selby's monotonicity
     for t in range(m):
         j = order[t]
         if bound[j] >= core.INF:
             break
         g = L[j]
+        if mode == core.HARD and refuted.count[0] > 0 and dominated(MT, g, letters[g], refuted):
+            stats[Stat.MONOTONE] += 1
+            continue  # a class of g contains one refuted here, under a weaker rule (monotone)
         members, starts, sizes, pats = core.partition(MT, H, g)
         n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[g], pats, sizes, mode)
         if n_now < 0:
@@ -107,6 +112,8 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
             if r == NODE_LIMIT:
                 return NODE_LIMIT
             if r < 0:
+                if mode == core.HARD:
+                    remember_refuted(refuted, members, starts[c], sizes[c], letters[g], pats[c])
                 ok = False
                 break
         if ok:

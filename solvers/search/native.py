@@ -59,6 +59,7 @@ from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTE
 MODE_CODES = {"easy": EASY, "hard": HARD, "strict": STRICT}
 # set in the core store's LAST slot before a first guess; still there after it: no search ran
 _UNTOUCHED = -3
+PROBE_NODES = 1024     # the first round's node budget per class of a first word (_start_feasible)
 
 
 def top_cutoff(top: int, results: dict, seed: int = INF) -> int:
@@ -349,7 +350,15 @@ class NativeSearcher:
 
     # ---- depth
     def _start_feasible(self, node, g0, cache, stats, node_limit, progress=None, Lchild=None) -> int:
-        """g0 if every class after first guess g0 is solvable in time, else REFUTED or NODE_LIMIT."""
+        """g0 if every class after first guess g0 is solvable in time, else REFUTED or NODE_LIMIT.
+
+        One failing class refutes g0, and in hard mode most first words have one that fails
+        within a few thousand nodes while a larger class takes millions to solve. So the
+        classes are probed in rounds, largest first, each round with four times the node
+        budget of the last (from ``PROBE_NODES``): a refutation is found about as soon as the
+        cheapest failing class allows, and a yes costs at most a third more than class by
+        class (what a cut-short probe decided below it stays in the node table).
+        """
         from wordlelab.solvers.search import depth_search      # numba: loaded only for depth proofs
         if Lchild is None:
             members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, self.tables)
@@ -357,14 +366,24 @@ class NativeSearcher:
             members, starts, sizes, pats = K.partition(self.MT, node.H, g0)
         if node.d <= 1:
             return g0 if len(sizes) == 0 else REFUTED
-        for c in np.argsort(-sizes, kind="stable"):
-            sub = members[starts[c]:starts[c] + sizes[c]].copy()
-            Lc = self._child_list(Lchild, g0, pats[c])
-            r = depth_search.feasible(sub, Lc, node.d - 1, self.tables, cache, stats, node_limit)
-            if progress:
-                progress(1, info=f"{int(stats[Stat.NODES])} nodes")
-            if r < 0:
-                return int(r)
+        open_classes = [int(c) for c in np.argsort(-sizes, kind="stable")]
+        budget = PROBE_NODES
+        while open_classes:
+            still_open = []
+            for c in open_classes:
+                sub = members[starts[c]:starts[c] + sizes[c]].copy()
+                Lc = self._child_list(Lchild, g0, pats[c])
+                limit = min(node_limit, int(stats[Stat.NODES]) + budget)
+                r = depth_search.feasible(sub, Lc, node.d - 1, self.tables, cache, stats, limit)
+                if progress:
+                    progress(1, info=f"{int(stats[Stat.NODES])} nodes")
+                if r == REFUTED:
+                    return REFUTED
+                if r == NODE_LIMIT:
+                    if stats[Stat.NODES] > node_limit:       # the caller's limit (or a Ctrl-C's poison)
+                        return NODE_LIMIT
+                    still_open.append(c)
+            open_classes, budget = still_open, budget * 4
         return int(g0)
 
     def prove_depth(self, guesses: int, start: str | None = None, state: str | None = None,
