@@ -65,3 +65,16 @@ def test_cli_keeps_verified_trees_and_resumes(cli_run, tmp_path):
     assert r.err.startswith("error: ") and "--start" in r.err
     r = cli_run(["prove-depth", "--guesses", "5", "--limit", "3"], expect_error=True)
     assert "--every-first-word" in r.err
+
+
+def test_hard_mode_answers_all_agrees_with_the_plain_search_and_the_node_limit_is_per_word():
+    """Hard mode with every guess an answer (issue 19 parts 2-3, small): the sweep's yes words are
+    the plain search's, and a node limit far below the run's total still decides every word."""
+    words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
+    lists = WordLists("random-300", words, words)
+    r = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4)
+    assert r.status == "OPTIMAL" and r.stats["decided"]["unknown"] == 0
+    assert 0 < r.value < 300
+    assert set(r.stats["yes"]) == _plain_yes(NativeSearcher(lists, "hard", 4), 4)
+    limited = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, node_limit=r.stats["nodes"] // 3)
+    assert limited.status == "OPTIMAL" and limited.stats["yes"] == r.stats["yes"]

@@ -63,7 +63,8 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     """Decide, for every first word, whether every answer can be found within ``guesses``.
 
     Returns OPTIMAL when every word (or the first ``limit`` in the candidate order) is decided,
-    with ``value`` the number of yes words, else UNKNOWN (some word reached the node limit).
+    with ``value`` the number of yes words, else UNKNOWN (some word reached ``node_limit``, which
+    holds for each word on its own).
     ``stats["yes"]`` lists the yes words, ``stats["decided"]`` counts yes, no and unknown, and
     ``stats["rate_per_hour"]`` is the words decided per hour in this run. ``tree_dir`` keeps each
     yes word's verified tree (Selby's format, ``WORD.tree``).
@@ -144,7 +145,12 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
 
 def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count, untouched,
             stop) -> dict:
-    """One first word's decision, as a checkpoint entry (KeyboardInterrupt if Ctrl-C cut it short)."""
+    """One first word's decision, as a checkpoint entry (KeyboardInterrupt if Ctrl-C cut it short).
+
+    ``node_limit`` is this word's own: the counters run on across words, so it is added to them.
+    """
+    counter = prover.stats if prover is not None else stats
+    node_limit = min(int(counter[Stat.NODES]) + node_limit, 1 << 62)
     if prover is not None:
         prover.store.count[Count.LAST] = untouched
         r = prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, None)

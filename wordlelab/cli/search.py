@@ -149,7 +149,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @mode_option
 @click.option("--start", default=None, help="first guess (default: any)")
 @click.option("--state", "state_text", default=None, help="decide from a game state")
-@click.option("--node-limit", default=10**12, show_default=True, type=positive(), help="give up (UNKNOWN) after this many nodes")
+@click.option("--node-limit", default=10**12, show_default=True, type=positive(), help="give up (UNKNOWN) after this many nodes (with --every-first-word: for each word)")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the certificate tree on yes")
 @click.option("--recheck", is_flag=True, help="on no (easy mode): re-decide the core with the plain search")
 @click.option("--checkpoint", default=None, type=OutputFile(),
