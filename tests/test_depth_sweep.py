@@ -78,3 +78,15 @@ def test_hard_mode_answers_all_agrees_with_the_plain_search_and_the_node_limit_i
     assert set(r.stats["yes"]) == _plain_yes(NativeSearcher(lists, "hard", 4), 4)
     limited = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, node_limit=r.stats["nodes"] // 3)
     assert limited.status == "OPTIMAL" and limited.stats["yes"] == r.stats["yes"]
+
+
+def test_a_resumed_run_tries_the_unknown_words_again(tmp_path):
+    words = sorted(random.Random(29).sample(load_lists("nyt20220316").guesses, 200))
+    lists = WordLists("random-200", words, words)
+    ck = str(tmp_path / "every.json")
+    cut = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, ck, node_limit=40)
+    assert cut.status == "UNKNOWN" and cut.stats["decided"]["unknown"] > 0
+    resumed = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, ck)
+    assert resumed.status == "OPTIMAL" and resumed.stats["decided"]["unknown"] == 0
+    assert resumed.stats["searched_now"] == cut.stats["decided"]["unknown"]
+    assert resumed.stats["yes"] == decide_every_first_word(NativeSearcher(lists, "hard", 4), 4).stats["yes"]

@@ -14,7 +14,8 @@ same), so one decision serves both.
 - **unknown**: the node limit stopped it; nothing is claimed.
 
 Decisions go to a checkpoint (word -> decision), so the run resumes where it stopped; a
-resumed run replays the refutations' cores in their order, as ``prove-depth`` does.
+resumed run replays the refutations' cores in their order, as ``prove-depth`` does, and tries
+again the words the node limit left unknown (with a larger ``--node-limit``, say).
 """
 from __future__ import annotations
 
@@ -101,7 +102,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
                 twin = first_of_split.get(split_of[g0]) if searcher.mode == "easy" else None
                 if twin is None:
                     first_of_split.setdefault(split_of[g0], word)
-                if word in decisions:
+                if word in decisions and decisions[word]["yes"] is not None:
                     value = decisions[word]
                     resumed += 1
                     if value["yes"] is False and value["same_as"] is None:
@@ -110,7 +111,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
                     if progress:
                         progress(1, info=f"{resumed} from the checkpoint")
                     continue
-                if twin is not None:
+                if twin is not None and decisions[twin]["yes"] is not None:
                     value = dict(decisions[twin], same_as=twin)
                 else:
                     value = _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,

@@ -46,10 +46,10 @@ class Refuted(NamedTuple):
 
 
 @nb.njit(cache=True)
-def new_refuted():
-    """An empty :class:`Refuted` record."""
-    return Refuted(np.empty(MAX_MEMBERS, np.int32), np.empty((MAX_CLASSES, 8), np.int32),
-                   np.zeros(2, np.int64))
+def new_refuted(keep=True):
+    """An empty :class:`Refuted` record (``keep`` False: one with no room, for easy mode)."""
+    n_cls, n_mem = (MAX_CLASSES, MAX_MEMBERS) if keep else (0, 0)
+    return Refuted(np.empty(n_mem, np.int32), np.empty((n_cls, 8), np.int32), np.zeros(2, np.int64))
 
 
 @nb.njit(cache=True)
@@ -90,7 +90,7 @@ def rule_implies(v, pv, u, pu):
 def remember_refuted(rec, members, start, size, word, pattern):
     """Keep a refuted class (``members[start:start+size]``; guess letters, pattern) while there is room."""
     n_cls, n_mem = rec.count[0], rec.count[1]
-    if n_cls >= MAX_CLASSES or n_mem + size > MAX_MEMBERS:
+    if n_cls >= rec.meta.shape[0] or n_mem + size > rec.members.shape[0]:
         return
     for i in range(size):
         rec.members[n_mem + i] = members[start + i]

@@ -46,6 +46,7 @@ import numpy as np
 from wordlelab.solvers.search.endgame_bound import ENDGAME_MAX_D, endgame_refutes
 from wordlelab.solvers.search.hard_rules import (child_list, constrain, first_alike, remember_guess,  # noqa: F401
                                                   view_child_list)
+from wordlelab.solvers.search.monotone import dominated, new_refuted, remember_refuted
 from wordlelab.solvers.search.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
 from wordlelab.solvers.search.tables import (ALL_GREEN, EASY, HARD, INF, KEY_DEPTH_MIX, KEY_MODE_MIX,  # noqa: F401
                                              STRICT, Stat, Tables, named_counts, new_stats)
@@ -471,6 +472,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     seen_w = np.empty((64, 5), letters.dtype)
     n_seen = 0
     tried = 0
+    refuted = new_refuted(mode == HARD)   # classes refuted here, for Selby's monotonicity (monotone.py)
     for t in range(m):
         j = order[t]
         qb = bound[j]
@@ -486,6 +488,9 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
                 continue  # splits H exactly as a guess already tried here
             members, starts, sizes, pats = partition(MT, H, g)
         else:
+            if refuted.count[0] > 0 and dominated(MT, g, letters[cols[g]], refuted):
+                stats[Stat.MONOTONE] += 1
+                continue  # a class of g holds one refuted here, under a stronger rule: INF
             members, starts, sizes, pats = partition(MT, H, g)
             n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[cols[g]], pats, sizes, mode)
             if n_now < 0:
@@ -518,6 +523,8 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, tc, beam, cache, stats)
             total += v - lbs[c]
             lbs[c] = v
+            if v >= INF:
+                remember_refuted(refuted, members, starts[c], s, letters[cols[g]], pats[c])
         for c in range(nc):
             if total >= best:
                 break
@@ -528,6 +535,8 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), tc, beam, cache, stats)
             total += v - lb_c
             lbs[c] = v
+            if v >= INF:
+                remember_refuted(refuted, members, starts[c], s, letters[cols[g]], pats[c])
         if mode == EASY and d >= 3 and nc >= 2:
             store_union_bounds(members, starts, sizes, pats, lbs, d - 1, tabs.Z1, tabs.Z2, cache)
         if total < best:
