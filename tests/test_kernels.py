@@ -58,6 +58,21 @@ def test_compile_again_keeps_the_module(built):
     assert again["built"] is False and again["path"] == report["path"]
 
 
+def test_compile_writes_the_byte_code_even_when_python_is_told_not_to(built):
+    import importlib.util
+    from pathlib import Path
+    import wordlelab.solvers.search.monotone as module
+    _, report = built
+    assert report["byte_compiled"] > 50
+    source = Path(module.__file__)
+    cached = Path(importlib.util.cache_from_source(str(source)))
+    cached.unlink(missing_ok=True)
+    r = subprocess.run([sys.executable, "-m", "wordlelab", "compile", "--json"], capture_output=True, text=True,
+                       timeout=600, env={**os.environ, "WORDLELAB_CACHE": str(built[0]), "PYTHONDONTWRITEBYTECODE": "1"})
+    assert r.returncode == 0, r.stderr
+    assert cached.exists() and cached.stat().st_mtime >= source.stat().st_mtime
+
+
 def test_aot_off_uses_the_jit_kernels(built):
     cache, _ = built
     r = subprocess.run([sys.executable, "-c", HINT, "salet.BBBYB"], capture_output=True, text=True, timeout=600,
