@@ -116,9 +116,27 @@ def test_tables_are_checked_field_by_field():
     spec = kernels._spec
     from numba import typeof
     t = Tables(*(np.zeros(1, np.int32),) * 10, 0, *(np.zeros(1, np.int32),) * 5)
-    s = spec(typeof(t))
+    s = kernels._prepared(spec(typeof(t)))
     assert kernels._fits(t, s)
     assert not kernels._fits(t._replace(MT=np.zeros(1, np.int64)), s)
+
+
+def test_a_tables_tuple_is_checked_once_but_a_new_one_again():
+    from wordlelab.solvers.search.tables import Tables
+    from numba import typeof
+    calls = []
+
+    def compiled(t):
+        calls.append(t)
+        return -1
+
+    t = Tables(*(np.zeros(1, np.int32),) * 10, 0, *(np.zeros(1, np.int32),) * 5)
+    checked = kernels._checked("table_count", compiled, [kernels._spec(typeof(t))])
+    assert checked(t) == -1 and checked(t) == -1 and len(calls) == 2
+    bad = t._replace(MT=np.zeros(1, np.int64))
+    with pytest.raises(Exception):
+        checked(bad)                        # not the compiled one: the JIT kernel, which rejects it
+    assert len(calls) == 2
 
 
 def test_the_hints_suite_times_fresh_hints_beside_selby(shared):

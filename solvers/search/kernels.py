@@ -83,19 +83,49 @@ def built_module() -> Path | None:
     return _module_file(aot_dir())
 
 
+def _prepared(spec):
+    """A spec from the module's JSON with its dtype as an ``np.dtype`` (compared by identity first)."""
+    if spec is None:
+        return None
+    if spec[0] == "tuple":
+        return ("tuple", [_prepared(x) for x in spec[1]])
+    return ("array", np.dtype(spec[1]), spec[2])
+
+
 def _fits(value, spec) -> bool:
     if spec is None:
         return True
     if spec[0] == "tuple":
         return isinstance(value, tuple) and len(value) == len(spec[1]) and all(map(_fits, value, spec[1]))
-    return (type(value) is np.ndarray and value.dtype.str == spec[1] and value.ndim == spec[2]
-            and value.flags.c_contiguous and value.flags.writeable)
+    if type(value) is not np.ndarray or value.ndim != spec[2]:
+        return False
+    if value.dtype is not spec[1] and value.dtype != spec[1]:
+        return False
+    flags = value.flags
+    return flags.c_contiguous and flags.writeable
 
 
 def _checked(name: str, compiled, specs):
-    """``compiled``, called only with the arrays its signature names; any other call runs the JIT function."""
+    """``compiled``, called only with the arrays its signature names; any other call runs the JIT function.
+
+    A search passes the same tables (a tuple of 16 arrays) thousands of times: the last tuple
+    that fitted is kept, and the same object is not checked again (a tuple's arrays cannot be
+    swapped, nor an array's type, dimensions or layout changed).
+    """
+    specs = [_prepared(spec) for spec in specs]
+    fitted = [None] * len(specs)
+
+    def fits(value, spec, i):
+        if value is fitted[i]:
+            return True
+        if _fits(value, spec):
+            if isinstance(value, tuple):
+                fitted[i] = value
+            return True
+        return False
+
     def call(*args):
-        if len(args) == len(specs) and all(map(_fits, args, specs)):
+        if len(args) == len(specs) and all(map(fits, args, specs, range(len(specs)))):
             return compiled(*args)
         return _jit(name)(*args)
     call.__name__ = call.__qualname__ = name
