@@ -34,7 +34,9 @@ from pathlib import Path
 import click
 import pytest
 
-from wordlelab.cli import cli
+from wordlelab.cli import load_all
+
+cli = load_all()          # every command registered (the CLI loads a command's module when it runs)
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"

@@ -1,7 +1,8 @@
 """The ``wordlelab`` command line: it parses, calls the library, and renders its results.
 
 Each module of this package defines its commands and lists them in ``COMMANDS``;
-they are registered here, explicitly, and no library module imports this package.
+they are registered here, explicitly (``COMMAND_MODULES``), each module when one of its
+commands is first asked for; no library module imports this package.
 """
 from __future__ import annotations
 
@@ -49,9 +50,21 @@ if "numba" not in sys.modules:
 
 import click  # noqa: E402
 
-from wordlelab.cli import (analyze, basic, bench, cover, eldrow, heuristics, pair, perm, perm_colour,  # noqa: E402
-                           play, search, trees)
 from wordlelab.errors import WordleError, WordlelabWarning  # noqa: E402
+
+# ---- explicit registration: each command and the module of this package that defines it. A
+# module is imported when one of its commands runs (or --help lists them all): a search need not
+# load the benchmarks, Eldrow or permutation Wordle first. tests/test_cli_registry.py checks this
+# table against every module's COMMANDS.
+COMMAND_MODULES = {
+    "score": "basic", "lists": "basic", "state": "basic", "verify": "basic", "matrix": "basic",
+    "tree-plot": "basic", "compile": "basic",
+    "solve": "search", "prove-depth": "search", "best-start": "search", "hint": "search",
+    "best-pair": "pair", "play": "play", "analyze": "analyze",
+    "lower-bound": "cover", "export-lp": "cover",
+    "tree-model": "trees", "blindfold": "trees",
+    "eldrow": "eldrow", "perm": "perm", "heuristics": "heuristics", "bench": "bench",
+}
 
 EPILOG = """\b
 Examples:
@@ -71,7 +84,40 @@ Examples:
 """
 
 
-@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class LazyGroup(click.Group):
+    """The top-level group: a command's module is imported when the command is first asked for."""
+
+    def list_commands(self, ctx):
+        return sorted(set(self.commands) | set(COMMAND_MODULES))
+
+    def get_command(self, ctx, name):
+        if name not in self.commands and name in COMMAND_MODULES:
+            _load(COMMAND_MODULES[name])
+        return self.commands.get(name)
+
+
+def _load(module_name: str) -> None:
+    """Import one command module of this package and register its commands (and subcommands)."""
+    module = importlib.import_module(f"wordlelab.cli.{module_name}")
+    for command in module.COMMANDS:
+        if command.name not in cli.commands:
+            cli.add_command(command)
+    if module_name == "cover":          # export-lp's tree subcommand is defined with the tree models
+        module.export_lp.add_command(importlib.import_module("wordlelab.cli.trees").export_tree)
+    elif module_name == "perm":
+        for command in importlib.import_module("wordlelab.cli.perm_colour").COMMANDS:
+            module.perm.add_command(command)
+
+
+def load_all() -> click.Group:
+    """Every command registered (what --help lists); returns the group."""
+    for module_name in dict.fromkeys(COMMAND_MODULES.values()):
+        _load(module_name)
+    return cli
+
+
+@click.group(cls=LazyGroup, epilog=EPILOG,
+             context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="wordlelab")
 def cli():
     """Prove things about Wordle: exact feedback, proven-optimal strategies, verified trees."""
@@ -155,11 +201,3 @@ def main(argv=None) -> None:
         if previous is not None:             # main() called in-process (tests) leaves no handler behind
             signal.signal(signal.SIGTERM, previous)
 
-
-# ---- explicit registration: every command, and the export-lp group's subcommands
-for _module in (basic, search, pair, play, analyze, cover, trees, eldrow, perm, heuristics, bench):
-    for _command in _module.COMMANDS:
-        cli.add_command(_command)
-cover.export_lp.add_command(trees.export_tree)
-for _command in perm_colour.COMMANDS:
-    perm.perm.add_command(_command)
