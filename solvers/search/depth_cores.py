@@ -410,12 +410,10 @@ class CoreProver:
         self.stats = new_stats()
         self.root_core = np.empty(0, np.int32)
         self.root_complete = True      # every refuted first guess left a core
-        # guess-major patterns (a guess's patterns over a few answers lie in one row): the one
-        # cached matrix is answer-major, so this is its transposed copy (under a second at
-        # 12972 x 12972, once per proof)
-        from wordlelab.models.matrix import pattern_matrix
-        M = pattern_matrix(searcher.lists)
-        self.M = M if M.flags.writeable else np.array(M)   # one array type for the compiled code
+        # guess-major patterns (a guess's patterns over a few answers lie in one row): the
+        # searcher's matrix is answer-major, so this is its transposed copy (under a second at
+        # 12972 x 12972, once per proof; a fresh array, so writeable: one type for compiled code)
+        self.M = np.ascontiguousarray(searcher.MT.T)
 
     def _feasible(self, H, L, d, node_limit):
         return feasible(H, L, d, self.s.tables, self.M, self.cache, self.stats, node_limit, self.store.arrays())
