@@ -56,6 +56,8 @@ RUN_AS_SHOWN = {
     "wordlelab state salet.BBBYB.drone --mode hard",
     "wordlelab matrix",
     "wordlelab matrix --lists nyt20220316 --answers all",
+    # hard mode, 12972 answers, on the matrix just built: about 10 s
+    "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all",
     "wordlelab solve --start salet --tree salet.tree",
     "wordlelab solve --start salet",
     "wordlelab solve --start tarse",
@@ -171,6 +173,10 @@ FAST_VARIANT = {
     "--checkpoint every6.json --trees trees6":
         "wordlelab prove-depth --guesses 4 --every-first-word --guess-file g.txt --answers a.txt "
         "--checkpoint every6.json --trees trees6",
+    "wordlelab prove-depth --guesses 7 --mode hard --every-first-word --lists nyt20220316 --answers all --memory 4 "
+    "--node-limit 20000000 --checkpoint every7-hard.json --trees trees7":
+        "wordlelab prove-depth --guesses 4 --mode hard --every-first-word --guess-file g.txt --answers a.txt "
+        "--node-limit 20000000 --checkpoint every7-hard.json --trees trees7",
     # every greedy strategy over 2309 answers, with the optimum after each first word: about 45 s
     "wordlelab heuristics --lists nyt20220316":
         "wordlelab heuristics --guesses g.txt --answers a.txt",
@@ -215,6 +221,8 @@ LONG_RUNS = {
     "wordlelab perm optimal --n 8 --checkpoint perm8.log": ("perm8.log", 120),
     "wordlelab prove-depth --guesses 6 --every-first-word --lists nyt20220316 --answers all --memory 2 "
     "--checkpoint every6.json --trees trees6": ("every6.json", 300),
+    "wordlelab prove-depth --guesses 7 --mode hard --every-first-word --lists nyt20220316 --answers all --memory 4 "
+    "--node-limit 20000000 --checkpoint every7-hard.json --trees trees7": ("every7-hard.json", 120),
 }
 
 # Commands named in headings and prose ("Eldrow (`wordlelab eldrow`, ...)"): they must exist.
@@ -246,6 +254,7 @@ RUN_AFTER = {
 # What the output must contain, where the docs state a result (a "no" still exits 0).
 EXPECT_OUTPUT = {
     "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316": "INFEASIBLE",
+    "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all": "INFEASIBLE",
     "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
         "PROVEN: no 5 guesses",
     "wordlelab blindfold --lists nyt20220316": "PROVEN: the least number of fixed guesses from the pool is 6",
