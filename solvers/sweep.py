@@ -18,6 +18,7 @@ checkpoint, and the final answer depends only on the merged results.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import concurrent.futures.process  # noqa: F401  (cf.process.BrokenProcessPool: not loaded by cf itself)
 import multiprocessing as mp
 import os
 import threading

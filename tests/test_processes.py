@@ -126,3 +126,25 @@ def test_ctrl_c_reaches_compiled_code_that_runs_without_the_gil(signum):
         signal.signal(signum, old)
     # the poisoned counter ended the spin: long before its minute, even on a loaded machine
     assert stats[0] == POISON and time.monotonic() - started < 30
+
+
+def test_sigterm_stops_a_run_in_one_process_without_a_traceback(tmp_path):
+    """--workers 1 runs the sweep in this process: its stop goes through the same error path."""
+    ck = tmp_path / "rank.json"
+    proc = subprocess.Popen([sys.executable, "-m", "wordlelab", "best-start", "--lists", "nyt20220316", "--workers",
+                             "1", "--checkpoint", str(ck)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=tmp_path)
+    deadline = time.monotonic() + 120
+    while not ck.exists() and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+    assert proc.poll() is None, proc.stderr.read()
+    os.kill(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        pytest.fail("SIGTERM did not stop the run within 60 s")
+    err = proc.stderr.read()
+    assert proc.returncode == 143, err
+    assert "Traceback" not in err and err.strip().endswith("terminated")
+    assert ck.exists()
