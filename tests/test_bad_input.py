@@ -46,6 +46,7 @@ def test_unwritable_output_fails_before_the_work(args, where, tmp_path, cli_run)
     ["best-start", "--workers", "100000"], ["best-start", "--workers", "0"], ["eldrow", "--all", "--workers", "-1"],
     ["blindfold", "--pool", "-5"], ["state", "salet.BBBYB", "--show", "-5"], ["best-start", "--limit", "-3"],
     ["best-start", "--show", "-5"], ["solve", "--beam", "0"], ["prove-depth", "--guesses", "4", "--node-limit", "-1"],
+    ["prove-depth", "--guesses", "4", "--node-limit", str(1 << 62)],
     ["eldrow", "--target", "lower", "--time-limit", "-1"], ["lower-bound", "--time-limit", "0"],
     ["export-lp", "cover", "--pattern", "?ills", "--k", "-2", "-o", "x.lp"],
     ["tree-model", "--random-subset", "5", "--depth", "3", "--time-limit", "-2"],

@@ -90,7 +90,7 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
     seen = np.empty(64, np.uint64)
     seen_w = np.empty((64, 5), letters.dtype)
     n_seen = 0
-    refuted = new_refuted()       # hard mode: classes refuted here, for Selby's monotonicity
+    refuted = new_refuted(mode == core.HARD)   # classes refuted here, for Selby's monotonicity
     for t in range(m):
         j = order[t]
         if bound[j] >= core.INF:
@@ -98,7 +98,7 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
         g = L[j]
         if mode == core.HARD and refuted.count[0] > 0 and dominated(MT, g, letters[g], refuted):
             stats[Stat.MONOTONE] += 1
-            continue  # a class of g contains one refuted here, under a weaker rule (monotone)
+            continue  # a class of g holds one refuted here, and g's rule asks at least as much (monotone)
         members, starts, sizes, pats = core.partition(MT, H, g)
         n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[g], pats, sizes, mode)
         if n_now < 0:

@@ -5,7 +5,7 @@ never hurt: if ``T' ⊇ T`` and ``H' ⊆ H`` then ``m(T', H', g) <= m(T, H, g)``
 this refutes guesses without a search, as his NORTH.BBBYB.TUNIC / TONIC example shows.
 
 **Theorem.** At a node with guess list L and g guesses left, let guess u leave the class S
-with pattern p, and let (S, constrain(L, u, p), g - 1) be refuted (no strategy finds every
+(of at least two answers) with pattern p, and let (S, constrain(L, u, p), g - 1) be refuted (no strategy finds every
 answer of S in time). Let another guess v leave a class S' ⊇ S with pattern p', and let
 every word that meets hard mode's rule for (v, p') meet the rule for (u, p). Then
 (S', constrain(L, v, p'), g - 1) is refuted too, so v cannot find every answer within g.

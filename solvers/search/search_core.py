@@ -490,7 +490,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
         else:
             if refuted.count[0] > 0 and dominated(MT, g, letters[cols[g]], refuted):
                 stats[Stat.MONOTONE] += 1
-                continue  # a class of g holds one refuted here, under a stronger rule: INF
+                continue  # a class of g holds one refuted here, and g's rule asks at least as much: INF
             members, starts, sizes, pats = partition(MT, H, g)
             n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[cols[g]], pats, sizes, mode)
             if n_now < 0:

@@ -11,7 +11,7 @@ from wordlelab.cli.common import json_option
 from wordlelab.instances.wordlists import eldrow_lists
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import SOLVERS, OutputFile, positive, workers_type
+from wordlelab.cli.options import SOLVERS, OutputFile, node_limit_type, positive, workers_type
 
 
 @click.command(epilog="""\b
@@ -30,7 +30,7 @@ Examples:
               help="native search: largest admissible set (strict's fast path), chain order with memo (hard's), or by mode")
 @click.option("--export", "export_file", default=None, type=OutputFile(), help="write the model (.lp/.mps)")
 @click.option("--time-limit", default=60.0, show_default=True, type=positive(float), help="seconds per model solve")
-@click.option("--node-limit", default=10**12, show_default=True, type=positive(), help="native search gives up (UNKNOWN) after this")
+@click.option("--node-limit", default=10**12, show_default=True, type=node_limit_type(), help="native search gives up (UNKNOWN) after this")
 @click.option("--checkpoint", default=None, type=OutputFile(), help="--all: resumable results (JSON)")
 @click.option("--csv", "csv_file", default=None, type=OutputFile(), help="--all: write target,max_length,chain")
 @click.option("--workers", default=None, type=workers_type(), help="--all: processes (default: all cores)")

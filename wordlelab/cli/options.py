@@ -135,6 +135,14 @@ def positive(kind=int) -> click.ParamType:
     return click.IntRange(min=1) if kind is int else click.FloatRange(min=0, min_open=True)
 
 
+MAX_NODE_LIMIT = 10**15   # far below the poison a Ctrl-C writes into the node counter (1 << 62)
+
+
+def node_limit_type() -> click.IntRange:
+    """A node limit: at least 1, and small enough that a counter poisoned by Ctrl-C still exceeds it."""
+    return click.IntRange(min=1, max=MAX_NODE_LIMIT)
+
+
 def non_negative() -> click.IntRange:
     """A count that may be 0."""
     return click.IntRange(min=0)

@@ -9,8 +9,8 @@ import click
 from wordlelab.cli.common import json_option, lists_options, mode_option, save_tree_certificate
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, non_negative, plot_option, positive,
-                                   table_entries, workers_type)
+from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, node_limit_type, non_negative, plot_option,
+                                   positive, table_entries, workers_type)
 
 
 def _show_histogram(histogram: dict):
@@ -149,7 +149,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @mode_option
 @click.option("--start", default=None, help="first guess (default: any)")
 @click.option("--state", "state_text", default=None, help="decide from a game state")
-@click.option("--node-limit", default=10**12, show_default=True, type=positive(), help="give up (UNKNOWN) after this many nodes (with --every-first-word: for each word)")
+@click.option("--node-limit", default=10**12, show_default=True, type=node_limit_type(), help="give up (UNKNOWN) after this many nodes (with --every-first-word: for each word)")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the certificate tree on yes")
 @click.option("--recheck", is_flag=True, help="on no (easy mode): re-decide the core with the plain search")
 @click.option("--checkpoint", default=None, type=OutputFile(),
