@@ -90,3 +90,34 @@ def test_a_resumed_run_tries_the_unknown_words_again(tmp_path):
     assert resumed.status == "OPTIMAL" and resumed.stats["decided"]["unknown"] == 0
     assert resumed.stats["searched_now"] == cut.stats["decided"]["unknown"]
     assert resumed.stats["yes"] == decide_every_first_word(NativeSearcher(lists, "hard", 4), 4).stats["yes"]
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_two_workers_decide_as_one_process_and_resume_from_its_checkpoint(tmp_path, mode):
+    """The sweep on a pool of two (sharing one node table) gives the one-process answer, word by
+    word; a pool resumes a one-process checkpoint and retries its unknown words, and vice versa."""
+    words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
+    lists = WordLists("random-300", words, words)
+    alone = decide_every_first_word(NativeSearcher(lists, mode, 4), 4)
+    assert 0 < alone.value < 300 and alone.stats["decided"]["unknown"] == 0
+    ck = str(tmp_path / "every.json")
+    cut = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, ck, node_limit=40, limit=120)
+    assert cut.stats["decided"]["unknown"] > 0
+    pooled = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, ck, workers=2)
+    assert pooled.status == "OPTIMAL" and pooled.stats["yes"] == alone.stats["yes"]
+    assert pooled.stats["from_checkpoint"] == 120 - cut.stats["decided"]["unknown"]
+    assert pooled.stats["trees_verified"] == len([w for w in pooled.stats["yes"] if w not in cut.stats["yes"]])
+    again = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, ck)
+    assert again.stats["searched_now"] == 0 and again.stats["yes"] == alone.stats["yes"]
+
+
+def test_cli_every_first_word_on_workers(cli_run, tmp_path):
+    ck = tmp_path / "every.json"
+    args = ["prove-depth", "--guesses", "5", "--every-first-word", "--lists", "nyt20220316", "--limit", "4",
+            "--checkpoint", str(ck), "--workers", "2", "--json"]
+    pooled = json.loads(cli_run(args).out)
+    assert pooled["status"] == "OPTIMAL" and pooled["stats"]["searched_now"] == 4
+    alone = json.loads(cli_run(args[:-3] + ["--json"]).out)
+    assert alone["stats"]["from_checkpoint"] == 4 and alone["stats"]["yes"] == pooled["stats"]["yes"]
+    r = cli_run(["prove-depth", "--guesses", "5", "--start", "salet", "--workers", "2"], expect_error=True)
+    assert r.err.startswith("error: ") and "--every-first-word" in r.err

@@ -16,6 +16,12 @@ same), so one decision serves both.
 Decisions go to a checkpoint (word -> decision), so the run resumes where it stopped; a
 resumed run replays the refutations' cores in their order, as ``prove-depth`` does, and tries
 again the words the node limit left unknown (with a larger ``--node-limit``, say).
+
+With several workers the first words are the tasks of a :class:`~wordlelab.solvers.sweep.Sweep`
+(local processes or dask). A first word's decision does not depend on any other's, so the
+workers need share nothing for soundness; on one machine they share the table of decided nodes
+(lockless, :mod:`~wordlelab.solvers.search.node_table`) in hard and strict mode. In easy mode
+each has its own prover: it replays the checkpoint's cores when it starts and learns its own after.
 """
 from __future__ import annotations
 
@@ -60,7 +66,8 @@ def check_decision(searcher):
 
 
 def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=None, tree_dir=None,
-                            node_limit: int = 10**12, limit: int | None = None) -> Result:
+                            node_limit: int = 10**12, limit: int | None = None, workers: int = 1,
+                            dask_address: str | None = None) -> Result:
     """Decide, for every first word, whether every answer can be found within ``guesses``.
 
     Returns OPTIMAL when every word (or the first ``limit`` in the candidate order) is decided,
@@ -68,15 +75,18 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     holds for each word on its own).
     ``stats["yes"]`` lists the yes words, ``stats["decided"]`` counts yes, no and unknown, and
     ``stats["rate_per_hour"]`` is the words decided per hour in this run. ``tree_dir`` keeps each
-    yes word's verified tree (Selby's format, ``WORD.tree``).
+    yes word's verified tree (Selby's format, ``WORD.tree``). ``workers`` > 1 or ``dask_address``
+    runs the words on the sweep layer (:func:`wordlelab.solvers.sweep.executor`).
     """
-    from wordlelab.solvers.checkpoint import lists_question, load_checkpoint, save_checkpoint
+    if workers > 1 or dask_address:
+        return _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit, workers,
+                                  dask_address)
+    from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
     from wordlelab.solvers.search.depth_cores import Count
     from wordlelab.solvers.search.native import _UNTOUCHED
     t0 = time.perf_counter()
     node = searcher.root(None, None, guesses)
-    question = {"kind": "depth-every-first-word", "lists": lists_question(searcher.lists), "mode": searcher.mode,
-                "guesses": guesses, "answers": len(node.H)}
+    question = _question(searcher, node, guesses)
     decisions = load_checkpoint(checkpoint, question, check_decision(searcher))
     prover = None
     if searcher.mode == "easy":
@@ -128,14 +138,25 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
                     last_save = time.monotonic()
         finally:
             save_checkpoint(checkpoint, question, decisions)
-    seconds = time.perf_counter() - t0
+    return _result(question, decisions, len(order), resumed, decided_now, verified_now,
+                   int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0),
+                   time.perf_counter() - t0)
+
+
+def _question(searcher, node, guesses) -> dict:
+    """What a checkpoint of this sweep answers."""
+    from wordlelab.solvers.checkpoint import lists_question
+    return {"kind": "depth-every-first-word", "lists": lists_question(searcher.lists), "mode": searcher.mode,
+            "guesses": guesses, "answers": len(node.H)}
+
+
+def _result(question, decisions, n_words, resumed, decided_now, verified_now, nodes, seconds) -> Result:
     yes = sorted(w for w, v in decisions.items() if v["yes"])
     unknown = sorted(w for w, v in decisions.items() if v["yes"] is None)
     counts = {"yes": len(yes), "no": len(decisions) - len(yes) - len(unknown), "unknown": len(unknown)}
-    out = {"yes": yes, "unknown": unknown, "decided": counts, "first_words": len(order),
+    out = {"yes": yes, "unknown": unknown, "decided": counts, "first_words": n_words,
            "from_checkpoint": resumed, "searched_now": decided_now,
-           "rate_per_hour": round(decided_now / seconds * 3600, 1) if decided_now else None,
-           "nodes": int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0)}
+           "rate_per_hour": round(decided_now / seconds * 3600, 1) if decided_now else None, "nodes": nodes}
     # every yes decided in this call had its tree checked by verify_tree before it counted; the trees
     # are in tree_dir, not in the result (thousands of 12972-answer trees would not fit)
     out["trees_verified"] = sum(1 for w in yes if w in verified_now)
@@ -178,3 +199,121 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     if tree_dir:
         save_tree(tree, Path(tree_dir) / f"{searcher.lists.guesses[g0]}.tree")
     return {"yes": True, "core": None, "depth": report.max_guesses, "total": report.total, "same_as": None}
+
+
+# ---- the same sweep on workers (solvers/sweep.py)
+SWEEP_NAME = "depth-every-first-word"
+
+
+class _Unstoppable:
+    """A worker's stop check: the client ends its workers itself (Pool.close) on Ctrl-C."""
+
+    @staticmethod
+    def check():
+        pass
+
+
+def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref, checkpoint):
+    """A worker's searcher, the first node's child lists, and (easy mode) a prover fed the checkpoint's cores."""
+    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.search.native import NativeSearcher
+    from wordlelab.solvers.search.node_table import SharedArray
+    table = SharedArray.attach(table_ref) if table_ref else None
+    # the min-sum table is not used here; the depth search's table is the shared one (or its own)
+    searcher = NativeSearcher(lists, mode, guesses, cache_entries=entries if table is None else 1 << 10)
+    cache = searcher._new_cache() if table is None else table.array
+    node = searcher.root(None, None, guesses)
+    k, hit, hsh = core.scan(searcher.MT, node.H, node.L, searcher.R)
+    Lchild = core.guesses_for_children(node.L, k, hit, hsh, searcher.mode_code)
+    prover = None
+    if mode == "easy":
+        from wordlelab.solvers.search.depth_cores import CoreProver
+        prover = CoreProver(searcher)
+        decisions = load_checkpoint(checkpoint, _question(searcher, node, guesses), check_decision(searcher))
+        replayed: set = set()
+        for _, g0 in searcher.candidate_order(node):
+            value = decisions.get(lists.guesses[g0])
+            if value and value["yes"] is False and value["same_as"] is None:
+                searcher._replay_refutation(prover, {"core": value["core"], "depth": value["depth"]}, replayed)
+    return searcher, node, Lchild, prover, cache, core.new_stats(), node_limit, tree_dir, table
+
+
+def _worker_run(state, word, _cutoff):
+    """One first word's checkpoint entry, with the nodes it took (``"nodes"``, not kept in the checkpoint)."""
+    from wordlelab.solvers.search.depth_cores import Count
+    from wordlelab.solvers.search.native import _UNTOUCHED
+    searcher, node, Lchild, prover, cache, stats, node_limit, tree_dir, _ = state
+    counter = prover.stats if prover is not None else stats
+    before = int(counter[Stat.NODES])
+    value = _decide(searcher, node, searcher.guess_index[word], Lchild, prover, cache, stats, node_limit, tree_dir,
+                    Count, _UNTOUCHED, _Unstoppable)
+    return dict(value, nodes=int(counter[Stat.NODES]) - before)
+
+
+def _entries(results: dict) -> dict:
+    return {w: {k: v for k, v in value.items() if k != "nodes"} for w, value in results.items()}
+
+
+def _undecided(value) -> bool:
+    return value["yes"] is None
+
+
+def _count_yes(results) -> str:
+    return f"{len(results)} decided, {sum(1 for v in results.values() if v['yes'])} yes"
+
+
+def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit, workers,
+                       dask_address) -> Result:
+    """:func:`decide_every_first_word` with the first words as sweep tasks."""
+    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.search.node_table import SharedArray, table_shape
+    from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
+    t0 = time.perf_counter()
+    node = searcher.root(None, None, guesses)
+    question = _question(searcher, node, guesses)
+    loaded = load_checkpoint(checkpoint, question, check_decision(searcher))   # refused now, before any work
+    order = [g0 for _, g0 in searcher.candidate_order(node)[:limit]]
+    words = [searcher.lists.guesses[g] for g in order]
+    twin_of: dict = {}
+    if searcher.mode == "easy":   # first words with the same split leave the same game (easy mode only)
+        k, hit, hsh = core.scan(searcher.MT, node.H, node.L, searcher.R)
+        split_of = dict(zip(node.L.tolist(), hsh.tolist()))
+        first: dict = {}
+        for g, word in zip(order, words):
+            twin_of[word] = first.setdefault(split_of[g], word)
+    if tree_dir:
+        Path(tree_dir).mkdir(parents=True, exist_ok=True)
+    ex = executor(None, workers, dask_address)
+    # hard and strict mode: one table of decided nodes for the machine's workers. Easy mode's
+    # prover keeps its own, whose entries name cores in that process's core store
+    shared = ex.name == "pool" and searcher.mode != "easy"
+    table = SharedArray.create(table_shape(searcher.cache_entries)) if shared else None
+    init_args = (searcher.lists, searcher.mode, guesses, searcher.cache_entries, node_limit, tree_dir,
+                 table and table.ref, checkpoint)
+    searched: set = set()
+
+    def skip(word, _cutoff):
+        twin = twin_of.get(word, word)
+        value = sweep.results.get(twin)
+        if twin != word and value is not None and value["yes"] is not None:
+            return dict(_entries({twin: value})[twin], same_as=twin)
+        return None
+
+    def on_result(word, value, _ex):
+        searched.add(word)
+
+    sweep = Sweep(SWEEP_NAME, question, words, _worker_init, init_args, _worker_run, skip=skip,
+                  describe=_count_yes, validate=check_decision(searcher), pack=_entries, stale=_undecided)
+    try:
+        warming = prewarm(ex, SWEEP_NAME, _worker_init, init_args)  # noqa: F841  (kept until the sweep ends)
+        results = run_sweep(sweep, ex, checkpoint, progress, on_result)
+    finally:
+        ex.close()
+        if table is not None:
+            table.unlink()      # processes still attached keep their mapping until they exit
+    decisions = {**loaded, **_entries(results)}
+    verified_now = {w for w in searched if results[w]["yes"] and results[w]["same_as"] is None}
+    nodes = sum(results[w].get("nodes", 0) for w in searched)
+    resumed = len(sweep.resumed)
+    return _result(question, decisions, len(words), resumed, len(searched), verified_now, nodes,
+                   time.perf_counter() - t0)

@@ -115,16 +115,18 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
         out.print(f"tree written to {tree_file}")
 
 
-def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkpoint, node_limit, as_json):
+def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkpoint, node_limit, workers,
+                      dask_address, as_json):
     """prove-depth --every-first-word: one decision per first word."""
     from wordlelab.solvers.search.depth_sweep import decide_every_first_word
     if not every:
-        raise WordleError("--trees and --limit go with --every-first-word")
+        raise WordleError("--trees, --limit, --workers and --dask go with --every-first-word")
     if start:
         raise WordleError("--every-first-word decides every first word: drop --start and --state")
     lists = searcher.lists
     with progress("first words", None, enabled=not as_json) as advance:
-        res = decide_every_first_word(searcher, n_guesses, checkpoint, advance, tree_dir, node_limit, limit)
+        res = decide_every_first_word(searcher, n_guesses, checkpoint, advance, tree_dir, node_limit, limit,
+                                      workers or 1, dask_address)
     if as_json:
         emit_json(res.as_dict())
         return
@@ -162,10 +164,14 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
               help="--every-first-word: keep each yes word's verified tree here (WORD.tree)")
 @click.option("--limit", default=None, type=positive(),
               help="--every-first-word: only the first N words, most promising first")
+@click.option("--workers", default=None, type=workers_type(),
+              help="--every-first-word: processes (default 1; in hard mode they share one node table); with --dask local, workers")
+@click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
+              help="--every-first-word: run the first words on dask.distributed")
 @memory_option
 @json_option
 def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, recheck, checkpoint, core_file,
-                every, tree_dir, limit, memory_gib, as_json):
+                every, tree_dir, limit, workers, dask_address, memory_gib, as_json):
     """Decide whether every answer can be found within G guesses, with a certificate.
 
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode),
@@ -175,9 +181,9 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
-    if every or tree_dir or limit:
+    if every or tree_dir or limit or workers or dask_address:
         return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
-                                 node_limit, as_json)
+                                 node_limit, workers, dask_address, as_json)
     with progress("first-guess classes" if start or state_text else "first guesses", None,
                   enabled=not as_json) as advance:
         res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit,
