@@ -86,6 +86,9 @@ def test_a_resumed_run_tries_the_unknown_words_again(tmp_path):
     ck = str(tmp_path / "every.json")
     cut = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, ck, node_limit=40)
     assert cut.status == "UNKNOWN" and cut.stats["decided"]["unknown"] > 0
+    # the same limit would stop them again: they are not searched again
+    same = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, ck, node_limit=40)
+    assert same.stats["searched_now"] == 0 and same.stats["unknown"] == cut.stats["unknown"]
     resumed = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, ck)
     assert resumed.status == "OPTIMAL" and resumed.stats["decided"]["unknown"] == 0
     assert resumed.stats["searched_now"] == cut.stats["decided"]["unknown"]
@@ -121,3 +124,15 @@ def test_cli_every_first_word_on_workers(cli_run, tmp_path):
     assert alone["stats"]["from_checkpoint"] == 4 and alone["stats"]["yes"] == pooled["stats"]["yes"]
     r = cli_run(["prove-depth", "--guesses", "5", "--start", "salet", "--workers", "2"], expect_error=True)
     assert r.err.startswith("error: ") and "--every-first-word" in r.err
+
+
+def test_a_checkpoint_entry_keeps_a_node_limit_only_for_an_unknown():
+    from wordlelab.solvers.search.depth_sweep import check_decision
+    check = check_decision(NativeSearcher(load_lists("nyt20220316"), "hard", 4))
+    unknown = {"yes": None, "core": None, "depth": None, "total": None, "same_as": None}
+    check("salet", unknown)                              # older checkpoints: no limit recorded
+    check("salet", dict(unknown, node_limit=20_000_000))
+    for bad in (dict(unknown, node_limit=0), dict(unknown, node_limit="many"),
+                dict(unknown, yes=False, node_limit=5), dict(unknown, nodes=5)):
+        with pytest.raises(ValueError):
+            check("salet", bad)

@@ -25,6 +25,7 @@ each has its own prover: it replays the checkpoint's cores when it starts and le
 """
 from __future__ import annotations
 
+import functools
 import time
 from pathlib import Path
 
@@ -48,14 +49,22 @@ def depth_tree(searcher, node, g0: int, feasible) -> Tree | None:
 
 
 def check_decision(searcher):
-    """The validator of a checkpoint entry: {"yes": bool or null, "core", "depth", "total", "same_as"}."""
+    """The validator of a checkpoint entry: {"yes": bool or null, "core", "depth", "total", "same_as"},
+    and for an unknown the node limit that stopped it ("node_limit"; older checkpoints lack it)."""
+    from wordlelab.solvers.checkpoint import check_int
+
     def check(word, value):
         if word not in searcher.guess_index:
             raise ValueError("not in the guess list")
-        if not isinstance(value, dict) or set(value) != {"yes", "core", "depth", "total", "same_as"}:
-            raise ValueError('must be {"yes", "core", "depth", "total", "same_as"}')
+        keys = {"yes", "core", "depth", "total", "same_as"}
+        if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit"}:
+            raise ValueError('must be {"yes", "core", "depth", "total", "same_as"} (an unknown: and "node_limit")')
         if value["yes"] not in (True, False, None):
             raise ValueError("yes is true, false or null")
+        if "node_limit" in value:
+            if value["yes"] is not None:
+                raise ValueError("only an unknown has a node limit")
+            check_int(value["node_limit"], "the node limit", 1)
         if value["same_as"] is not None and value["same_as"] not in searcher.guess_index:
             raise ValueError("same_as must be a guess")
         if value["yes"] is False and value["same_as"] is None:
@@ -112,7 +121,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
                 twin = first_of_split.get(split_of[g0]) if searcher.mode == "easy" else None
                 if twin is None:
                     first_of_split.setdefault(split_of[g0], word)
-                if word in decisions and decisions[word]["yes"] is not None:
+                if word in decisions and not _worth_retrying(decisions[word], node_limit):
                     value = decisions[word]
                     resumed += 1
                     if value["yes"] is False and value["same_as"] is None:
@@ -121,7 +130,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
                     if progress:
                         progress(1, info=f"{resumed} from the checkpoint")
                     continue
-                if twin is not None and decisions[twin]["yes"] is not None:
+                if twin is not None and twin in decisions and decisions[twin]["yes"] is not None:
                     value = dict(decisions[twin], same_as=twin)
                 else:
                     value = _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,
@@ -172,6 +181,7 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     ``node_limit`` is this word's own: the counters run on across words, so it is added to them.
     """
     counter = prover.stats if prover is not None else stats
+    word_limit = node_limit
     node_limit = min(int(counter[Stat.NODES]) + node_limit, 1 << 62)
     if prover is not None:
         prover.store.count[Count.LAST] = untouched
@@ -180,7 +190,7 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
         r = searcher._start_feasible(node, g0, cache, stats, node_limit, None, Lchild=Lchild)
     stop.check()
     if r == NODE_LIMIT:
-        return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None}
+        return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None, "node_limit": word_limit}
     if r == REFUTED:
         refutation = searcher._refutation(prover)
         return {"yes": False, **refutation, "total": None, "same_as": None}
@@ -254,8 +264,9 @@ def _entries(results: dict) -> dict:
     return {w: {k: v for k, v in value.items() if k != "nodes"} for w, value in results.items()}
 
 
-def _undecided(value) -> bool:
-    return value["yes"] is None
+def _worth_retrying(value, node_limit: int) -> bool:
+    """An unknown word is searched again unless a limit at least as large already stopped it."""
+    return value["yes"] is None and value.get("node_limit", 0) < node_limit
 
 
 def _count_yes(results) -> str:
@@ -303,7 +314,8 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
         searched.add(word)
 
     sweep = Sweep(SWEEP_NAME, question, words, _worker_init, init_args, _worker_run, skip=skip,
-                  describe=_count_yes, validate=check_decision(searcher), pack=_entries, stale=_undecided)
+                  describe=_count_yes, validate=check_decision(searcher), pack=_entries,
+                  stale=functools.partial(_worth_retrying, node_limit=node_limit))
     try:
         warming = prewarm(ex, SWEEP_NAME, _worker_init, init_args)  # noqa: F841  (kept until the sweep ends)
         results = run_sweep(sweep, ex, checkpoint, progress, on_result)
