@@ -162,13 +162,13 @@ def test_live_cutoff_decides_exactness(small_lists):
     node = searcher.root()
     word = small_lists.guesses[searcher.candidate_order(node)[0][1]]
     v = searcher.start_value(node, searcher.guess_index[word], INF)
-    assert _run((searcher, node, None, None), word, None) == [v, True]
-    assert _run((searcher, node, None, Live(INF)), word, v + 1) == [v, True]
-    assert _run((searcher, node, None, Live(v + 1)), word, INF) == [v, True]
+    assert _run((searcher, node, None, None, None), word, None) == [v, True]
+    assert _run((searcher, node, None, Live(INF), None), word, v + 1) == [v, True]
+    assert _run((searcher, node, None, Live(v + 1), None), word, INF) == [v, True]
     # a bound is at least the cutoff and, being proven, at most the true total
-    value, exact = _run((searcher, node, None, Live(v)), word, INF)
+    value, exact = _run((searcher, node, None, Live(v), None), word, INF)
     assert value == v and not exact
-    value, exact = _run((searcher, node, None, Live(v - 5)), word, v + 10)
+    value, exact = _run((searcher, node, None, Live(v - 5), None), word, v + 10)
     assert v - 5 <= value <= v and not exact
 
 

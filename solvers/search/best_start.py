@@ -31,7 +31,9 @@ SWEEP_NAME = "best-start"
 
 
 def _init(lists, mode, max_guesses, table_ref=None, live_ref=None):
-    """A worker's searcher, on the sweep's shared node table and live cutoff where this process can reach them."""
+    """A worker's searcher, on the sweep's shared node table and live cutoff where this process can reach them,
+    and its depth probe (:func:`_probe`)."""
+    from wordlelab.solvers.search.tables import new_stats, new_table
     table = SharedArray.attach(table_ref) if table_ref else None
     live = SharedArray.attach(live_ref) if live_ref else None
     searcher = NativeSearcher(lists, mode, max_guesses, cache_entries=SWEEP_TABLE_ENTRIES,
@@ -40,19 +42,48 @@ def _init(lists, mode, max_guesses, table_ref=None, live_ref=None):
     # done here, while a prewarmed pool waits for its first task: the root's child list, and
     # loading the compiled search (a cutoff of 0 stops at the first bound)
     searcher.start_value(node, int(node.L[0]), 0)
-    return searcher, node, table, live
+    return searcher, node, table, live, (new_table(PROBE_TABLE_ENTRIES), new_stats(), {"tried": 0, "refuted": 0})
+
+
+# A first word with no strategy within the guess limit is refuted by the depth search, which
+# needs to find one class that fails; the min-sum search finds out only by bounding every
+# guess at that class (minutes a word in hard mode). So each word is first probed with this
+# many depth-search nodes. A probe that succeeds costs 0.1-0.3 s (the depth search's first
+# level scans every guess for each class), so a worker whose first PROBE_TRIAL probes refuted
+# nothing (easy mode on the usual answer lists) stops probing
+PROBE_BUDGET = 1 << 18
+PROBE_TABLE_ENTRIES = 1 << 20
+PROBE_TRIAL = 32
+
+
+def _probe(searcher, node, g, probe) -> bool:
+    """True if the depth search refutes first word ``g`` within ``PROBE_BUDGET`` nodes (no strategy
+    finds every answer within the guess limit: its total is infinite, exactly)."""
+    from wordlelab.solvers.search.depth_search import REFUTED
+    from wordlelab.solvers.search.search_core import Stat
+    cache, stats, tally = probe
+    if tally["tried"] >= PROBE_TRIAL and not tally["refuted"]:
+        return False
+    refuted = searcher._start_feasible(node, g, cache, stats, int(stats[Stat.NODES]) + PROBE_BUDGET) == REFUTED
+    tally["tried"] += 1
+    tally["refuted"] += refuted
+    return refuted
 
 
 def _run(state, word, beta):
     """[value, exact]: the exact total after first word ``word`` if below the cutoff, else a bound >= it.
 
     The cutoff is ``beta`` (the one known when the task was sent), lowered while the task runs
-    when the client publishes a better one in the shared live cutoff.
+    when the client publishes a better one in the shared live cutoff. A word the depth probe
+    refutes is [INF, True]: no strategy within the guess limit.
     """
-    searcher, node, _, live = state
+    searcher, node, _, live, probe = state
+    g = searcher.guess_index[word]
+    if probe is not None and _probe(searcher, node, g, probe):
+        return [INF, True]
     beta = INF if beta is None else beta
     live = None if live is None else live.array
-    v = searcher.start_value(node, searcher.guess_index[word], beta, live)
+    v = searcher.start_value(node, g, beta, live)
     cutoff = beta if live is None else min(beta, int(live[0]))
     return [int(v), bool(v < cutoff)]
 
