@@ -99,21 +99,36 @@ def _cutoff_known(top, results, seed=INF):
     return top_cutoff(top, results, seed) < INF
 
 
+SEED_LOOKAHEAD = 64
+
+
 def beam_seed(lists, mode, max_guesses, top, order, beam: int = 16, extra: int = 2) -> int:
-    """One more than the K-th smallest beam-search total among the K + ``extra`` most promising first words.
+    """One more than the K-th smallest beam-search total among the K + ``extra`` most promising first
+    words that the depth probe does not refute.
 
     Each beam total is the total of a real strategy for a distinct first word, so the
     K-th best exact total is at most the K-th smallest of them: a valid cutoff before
     any exact result exists, so no worker waits for the first word to finish. A few
     extra words make it tight (on nyt20220316 the third word is SALET, and a beam of
     16 finds its 7897), and a tight cutoff spares the workers that start meanwhile.
+    A word with no strategy within the limit (most first words with every word an answer)
+    would cost a beam search that ends with nothing, so the probe passes over it; only the
+    first ``SEED_LOOKAHEAD`` words are looked at (the seed's work is not checkpointed).
     """
     if len(order) < top:
         return INF
+    from wordlelab.solvers.search.tables import new_stats, new_table
     searcher = NativeSearcher(lists, mode, max_guesses, beam=beam, cache_entries=1 << 20)
     node = searcher.root()
-    totals = sorted(searcher.start_value(node, g, INF) for _, g in order[:top + extra])
-    return INF if totals[top - 1] >= INF else int(totals[top - 1]) + 1
+    probe = (new_table(PROBE_TABLE_ENTRIES), new_stats(), {"tried": 0, "refuted": 0})
+    totals = []
+    for _, g in order[:SEED_LOOKAHEAD]:
+        if len(totals) == top + extra:
+            break
+        if not _probe(searcher, node, g, probe):
+            totals.append(searcher.start_value(node, g, INF))
+    totals.sort()
+    return INF if len(totals) < top or totals[top - 1] >= INF else int(totals[top - 1]) + 1
 
 
 def _skip(static_bounds, word, beta, stored=None):
