@@ -189,19 +189,26 @@ class NativeSearcher:
         return Node(H, L, d, tuple(history), start)
 
     # ---- the least total
-    def solve(self, start: str | None = None, state: str | None = None, progress=None) -> Result:
+    def solve(self, start: str | None = None, state: str | None = None, progress=None,
+              checkpoint=None) -> Result:
         """The least total with its verified tree, from ``start`` (or the best first guess if None).
 
         See the module docstring for the statuses; ``stats["first_guess"]`` is the strategy's
-        first guess (from a state: its next guess), found or given.
+        first guess (from a state: its next guess), found or given. With ``checkpoint`` (a
+        first guess given, no beam) each class is saved there as soon as it is proven, and a
+        rerun takes the saved classes instead of searching them
+        (:mod:`~wordlelab.solvers.search.class_checkpoint`).
         """
         t0 = time.perf_counter()
         node = self.root(start, state)
+        if checkpoint and (node.start is None or self.beam):
+            raise WordleError("a checkpoint keeps the classes of a given first guess: give --start, without --beam")
         question = {"kind": "min-total", "lists": self.lists.name, "mode": self.mode,
                     "max_guesses": self.max_guesses, "start": start, "state": state, "beam": self.beam}
-        return self._min_total(node, question, self.beam, t0, progress)
+        return self._min_total(node, question, self.beam, t0, progress, checkpoint)
 
-    def _min_total(self, node: Node, question: dict, beam: int, t0: float, progress=None) -> Result:
+    def _min_total(self, node: Node, question: dict, beam: int, t0: float, progress=None,
+                   checkpoint=None) -> Result:
         """Search ``node`` (its first guess: ``node.start``, or the best one), build the tree,
         verify it, and check the verified total is the search's."""
         method = "beam" if beam else "native"
@@ -220,16 +227,35 @@ class NativeSearcher:
             # singleton class as found by one more guess, beyond the limit)
             return self._min_total_result(question, method, none, node, t0, given)
         total = len(node.H)
+        store = paths = None
+        if checkpoint:
+            from wordlelab.models.feedback import pattern_string
+            from wordlelab.solvers.search.class_checkpoint import ClassStore
+            classes = {pattern_string(int(pats[c])): members[starts[c]:starts[c] + sizes[c]]
+                       for c in range(len(sizes))}
+            store = ClassStore(checkpoint, self, node, classes)
+            paths = self._new_paths(node, g)
         for c in np.argsort(-sizes, kind="stable"):
             sub = members[starts[c]:starts[c] + sizes[c]]
-            v, _ = self._solve(sub, self._child_list(Lchild, g, pats[c]), node.d - 1, INF, beam)
+            v = store.get(pats[c], paths, sub) if store else None
+            if v is None:
+                Lc = self._child_list(Lchild, g, pats[c])
+                v, _ = self._solve(sub, Lc, node.d - 1, INF, beam)
+                if store and v < INF:
+                    # read the class's strategy now, while its nodes are in the table, and keep it
+                    self._fill_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)],
+                                     lambda H, L, d: self._solve(H, L, d, INF, beam)[1])
+                    store.put(pats[c], v, paths, sub)
             total += v
             if progress:
                 progress(1, info=f"total so far {min(total, INF)}")
             if v >= INF:
                 return self._min_total_result(question, method, none, node, t0, given)
         t_search = time.perf_counter() - t0
-        tree = self._tree(node, g, members, starts, sizes, pats, Lchild, beam)
+        if store:
+            tree = self._paths_tree(node, paths)
+        else:
+            tree = self._tree(node, g, members, starts, sizes, pats, Lchild, beam)
         report = self.verify(tree, node)
         if report.total != total:
             raise WordleError(f"internal error: the search claims a total of {total}, "
@@ -239,7 +265,8 @@ class NativeSearcher:
             question, method, status, node, t0, given, total=total, tree=tree,
             extra={"max_guesses_used": report.max_guesses,
                    "histogram": {str(k): v for k, v in sorted(report.histogram.items())},
-                   "search_seconds": round(t_search, 3)})
+                   "search_seconds": round(t_search, 3),
+                   **({"classes": len(sizes), "classes_from_checkpoint": store.resumed} if store else {})})
 
     def _min_total_result(self, question, method, status, node, t0, given, total=None, tree=None,
                           extra=None) -> Result:
@@ -266,16 +293,28 @@ class NativeSearcher:
     def tree_from_choices(self, node, g, members, starts, sizes, pats, Lchild, choose) -> Tree | None:
         """The strategy that plays first guess ``g`` at ``node`` (split into ``members`` etc.), then
         ``choose(H, L, d)`` at each node below; None if ``choose`` answers with a negative code."""
-        paths = np.full((len(self.lists.answers), node.d + 1), -1, np.int32)
-        paths[node.H, 0] = g
-        # an explicit stack: numba's cached code cannot hold a second recursive function
+        paths = self._new_paths(node, g)
         stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), self._child_list(Lchild, g, pats[c]),
                   node.d - 1, 1) for c in range(len(sizes))]
+        if not self._fill_paths(paths, stack, choose):
+            return None
+        return self._paths_tree(node, paths)
+
+    def _new_paths(self, node, g) -> np.ndarray:
+        """Each answer's guesses, to be filled (row: answer; column: guess number - 1)."""
+        paths = np.full((len(self.lists.answers), node.d + 1), -1, np.int32)
+        paths[node.H, 0] = g
+        return paths
+
+    def _fill_paths(self, paths, stack, choose) -> bool:
+        """Fill the rows of ``paths`` below the nodes on ``stack`` ((H, L, d, depth) each) with
+        ``choose(H, L, d)`` at each node; False if ``choose`` answers with a negative code."""
+        # an explicit stack: numba's cached code cannot hold a second recursive function
         while stack:
             H, L, d, depth = stack.pop()
             best = int(choose(H, L, d))
             if best < 0:
-                return None
+                return False
             paths[H, depth] = best
             if len(H) == 1 and self.ans_guess[H[0]] == best:
                 continue
@@ -288,6 +327,9 @@ class NativeSearcher:
                 ms, ss, zs, ps, Lc = K.child_lists_after(H, L, best, self.tables)
             stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), self._child_list(Lc, best, ps[c]), d - 1, depth + 1)
                          for c in range(len(zs)))
+        return True
+
+    def _paths_tree(self, node, paths) -> Tree:
         words, answers = self.lists.guesses, self.lists.answers
         return tree_from_paths([answers[a] for a in node.H],
                                [word_path(paths[a], words, answers[a]) for a in node.H])

@@ -54,10 +54,13 @@ Examples:
 @click.option("--beam", default=None, type=positive(), help="fast heuristic: try only the K best-looking guesses per node (unproven)")
 @click.option("--tie-break", "tie_break", type=click.Choice(["none", "worst"]), default="none", show_default=True,
               help="worst: among least-total strategies, the fewest answers needing the most guesses (proven)")
+@click.option("--checkpoint", default=None, type=OutputFile(),
+              help="with --start: keep each class after the first guess as it is proven (JSON); a rerun resumes")
 @plot_option("draw the guess-count histogram of the strategy")
 @memory_option
 @json_option
-def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, plot_file, memory_gib, as_json):
+def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, checkpoint, plot_file, memory_gib,
+          as_json):
     """Prove the least total number of guesses, with a verified strategy tree.
 
     With --tie-break worst, the strategy is the least total's lexicographic optimum: fewest
@@ -71,11 +74,13 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
     if tied:
         from wordlelab.solvers.search.tie_break import check_tie_break, solve_tie_break
         check_tie_break(searcher, start, state_text)
+        if checkpoint:
+            raise WordleError("--checkpoint keeps least-total classes; it does not go with --tie-break worst")
     with progress("searching", None, enabled=not as_json) as advance:
         if tied:
             res = solve_tie_break(searcher, start=start, state=state_text, progress=advance)
         else:
-            res = searcher.solve(start=start, state=state_text, progress=advance)
+            res = searcher.solve(start=start, state=state_text, progress=advance, checkpoint=checkpoint)
     save_tree_certificate(res, tree_file)
     if plot_file and res.certificate is not None:
         from wordlelab.cli.plots import guess_histograms
@@ -111,6 +116,9 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
         search += f", plain search {res.stats['tie_break']['plain_seconds']:.2f} s before it"
     out.print(f"nodes {res.stats['nodes']}  cache hits {res.stats['cache_hits']}  "
               f"solve {res.seconds:.2f} s{search}  whole command {time.perf_counter() - t0:.2f} s")
+    if res.stats.get("classes_from_checkpoint"):
+        out.print(f"{res.stats['classes_from_checkpoint']} of {res.stats['classes']} classes taken from the "
+                  f"checkpoint {checkpoint} (proven by an earlier run; the whole tree verified now)")
     if tree_file and res.certificate is not None:
         out.print(f"tree written to {tree_file}")
 

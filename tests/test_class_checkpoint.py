@@ -1,0 +1,81 @@
+"""solve --start W --checkpoint F: each class kept as it is proven, a rerun resumes from them."""
+import json
+import random
+
+import pytest
+
+from wordlelab.errors import WordleError
+from wordlelab.instances.wordlists import WordLists, load_lists
+from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
+from wordlelab.solvers.search.class_checkpoint import question
+from wordlelab.solvers.search.native import NativeSearcher
+
+
+@pytest.fixture(scope="module")
+def lists():
+    words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 400))
+    return WordLists("random-400", tuple(words), tuple(words[::2]))
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_resumed_classes_give_the_plain_total_and_a_verified_tree(lists, tmp_path, mode):
+    start = lists.guesses[7]
+    plain = NativeSearcher(lists, mode, 6).solve(start=start)
+    ck = str(tmp_path / "classes.json")
+    first = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck)
+    assert first.value == plain.value and first.verified and first.stats["classes_from_checkpoint"] == 0
+    # a run stopped part way: only some classes kept
+    searcher = NativeSearcher(lists, mode, 6)
+    q = question(searcher, searcher.root(start))
+    entries = load_checkpoint(ck, q)
+    assert len(entries) == first.stats["classes"] > 3
+    kept = dict(list(entries.items())[: len(entries) // 2])
+    save_checkpoint(ck, q, kept)
+    again = searcher.solve(start=start, checkpoint=ck)
+    assert again.value == plain.value and again.verified
+    assert again.stats["classes_from_checkpoint"] == len(kept)
+    assert len(load_checkpoint(ck, q)) == len(entries)
+    # every class from the file: no search at all
+    whole = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck)
+    assert whole.value == plain.value and whole.stats["nodes"] == 0
+
+
+def test_a_doctored_class_is_caught(lists, tmp_path):
+    """A class value that disagrees with its paths is caught by the verifier's total; a path that
+    is not a strategy, by the verifier itself; a malformed entry, by the checkpoint's checks."""
+    start = lists.guesses[7]
+    ck = str(tmp_path / "classes.json")
+    searcher = NativeSearcher(lists, "easy", 6)
+    searcher.solve(start=start, checkpoint=ck)
+    q = question(searcher, searcher.root(start))
+    entries = load_checkpoint(ck, q)
+    key = max(entries, key=lambda k: len(entries[k]["paths"]))
+    lower = dict(entries, **{key: dict(entries[key], value=entries[key]["value"] - 1)})
+    save_checkpoint(ck, q, lower)
+    with pytest.raises(WordleError, match="internal error"):
+        NativeSearcher(lists, "easy", 6).solve(start=start, checkpoint=ck)
+    paths = list(entries[key]["paths"])
+    paths[0] = paths[0].split()[-1]                  # guess the answer at once: not what the class needs
+    save_checkpoint(ck, q, dict(entries, **{key: dict(entries[key], paths=paths)}))
+    with pytest.raises(WordleError):
+        NativeSearcher(lists, "easy", 6).solve(start=start, checkpoint=ck)
+    for bad in ({"value": 3}, {"value": 1, "paths": entries[key]["paths"]},
+                {"value": entries[key]["value"], "paths": ["zzzzz"] * len(paths)}):
+        save_checkpoint(ck, q, dict(entries, **{key: bad}))
+        with pytest.raises(WordleError):
+            NativeSearcher(lists, "easy", 6).solve(start=start, checkpoint=ck)
+
+
+def test_cli_checkpoint(cli_run, tmp_path):
+    ck = tmp_path / "salet.json"
+    args = ["solve", "--start", "salet", "--lists", "nyt20220316", "--checkpoint", str(ck)]
+    first = json.loads(cli_run(args + ["--json"]).out)
+    assert first["status"] == "OPTIMAL" and first["stats"]["classes_from_checkpoint"] == 0
+    again = cli_run(args)
+    assert f"total {first['value']} " in again.out
+    assert f"{first['stats']['classes']} of {first['stats']['classes']} classes taken from the checkpoint" in again.out
+    for extra in (["--beam", "4"], ["--tie-break", "worst"]):
+        r = cli_run(args + extra, expect_error=True)
+        assert r.err.startswith("error: ")
+    r = cli_run(["solve", "--lists", "nyt20220316", "--checkpoint", str(ck)], expect_error=True)
+    assert r.err.startswith("error: ") and "--start" in r.err
