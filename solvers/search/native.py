@@ -235,7 +235,8 @@ class NativeSearcher:
                        for c in range(len(sizes))}
             store = ClassStore(checkpoint, self, node, classes)
             paths = self._new_paths(node, g)
-        for c in np.argsort(-sizes, kind="stable"):
+        # kept in a checkpoint, the small classes first: a stopped run has kept as many as it could
+        for c in np.argsort(sizes if store else -sizes, kind="stable"):
             sub = members[starts[c]:starts[c] + sizes[c]]
             v = store.get(pats[c], paths, sub) if store else None
             if v is None:
