@@ -79,3 +79,40 @@ def test_cli_checkpoint(cli_run, tmp_path):
         assert r.err.startswith("error: ")
     r = cli_run(["solve", "--lists", "nyt20220316", "--checkpoint", str(ck)], expect_error=True)
     assert r.err.startswith("error: ") and "--start" in r.err
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_classes_on_two_workers_give_the_plain_total_and_resume_either_way(lists, tmp_path, mode):
+    start = lists.guesses[7]
+    plain = NativeSearcher(lists, mode, 6).solve(start=start)
+    ck = str(tmp_path / "classes.json")
+    pooled = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, workers=2)
+    assert pooled.status == "OPTIMAL" and pooled.verified and pooled.value == plain.value
+    assert pooled.stats["classes_from_checkpoint"] == 0
+    searcher = NativeSearcher(lists, mode, 6)
+    q = question(searcher, searcher.root(start))
+    entries = load_checkpoint(ck, q)
+    assert len(entries) == pooled.stats["classes"]
+    save_checkpoint(ck, q, dict(list(entries.items())[::2]))
+    alone = searcher.solve(start=start, checkpoint=ck)                  # one process resumes the pool's file
+    assert alone.value == plain.value and alone.stats["classes_from_checkpoint"] == (len(entries) + 1) // 2
+    save_checkpoint(ck, q, dict(list(entries.items())[1::2]))
+    again = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, workers=2)
+    assert again.value == plain.value and again.stats["classes_from_checkpoint"] == len(entries) // 2
+
+
+def test_a_class_with_no_strategy_on_workers_is_infeasible(lists):
+    start = lists.guesses[7]
+    assert NativeSearcher(lists, "hard", 2).solve(start=start, workers=2).status == "INFEASIBLE"
+
+
+def test_cli_solve_on_workers(cli_run, tmp_path, lists):
+    (tmp_path / "g.txt").write_text("\n".join(lists.guesses))
+    (tmp_path / "a.txt").write_text("\n".join(lists.answers))
+    args = ["solve", "--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt"),
+            "--start", lists.guesses[7], "--mode", "hard", "--json"]
+    plain = json.loads(cli_run(args).out)
+    pooled = json.loads(cli_run(args + ["--workers", "2", "--checkpoint", str(tmp_path / "c.json")]).out)
+    assert pooled["status"] == "OPTIMAL" and pooled["value"] == plain["value"] and pooled["verified"]
+    r = cli_run(["solve", "--lists", "nyt20220316", "--workers", "2"], expect_error=True)
+    assert r.err.startswith("error: ") and "--start" in r.err

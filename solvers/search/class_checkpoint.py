@@ -10,6 +10,11 @@ A class's entry holds its least total and each of its answers' guesses after g, 
 rebuilt without searching again. Whatever their source, the rebuilt tree is checked by the
 independent verifier before the total is returned, and its total must equal the sum of the values.
 
+The classes are also independent tasks: :func:`solve_classes` runs them on the sweep layer
+(local processes sharing one node table, or dask), largest first, and the parent keeps each
+result in the checkpoint as it arrives. A Ctrl-C then stops the run at once (the parent ends
+its processes) instead of after the class in hand, whose compiled search holds the GIL.
+
 >>> from wordlelab.instances.wordlists import WordLists
 >>> from wordlelab.solvers.search.native import NativeSearcher
 >>> s = NativeSearcher(WordLists("demo", ("crate", "slate", "trace"), ("crate", "slate")))
@@ -78,14 +83,89 @@ class ClassStore:
     def put(self, pattern: int, value: int, paths: np.ndarray, members: np.ndarray) -> None:
         """Keep a class just proven, with its answers' guesses from ``paths``, and save at once."""
         from wordlelab.solvers.checkpoint import save_checkpoint
-        words, answers = self.searcher.lists.guesses, self.searcher.lists.answers
-        rows = []
-        for a in members:
-            row = []
-            for g in paths[a, 1:]:
-                row.append(words[g])
-                if row[-1] == answers[a]:
-                    break
-            rows.append(" ".join(row))
-        self.entries[pattern_string(int(pattern))] = {"value": int(value), "paths": rows}
+        self.entries[pattern_string(int(pattern))] = {"value": int(value),
+                                                      "paths": path_rows(self.searcher, paths, members)}
         save_checkpoint(self.path, self.question, self.entries)
+
+
+def path_rows(searcher, paths: np.ndarray, members) -> list[str]:
+    """The answers' guesses after the first, as the checkpoint keeps them (space-separated words)."""
+    words, answers = searcher.lists.guesses, searcher.lists.answers
+    rows = []
+    for a in members:
+        row = []
+        for g in paths[a, 1:]:
+            row.append(words[g])
+            if row[-1] == answers[a]:
+                break
+        rows.append(" ".join(row))
+    return rows
+
+
+# ---- the classes as sweep tasks
+SWEEP_NAME = "min-total-classes"
+
+
+def _init(lists, mode, max_guesses, start, state, cache_entries, table_ref):
+    """A worker's searcher (on the shared node table where it can reach it) and the classes' lists."""
+    from wordlelab.models.feedback import pattern_string
+    from wordlelab.solvers.search.kernels import K
+    from wordlelab.solvers.search.native import NativeSearcher
+    from wordlelab.solvers.search.node_table import SharedArray
+    table = SharedArray.attach(table_ref) if table_ref else None
+    searcher = NativeSearcher(lists, mode, max_guesses, cache_entries=cache_entries,
+                              table=None if table is None else table.array)
+    node = searcher.root(start, state)
+    g = searcher.guess_index[node.start]
+    members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g, searcher.tables)
+    classes = {pattern_string(int(pats[c])): (members[starts[c]:starts[c] + sizes[c]].copy(),
+                                               searcher._child_list(Lchild, g, pats[c]))
+               for c in range(len(sizes))}
+    return searcher, node, g, classes, table
+
+
+def _run(state, key, _cutoff) -> dict:
+    """One class: {"value": its least total, "paths": its answers' guesses}, or paths None if it has
+    no strategy within the limit (value INF or more)."""
+    from wordlelab.solvers.search.tables import INF
+    searcher, node, g, classes, _ = state
+    sub, Lc = classes[key]
+    v, _ = searcher._solve(sub, Lc, node.d - 1, INF, 0)
+    if v >= INF:
+        return {"value": int(v), "paths": None}
+    paths = searcher._new_paths(node, g)
+    searcher._fill_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)],
+                         lambda H, L, d: searcher._solve(H, L, d, INF, 0)[1])
+    return {"value": int(v), "paths": path_rows(searcher, paths, sub)}
+
+
+def _proven(results: dict) -> dict:
+    """The results a checkpoint keeps: classes with a strategy."""
+    return {k: v for k, v in results.items() if v["paths"] is not None}
+
+
+def solve_classes(store: ClassStore, searcher, start, state, sizes: dict, workers: int, dask_address=None,
+                  progress=None) -> bool:
+    """Prove every class not in ``store`` on workers, adding each to ``store`` (and its checkpoint file).
+
+    ``sizes`` maps each class's pattern to its size (the largest are sent first). Returns False if
+    some class has no strategy within the limit (nothing more is needed then).
+    """
+    from wordlelab.solvers.search.node_table import SharedArray, table_shape
+    from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
+    keys = sorted(sizes, key=lambda k: (-sizes[k], k))
+    ex = executor(None, workers, dask_address)
+    table = SharedArray.create(table_shape(searcher.cache_entries)) if ex.name == "pool" else None
+    init_args = (searcher.lists, searcher.mode, searcher.max_guesses, start, state, searcher.cache_entries,
+                 table and table.ref)
+    sweep = Sweep(SWEEP_NAME, store.question, keys, _init, init_args, _run, validate=store._check,
+                  pack=_proven, describe=lambda results: f"{len(results)} classes proven")
+    try:
+        warming = prewarm(ex, SWEEP_NAME, _init, init_args)  # noqa: F841  (kept until the sweep ends)
+        results = run_sweep(sweep, ex, store.path, progress)
+    finally:
+        ex.close()
+        if table is not None:
+            table.unlink()      # processes still attached keep their mapping until they exit
+    store.entries.update(_proven(results))
+    return all(v["paths"] is not None for v in results.values())

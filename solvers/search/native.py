@@ -190,25 +190,29 @@ class NativeSearcher:
 
     # ---- the least total
     def solve(self, start: str | None = None, state: str | None = None, progress=None,
-              checkpoint=None) -> Result:
+              checkpoint=None, workers: int = 1, dask_address: str | None = None) -> Result:
         """The least total with its verified tree, from ``start`` (or the best first guess if None).
 
         See the module docstring for the statuses; ``stats["first_guess"]`` is the strategy's
         first guess (from a state: its next guess), found or given. With ``checkpoint`` (a
         first guess given, no beam) each class is saved there as soon as it is proven, and a
         rerun takes the saved classes instead of searching them
-        (:mod:`~wordlelab.solvers.search.class_checkpoint`).
+        (:mod:`~wordlelab.solvers.search.class_checkpoint`). ``workers`` > 1 or ``dask_address``
+        proves the classes as tasks of a sweep (first guess given, no beam).
         """
         t0 = time.perf_counter()
         node = self.root(start, state)
-        if checkpoint and (node.start is None or self.beam):
-            raise WordleError("a checkpoint keeps the classes of a given first guess: give --start, without --beam")
+        on_workers = workers > 1 or bool(dask_address)
+        if (checkpoint or on_workers) and (node.start is None or self.beam):
+            raise WordleError("a checkpoint or workers take the classes of a given first guess: give --start, "
+                              "without --beam")
         question = {"kind": "min-total", "lists": self.lists.name, "mode": self.mode,
                     "max_guesses": self.max_guesses, "start": start, "state": state, "beam": self.beam}
-        return self._min_total(node, question, self.beam, t0, progress, checkpoint)
+        workers_spec = (workers, dask_address) if on_workers else None
+        return self._min_total(node, question, self.beam, t0, progress, checkpoint, workers_spec)
 
     def _min_total(self, node: Node, question: dict, beam: int, t0: float, progress=None,
-                   checkpoint=None) -> Result:
+                   checkpoint=None, workers_spec=None) -> Result:
         """Search ``node`` (its first guess: ``node.start``, or the best one), build the tree,
         verify it, and check the verified total is the search's."""
         method = "beam" if beam else "native"
@@ -228,13 +232,18 @@ class NativeSearcher:
             return self._min_total_result(question, method, none, node, t0, given)
         total = len(node.H)
         store = paths = None
-        if checkpoint:
+        if checkpoint or workers_spec:
             from wordlelab.models.feedback import pattern_string
-            from wordlelab.solvers.search.class_checkpoint import ClassStore
+            from wordlelab.solvers.search import class_checkpoint as cc
             classes = {pattern_string(int(pats[c])): members[starts[c]:starts[c] + sizes[c]]
                        for c in range(len(sizes))}
-            store = ClassStore(checkpoint, self, node, classes)
+            store = cc.ClassStore(checkpoint, self, node, classes)
             paths = self._new_paths(node, g)
+            if workers_spec:
+                todo = {k: len(v) for k, v in classes.items() if k not in store.entries}
+                if todo and not cc.solve_classes(store, self, node.start, question["state"], todo, *workers_spec,
+                                                 progress=progress):
+                    return self._min_total_result(question, method, none, node, t0, given)
         # kept in a checkpoint, the small classes first: a stopped run has kept as many as it could
         for c in np.argsort(sizes if store else -sizes, kind="stable"):
             sub = members[starts[c]:starts[c] + sizes[c]]
@@ -248,7 +257,7 @@ class NativeSearcher:
                                      lambda H, L, d: self._solve(H, L, d, INF, beam)[1])
                     store.put(pats[c], v, paths, sub)
             total += v
-            if progress:
+            if progress and not workers_spec:       # (the sweep told of each class as it came)
                 progress(1, info=f"total so far {min(total, INF)}")
             if v >= INF:
                 return self._min_total_result(question, method, none, node, t0, given)

@@ -56,11 +56,15 @@ Examples:
               help="worst: among least-total strategies, the fewest answers needing the most guesses (proven)")
 @click.option("--checkpoint", default=None, type=OutputFile(),
               help="with --start: keep each class after the first guess as it is proven (JSON); a rerun resumes")
+@click.option("--workers", default=None, type=workers_type(),
+              help="with --start: prove the classes on this many processes, sharing one node table (default 1)")
+@click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
+              help="with --start: prove the classes on dask.distributed")
 @plot_option("draw the guess-count histogram of the strategy")
 @memory_option
 @json_option
-def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, checkpoint, plot_file, memory_gib,
-          as_json):
+def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, checkpoint, workers, dask_address,
+          plot_file, memory_gib, as_json):
     """Prove the least total number of guesses, with a verified strategy tree.
 
     With --tie-break worst, the strategy is the least total's lexicographic optimum: fewest
@@ -74,13 +78,14 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
     if tied:
         from wordlelab.solvers.search.tie_break import check_tie_break, solve_tie_break
         check_tie_break(searcher, start, state_text)
-        if checkpoint:
-            raise WordleError("--checkpoint keeps least-total classes; it does not go with --tie-break worst")
+        if checkpoint or workers or dask_address:
+            raise WordleError("--checkpoint, --workers and --dask do not go with --tie-break worst")
     with progress("searching", None, enabled=not as_json) as advance:
         if tied:
             res = solve_tie_break(searcher, start=start, state=state_text, progress=advance)
         else:
-            res = searcher.solve(start=start, state=state_text, progress=advance, checkpoint=checkpoint)
+            res = searcher.solve(start=start, state=state_text, progress=advance, checkpoint=checkpoint,
+                                 workers=workers or 1, dask_address=dask_address)
     save_tree_certificate(res, tree_file)
     if plot_file and res.certificate is not None:
         from wordlelab.cli.plots import guess_histograms
