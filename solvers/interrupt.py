@@ -83,3 +83,36 @@ class StopOnCtrlC:
             os.close(self._read)
             self._thread = None
         return False
+
+
+class DeferSignals:
+    """A block that a Ctrl-C or SIGTERM does not cut in two: the signal is noted, and delivered
+    to the handler it would have reached once the block ends (in the main thread only).
+
+    A compiled call that holds the GIL returns before any handler runs, so without this the
+    KeyboardInterrupt would fire between the call and the lines that keep its result.
+
+    >>> with DeferSignals() as held:
+    ...     pass
+    >>> held.pending
+    []
+    """
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+    def __init__(self):
+        self.pending: list = []
+        self._old: dict = {}
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            for sig in self.SIGNALS:
+                self._old[sig] = signal.signal(sig, lambda s, _frame: self.pending.append(s))
+        return self
+
+    def __exit__(self, *exc):
+        for sig, old in self._old.items():
+            signal.signal(sig, old)
+        for sig in dict.fromkeys(self.pending):
+            signal.raise_signal(sig)        # now handled as it would have been
+        return False

@@ -57,7 +57,7 @@ def test_a_doctored_class_is_caught(lists, tmp_path):
     paths = list(entries[key]["paths"])
     paths[0] = paths[0].split()[-1]                  # guess the answer at once: not what the class needs
     save_checkpoint(ck, q, dict(entries, **{key: dict(entries[key], paths=paths)}))
-    with pytest.raises(WordleError):
+    with pytest.raises(WordleError, match="internal error|disagree|never"):
         NativeSearcher(lists, "easy", 6).solve(start=start, checkpoint=ck)
     for bad in ({"value": 3}, {"value": 1, "paths": entries[key]["paths"]},
                 {"value": entries[key]["value"], "paths": ["zzzzz"] * len(paths)}):
@@ -89,6 +89,7 @@ def test_classes_on_two_workers_give_the_plain_total_and_resume_either_way(lists
     pooled = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, workers=2)
     assert pooled.status == "OPTIMAL" and pooled.verified and pooled.value == plain.value
     assert pooled.stats["classes_from_checkpoint"] == 0
+    assert pooled.stats["nodes"] == 0               # the workers searched, the parent only verified
     searcher = NativeSearcher(lists, mode, 6)
     q = question(searcher, searcher.root(start))
     entries = load_checkpoint(ck, q)
@@ -99,11 +100,13 @@ def test_classes_on_two_workers_give_the_plain_total_and_resume_either_way(lists
     save_checkpoint(ck, q, dict(list(entries.items())[1::2]))
     again = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, workers=2)
     assert again.value == plain.value and again.stats["classes_from_checkpoint"] == len(entries) // 2
+    assert again.stats["nodes"] == 0
 
 
 def test_a_class_with_no_strategy_on_workers_is_infeasible(lists):
     start = lists.guesses[7]
-    assert NativeSearcher(lists, "hard", 2).solve(start=start, workers=2).status == "INFEASIBLE"
+    r = NativeSearcher(lists, "hard", 2).solve(start=start, workers=2)
+    assert r.status == "INFEASIBLE" and r.stats["nodes"] == 0
 
 
 def test_cli_solve_on_workers(cli_run, tmp_path, lists):
@@ -116,3 +119,16 @@ def test_cli_solve_on_workers(cli_run, tmp_path, lists):
     assert pooled["status"] == "OPTIMAL" and pooled["value"] == plain["value"] and pooled["verified"]
     r = cli_run(["solve", "--lists", "nyt20220316", "--workers", "2"], expect_error=True)
     assert r.err.startswith("error: ") and "--start" in r.err
+
+
+def test_a_signal_during_a_kept_class_is_delivered_after_it_is_kept():
+    import os
+    import signal
+    from wordlelab.solvers.interrupt import DeferSignals
+    kept = []
+    with pytest.raises(KeyboardInterrupt):
+        with DeferSignals() as held:
+            os.kill(os.getpid(), signal.SIGINT)
+            kept.append("class")                       # still runs: the signal waits
+    assert kept == ["class"] and held.pending == [signal.SIGINT]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

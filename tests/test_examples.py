@@ -174,9 +174,14 @@ FAST_VARIANT = {
         "wordlelab prove-depth --guesses 4 --every-first-word --guess-file g.txt --answers a.txt "
         "--checkpoint every6.json --trees trees6",
     "wordlelab prove-depth --guesses 7 --mode hard --every-first-word --lists nyt20220316 --answers all --memory 4 "
-    "--node-limit 20000000 --checkpoint every7-hard.json --trees trees7":
+    "--node-limit 20000000 --workers 2 --checkpoint every7-hard.json --trees trees7":
         "wordlelab prove-depth --guesses 4 --mode hard --every-first-word --guess-file g.txt --answers a.txt "
-        "--node-limit 20000000 --checkpoint every7-hard.json --trees trees7",
+        "--node-limit 20000000 --workers 2 --checkpoint every7-hard.json --trees trees7",
+    # one first word in hard mode with every word an answer: hours (see LONG_RUNS)
+    "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --memory 6 "
+    "--workers 2 --checkpoint thump7.json":
+        "wordlelab solve --start clock --mode hard --max-guesses 7 --guesses g.txt --answers a.txt "
+        "--workers 2 --checkpoint thump7.json",
     # every greedy strategy over 2309 answers, with the optimum after each first word: about 45 s
     "wordlelab heuristics --lists nyt20220316":
         "wordlelab heuristics --guesses g.txt --answers a.txt",
@@ -222,7 +227,9 @@ LONG_RUNS = {
     "wordlelab prove-depth --guesses 6 --every-first-word --lists nyt20220316 --answers all --memory 2 "
     "--checkpoint every6.json --trees trees6": ("every6.json", 300),
     "wordlelab prove-depth --guesses 7 --mode hard --every-first-word --lists nyt20220316 --answers all --memory 4 "
-    "--node-limit 20000000 --checkpoint every7-hard.json --trees trees7": ("every7-hard.json", 120),
+    "--node-limit 20000000 --workers 2 --checkpoint every7-hard.json --trees trees7": ("every7-hard.json", 120),
+    "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --memory 6 "
+    "--workers 2 --checkpoint thump7.json": ("thump7.json", 120),
 }
 
 # Commands named in headings and prose ("Eldrow (`wordlelab eldrow`, ...)"): they must exist.

@@ -25,19 +25,31 @@ def test_exact_k_matches_brute_force(mode, tmp_path):
 
 
 @pytest.mark.parametrize("seed", [404, 405])
-def test_first_words_with_no_strategy_are_refuted_exactly(seed):
+def test_first_words_with_no_strategy_are_refuted_exactly(seed, monkeypatch):
     """Within a tight guess limit (hard mode) some first words have no strategy: the depth probe
     refutes them (an exact infinite total) and the ranking's other rows still agree with brute force."""
+    from wordlelab.solvers.search import best_start
     from wordlelab.solvers.search.native import INF
+    probe, by_probe = best_start._probe, set()
+
+    def counted(searcher, node, g, state):
+        refuted = probe(searcher, node, g, state)
+        if refuted:
+            by_probe.add(searcher.lists.guesses[g])
+        return refuted
+    monkeypatch.setattr(best_start, "_probe", counted)
     answers, guesses = tiny_instance(seed, n_answers=14, n_guesses=20)   # both kinds of first word at 3
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     for limit in (2, 3):
         truth = {g: brute_force(answers, guesses, "hard", limit, g) for g in guesses}
+        by_probe.clear()
         r = run_best_start(lists, "hard", limit, 3, None, None, None, 1)
         rows = r.stats["ranking"]
         refuted = {row["word"] for row in rows if row["exact"] and row["total"] is None}
         # (a word whose static bound already reaches the cutoff is not run, and keeps its bound)
         assert refuted and refuted <= {g for g in truth if truth[g] >= INF}
+        # every word the probe refuted (in the sweep or the beam seed) has no strategy, and rows come from it
+        assert by_probe & refuted and all(truth[w] >= INF for w in by_probe)
         assert all(row["total"] <= truth[row["word"]] for row in rows if not row["exact"])
         assert all(truth[row["word"]] == row["total"] for row in rows if row["exact"] and row["total"] is not None)
         feasible = sorted(v for v in truth.values() if v < INF)

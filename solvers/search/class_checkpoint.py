@@ -11,7 +11,7 @@ rebuilt without searching again. Whatever their source, the rebuilt tree is chec
 independent verifier before the total is returned, and its total must equal the sum of the values.
 
 The classes are also independent tasks: :func:`solve_classes` runs them on the sweep layer
-(local processes sharing one node table, or dask), largest first, and the parent keeps each
+(local processes sharing one node table, or dask), smallest first, and the parent keeps each
 result in the checkpoint as it arrives. A Ctrl-C then stops the run at once (the parent ends
 its processes) instead of after the class in hand, whose compiled search holds the GIL.
 
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from wordlelab.errors import WordleError
 from wordlelab.models.feedback import pattern_string
 
 
@@ -49,6 +50,7 @@ class ClassStore:
         self.path, self.searcher = path, searcher
         self.question = question(searcher, node)
         self.classes = classes                       # pattern string -> the class's answers (indices)
+        self.max_len = node.d - 1                    # guesses after the first
         self.entries = load_checkpoint(path, self.question, self._check)
         self.resumed = len(self.entries)
 
@@ -68,6 +70,8 @@ class ClassStore:
             words = p.split()
             if not words or words[-1] != self.searcher.lists.answers[a] or any(w not in index for w in words):
                 raise ValueError(f"bad path {p!r}: guesses of the list, ending with the answer")
+            if len(words) > self.max_len:
+                raise ValueError(f"bad path {p!r}: more than the {self.max_len} guesses left")
 
     def get(self, pattern: int, paths: np.ndarray, members: np.ndarray) -> int | None:
         """The class's value, its answers' rows of ``paths`` filled from the entry; None if not kept."""
@@ -134,8 +138,9 @@ def _run(state, key, _cutoff) -> dict:
     if v >= INF:
         return {"value": int(v), "paths": None}
     paths = searcher._new_paths(node, g)
-    searcher._fill_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)],
-                         lambda H, L, d: searcher._solve(H, L, d, INF, 0)[1])
+    if not searcher._fill_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)],
+                                lambda H, L, d: searcher._solve(H, L, d, INF, 0)[1]):
+        raise WordleError("internal error: a class just proven has no strategy")
     return {"value": int(v), "paths": path_rows(searcher, paths, sub)}
 
 
@@ -148,14 +153,17 @@ def solve_classes(store: ClassStore, searcher, start, state, sizes: dict, worker
                   progress=None) -> bool:
     """Prove every class not in ``store`` on workers, adding each to ``store`` (and its checkpoint file).
 
-    ``sizes`` maps each class's pattern to its size (the largest are sent first). Returns False if
+    ``sizes`` maps each class's pattern to its size (the smallest are sent first). Returns False if
     some class has no strategy within the limit (nothing more is needed then).
     """
     from wordlelab.solvers.search.node_table import SharedArray, table_shape
     from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
-    keys = sorted(sizes, key=lambda k: (-sizes[k], k))
+    # small classes first, as in one process: a stopped run has kept as many as it could (the
+    # largest take most of the time whatever the order, and run side by side at the end)
+    keys = sorted(sizes, key=lambda k: (sizes[k], k))
     ex = executor(None, workers, dask_address)
-    table = SharedArray.create(table_shape(searcher.cache_entries)) if ex.name == "pool" else None
+    # the processes of this machine (a pool, a LocalCluster) share one table; others keep their own
+    table = SharedArray.create(table_shape(searcher.cache_entries)) if ex.name != "inprocess" else None
     init_args = (searcher.lists, searcher.mode, searcher.max_guesses, start, state, searcher.cache_entries,
                  table and table.ref)
     sweep = Sweep(SWEEP_NAME, store.question, keys, _init, init_args, _run, validate=store._check,

@@ -40,6 +40,9 @@ from wordlelab.solvers.search.depth_search import NODE_LIMIT, REFUTED
 from wordlelab.solvers.search.search_core import Stat
 
 
+TREE_NODE_LIMIT = 10**15     # none in practice, and below the Ctrl-C poison (solvers/interrupt.py)
+
+
 def depth_tree(searcher, node, g0: int, feasible) -> Tree | None:
     """A strategy from ``node`` with first guess ``g0`` within ``node.d`` guesses, or None if
     ``feasible(H, L, d)`` (a depth search that answers with the guess it proved) refutes one of
@@ -194,12 +197,15 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     if r == REFUTED:
         refutation = searcher._refutation(prover)
         return {"yes": False, **refutation, "total": None, "same_as": None}
+    # the tree of a yes is read without a node limit: its nodes may have left the table meanwhile
+    # (a full table, or workers sharing one), and a limit would make a yes look like a no
+    tree_limit = int(counter[Stat.NODES]) + TREE_NODE_LIMIT
     if prover is not None:       # the learnt cores prune the tree's searches too (easy mode)
         def feasible(H, L, d):
-            return prover._feasible(H, L, d, node_limit)
+            return prover._feasible(H, L, d, tree_limit)
     else:
         def feasible(H, L, d):
-            return depth_search.feasible(H, L, d, searcher.tables, cache, stats, node_limit)
+            return depth_search.feasible(H, L, d, searcher.tables, cache, stats, tree_limit)
     tree = depth_tree(searcher, node, g0, feasible)
     stop.check()
     if tree is None:
@@ -297,16 +303,19 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     ex = executor(None, workers, dask_address)
     # hard and strict mode: one table of decided nodes for the machine's workers. Easy mode's
     # prover keeps its own, whose entries name cores in that process's core store
-    shared = ex.name == "pool" and searcher.mode != "easy"
+    shared = ex.name != "inprocess" and searcher.mode != "easy"
     table = SharedArray.create(table_shape(searcher.cache_entries)) if shared else None
     init_args = (searcher.lists, searcher.mode, guesses, searcher.cache_entries, node_limit, tree_dir,
                  table and table.ref, checkpoint)
     searched: set = set()
 
+    twinned: set = set()
+
     def skip(word, _cutoff):
         twin = twin_of.get(word, word)
         value = sweep.results.get(twin)
         if twin != word and value is not None and value["yes"] is not None:
+            twinned.add(word)
             return dict(_entries({twin: value})[twin], same_as=twin)
         return None
 
@@ -326,6 +335,6 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     decisions = {**loaded, **_entries(results)}
     verified_now = {w for w in searched if results[w]["yes"] and results[w]["same_as"] is None}
     nodes = sum(results[w].get("nodes", 0) for w in searched)
-    resumed = len(sweep.resumed)
+    resumed = len((sweep.resumed & set(words)) - twinned - searched)
     return _result(question, decisions, len(words), resumed, len(searched), verified_now, nodes,
                    time.perf_counter() - t0)

@@ -37,6 +37,7 @@ guesses over the answers.
 from __future__ import annotations
 
 import bisect
+import contextlib
 import time
 from dataclasses import dataclass
 
@@ -51,7 +52,7 @@ from wordlelab.models.result import Result, Status
 from wordlelab.models.state import parse_state
 from wordlelab.models.tree import Tree, tree_from_paths
 from wordlelab.models.verify import verify_tree
-from wordlelab.solvers.interrupt import StopOnCtrlC
+from wordlelab.solvers.interrupt import DeferSignals, StopOnCtrlC
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, Stat, Tables,
                                              named_counts, new_stats, new_table)
@@ -250,12 +251,16 @@ class NativeSearcher:
             v = store.get(pats[c], paths, sub) if store else None
             if v is None:
                 Lc = self._child_list(Lchild, g, pats[c])
-                v, _ = self._solve(sub, Lc, node.d - 1, INF, beam)
-                if store and v < INF:
-                    # read the class's strategy now, while its nodes are in the table, and keep it
-                    self._fill_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)],
-                                     lambda H, L, d: self._solve(H, L, d, INF, beam)[1])
-                    store.put(pats[c], v, paths, sub)
+                # a Ctrl-C during the class (which the compiled search holds up) stops the run
+                # after the class is kept, not between its search and the line that keeps it
+                with DeferSignals() if store else contextlib.nullcontext():
+                    v, _ = self._solve(sub, Lc, node.d - 1, INF, beam)
+                    if store and v < INF:
+                        # read the class's strategy now, while its nodes are in the table, and keep it
+                        if not self._fill_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)],
+                                                lambda H, L, d: self._solve(H, L, d, INF, beam)[1]):
+                            raise WordleError("internal error: a class just proven has no strategy")
+                        store.put(pats[c], v, paths, sub)
             total += v
             if progress and not workers_spec:       # (the sweep told of each class as it came)
                 progress(1, info=f"total so far {min(total, INF)}")

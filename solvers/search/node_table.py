@@ -101,10 +101,20 @@ def table_count(table):
     return c
 
 
+def _free_bytes(folder: str) -> int:
+    """Bytes free in ``folder``'s file system (0 if there is no such folder)."""
+    import os
+    try:
+        st = os.statvfs(folder)
+    except OSError:
+        return 0
+    return st.f_bavail * st.f_frsize
+
+
 class SharedArray:
     """An int64 array in a memory-mapped file, for the processes of one machine (created once, attached by path).
 
-    The file lives in /dev/shm where there is one (memory, never written to disk) and is
+    The file lives in /dev/shm where the whole array fits (memory, never written to disk) and is
     sparse: like ``new_table``, it takes memory only where it is written. On Linux its
     name is removed at once and others attach through ``/proc/PID/fd``: nothing outlives the
     creator, even when it is killed.
@@ -134,7 +144,10 @@ class SharedArray:
         import tempfile
         import uuid
         shape = tuple(shape)
-        folder = "/dev/shm" if os.path.isdir("/dev/shm") else tempfile.gettempdir()
+        size = int(np.prod(shape)) * 8
+        # /dev/shm only where the whole table fits (Docker gives it 64 MiB): a sparse file there
+        # that outgrows it kills its writers with SIGBUS
+        folder = "/dev/shm" if _free_bytes("/dev/shm") >= size else tempfile.gettempdir()
         path = os.path.join(folder, f"wordlelab-{os.getpid()}-{uuid.uuid4().hex[:12]}")
         with open(path, "wb") as f:
             f.truncate(int(np.prod(shape)) * 8)     # zero-filled
