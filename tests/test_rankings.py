@@ -96,3 +96,38 @@ def test_resumed_with_a_larger_top(tmp_path):
     exact = [row for row in r.stats["ranking"] if row["exact"]]
     assert [row["total"] for row in exact[:4]] == sorted(truth.values())[:4]
     assert all(truth[row["word"]] == row["total"] for row in exact)
+
+
+def test_seed_trees_give_the_first_cutoff_and_the_same_ranking(tmp_path, cli_run):
+    """--seed-tree: verified strategies of K first words replace the beam seed; the exact top K is
+    unchanged, and a tree that is not a strategy, or too few trees, is refused."""
+    from wordlelab.errors import WordleError
+    from wordlelab.models.tree import save_tree
+    from wordlelab.solvers.search.native import NativeSearcher
+    answers, guesses = tiny_instance(407, n_answers=14, n_guesses=20)
+    lists = WordLists("tiny", tuple(guesses), tuple(answers))
+    plain = run_best_start(lists, "easy", 6, 2, None, None, None, 1)
+    exact = [r for r in plain.stats["ranking"] if r["exact"]][:2]
+    files = []
+    searcher = NativeSearcher(lists, "easy", 6)
+    candidates = [guesses[g] for _, g in searcher.candidate_order(searcher.root())]
+    for i, word in enumerate(candidates[-3:]):    # any first words: their trees bound the 2nd best total
+        tree = NativeSearcher(lists, "easy", 6).solve(start=word).certificate
+        files.append(str(tmp_path / f"t{i}.tree"))
+        save_tree(tree, files[-1])
+    seeded = run_best_start(lists, "easy", 6, 2, None, None, None, 1, seed_trees=tuple(files))
+    assert [(r["word"], r["total"]) for r in seeded.stats["ranking"] if r["exact"]][:2] == \
+        [(r["word"], r["total"]) for r in exact]
+    with pytest.raises(WordleError, match="at least 2"):
+        run_best_start(lists, "easy", 6, 2, None, None, None, 1, seed_trees=(files[0], files[0]))
+    with pytest.raises(WordleError, match="not a strategy"):      # a tree for other lists
+        run_best_start(WordLists("other", tuple(guesses), tuple(answers[:-1])), "easy", 6, 1, None, None, None, 1,
+                       seed_trees=(files[0],))
+    (tmp_path / "g.txt").write_text("\n".join(guesses))
+    (tmp_path / "a.txt").write_text("\n".join(answers))
+    args = ["best-start", "--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt"),
+            "--workers", "1", "--top", "2", "--json"]
+    out = json.loads(cli_run(args + sum((["--seed-tree", f] for f in files), [])).out)
+    assert out["value"] == plain.value
+    r = cli_run(args + ["--seed-tree", files[0]], expect_error=True)
+    assert r.err.startswith("error: ") and "at least 2" in r.err

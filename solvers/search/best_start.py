@@ -131,6 +131,34 @@ def beam_seed(lists, mode, max_guesses, top, order, beam: int = 16, extra: int =
     return INF if len(totals) < top or totals[top - 1] >= INF else int(totals[top - 1]) + 1
 
 
+def tree_seed(lists, mode, max_guesses, top, order, trees) -> int:
+    """The cutoff from strategy trees the user gives (``--seed-tree``), instead of the beam seed.
+
+    Each tree is checked by the independent verifier for these lists, mode and guess limit; its
+    total is then that of a real strategy for its first word, so the K-th best exact total is at
+    most the K-th smallest total of K trees with distinct first words among the candidates.
+    ``trees`` are Tree objects or file names. Returns one more than that total.
+    """
+    from wordlelab.models.tree import load_tree
+    from wordlelab.models.verify import TreeFault, verify_tree
+    in_scope = {lists.guesses[g] for _, g in order}
+    best: dict = {}
+    for t in trees:
+        name = t if isinstance(t, str) else "a seed tree"
+        tree = load_tree(t) if isinstance(t, str) else t
+        try:
+            report = verify_tree(tree, lists.answers, lists.guesses, mode, (), max_guesses)
+        except TreeFault as e:
+            raise WordleError(f"{name} is not a strategy for {lists.name} in {mode} mode within "
+                              f"{max_guesses} guesses: {e}") from None
+        if tree.guess not in in_scope:
+            raise WordleError(f"{name} starts with {tree.guess!r}, not a candidate first word of this ranking")
+        best[tree.guess] = min(best.get(tree.guess, INF), report.total)
+    if len(best) < top:
+        raise WordleError(f"--top {top} needs seed trees for at least {top} different first words, not {len(best)}")
+    return sorted(best.values())[top - 1] + 1
+
+
 def _skip(static_bounds, word, beta, stored=None):
     """A bound that already refutes ``word`` at cutoff ``beta``: its static bound, or the bound a
     checkpoint holds for it (a run resumed with a larger --top sends those words again)."""
@@ -212,7 +240,8 @@ def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, o
 
 
 def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, progress_bar=None,
-                   announce=None, dask_address=None, on_result=None, executor_kind=None) -> Result:
+                   announce=None, dask_address=None, on_result=None, executor_kind=None,
+                   seed_trees: tuple = ()) -> Result:
     """Rank the first words; returns a :class:`~wordlelab.models.result.Result` (see the module docstring).
 
     ``progress_bar(description, total)``, if given, is a context manager yielding
@@ -248,7 +277,10 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             order = order[shard[0]::shard[1]]
         if limit:
             order = order[:limit]
-        seed = beam_seed(lists, mode, max_guesses, top, order)
+        if seed_trees:
+            seed = tree_seed(lists, mode, max_guesses, top, order, seed_trees)
+        else:
+            seed = beam_seed(lists, mode, max_guesses, top, order)
         sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question,
                                  stored={w: tuple(v) for w, v in stored.items()})
         done = _run_ranking(sweep, ex, live, checkpoint, len(order), progress_bar, announce, on_result)
@@ -288,6 +320,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
              "source": "checkpoint" if w in sweep.resumed else "computed"}
             for w, v, e in ranking]
     stats = {"n_answers": n, "top": top, "candidates": len(order), "evaluated": len(ranking),
+             "first_cutoff": None if seed >= INF else int(seed),
+             "first_cutoff_from": "seed trees (verified)" if seed_trees else "beam search",
              "partial": bool(shard or limit), "executor": ex.name, "workers": ex.workers,
              "checkpoint": checkpoint, "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
              "first_guess": None, "average": None, "ranking": rows}
