@@ -131,3 +131,30 @@ def test_seed_trees_give_the_first_cutoff_and_the_same_ranking(tmp_path, cli_run
     assert out["value"] == plain.value
     r = cli_run(args + ["--seed-tree", files[0]], expect_error=True)
     assert r.err.startswith("error: ") and "at least 2" in r.err
+
+
+def test_a_depth_sweep_checkpoint_refutes_its_no_words(tmp_path, monkeypatch):
+    """--depth-checkpoint: the no words of a prove-depth sweep are exact infinite totals, not searched;
+    the ranking is the one without it. A checkpoint of another question is refused."""
+    from wordlelab.errors import WordleError
+    from wordlelab.solvers.search import best_start
+    from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+    from wordlelab.solvers.search.native import INF, NativeSearcher
+    answers, guesses = tiny_instance(404, n_answers=14, n_guesses=20)
+    lists = WordLists("tiny", tuple(guesses), tuple(answers))
+    ck = str(tmp_path / "every3.json")
+    sweep = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, ck)
+    no = sweep.stats["first_words"] - sweep.value
+    assert 0 < no and sweep.value > 0
+    plain = run_best_start(lists, "hard", 3, 2, None, None, None, 1)
+    searched = []
+    run = best_start._run
+    monkeypatch.setattr(best_start, "_run", lambda state, word, beta: searched.append(word) or run(state, word, beta))
+    fed = run_best_start(lists, "hard", 3, 2, None, None, None, 1, depth_checkpoint=ck)
+    assert fed.value == plain.value
+    rows = {r["word"]: r for r in fed.stats["ranking"]}
+    refuted = {w for w in rows if rows[w]["exact"] and rows[w]["total"] is None}
+    assert len(refuted) == no and not refuted & set(searched)
+    assert all(brute_force(answers, guesses, "hard", 3, w) >= INF for w in refuted)
+    with pytest.raises(WordleError):
+        run_best_start(lists, "hard", 4, 2, None, None, None, 1, depth_checkpoint=ck)

@@ -131,6 +131,20 @@ def beam_seed(lists, mode, max_guesses, top, order, beam: int = 16, extra: int =
     return INF if len(totals) < top or totals[top - 1] >= INF else int(totals[top - 1]) + 1
 
 
+def depth_refuted(searcher, max_guesses, path) -> frozenset:
+    """The first words that a ``prove-depth --every-first-word`` checkpoint of the same lists, mode
+    and guess limit decides no: no strategy finds every answer within the limit, so their total
+    is infinite. The checkpoint is checked as that command checks it when it resumes."""
+    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.search.depth_sweep import _question, check_decision
+    node = searcher.root(None, None, max_guesses)
+    decisions = load_checkpoint(path, _question(searcher, node, max_guesses), check_decision(searcher))
+    if not decisions:
+        raise WordleError(f"{path}: no first word decided for {searcher.lists.name}, {searcher.mode} mode, "
+                          f"within {max_guesses} guesses")
+    return frozenset(w for w, v in decisions.items() if v["yes"] is False)
+
+
 def tree_seed(lists, mode, max_guesses, top, order, trees) -> int:
     """The cutoff from strategy trees the user gives (``--seed-tree``), instead of the beam seed.
 
@@ -159,9 +173,12 @@ def tree_seed(lists, mode, max_guesses, top, order, trees) -> int:
     return sorted(best.values())[top - 1] + 1
 
 
-def _skip(static_bounds, word, beta, stored=None):
+def _skip(static_bounds, word, beta, stored=None, refuted=frozenset()):
     """A bound that already refutes ``word`` at cutoff ``beta``: its static bound, or the bound a
-    checkpoint holds for it (a run resumed with a larger --top sends those words again)."""
+    checkpoint holds for it (a run resumed with a larger --top sends those words again); or an
+    exact infinite total, for a word a depth sweep's checkpoint refutes within the guess limit."""
+    if word in refuted:
+        return [INF, True]
     old = (stored or {}).get(word)
     b = max(static_bounds[word], old[0] if old and not old[1] else 0)
     return [int(b), False] if beta is not None and b >= beta else None
@@ -206,7 +223,8 @@ def _check_entry(words, key, value):
 
 
 def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None,
-                     live_ref=None, question: dict | None = None, stored: dict | None = None) -> Sweep:
+                     live_ref=None, question: dict | None = None, stored: dict | None = None,
+                     refuted: frozenset = frozenset()) -> Sweep:
     """The ranking question as a sweep over first words (``order``: (static bound, guess index), best first).
 
     ``table_ref`` names a shared node table the workers search on together, ``live_ref`` a
@@ -218,7 +236,7 @@ def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, tabl
     words = [lists.guesses[g] for _, g in order]
     return Sweep(SWEEP_NAME, meta, words, _init,
                  (lists, mode, max_guesses, table_ref, live_ref), _run, _merge, functools.partial(top_cutoff, top, seed=seed),
-                 functools.partial(_skip, bounds, stored=stored), _describe, warmup=top,
+                 functools.partial(_skip, bounds, stored=stored, refuted=refuted), _describe, warmup=top,
                  cutoff_known=functools.partial(_cutoff_known, top, seed=seed), group=_letters,
                  validate=functools.partial(_check_entry, frozenset(words)), stale=_stale)
 
@@ -241,7 +259,7 @@ def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, o
 
 def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, progress_bar=None,
                    announce=None, dask_address=None, on_result=None, executor_kind=None,
-                   seed_trees: tuple = ()) -> Result:
+                   seed_trees: tuple = (), depth_checkpoint=None) -> Result:
     """Rank the first words; returns a :class:`~wordlelab.models.result.Result` (see the module docstring).
 
     ``progress_bar(description, total)``, if given, is a context manager yielding
@@ -281,8 +299,9 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             seed = tree_seed(lists, mode, max_guesses, top, order, seed_trees)
         else:
             seed = beam_seed(lists, mode, max_guesses, top, order)
+        refuted = depth_refuted(searcher, max_guesses, depth_checkpoint) if depth_checkpoint else frozenset()
         sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question,
-                                 stored={w: tuple(v) for w, v in stored.items()})
+                                 stored={w: tuple(v) for w, v in stored.items()}, refuted=refuted)
         done = _run_ranking(sweep, ex, live, checkpoint, len(order), progress_bar, announce, on_result)
     finally:
         del warming

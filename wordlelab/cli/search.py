@@ -265,11 +265,14 @@ Examples:
 @click.option("--seed-tree", "seed_trees", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="a strategy tree (Selby's format or JSON) whose verified total gives the first cutoff, "
                    "instead of a beam search (repeat: one per first word, at least --top)")
+@click.option("--depth-checkpoint", default=None, type=click.Path(exists=True, dir_okay=False),
+              help="a 'prove-depth --every-first-word' checkpoint of the same question: its no words have no "
+                   "strategy within --max-guesses and are not searched")
 @click.option("--show", default=20, show_default=True, type=non_negative(), help="rows to print")
 @plot_option("draw the best first words with their proven totals and bounds")
 @json_option
-def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, dask_address, seed_trees, show,
-               plot_file, as_json):
+def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, dask_address, seed_trees,
+               depth_checkpoint, show, plot_file, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
     from wordlelab.solvers.search.best_start import run_best_start
     shard_t = _parse_shard(shard) if shard else None
@@ -277,7 +280,8 @@ def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers,
         raise WordleError("--top must be at least 1")
     res = run_best_start(lists, mode, max_guesses, top, shard_t, limit, checkpoint, workers or os.cpu_count() or 1,
                          progress_bar=None if as_json else progress, announce=None if as_json else err.print,
-                         dask_address=dask_address, seed_trees=tuple(seed_trees))
+                         dask_address=dask_address, seed_trees=tuple(seed_trees),
+                         depth_checkpoint=depth_checkpoint)
     if plot_file:
         from wordlelab.cli.plots import first_words
         first_words(res.stats["ranking"], plot_file, f"best first words, {lists.name}, {mode} mode")
