@@ -11,7 +11,7 @@ from wordlelab.cli.common import json_option
 from wordlelab.instances.wordlists import eldrow_lists
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import SOLVERS, OutputFile, node_limit_type, positive, workers_type
+from wordlelab.cli.options import SOLVERS, OutputFile, node_limit_type, positive, sweep_options
 
 
 @click.command(epilog="""\b
@@ -33,9 +33,8 @@ Examples:
 @click.option("--node-limit", default=10**12, show_default=True, type=node_limit_type(), help="native search gives up (UNKNOWN) after this")
 @click.option("--checkpoint", default=None, type=OutputFile(), help="--all: resumable results (JSON)")
 @click.option("--csv", "csv_file", default=None, type=OutputFile(), help="--all: write target,max_length,chain")
-@click.option("--workers", default=None, type=workers_type(), help="--all: processes (default: all cores)")
-@click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
-              help="--all: run the targets on dask.distributed (a LocalCluster, or a running scheduler)")
+@sweep_options("--all: processes (default: all cores)",
+               "--all: run the targets on dask.distributed (a LocalCluster, or a running scheduler)")
 @json_option
 def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, search, export_file, time_limit,
            node_limit, checkpoint, csv_file, workers, dask_address, as_json):

@@ -107,6 +107,14 @@ def workers_type() -> Workers:
     return Workers()
 
 
+def sweep_options(workers_help: str, dask_help: str):
+    """``--workers N`` and ``--dask ADDRESS`` (parameters ``workers``, ``dask_address``): where a sweep runs."""
+    def decorate(f):
+        f = click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786", help=dask_help)(f)
+        return click.option("--workers", default=None, type=workers_type(), help=workers_help)(f)
+    return decorate
+
+
 SLOT_BYTES = 24           # one node-table slot: three int64 words (solvers/search/node_table.py)
 
 

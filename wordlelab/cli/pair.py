@@ -7,7 +7,7 @@ import click
 
 from wordlelab.cli.common import json_option, lists_options, save_tree_certificate
 from wordlelab.cli.console import emit_json, err, out, progress, table
-from wordlelab.cli.options import OutputFile, positive, workers_type
+from wordlelab.cli.options import OutputFile, positive, sweep_options
 
 
 @click.command("best-pair", epilog="""\b
@@ -20,9 +20,8 @@ Examples:
 @click.option("--limit", default=None, type=positive(),
               help="only the pairs with a word among the LIMIT first of the sweep order (partial ranking)")
 @click.option("--checkpoint", default=None, type=OutputFile(), help="resumable results file (JSON)")
-@click.option("--workers", default=None, type=workers_type(), help="processes (default: all cores); with --dask local, workers")
-@click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
-              help="run the tasks on dask.distributed: a LocalCluster, or a running scheduler")
+@sweep_options("processes (default: all cores); with --dask local, workers",
+               "run the tasks on dask.distributed: a LocalCluster, or a running scheduler")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the best pair's strategy tree")
 @json_option
 def best_pair(lists, max_guesses, top, limit, checkpoint, workers, dask_address, tree_file, as_json):

@@ -9,7 +9,7 @@ import click
 from wordlelab.cli.common import json_option
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import SOLVERS, OutputFile, plot_option, positive, workers_type
+from wordlelab.cli.options import SOLVERS, OutputFile, plot_option, positive, sweep_options
 
 
 @click.group(epilog="""\b
@@ -133,10 +133,8 @@ def _history_option(f):
 @click.option("--checkpoint", default=None, type=OutputFile(),
               help="resume/keep the state discovery here (JSON, the same with or without --workers; "
                    "depth first: an append-only log)")
-@click.option("--workers", default=None, type=workers_type(),
-              help="expand the states of each level on N processes (default: in this process)")
-@click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
-              help="expand the states on dask.distributed: a LocalCluster, or a running scheduler")
+@sweep_options("expand the states of each level on N processes (default: in this process)",
+               "expand the states on dask.distributed: a LocalCluster, or a running scheduler")
 @click.option("--depth-first/--breadth-first", "depth_first", default=None,
               help="value states depth first, keeping values only (the default from n = 8, where the "
                    "breadth-first expansions do not fit in memory)")

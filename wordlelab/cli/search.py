@@ -10,7 +10,7 @@ from wordlelab.cli.common import json_option, lists_options, mode_option, save_t
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
 from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, node_limit_type, non_negative, plot_option,
-                                   positive, table_entries, workers_type)
+                                   positive, table_entries, workers_type, sweep_options)
 
 
 def _show_histogram(histogram: dict):
@@ -56,10 +56,8 @@ Examples:
               help="worst: among least-total strategies, the fewest answers needing the most guesses (proven)")
 @click.option("--checkpoint", default=None, type=OutputFile(),
               help="with --start: keep each class after the first guess as it is proven (JSON); a rerun resumes")
-@click.option("--workers", default=None, type=workers_type(),
-              help="with --start: prove the classes on this many processes, sharing one node table (default 1)")
-@click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
-              help="with --start: prove the classes on dask.distributed")
+@sweep_options("with --start: prove the classes on this many processes, sharing one node table (default 1)",
+               "with --start: prove the classes on dask.distributed")
 @plot_option("draw the guess-count histogram of the strategy")
 @memory_option
 @json_option
@@ -177,10 +175,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
               help="--every-first-word: keep each yes word's verified tree here (WORD.tree)")
 @click.option("--limit", default=None, type=positive(),
               help="--every-first-word: only the first N words, most promising first")
-@click.option("--workers", default=None, type=workers_type(),
-              help="--every-first-word: processes (default 1; in hard mode they share one node table); with --dask local, workers")
-@click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
-              help="--every-first-word: run the first words on dask.distributed")
+@sweep_options("--every-first-word: processes (default 1; in hard mode they share one node table); with --dask local, workers",
+               "--every-first-word: run the first words on dask.distributed")
 @memory_option
 @json_option
 def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, recheck, checkpoint, core_file,
@@ -259,9 +255,8 @@ Examples:
 @click.option("--shard", default=None, help="i/n: only every n-th candidate, from the i-th")
 @click.option("--limit", default=None, type=positive(), help="only the LIMIT most promising candidates (partial ranking)")
 @click.option("--checkpoint", default=None, type=OutputFile(), help="resumable results file (JSON)")
-@click.option("--workers", default=None, type=workers_type(), help="processes (default: all cores); with --dask local, workers")
-@click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786",
-              help="run the tasks on dask.distributed: a LocalCluster, or a running scheduler")
+@sweep_options("processes (default: all cores); with --dask local, workers",
+               "run the tasks on dask.distributed: a LocalCluster, or a running scheduler")
 @click.option("--seed-tree", "seed_trees", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="a strategy tree (Selby's format or JSON) whose verified total gives the first cutoff, "
                    "instead of a beam search (repeat: one per first word, at least --top)")
