@@ -195,7 +195,7 @@ def _letters(word):
 
 
 def _describe(results):
-    exact = [v for v, e in results.values() if e]
+    exact = [v for v, e in results.values() if e and v < INF]      # (an exact INF: no strategy)
     return f"best {min(exact)}" if exact else ""
 
 
