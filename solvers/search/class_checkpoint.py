@@ -110,14 +110,15 @@ def path_rows(searcher, paths: np.ndarray, members) -> list[str]:
 SWEEP_NAME = "min-total-classes"
 
 
-def _init(lists, mode, max_guesses, start, state, cache_entries, table_ref):
-    """A worker's searcher (on the shared node table where it can reach it) and the classes' lists."""
-    from wordlelab.models.feedback import pattern_string
+def _init(searcher_class, lists, mode, max_guesses, start, state, cache_entries, table_ref):
+    """A worker's searcher (on the shared node table where it can reach it) and the classes' lists.
+
+    ``searcher_class`` is the client's (NativeSearcher, which imports this module: it is passed,
+    not imported, so the two modules do not import each other)."""
     from wordlelab.solvers.search.kernels import K
-    from wordlelab.solvers.search.native import NativeSearcher
     from wordlelab.solvers.search.node_table import SharedArray
     table = SharedArray.attach(table_ref) if table_ref else None
-    searcher = NativeSearcher(lists, mode, max_guesses, cache_entries=cache_entries,
+    searcher = searcher_class(lists, mode, max_guesses, cache_entries=cache_entries,
                               table=None if table is None else table.array)
     node = searcher.root(start, state)
     g = searcher.guess_index[node.start]
@@ -164,8 +165,8 @@ def solve_classes(store: ClassStore, searcher, start, state, sizes: dict, worker
     ex = executor(None, workers, dask_address)
     # the processes of this machine (a pool, a LocalCluster) share one table; others keep their own
     table = SharedArray.create(table_shape(searcher.cache_entries)) if ex.name != "inprocess" else None
-    init_args = (searcher.lists, searcher.mode, searcher.max_guesses, start, state, searcher.cache_entries,
-                 table and table.ref)
+    init_args = (type(searcher), searcher.lists, searcher.mode, searcher.max_guesses, start, state,
+                 searcher.cache_entries, table and table.ref)
     sweep = Sweep(SWEEP_NAME, store.question, keys, _init, init_args, _run, validate=store._check,
                   pack=_proven, describe=lambda results: f"{len(results)} classes proven")
     try:
