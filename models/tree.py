@@ -232,3 +232,13 @@ def tree_from_paths(answers, paths) -> Tree:
                 raise WordleError(f"internal error: the path of {a} stops before finding it")
             node = node.branches.setdefault(p, Tree(seq[i + 1]))
     return root
+
+
+def word_path(row, words, answer) -> list[str]:
+    """One answer's guesses (indices into ``words``, padded after the answer) as words."""
+    out = []
+    for g in row:
+        out.append(words[g])
+        if out[-1] == answer:
+            return out
+    raise WordleError(f"internal error: the strategy never guesses {answer}")

@@ -33,7 +33,6 @@ SWEEP_NAME = "best-start"
 def _init(lists, mode, max_guesses, table_ref=None, live_ref=None):
     """A worker's searcher, on the sweep's shared node table and live cutoff where this process can reach them,
     and its depth probe (:func:`_probe`)."""
-    from wordlelab.solvers.search.tables import new_stats, new_table
     table = SharedArray.attach(table_ref) if table_ref else None
     live = SharedArray.attach(live_ref) if live_ref else None
     searcher = NativeSearcher(lists, mode, max_guesses, cache_entries=SWEEP_TABLE_ENTRIES,
@@ -42,7 +41,7 @@ def _init(lists, mode, max_guesses, table_ref=None, live_ref=None):
     # done here, while a prewarmed pool waits for its first task: the root's child list, and
     # loading the compiled search (a cutoff of 0 stops at the first bound)
     searcher.start_value(node, int(node.L[0]), 0)
-    return searcher, node, table, live, (new_table(PROBE_TABLE_ENTRIES), new_stats(), {"tried": 0, "refuted": 0})
+    return searcher, node, table, live, _new_probe()
 
 
 # A first word with no strategy within the guess limit is refuted by the depth search, which
@@ -54,6 +53,12 @@ def _init(lists, mode, max_guesses, table_ref=None, live_ref=None):
 PROBE_BUDGET = 1 << 18
 PROBE_TABLE_ENTRIES = 1 << 20
 PROBE_TRIAL = 32
+
+
+def _new_probe():
+    """A probe's state: its node table, its counters, and how many probes it tried and refuted."""
+    from wordlelab.solvers.search.tables import new_stats, new_table
+    return new_table(PROBE_TABLE_ENTRIES), new_stats(), {"tried": 0, "refuted": 0}
 
 
 def _probe(searcher, node, g, probe) -> bool:
@@ -117,10 +122,9 @@ def beam_seed(lists, mode, max_guesses, top, order, beam: int = 16, extra: int =
     """
     if len(order) < top:
         return INF
-    from wordlelab.solvers.search.tables import new_stats, new_table
     searcher = NativeSearcher(lists, mode, max_guesses, beam=beam, cache_entries=1 << 20)
     node = searcher.root()
-    probe = (new_table(PROBE_TABLE_ENTRIES), new_stats(), {"tried": 0, "refuted": 0})
+    probe = _new_probe()
     totals = []
     for _, g in order[:SEED_LOOKAHEAD]:
         if len(totals) == top + extra:

@@ -94,16 +94,9 @@ class ClassStore:
 
 def path_rows(searcher, paths: np.ndarray, members) -> list[str]:
     """The answers' guesses after the first, as the checkpoint keeps them (space-separated words)."""
+    from wordlelab.models.tree import word_path
     words, answers = searcher.lists.guesses, searcher.lists.answers
-    rows = []
-    for a in members:
-        row = []
-        for g in paths[a, 1:]:
-            row.append(words[g])
-            if row[-1] == answers[a]:
-                break
-        rows.append(" ".join(row))
-    return rows
+    return [" ".join(word_path(paths[a], words, answers[a])[1:]) for a in members]
 
 
 # ---- the classes as sweep tasks

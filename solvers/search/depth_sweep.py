@@ -105,9 +105,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         from wordlelab.solvers.search.depth_cores import CoreProver
         prover = CoreProver(searcher)
     cache, stats = searcher._new_cache(), core.new_stats()
-    k, hit, hsh = core.scan(searcher.MT, node.H, node.L, searcher.R)
-    Lchild = core.guesses_for_children(node.L, k, hit, hsh, searcher.mode_code)
-    split_of = dict(zip(node.L.tolist(), hsh.tolist()))
+    Lchild, split_of = _root_split(searcher, node)
     order = searcher.candidate_order(node)[:limit]
     first_of_split: dict = {}
     replayed: set = set()
@@ -153,6 +151,14 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     return _result(question, decisions, len(order), resumed, decided_now, verified_now,
                    int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0),
                    time.perf_counter() - t0)
+
+
+def _root_split(searcher, node) -> tuple:
+    """The guess list after the first guess, and each first guess's split (its hash: two first
+    words with the same hash split the answers alike)."""
+    k, hit, hsh = core.scan(searcher.MT, node.H, node.L, searcher.R)
+    Lchild = core.guesses_for_children(node.L, k, hit, hsh, searcher.mode_code)
+    return Lchild, dict(zip(node.L.tolist(), hsh.tolist()))
 
 
 def _question(searcher, node, guesses) -> dict:
@@ -239,8 +245,7 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
     searcher = NativeSearcher(lists, mode, guesses, cache_entries=entries if table is None else 1 << 10)
     cache = searcher._new_cache() if table is None else table.array
     node = searcher.root(None, None, guesses)
-    k, hit, hsh = core.scan(searcher.MT, node.H, node.L, searcher.R)
-    Lchild = core.guesses_for_children(node.L, k, hit, hsh, searcher.mode_code)
+    Lchild, _ = _root_split(searcher, node)
     prover = None
     if mode == "easy":
         from wordlelab.solvers.search.depth_cores import CoreProver
@@ -293,8 +298,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     words = [searcher.lists.guesses[g] for g in order]
     twin_of: dict = {}
     if searcher.mode == "easy":   # first words with the same split leave the same game (easy mode only)
-        k, hit, hsh = core.scan(searcher.MT, node.H, node.L, searcher.R)
-        split_of = dict(zip(node.L.tolist(), hsh.tolist()))
+        _, split_of = _root_split(searcher, node)
         first: dict = {}
         for g, word in zip(order, words):
             twin_of[word] = first.setdefault(split_of[g], word)

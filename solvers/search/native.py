@@ -50,7 +50,7 @@ from wordlelab.models.matrix import encode_words, pattern_matrix
 from wordlelab.models.modes import check_mode
 from wordlelab.models.result import Result, Status
 from wordlelab.models.state import parse_state
-from wordlelab.models.tree import Tree, tree_from_paths
+from wordlelab.models.tree import Tree, tree_from_paths, word_path  # noqa: F401  (word_path: re-exported)
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.interrupt import DeferSignals, StopOnCtrlC
 from wordlelab.solvers.search.kernels import K
@@ -633,13 +633,3 @@ class NativeSearcher:
         answers = [self.lists.answers[a] for a in U]
         return answers, {"size": len(answers), "guesses_left": d, "check": check,
                          "check_seconds": round(time.perf_counter() - t, 3)}
-
-
-def word_path(row, words, answer) -> list[str]:
-    """One answer's guesses (indices into ``words``, padded after the answer) as words."""
-    out = []
-    for g in row:
-        out.append(words[g])
-        if out[-1] == answer:
-            return out
-    raise WordleError(f"internal error: the strategy never guesses {answer}")
