@@ -460,7 +460,7 @@ def test_replayed_cores_rebuild_the_core_store(tmp_path):
     path = tmp_path / "d.json"
     saved, _ = interrupted_then_resumed(lists, 3, 3, path)
     searcher = NativeSearcher(lists, "easy", 3)
-    from wordlelab.solvers.search.depth_cores import CoreProver
+    from wordlelab.solvers.search.core_prover import CoreProver
     prover = CoreProver(searcher)
     replayed = set()
     for value in list(saved.values()) * 2:

@@ -5,6 +5,7 @@ import pytest
 from wordlelab.solvers.search import depth_cores as dc
 from wordlelab.solvers.search import search_core as core
 from wordlelab.solvers.search import depth_search
+from wordlelab.solvers.search.core_prover import CoreStore
 from wordlelab.solvers.search.native import NativeSearcher
 from wordlelab.solvers.search.node_table import new_table
 from wordlelab.solvers.search.search_core import new_stats
@@ -38,7 +39,7 @@ def test_same_answer_as_plain_search(searcher, seed):
         L = (np.arange(n_g, dtype=np.int32) if full
              else np.sort(rng.choice(n_g, int(rng.integers(20, 400)), replace=False)).astype(np.int32))
         d = int(rng.integers(2, 4))
-        store = dc.CoreStore(n_a, 50_000, 2_000_000)
+        store = CoreStore(n_a, 50_000, 2_000_000)
         expected = plain_feasible(searcher, H, L, d) >= 0
         assert (core_feasible(searcher, H, L, d, store) >= 0) == expected
         outcomes.add(expected)
@@ -56,7 +57,7 @@ def test_both_answers_occur(searcher):
     seen = set()
     for n in (12, 300):
         H = np.sort(rng.choice(len(searcher.lists.answers), n, replace=False)).astype(np.int32)
-        store = dc.CoreStore(len(searcher.lists.answers), 50_000, 2_000_000)
+        store = CoreStore(len(searcher.lists.answers), 50_000, 2_000_000)
         seen.add(bool(core_feasible(searcher, H, L, 2, store) >= 0))
     assert seen == {True, False}
 

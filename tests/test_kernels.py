@@ -1,8 +1,10 @@
 """Kernels compiled ahead of time (solvers/search/kernels.py): the same answers, no numba, safe fallbacks."""
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -48,6 +50,70 @@ def test_a_hint_with_compiled_kernels_imports_no_numba_and_agrees_with_jit(built
         assert aot["kernels"] == report["path"] and not aot["numba"] and aot["verified"]
         jit = hint(load_lists("nyt20220316"), state, keep=False)
         assert (aot["value"], aot["guesses"]) == (jit.value, jit.stats["guesses"])
+
+
+DEPTH = """
+import json, sys
+from wordlelab.instances.wordlists import load_lists
+from wordlelab.solvers.search.native import NativeSearcher
+from wordlelab.solvers.search.kernels import K
+s = NativeSearcher(load_lists("nyt20220316"), "easy", 6)
+r = s.prove_depth(4, start=sys.argv[1], recheck=True)
+print(json.dumps({"status": r.status, "core": r.stats["core"], "kernels": K.source, "numba": "numba" in sys.modules}))
+"""
+
+# a plain depth search of hours (every first word, no learnt cores): stopped only by the watcher
+SPIN = """
+import sys
+import numpy as np
+from wordlelab.instances.wordlists import load_lists
+from wordlelab.solvers.interrupt import POISON, StopOnCtrlC
+from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.native import NativeSearcher
+from wordlelab.solvers.search.tables import new_stats, new_table
+s = NativeSearcher(load_lists("nyt20220316"), "easy", 6)
+H = np.arange(len(s.lists.answers), dtype=np.int32)
+L = np.arange(len(s.lists.guesses), dtype=np.int32)
+stats = new_stats()
+print(K.source, flush=True)
+try:
+    with StopOnCtrlC(stats) as stop:
+        K.depth_feasible(H, L, 4, s.tables, new_table(1 << 20), stats, 10**12)
+        stop.check()
+except KeyboardInterrupt:       # raised as the search returns, by the poison's NODE_LIMIT
+    print("stopped", stats[0] >= POISON, flush=True)
+"""
+
+
+def test_depth_proofs_with_compiled_kernels_import_no_numba_and_agree_with_jit(built):
+    cache, report = built
+    r = _run(["-c", DEPTH, "salet"], cache)
+    assert r.returncode == 0, r.stderr
+    aot = json.loads(r.stdout)
+    assert aot["kernels"] == report["path"] and not aot["numba"]
+    # the core, learnt by the compiled kernels, re-checked by the compiled plain search
+    assert aot["status"] == "INFEASIBLE" and aot["core"]["check"] == "INFEASIBLE"
+    r = subprocess.run([sys.executable, "-c", DEPTH, "salet"], capture_output=True, text=True, timeout=600,
+                       env={**os.environ, "WORDLELAB_CACHE": str(cache), "WORDLELAB_AOT": "off"})
+    jit = json.loads(r.stdout)
+    assert jit["kernels"] == "jit" and jit["core"]["size"] == aot["core"]["size"]
+
+
+def test_a_compiled_depth_search_lets_the_gil_go_so_ctrl_c_stops_it(built):
+    """numba.pycc's exports hold the GIL unless the build says otherwise (kernels._without_the_gil):
+    held, the watcher thread could not poison the counter, and the search would run for hours."""
+    cache, report = built
+    proc = subprocess.Popen([sys.executable, "-c", SPIN], env={**os.environ, "WORDLELAB_CACHE": str(cache)},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == report["path"]
+        time.sleep(2)
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert out.split() == ["stopped", "True"], err
 
 
 def test_compile_again_keeps_the_module(built):

@@ -64,7 +64,7 @@ def _new_probe():
 def _probe(searcher, node, g, probe) -> bool:
     """True if the depth search refutes first word ``g`` within ``PROBE_BUDGET`` nodes (no strategy
     finds every answer within the guess limit: its total is infinite, exactly)."""
-    from wordlelab.solvers.search.depth_search import REFUTED
+    from wordlelab.solvers.search.tables import REFUTED
     from wordlelab.solvers.search.search_core import Stat
     cache, stats, tally = probe
     if tally["tried"] >= PROBE_TRIAL and not tally["refuted"]:

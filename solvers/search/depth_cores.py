@@ -20,71 +20,15 @@ answer to each node is the same as ``depth_search.feasible``'s, which the tests 
 """
 from __future__ import annotations
 
-from enum import IntEnum
-from typing import NamedTuple
-
 import numba as nb
 import numpy as np
 
 from wordlelab.solvers.search import search_core as core
 from wordlelab.solvers.search import depth_search
 from wordlelab.solvers.search.depth_search import NODE_LIMIT, REFUTED
-from wordlelab.solvers.search.node_table import entry_guess, entry_value, lookup, new_table
-from wordlelab.solvers.search.search_core import Stat, named_counts, new_stats
-
-DEPTH_TABLE_ENTRIES = 1 << 23
-NO_CORE = -1        # in the LAST slot: the last refutation left no core
-
-
-class Count(IntEnum):
-    """The slots of a core store's ``count`` array."""
-
-    N_CORES = 0      # cores stored
-    N_ELEMS = 1      # members stored, over all cores
-    LAST = 2         # the core the last refutation left (NO_CORE: none)
-    CORE_HITS = 3    # nodes (and first guesses) refuted by a stored core, without a search
-    STAMP = 4        # calls that tagged answers: each call's tags differ from every earlier call's
-
-
-class StoreArrays(NamedTuple):
-    """A :class:`CoreStore`'s arrays, passed to the kernels as one argument."""
-
-    elems: np.ndarray     # int32: the members of every core, core after core
-    meta: np.ndarray      # int64 (cores, 3): start in elems, length, depth
-    next: np.ndarray      # int64 per core: the next core of its chain, -1 at the end
-    bucket: np.ndarray    # int64 (2, answers): chain heads; a random rank per answer
-    count: np.ndarray     # int64, one slot per Count
-    mark: np.ndarray      # int64 per answer: tags of the set being matched
-
-
-class CoreStore:
-    """Learnt cores: flat members, (start, length, depth) per core, chained by smallest member."""
-
-    def __init__(self, n_answers: int, max_cores: int = 2_000_000, max_elems: int = 40_000_000):
-        self.elems = np.empty(max_elems, np.int32)
-        self.meta = np.empty((max_cores, 3), np.int64)
-        self.next = np.empty(max_cores, np.int64)
-        # row 0: the first core of each answer's chain; row 1: a random rank per answer. A core is
-        # chained under its member of least rank: chains stay short (the smallest index would
-        # pile the cores of one class onto its first few answers)
-        self.bucket = np.full((2, n_answers), -1, np.int64)
-        self.bucket[1] = np.random.default_rng(n_answers).permutation(n_answers)
-        self.count = np.zeros(len(Count), np.int64)
-        self.mark = np.full(n_answers, -1, np.int64)     # tags: answers of the set being matched
-
-    def arrays(self) -> StoreArrays:
-        return StoreArrays(self.elems, self.meta, self.next, self.bucket, self.count, self.mark)
-
-    def counts(self) -> dict:
-        """The ``count`` array by name (see :class:`Count`)."""
-        return named_counts(self.count, Count)
-
-    def cores(self):
-        """Every learnt core as (depth, members): for checking and reporting."""
-        for c in range(int(self.count[Count.N_CORES])):
-            s, n, d = self.meta[c]
-            yield int(d), np.sort(self.elems[s:s + n])
-
+from wordlelab.solvers.search.node_table import entry_guess, entry_value, lookup
+from wordlelab.solvers.search.core_prover import NO_CORE, Count
+from wordlelab.solvers.search.search_core import Stat
 
 @nb.njit(cache=True)
 def _add_core(members, d, store):
@@ -393,74 +337,3 @@ def _refuted_within(U, g, d, M, store):
     return False
 
 
-class CoreProver:
-    """Easy-mode depth proofs for one searcher: one cache and one core store for every first guess.
-
-    Refuting first guesses one after another leaves a *root core*: the union of the core that
-    refuted each of them. A later first guess that leaves a core of depth G - 1 inside one
-    class of the root core is refuted without a search, and when every first guess is refuted
-    the root core is a small set of answers that alone need more than G guesses: a certificate
-    that the plain search re-checks quickly (:meth:`check_core`).
-    """
-
-    def __init__(self, searcher, max_cores: int = 2_000_000, max_elems: int = 40_000_000):
-        self.s = searcher
-        self.store = CoreStore(len(searcher.lists.answers), max_cores, max_elems)
-        self.cache = new_table(DEPTH_TABLE_ENTRIES)   # long proofs revisit nodes across first guesses
-        self.stats = new_stats()
-        self.root_core = np.empty(0, np.int32)
-        self.root_complete = True      # every refuted first guess left a core
-        # guess-major patterns (a guess's patterns over a few answers lie in one row): the
-        # searcher's matrix is answer-major, so this is its transposed copy (under a second at
-        # 12972 x 12972, once per proof; a fresh array, so writeable: one type for compiled code)
-        self.M = np.ascontiguousarray(searcher.MT.T)
-
-    def _feasible(self, H, L, d, node_limit):
-        return feasible(H, L, d, self.s.tables, self.M, self.cache, self.stats, node_limit, self.store.arrays())
-
-    def _core_members(self, c):
-        st, n, _ = self.store.meta[c]
-        return self.store.elems[st:st + n]
-
-    def start_feasible(self, H, L, g0, d, node_limit, progress=None):
-        """g0 if every class after first guess g0 is solvable within d - 1, else REFUTED or NODE_LIMIT.
-
-        On REFUTED the failing class's core joins the root core.
-        """
-        store = self.store.arrays()
-        if self.root_core.shape[0] >= 2 and d >= 2 and _refuted_within(self.root_core, g0, d - 1, self.M, store):
-            store.count[Count.CORE_HITS] += 1
-            return REFUTED
-        members, starts, sizes, pats = core.partition(self.s.MT, H, g0)
-        if d <= 1:
-            return g0 if len(sizes) == 0 else REFUTED
-        for c in np.argsort(-sizes, kind="stable"):
-            sub = members[starts[c]:starts[c] + sizes[c]].copy()
-            r = int(self._feasible(sub, L, d - 1, node_limit))
-            if progress:
-                progress(1, info=f"{int(self.stats[Stat.NODES])} nodes")
-            if r == REFUTED:
-                w = int(store.count[Count.LAST])
-                if w == NO_CORE:
-                    self.root_complete = False
-                else:
-                    self.root_core = np.union1d(self.root_core, self._core_members(w)).astype(np.int32)
-            if r < 0:
-                return r
-        return int(g0)
-
-    def statistics(self) -> dict:
-        """Nodes, cache hits, cells scanned, learnt cores and how often one refuted a node."""
-        counts = self.store.counts()
-        return {**named_counts(self.stats, Stat), "cores": counts["n_cores"], "core_hits": counts["core_hits"]}
-
-    def check_core(self, members, d, node_limit: int = 10**12) -> str:
-        """Re-check with the plain search (no cores, all guesses) that ``members`` need more than d guesses.
-
-        Returns the plain search's status: INFEASIBLE (confirmed), FEASIBLE or UNKNOWN.
-        """
-        s = self.s
-        H = np.array(sorted(members), np.int32)
-        L = np.arange(len(s.lists.guesses), dtype=np.int32)
-        r = depth_search.feasible(H, L, d, s.tables, new_table(s.cache_entries), new_stats(), node_limit)
-        return depth_search.outcome(r)

@@ -21,11 +21,6 @@ from wordlelab.solvers.search.search_core import Stat
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED
 
 
-def outcome(answer) -> str:
-    """A feasibility answer as a status word: FEASIBLE (a guess), INFEASIBLE or UNKNOWN."""
-    return {REFUTED: "INFEASIBLE", NODE_LIMIT: "UNKNOWN"}.get(int(answer), "FEASIBLE")
-
-
 @nb.njit(cache=True)
 def scan_for_split(H, L, tabs, cache, key, stats):  # pragma: no cover - compiled
     """Class counts of every guess of L on H; and a guess that splits H into singletons (stored), or -1.

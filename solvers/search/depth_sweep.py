@@ -34,10 +34,8 @@ from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
 from wordlelab.models.tree import Tree, save_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
-from wordlelab.solvers.search import depth_search
-from wordlelab.solvers.search import search_core as core
-from wordlelab.solvers.search.depth_search import NODE_LIMIT, REFUTED
-from wordlelab.solvers.search.search_core import Stat
+from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, Stat, new_stats
 
 
 TREE_NODE_LIMIT = 10**15     # none in practice, and below the Ctrl-C poison (solvers/interrupt.py)
@@ -47,7 +45,7 @@ def depth_tree(searcher, node, g0: int, feasible) -> Tree | None:
     """A strategy from ``node`` with first guess ``g0`` within ``node.d`` guesses, or None if
     ``feasible(H, L, d)`` (a depth search that answers with the guess it proved) refutes one of
     its classes or gives up."""
-    members, starts, sizes, pats, Lchild = core.child_lists_after(node.H, node.L, g0, searcher.tables)
+    members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, searcher.tables)
     return searcher.tree_from_choices(node, g0, members, starts, sizes, pats, Lchild, feasible)
 
 
@@ -94,7 +92,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         return _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit, workers,
                                   dask_address)
     from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
-    from wordlelab.solvers.search.depth_cores import Count
+    from wordlelab.solvers.search.core_prover import Count
     from wordlelab.solvers.search.native import _UNTOUCHED
     t0 = time.perf_counter()
     node = searcher.root(None, None, guesses)
@@ -102,9 +100,9 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     decisions = load_checkpoint(checkpoint, question, check_decision(searcher))
     prover = None
     if searcher.mode == "easy":
-        from wordlelab.solvers.search.depth_cores import CoreProver
+        from wordlelab.solvers.search.core_prover import CoreProver
         prover = CoreProver(searcher)
-    cache, stats = searcher._new_cache(), core.new_stats()
+    cache, stats = searcher._new_cache(), new_stats()
     Lchild, split_of = _root_split(searcher, node)
     order = searcher.candidate_order(node)[:limit]
     first_of_split: dict = {}
@@ -156,8 +154,8 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
 def _root_split(searcher, node) -> tuple:
     """The guess list after the first guess, and each first guess's split (its hash: two first
     words with the same hash split the answers alike)."""
-    k, hit, hsh = core.scan(searcher.MT, node.H, node.L, searcher.R)
-    Lchild = core.guesses_for_children(node.L, k, hit, hsh, searcher.mode_code)
+    k, hit, hsh = K.scan(searcher.MT, node.H, node.L, searcher.R)
+    Lchild = K.guesses_for_children(node.L, k, hit, hsh, searcher.mode_code)
     return Lchild, dict(zip(node.L.tolist(), hsh.tolist()))
 
 
@@ -211,7 +209,7 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
             return prover._feasible(H, L, d, tree_limit)
     else:
         def feasible(H, L, d):
-            return depth_search.feasible(H, L, d, searcher.tables, cache, stats, tree_limit)
+            return K.depth_feasible(H, L, d, searcher.tables, cache, stats, tree_limit)
     tree = depth_tree(searcher, node, g0, feasible)
     stop.check()
     if tree is None:
@@ -248,7 +246,7 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
     Lchild, _ = _root_split(searcher, node)
     prover = None
     if mode == "easy":
-        from wordlelab.solvers.search.depth_cores import CoreProver
+        from wordlelab.solvers.search.core_prover import CoreProver
         prover = CoreProver(searcher)
         decisions = load_checkpoint(checkpoint, _question(searcher, node, guesses), check_decision(searcher))
         replayed: set = set()
@@ -256,12 +254,12 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
             value = decisions.get(lists.guesses[g0])
             if value and value["yes"] is False and value["same_as"] is None:
                 searcher._replay_refutation(prover, {"core": value["core"], "depth": value["depth"]}, replayed)
-    return searcher, node, Lchild, prover, cache, core.new_stats(), node_limit, tree_dir, table
+    return searcher, node, Lchild, prover, cache, new_stats(), node_limit, tree_dir, table
 
 
 def _worker_run(state, word, _cutoff):
     """One first word's checkpoint entry, with the nodes it took (``"nodes"``, not kept in the checkpoint)."""
-    from wordlelab.solvers.search.depth_cores import Count
+    from wordlelab.solvers.search.core_prover import Count
     from wordlelab.solvers.search.native import _UNTOUCHED
     searcher, node, Lchild, prover, cache, stats, node_limit, tree_dir, _ = state
     counter = prover.stats if prover is not None else stats

@@ -10,6 +10,10 @@ built with. A process that finds the module for its own digest imports it in mil
 never imports numba for these kernels. Any other process calls the just-in-time functions:
 the same Python source, compiled by the same compiler, so the answers are the same.
 
+The depth searches are among them, and their exports release the GIL as their ``nogil``
+just-in-time versions do (:func:`_without_the_gil`): a Ctrl-C reaches them through the watcher
+thread of :mod:`wordlelab.solvers.interrupt`, which needs the GIL to run.
+
 An exported function has one signature and, unlike a numba dispatcher, does not check the types
 it is given. So each call checks its arrays (dtype, dimensions, contiguity, writeable) against
 the signature first, and any other call goes to the just-in-time function.
@@ -36,18 +40,23 @@ import numpy as np
 
 MODULE = "wordlelab_kernels"
 SPEC_FILE = "kernels.json"
-# name -> the module (under wordlelab.solvers.search, or wordlelab.models) that defines it
+# name -> the module under wordlelab.solvers.search that defines it, and the function's name there
 KERNELS = {
-    "solve": "search_core", "guess_value": "search_core", "scan": "search_core",
-    "guesses_for_children": "search_core", "child_lists_after": "search_core", "partition": "search_core",
-    "child_list": "hard_rules", "guess_features": "hard_rules", "table_count": "node_table",
+    "solve": ("search_core", "solve"), "guess_value": ("search_core", "guess_value"),
+    "scan": ("search_core", "scan"), "guesses_for_children": ("search_core", "guesses_for_children"),
+    "child_lists_after": ("search_core", "child_lists_after"), "partition": ("search_core", "partition"),
+    "child_list": ("hard_rules", "child_list"), "guess_features": ("hard_rules", "guess_features"),
+    "table_count": ("node_table", "table_count"),
+    "depth_feasible": ("depth_search", "feasible"), "core_feasible": ("depth_cores", "feasible"),
+    "refuted_within": ("depth_cores", "_refuted_within"), "add_core": ("depth_cores", "_add_core"),
 }
 _PACKAGE = "wordlelab.solvers.search"
 _STALE_AFTER = 7 * 86400
 
 
 def _jit(name: str):
-    return getattr(importlib.import_module(f"{_PACKAGE}.{KERNELS[name]}"), name)
+    module, function = KERNELS[name]
+    return getattr(importlib.import_module(f"{_PACKAGE}.{module}"), function)
 
 
 def fingerprint() -> str:
@@ -208,6 +217,7 @@ def byte_compile_sources() -> int:
 def _signatures() -> dict:
     """name -> argument types of each kernel, as the native searcher calls it."""
     from numba import typeof, types
+    from wordlelab.solvers.search.core_prover import StoreArrays
     from wordlelab.solvers.search.tables import Tables
 
     def arr(dtype, ndim):
@@ -220,6 +230,8 @@ def _signatures() -> dict:
                            np.zeros((1, 26), np.uint8), 0, np.zeros((1, 4), np.uint64), np.zeros(0, np.int32),
                            np.zeros(0, np.int32), np.zeros((1, 5), np.int32), np.zeros(1, np.int32)))
     n, small = types.int64, types.int32
+    store = typeof(StoreArrays(np.zeros(1, np.int32), np.zeros((1, 3), np.int64), np.zeros(1, np.int64),
+                               np.zeros((2, 1), np.int64), np.zeros(1, np.int64), np.zeros(1, np.int64)))
     return {
         "solve": (i32, i32, n, n, tables, n, i64m, i64),
         "guess_value": (i32, i32, n, n, n, i64, tables, n, i64m, i64),
@@ -230,6 +242,10 @@ def _signatures() -> dict:
         "child_list": (i32, n, small, n, u8m, u8m),
         "guess_features": (u8m,),
         "table_count": (i64m,),
+        "depth_feasible": (i32, i32, n, tables, i64m, i64, n),
+        "core_feasible": (i32, i32, n, tables, u8m, i64m, i64, n, store),
+        "refuted_within": (i32, n, n, u8m, store),
+        "add_core": (i32, n, store),
     }
 
 
@@ -241,6 +257,31 @@ def _spec(t):
     if isinstance(t, types.BaseTuple):
         return ["tuple", [_spec(x) for x in t]]
     return None
+
+
+@contextlib.contextmanager
+def _without_the_gil(functions):
+    """numba.pycc wraps every export in a call that holds the GIL; these ``functions`` get one that
+    releases it, as their ``nogil=True`` just-in-time versions do.
+
+    Why: a depth search stops on Ctrl-C because a watcher thread poisons its node counter
+    (:mod:`wordlelab.solvers.interrupt`), and that thread runs only while the search has let the
+    GIL go. pycc takes no per-export option, so its ``compile_extra`` is wrapped for the build.
+    """
+    import numba.pycc.compiler as pycc_compiler
+    original = pycc_compiler.compile_extra
+
+    def compile_extra(typingctx, targetctx, func, args, return_type, flags, locals, **kw):
+        if func in functions:
+            flags = flags.copy()
+            flags.release_gil = True
+        return original(typingctx, targetctx, func, args, return_type, flags, locals, **kw)
+
+    pycc_compiler.compile_extra = compile_extra
+    try:
+        yield
+    finally:
+        pycc_compiler.compile_extra = original
 
 
 def build(progress=None) -> Path:
@@ -259,16 +300,20 @@ def build(progress=None) -> Path:
         cc.target_cpu = "host"            # the folder's name holds this machine's CPU features
         cc.verbose = False
         specs = {}
+        nogil = []
         for name, argtypes in _signatures().items():
             dispatcher = _jit(name)
             dispatcher.compile(argtypes)
             signature = dispatcher.overloads[tuple(argtypes)].signature
             cc.export(name, signature)(dispatcher.py_func)
             specs[name] = [_spec(t) for t in argtypes]
+            if dispatcher.targetoptions.get("nogil"):
+                nogil.append(dispatcher.py_func)
             if progress:
                 progress(f"typed {name}")
         t0 = time.perf_counter()
-        cc.compile()
+        with _without_the_gil(nogil):
+            cc.compile()
         if progress:
             progress(f"compiled in {time.perf_counter() - t0:.0f} s")
         (work / SPEC_FILE).write_text(json.dumps({"arguments": specs, "fingerprint": fingerprint()}))

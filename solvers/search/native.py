@@ -416,7 +416,6 @@ class NativeSearcher:
         cheapest failing class allows, and a yes costs at most a third more than class by
         class (what a cut-short probe decided below it stays in the node table).
         """
-        from wordlelab.solvers.search import depth_search      # numba: loaded only for depth proofs
         if Lchild is None:
             members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, self.tables)
         else:
@@ -431,7 +430,7 @@ class NativeSearcher:
                 sub = members[starts[c]:starts[c] + sizes[c]].copy()
                 Lc = self._child_list(Lchild, g0, pats[c])
                 limit = min(node_limit, int(stats[Stat.NODES]) + budget)
-                r = depth_search.feasible(sub, Lc, node.d - 1, self.tables, cache, stats, limit)
+                r = K.depth_feasible(sub, Lc, node.d - 1, self.tables, cache, stats, limit)
                 if progress:
                     progress(1, info=f"{int(stats[Stat.NODES])} nodes")
                 if r == REFUTED:
@@ -467,8 +466,8 @@ class NativeSearcher:
         Lchild = K.guesses_for_children(node.L, k, hit, hsh, self.mode_code)
         prover = None
         if self.mode == "easy":
-            # easy mode learns cores: small answer sets already refuted (solvers/depth_cores.py)
-            from wordlelab.solvers.search.depth_cores import CoreProver
+            # easy mode learns cores: small answer sets already refuted (solvers/search/core_prover.py)
+            from wordlelab.solvers.search.core_prover import CoreProver
             prover = CoreProver(self)
 
         def start_feasible(g0, progress=None):
@@ -515,7 +514,7 @@ class NativeSearcher:
         """The first yes among the first guesses, most promising first (REFUTED: none; NODE_LIMIT),
         and how many refutations came from ``checkpoint``; progress shows, Ctrl-C stops between them."""
         from wordlelab.solvers.checkpoint import lists_question, load_checkpoint, save_checkpoint
-        from wordlelab.solvers.search.depth_cores import Count
+        from wordlelab.solvers.search.core_prover import Count
         split_of = dict(zip(node.L.tolist(), hsh.tolist()))
         seen = set()
         ck_question = {"kind": "prove-depth", "lists": lists_question(self.lists), "mode": self.mode,
@@ -567,7 +566,7 @@ class NativeSearcher:
         """
         if prover is None:
             return {"core": None, "depth": None}
-        from wordlelab.solvers.search.depth_cores import NO_CORE, Count
+        from wordlelab.solvers.search.core_prover import NO_CORE, Count
         w = int(prover.store.count[Count.LAST])
         if w == _UNTOUCHED:
             return {"core": [], "depth": None}
@@ -605,13 +604,12 @@ class NativeSearcher:
         if value["core"] is None:
             prover.root_complete = False
             return
-        from wordlelab.solvers.search import depth_cores as dc
         a_index = {a: i for i, a in enumerate(self.lists.answers)}
         members = np.array(sorted(a_index[a] for a in value["core"]), np.int32)
         key = (int(value["depth"]), members.tobytes())
         if key not in replayed:        # the first run learnt each core once, reused it after
             replayed.add(key)
-            dc._add_core(members, int(value["depth"]), prover.store.arrays())
+            prover.store.add(members, int(value["depth"]))
         prover.root_core = np.union1d(prover.root_core, members).astype(np.int32)
 
     def _core_certificate(self, prover, node, recheck: bool) -> tuple[list[str], dict]:
