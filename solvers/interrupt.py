@@ -2,12 +2,14 @@
 
 Python runs a signal handler only between bytecodes, so a Ctrl-C that arrives during one
 compiled call (a depth search of minutes) waits for the call to return. The compiled entry
-points of the depth searches release the GIL (``nogil=True``), and Python's own C-level handler
+points of the searches release the GIL (``nogil=True``), and Python's own C-level handler
 writes each signal to the wakeup descriptor (:func:`signal.set_wakeup_fd`) at once. A watcher
 thread reads it and sets the node counter of the running search past any node limit; the search
-checks that counter at every node, so it returns NODE_LIMIT within a node, and the pending
+checks that counter at every node, so it returns within a node, and the pending
 KeyboardInterrupt is raised in the main thread. :meth:`StopOnCtrlC.check` raises it too, so a
-poisoned NODE_LIMIT is never taken for a real one.
+poisoned result is never taken for a real one: a depth search's NODE_LIMIT, or a min-sum
+search's made-up values (whose node table the searcher then empties, see
+``NativeSearcher._stoppable``).
 
 >>> import numpy as np
 >>> stats = np.zeros(3, np.int64)
@@ -24,7 +26,9 @@ import threading
 
 import numpy as np
 
-POISON = np.int64(1) << np.int64(62)    # past any node limit
+from wordlelab.solvers.search.tables import POISON as _POISON
+
+POISON = np.int64(_POISON)    # past any node limit
 
 
 class StopOnCtrlC:
@@ -89,8 +93,8 @@ class DeferSignals:
     """A block that a Ctrl-C or SIGTERM does not cut in two: the signal is noted, and delivered
     to the handler it would have reached once the block ends (in the main thread only).
 
-    A compiled call that holds the GIL returns before any handler runs, so without this the
-    KeyboardInterrupt would fire between the call and the lines that keep its result.
+    A compiled call returns before any Python handler runs, so without this the
+    KeyboardInterrupt could fire between the call and the lines that keep its result.
 
     >>> with DeferSignals() as held:
     ...     pass

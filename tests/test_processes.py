@@ -128,6 +128,51 @@ def test_ctrl_c_reaches_compiled_code_that_runs_without_the_gil(signum):
     assert stats[0] == POISON and time.monotonic() - started < 30
 
 
+# SALET's least total with every word an answer: about 20 minutes of search, stopped after 3 s
+STOPPED_MIN_SUM = """
+import json, os, signal, sys, threading, time
+from wordlelab.instances.wordlists import load_lists
+from wordlelab.solvers.search.native import NativeSearcher
+from wordlelab.solvers.search.tables import Stat
+
+def interrupt(signum, frame):
+    raise KeyboardInterrupt
+
+signum = int(sys.argv[1])
+signal.signal(signum, interrupt)
+lists = load_lists("nyt20220316", answers="all")
+s = NativeSearcher(lists, "easy", 6)
+nodes = int(s.stats[Stat.NODES])
+threading.Timer(3.0, os.kill, (os.getpid(), signum)).start()
+started = time.monotonic()
+try:
+    s.solve(start="salet")
+    out = {"stopped": False}
+except KeyboardInterrupt:
+    out = {"stopped": True, "seconds": time.monotonic() - started, "table_empty": not s.cache.any(),
+           "nodes_restored": int(s.stats[Stat.NODES]) == nodes}
+state = "salet.BYBBB.round.BBYBY"
+again, fresh = s.solve(state=state), NativeSearcher(lists, "easy", 6).solve(state=state)
+out["again"] = [again.status, again.value, again.stats["first_guess"], again.verified]
+out["fresh"] = [fresh.status, fresh.value, fresh.stats["first_guess"], fresh.verified]
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_stops_a_min_sum_search_at_once_and_leaves_the_searcher_sound(signum):
+    """NativeSearcher._stoppable: the compiled min-sum search runs without the GIL, the watcher
+    poisons its counter, and the values it stored on its way out are thrown away with the table.
+    Without it the search would run its 20 minutes (the subprocess's time-out fails the test)."""
+    import json
+    r = subprocess.run([sys.executable, "-c", STOPPED_MIN_SUM, str(int(signum))], capture_output=True, text=True,
+                       timeout=180)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["stopped"] and out["seconds"] < 60 and out["table_empty"] and out["nodes_restored"]
+    assert out["again"] == out["fresh"] and out["again"][0] == "OPTIMAL" and out["again"][3]
+
+
 def test_sigterm_stops_a_run_in_one_process_without_a_traceback(tmp_path):
     """--workers 1 runs the sweep in this process: its stop goes through the same error path."""
     ck = tmp_path / "rank.json"

@@ -12,8 +12,9 @@ independent verifier before the total is returned, and its total must equal the 
 
 The classes are also independent tasks: :func:`solve_classes` runs them on the sweep layer
 (local processes sharing one node table, or dask), smallest first, and the parent keeps each
-result in the checkpoint as it arrives. A Ctrl-C then stops the run at once (the parent ends
-its processes) instead of after the class in hand, whose compiled search holds the GIL.
+result in the checkpoint as it arrives. A Ctrl-C stops the run at once either way: the parent
+ends its processes, and in one process the watcher cuts the class's search short
+(``NativeSearcher._stoppable``); the class in hand is searched again by the next run.
 
 >>> from wordlelab.instances.wordlists import WordLists
 >>> from wordlelab.solvers.search.native import NativeSearcher

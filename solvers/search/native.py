@@ -101,6 +101,18 @@ def _writeable(a: np.ndarray) -> np.ndarray:
     return a if a.flags.writeable else np.array(a)
 
 
+class _Unwatched:
+    """In place of a StopOnCtrlC where a search must not be cut short: its check never raises."""
+
+    interrupted = False
+
+    def check(self) -> None:
+        pass
+
+
+_UNWATCHED = _Unwatched()
+
+
 class NativeSearcher:
     """Exhaustive min-sum search over one pair of word lists in one mode."""
 
@@ -135,10 +147,34 @@ class NativeSearcher:
         self.cache_entries = cache_entries
         # the min-sum search's node table; ``table`` lets processes share one (solvers/sweep.py)
         self.cache = self._new_cache() if table is None else table
+        self._table_is_ours = table is None
         self.stats = new_stats()
 
     def _new_cache(self):
         return new_table(self.cache_entries)
+
+    @contextlib.contextmanager
+    def _stoppable(self):
+        """A block in which Ctrl-C or SIGTERM stops a min-sum search at its next node; yields the
+        :class:`~wordlelab.solvers.interrupt.StopOnCtrlC` whose ``check()`` must follow each search.
+
+        The compiled search runs without the GIL, and the watcher poisons ``self.stats``. A search
+        cut short returns made-up values and may have stored some in the node table, so on a
+        stop the table is emptied and the node count put back before KeyboardInterrupt leaves the
+        block. A table shared with other processes is never cut short (they would read those
+        entries): there the search runs to its end, and the signal is handled then.
+        """
+        if not self._table_is_ours:
+            yield _UNWATCHED
+            return
+        nodes = int(self.stats[Stat.NODES])
+        with StopOnCtrlC(self.stats) as stop:
+            try:
+                yield stop
+            finally:
+                if stop.interrupted:
+                    self.cache.fill(0)            # an empty table (tables.new_table)
+                    self.stats[Stat.NODES] = nodes
 
     # ---- the compiled calls, with the shared tables filled in
     def _solve(self, H, L, d, beta, beam=None):
@@ -245,32 +281,39 @@ class NativeSearcher:
                 if todo and not cc.solve_classes(store, self, node.start, question["state"], todo, *workers_spec,
                                                  progress=progress):
                     return self._min_total_result(question, method, none, node, t0, given)
-        # kept in a checkpoint, the small classes first: a stopped run has kept as many as it could
-        for c in np.argsort(sizes if store else -sizes, kind="stable"):
-            sub = members[starts[c]:starts[c] + sizes[c]]
-            v = store.get(pats[c], paths, sub) if store else None
-            if v is None:
-                Lc = self._child_list(Lchild, g, pats[c])
-                # a Ctrl-C during the class (which the compiled search holds up) stops the run
-                # after the class is kept, not between its search and the line that keeps it
-                with DeferSignals() if store else contextlib.nullcontext():
-                    v, _ = self._solve(sub, Lc, node.d - 1, INF, beam)
-                    if store and v < INF:
-                        # read the class's strategy now, while its nodes are in the table, and keep it
-                        if not self._fill_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)],
-                                                lambda H, L, d: self._solve(H, L, d, INF, beam)[1]):
-                            raise WordleError("internal error: a class just proven has no strategy")
-                        store.put(pats[c], v, paths, sub)
-            total += v
-            if progress and not workers_spec:       # (the sweep told of each class as it came)
-                progress(1, info=f"total so far {min(total, INF)}")
-            if v >= INF:
-                return self._min_total_result(question, method, none, node, t0, given)
-        t_search = time.perf_counter() - t0
-        if store:
-            tree = self._paths_tree(node, paths)
-        else:
-            tree = self._tree(node, g, members, starts, sizes, pats, Lchild, beam)
+        with self._stoppable() as stop:
+            def solve_now(H, L, d):
+                value, guess = self._solve(H, L, d, INF, beam)
+                stop.check()          # a search a Ctrl-C cut short: its values are void
+                return value, guess
+
+            # kept in a checkpoint, the small classes first: a stopped run has kept as many as it could
+            for c in np.argsort(sizes if store else -sizes, kind="stable"):
+                sub = members[starts[c]:starts[c] + sizes[c]]
+                v = store.get(pats[c], paths, sub) if store else None
+                if v is None:
+                    Lc = self._child_list(Lchild, g, pats[c])
+                    # a Ctrl-C that comes after the class's search stops the run once the class is
+                    # kept, not between its search and the line that keeps it
+                    with DeferSignals() if store else contextlib.nullcontext():
+                        v, _ = solve_now(sub, Lc, node.d - 1)
+                        if store and v < INF:
+                            # read the class's strategy now, while its nodes are in the table, and keep it
+                            if not self._fill_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)],
+                                                    lambda H, L, d: solve_now(H, L, d)[1]):
+                                raise WordleError("internal error: a class just proven has no strategy")
+                            store.put(pats[c], v, paths, sub)
+                total += v
+                if progress and not workers_spec:       # (the sweep told of each class as it came)
+                    progress(1, info=f"total so far {min(total, INF)}")
+                if v >= INF:
+                    return self._min_total_result(question, method, none, node, t0, given)
+            t_search = time.perf_counter() - t0
+            if store:
+                tree = self._paths_tree(node, paths)
+            else:
+                tree = self.tree_from_choices(node, g, members, starts, sizes, pats, Lchild,
+                                              lambda H, L, d: solve_now(H, L, d)[1])
         report = self.verify(tree, node)
         if report.total != total:
             raise WordleError(f"internal error: the search claims a total of {total}, "
@@ -300,10 +343,6 @@ class NativeSearcher:
         before it, and the guesses left (``node.d``). Returns the verifier's report."""
         answers = [self.lists.answers[a] for a in node.H]
         return verify_tree(tree, answers, self.lists.guesses, self.mode, node.history, node.d)
-
-    def _tree(self, node, g, members, starts, sizes, pats, Lchild, beam) -> Tree:
-        return self.tree_from_choices(node, g, members, starts, sizes, pats, Lchild,
-                                      lambda H, L, d: self._solve(H, L, d, INF, beam)[1])
 
     def tree_from_choices(self, node, g, members, starts, sizes, pats, Lchild, choose) -> Tree | None:
         """The strategy that plays first guess ``g`` at ``node`` (split into ``members`` etc.), then
@@ -369,7 +408,11 @@ class NativeSearcher:
         The cutoff is ``beta``, or ``min(beta, live[0])`` as read after the call, where ``live``
         is a one-element array that others may lower meanwhile (a sweep's shared cutoff).
         """
-        return int(self._guess_value(node.H, self.child_guesses(node), node.d, g, beta, live))
+        Lchild = self.child_guesses(node)
+        with self._stoppable() as stop:
+            value = int(self._guess_value(node.H, Lchild, node.d, g, beta, live))
+            stop.check()
+        return value
 
     def rank(self, node: Node, top: int = 1, progress=None, done: dict | None = None,
              words: list[str] | None = None, on_result=None) -> list[tuple[str, int, bool]]:

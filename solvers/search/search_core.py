@@ -48,7 +48,7 @@ from wordlelab.solvers.search.hard_rules import (child_list, constrain, first_al
                                                   view_child_list)
 from wordlelab.solvers.search.monotone import dominated, new_refuted, remember_refuted
 from wordlelab.solvers.search.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
-from wordlelab.solvers.search.tables import (ALL_GREEN, EASY, HARD, INF, KEY_DEPTH_MIX, KEY_MODE_MIX,  # noqa: F401
+from wordlelab.solvers.search.tables import (ALL_GREEN, EASY, HARD, INF, KEY_DEPTH_MIX, KEY_MODE_MIX, POISON,  # noqa: F401
                                              STRICT, Stat, Tables, named_counts, new_stats)
 from wordlelab.solvers.search.union_bounds import store_union_bounds
 
@@ -380,7 +380,7 @@ def _answer_split(H, L, d, MT, ans_col, mode):
     return INF, -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)      # without the GIL: Ctrl-C can poison its counter (interrupt.py)
 def solve(H, L, d, beta, tabs, beam, cache, stats):
     """(value, best guess) of node (H, L, d); a value >= beta is only a lower bound.
 
@@ -389,12 +389,18 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     ``beam`` > 0 tries only that many guesses per node (a heuristic: values are then those
     of real strategies, not proven least). The best guess returned (and cached) is always a
     global guess.
+
+    A counter poisoned by a Ctrl-C (``stats[NODES] >= POISON``) ends the search at its next
+    node with made-up values, some of them stored in ``cache``: the caller must throw away
+    both (``NativeSearcher._stoppable``).
     """
     # fields are taken out of the tuple once, not in the loops (each take is a reference count)
     MT, ans_col, ans_word, cols, mode = tabs.MT, tabs.ans_col, tabs.ans_word, tabs.cols, tabs.mode
     letters, lcount = tabs.letters, tabs.lcount
     n = H.shape[0]
     stats[Stat.NODES] += 1
+    if stats[Stat.NODES] >= POISON:
+        return INF, -1
     if n == 1:
         return 1, ans_word[H[0]]
     if d <= 1:
@@ -567,7 +573,7 @@ def _store(cache, key, value, guess, exact, size):
     store(cache, key, pack(value, guess, exact, size))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)      # as solve
 def guess_value(H, Lchild, d, g, beta, live, tabs, beam, cache, stats):
     """Total of the best strategy for (H, d) that starts with guess g; >= the cutoff: a lower bound.
 
