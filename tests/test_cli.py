@@ -65,3 +65,21 @@ def test_bench_lists_suites(capsys):
         assert suite in out
     code, _, err = run(capsys, "bench", "--suite", "nope")
     assert code == 2 and "unknown suite" in err
+
+
+def test_a_log_file_gets_a_progress_line_a_minute(monkeypatch, capsys):
+    """Where stderr is not a terminal (nohup ... 2> run.log) a long run writes plain progress lines,
+    at most one every LOG_EVERY seconds, instead of a bar nobody sees."""
+    from wordlelab.cli import console
+    monkeypatch.delenv("WORDLELAB_PROGRESS", raising=False)
+    from rich.console import Console
+    monkeypatch.setattr(console, "err", Console(stderr=True, force_terminal=False))
+    clock = iter([0.0, 10.0, 61.0, 62.0, 130.0])
+    monkeypatch.setattr(console.time, "monotonic", lambda: next(clock))
+    with console.progress("first words", 100) as advance:
+        advance(1, info="best 7897")      # 10 s: too soon
+        advance(2)                        # 61 s: a line
+        advance(1)                        # 62 s: too soon after it
+        advance(1, info="best 7890")      # 130 s: a line
+    lines = capsys.readouterr().err.splitlines()
+    assert lines == ["first words: 3/100  best 7897  (61 s)", "first words: 5/100  best 7890  (130 s)"]

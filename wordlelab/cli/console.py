@@ -31,14 +31,22 @@ def table(title: str | None, columns: list[str], rows: list[list]) -> None:
     out.print(t)
 
 
+# seconds between progress lines where stderr is not a terminal (a long run's log file)
+LOG_EVERY = 60.0
+
+
 @contextmanager
 def progress(description: str, total: int | None, enabled: bool = True, delay: float = 2.0):
-    """A progress bar on stderr that shows up only for work running over ``delay`` seconds.
+    """A progress bar on stderr that shows up only for work running over ``delay`` seconds; where
+    stderr is not a terminal, a plain line at most every ``LOG_EVERY`` seconds instead.
 
     Yields ``advance(n=1, **fields)``.
     """
-    if not enabled or not err.is_terminal and not _force_progress():
+    if not enabled:
         yield lambda n=1, **kw: None
+        return
+    if not err.is_terminal and not _force_progress():
+        yield _log_lines(description, total)
         return
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TextColumn("{task.fields[info]}"), TimeElapsedColumn(), TimeRemainingColumn(),
@@ -60,6 +68,25 @@ def progress(description: str, total: int | None, enabled: bool = True, delay: f
     finally:
         if shown:
             bar.stop()
+
+
+def _log_lines(description: str, total: int | None):
+    """``advance`` for a log file: ``description: done/total  info  (elapsed s)``, once a minute at most
+    (a run of hours in the background, ``nohup ... 2> run.log``, says how far it got)."""
+    started = last = time.monotonic()
+    done, note = 0, ""
+
+    def advance(n=1, info=None):
+        nonlocal done, note, last
+        done += n
+        note = note if info is None else str(info)
+        now = time.monotonic()
+        if now - last >= LOG_EVERY:
+            last = now
+            count = f"{done}/{total}" if total else str(done)
+            sys.stderr.write(f"{description}: {count}  {note}  ({now - started:.0f} s)\n")
+            sys.stderr.flush()
+    return advance
 
 
 def _force_progress() -> bool:
