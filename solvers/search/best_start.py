@@ -21,8 +21,8 @@ import time
 
 from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
-from wordlelab.solvers.search.native import INF, NativeSearcher, top_cutoff
 from wordlelab.solvers.interrupt import StopOnCtrlC
+from wordlelab.solvers.search.native import INF, NativeSearcher, top_cutoff
 from wordlelab.solvers.search.node_table import SharedArray, table_shape
 from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
 
