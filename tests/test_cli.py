@@ -76,7 +76,7 @@ def test_a_log_file_gets_a_progress_line_a_minute(monkeypatch, capsys):
     monkeypatch.setattr(console, "err", Console(stderr=True, force_terminal=False))
     clock = iter([0.0, 10.0, 61.0, 62.0, 130.0])
     monkeypatch.setattr(console.time, "monotonic", lambda: next(clock))
-    with console.progress("first words", 100) as advance:
+    with console.progress("first words", 100, enabled=False) as advance:     # (--json: no bar, but lines)
         advance(1, info="best 7897")      # 10 s: too soon
         advance(2)                        # 61 s: a line
         advance(1)                        # 62 s: too soon after it

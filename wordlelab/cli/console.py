@@ -40,13 +40,15 @@ def progress(description: str, total: int | None, enabled: bool = True, delay: f
     """A progress bar on stderr that shows up only for work running over ``delay`` seconds; where
     stderr is not a terminal, a plain line at most every ``LOG_EVERY`` seconds instead.
 
+    ``enabled`` False (``--json``) leaves out the bar but not the lines of a log file: a program
+    reads the JSON on stdout, and a run in the background still says how far it got.
     Yields ``advance(n=1, **fields)``.
     """
-    if not enabled:
-        yield lambda n=1, **kw: None
-        return
     if not err.is_terminal and not _force_progress():
         yield _log_lines(description, total)
+        return
+    if not enabled:
+        yield lambda n=1, **kw: None
         return
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TextColumn("{task.fields[info]}"), TimeElapsedColumn(), TimeRemainingColumn(),
