@@ -15,12 +15,12 @@ a process whose kernels are compiled ahead of time proves depth without importin
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
 
 import numpy as np
 
 from wordlelab.solvers.search.kernels import K
-from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, Stat, named_counts, new_stats, new_table
+from wordlelab.solvers.search.tables import (NODE_LIMIT, REFUTED, Stat, StoreArrays, named_counts, new_stats,
+                                             new_table)
 
 DEPTH_TABLE_ENTRIES = 1 << 23
 NO_CORE = -1        # in the LAST slot: the last refutation left no core
@@ -34,17 +34,6 @@ class Count(IntEnum):
     LAST = 2         # the core the last refutation left (NO_CORE: none)
     CORE_HITS = 3    # nodes (and first guesses) refuted by a stored core, without a search
     STAMP = 4        # calls that tagged answers: each call's tags differ from every earlier call's
-
-
-class StoreArrays(NamedTuple):
-    """A :class:`CoreStore`'s arrays, passed to the kernels as one argument."""
-
-    elems: np.ndarray     # int32: the members of every core, core after core
-    meta: np.ndarray      # int64 (cores, 3): start in elems, length, depth
-    next: np.ndarray      # int64 per core: the next core of its chain, -1 at the end
-    bucket: np.ndarray    # int64 (2, answers): chain heads; a random rank per answer
-    count: np.ndarray     # int64, one slot per Count
-    mark: np.ndarray      # int64 per answer: tags of the set being matched
 
 
 class CoreStore:

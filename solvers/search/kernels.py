@@ -217,8 +217,7 @@ def byte_compile_sources() -> int:
 def _signatures() -> dict:
     """name -> argument types of each kernel, as the native searcher calls it."""
     from numba import typeof, types
-    from wordlelab.solvers.search.core_prover import StoreArrays
-    from wordlelab.solvers.search.tables import Tables
+    from wordlelab.solvers.search.tables import StoreArrays, Tables
 
     def arr(dtype, ndim):
         return types.Array(typeof(np.zeros(1, dtype)[0]), ndim, "C")

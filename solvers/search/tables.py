@@ -84,3 +84,15 @@ def table_shape(entries: int) -> tuple[int, int]:
 def new_table(entries: int) -> np.ndarray:
     """An empty node table (np.zeros maps zeroed pages lazily: memory is taken only where written)."""
     return np.zeros(table_shape(entries), np.int64)
+
+
+class StoreArrays(NamedTuple):
+    """A core store's arrays (:class:`~wordlelab.solvers.search.core_prover.CoreStore`), passed to
+    the kernels as one argument."""
+
+    elems: np.ndarray     # int32: the members of every core, core after core
+    meta: np.ndarray      # int64 (cores, 3): start in elems, length, depth
+    next: np.ndarray      # int64 per core: the next core of its chain, -1 at the end
+    bucket: np.ndarray    # int64 (2, answers): chain heads; a random rank per answer
+    count: np.ndarray     # int64, one slot per Count
+    mark: np.ndarray      # int64 per answer: tags of the set being matched
