@@ -3,9 +3,11 @@
 Every import is counted, also those inside functions: a lazy import is still a dependency.
 """
 import ast
+import os
 from pathlib import Path
 
 import networkx as nx
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_DIRS = {"wordlelab.models": "models", "wordlelab.instances": "instances", "wordlelab.encoders": "encoders",
@@ -93,3 +95,22 @@ def test_the_checkers_import_only_models_and_errors():
         reach = nx.descendants(g, checker)
         assert all(m.startswith(("wordlelab.models", "wordlelab.errors")) for m in reach), (checker, reach)
         assert "wordlelab.models.matrix" not in reach and "wordlelab.models.masks" not in reach
+
+
+@pytest.mark.parametrize("numpy_first", [False, True])
+def test_numpy_gets_ordinary_pages(numpy_first):
+    """wordlelab._no_huge_pages: numpy's huge-page advice made short proofs stall at random on a
+    busy machine. Whether numpy is imported before wordlelab or after, it is off; a user's
+    NUMPY_MADVISE_HUGEPAGE is left as it is."""
+    import subprocess
+    import sys
+    code = ("import numpy\n" if numpy_first else "") + (
+        "import wordlelab, numpy\n"
+        "core = getattr(numpy, '_core', None) or numpy.core\n"
+        "print(core.multiarray._set_madvise_hugepage(True))\n")   # returns the setting it replaces
+    env = {k: v for k, v in os.environ.items() if k != "NUMPY_MADVISE_HUGEPAGE"}
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert r.stdout.split() == ["False"], r.stderr
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env={**env, "NUMPY_MADVISE_HUGEPAGE": "1"}, timeout=120)
+    assert r.stdout.split() == ["True"], r.stderr

@@ -74,7 +74,30 @@ def _point_numba_cache() -> None:
         sys.modules["numba"].config.CACHE_DIR = str(target)
 
 
+def _no_huge_pages() -> None:
+    """Ask numpy for ordinary pages (unless ``NUMPY_MADVISE_HUGEPAGE`` says otherwise).
+
+    Why: numpy asks the kernel for 2 MiB pages on large arrays (madvise), and where memory is
+    fragmented (other runs on the machine) a page fault then waits while the kernel compacts
+    memory. "SALET cannot guarantee 4" took 0.24 s or, at random, 0.4-0.7 s of mostly system
+    time; with ordinary pages, 0.24-0.25 s every time. The node tables are read at random, yet
+    were no faster on huge pages (SALET within 6 with every word an answer: 24.1 and 24.3 s
+    with them, 23.5 and 24.0 s without). The variable is read when numpy is imported; a numpy
+    imported earlier is told directly.
+    """
+    if "NUMPY_MADVISE_HUGEPAGE" in os.environ:
+        return
+    os.environ["NUMPY_MADVISE_HUGEPAGE"] = "0"      # this process and its workers
+    numpy = sys.modules.get("numpy")
+    if numpy is not None:
+        core = getattr(numpy, "_core", None) or getattr(numpy, "core", None)
+        setter = getattr(getattr(core, "multiarray", None), "_set_madvise_hugepage", None)
+        if setter is not None:
+            setter(False)
+
+
 _point_numba_cache()
+_no_huge_pages()
 
 
 def __getattr__(name):
