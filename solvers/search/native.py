@@ -148,6 +148,7 @@ class NativeSearcher:
         # the min-sum search's node table; ``table`` lets processes share one (solvers/sweep.py)
         self.cache = self._new_cache() if table is None else table
         self._table_is_ours = table is None
+        self._watch = None                 # the StopOnCtrlC of the _stoppable block running, if any
         self.stats = new_stats()
 
     def _new_cache(self):
@@ -167,11 +168,16 @@ class NativeSearcher:
         if not self._table_is_ours:
             yield _UNWATCHED
             return
+        if self._watch is not None:        # inside another such block (a ranking's words): it watches
+            yield self._watch
+            return
         nodes = int(self.stats[Stat.NODES])
         with StopOnCtrlC(self.stats) as stop:
+            self._watch = stop
             try:
                 yield stop
             finally:
+                self._watch = None
                 if stop.interrupted:
                     self.cache.fill(0)            # an empty table (tables.new_table)
                     self.stats[Stat.NODES] = nodes
@@ -430,6 +436,11 @@ class NativeSearcher:
         # the ``top`` best exact totals so far, kept sorted: top_cutoff(top, done) without
         # re-reading every result for each of thousands of candidates
         best = sorted(v for v, e in done.values() if e)[:top]
+        with self._stoppable():        # one watcher for every word (a thread per word cost a hint 60 ms)
+            self._rank_words(node, top, order, done, best, progress, on_result)
+        return sorted(((w, v, e) for w, (v, e) in done.items()), key=lambda r: (r[1], not r[2], r[0]))
+
+    def _rank_words(self, node, top, order, done, best, progress, on_result) -> None:
         for b, g in order:
             w = self.lists.guesses[g]
             if w in done:
@@ -446,7 +457,6 @@ class NativeSearcher:
                 on_result(w, *done[w])
             if progress:
                 progress(1, info=f"best {best[0] if best else None}")
-        return sorted(((w, v, e) for w, (v, e) in done.items()), key=lambda r: (r[1], not r[2], r[0]))
 
     # ---- depth
     def _start_feasible(self, node, g0, cache, stats, node_limit, progress=None, Lchild=None) -> int:
