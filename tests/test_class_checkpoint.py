@@ -126,9 +126,15 @@ def test_a_signal_during_a_kept_class_is_delivered_after_it_is_kept():
     import signal
     from wordlelab.solvers.interrupt import DeferSignals
     kept = []
-    with pytest.raises(KeyboardInterrupt):
-        with DeferSignals() as held:
-            os.kill(os.getpid(), signal.SIGINT)
-            kept.append("class")                       # still runs: the signal waits
-    assert kept == ["class"] and held.pending == [signal.SIGINT]
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # Python's own handler, whatever this process inherited (a job started in the background
+    # ignores SIGINT, and the deferred signal would then be ignored too)
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with DeferSignals() as held:
+                os.kill(os.getpid(), signal.SIGINT)
+                kept.append("class")                       # still runs: the signal waits
+        assert kept == ["class"] and held.pending == [signal.SIGINT]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, inherited)
