@@ -50,9 +50,11 @@ class CoreStore:
         self.bucket[1] = np.random.default_rng(n_answers).permutation(n_answers)
         self.count = np.zeros(len(Count), np.int64)
         self.mark = np.full(n_answers, -1, np.int64)     # tags: answers of the set being matched
+        # one tuple for every call: the compiled kernels check a tuple's arrays once (kernels._checked)
+        self._arrays = StoreArrays(self.elems, self.meta, self.next, self.bucket, self.count, self.mark)
 
     def arrays(self) -> StoreArrays:
-        return StoreArrays(self.elems, self.meta, self.next, self.bucket, self.count, self.mark)
+        return self._arrays
 
     def add(self, members: np.ndarray, depth: int) -> int:
         """Store ``members`` (int32, sorted) as a core of ``depth``; its id, or NO_CORE if the store is full."""
@@ -67,6 +69,7 @@ class CoreStore:
         for c in range(int(self.count[Count.N_CORES])):
             s, n, d = self.meta[c]
             yield int(d), np.sort(self.elems[s:s + n])
+
 
 def outcome(answer) -> str:
     """A feasibility answer as a status word: FEASIBLE (a guess), INFEASIBLE or UNKNOWN.
