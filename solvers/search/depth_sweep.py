@@ -7,7 +7,9 @@ with the same patterns leave the same game (easy mode: the guess lists after the
 same), so one decision serves both.
 
 - **no**: the exhaustive depth search of :meth:`NativeSearcher.prove_depth` (with learnt cores
-  in easy mode, shared across first words, as the any-first-word search shares them);
+  in easy mode, shared across first words, as the any-first-word search shares them). In hard
+  mode each no has its own core, checked by the pure-Python checker before it is recorded
+  (:mod:`~wordlelab.solvers.search.hard_cores`);
 - **yes**: a strategy within G guesses, read node by node from the depth search (which returns
   the guess it proved at each node; in easy mode the one with learnt cores) and checked by
   :func:`~wordlelab.models.verify.verify_tree` before it counts;
@@ -120,7 +122,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
                 twin = first_of_split.get(split_of[g0]) if searcher.mode == "easy" else None
                 if twin is None:
                     first_of_split.setdefault(split_of[g0], word)
-                if word in decisions and not _worth_retrying(decisions[word], node_limit):
+                if word in decisions and not _worth_retrying(decisions[word], node_limit, searcher.mode):
                     value = decisions[word]
                     resumed += 1
                     if value["yes"] is False and value["same_as"] is None:
@@ -199,7 +201,7 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     if r == NODE_LIMIT:
         return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None, "node_limit": word_limit}
     if r == REFUTED:
-        refutation = searcher._refutation(prover)
+        refutation = searcher._refutation(prover, node, g0)
         return {"yes": False, **refutation, "total": None, "same_as": None}
     # the tree of a yes is read without a node limit: its nodes may have left the table meanwhile
     # (a full table, or workers sharing one), and a limit would make a yes look like a no
@@ -273,8 +275,11 @@ def _entries(results: dict) -> dict:
     return {w: {k: v for k, v in value.items() if k != "nodes"} for w, value in results.items()}
 
 
-def _worth_retrying(value, node_limit: int) -> bool:
-    """An unknown word is searched again unless a limit at least as large already stopped it."""
+def _worth_retrying(value, node_limit: int, mode: str = "easy") -> bool:
+    """An unknown word is searched again unless a limit at least as large already stopped it; in
+    hard mode, so is a no without a core (a checkpoint from before hard-mode cores)."""
+    if mode == "hard" and value["yes"] is False and value["same_as"] is None and value["core"] is None:
+        return True
     return value["yes"] is None and value.get("node_limit", 0) < node_limit
 
 
@@ -326,7 +331,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
 
     sweep = Sweep(SWEEP_NAME, question, words, _worker_init, init_args, _worker_run, skip=skip,
                   describe=_count_yes, validate=check_decision(searcher), pack=_entries,
-                  stale=functools.partial(_worth_retrying, node_limit=node_limit))
+                  stale=functools.partial(_worth_retrying, node_limit=node_limit, mode=searcher.mode))
     try:
         warming = prewarm(ex, SWEEP_NAME, _worker_init, init_args)  # noqa: F841  (kept until the sweep ends)
         results = run_sweep(sweep, ex, checkpoint, progress, on_result)

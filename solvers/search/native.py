@@ -149,6 +149,7 @@ class NativeSearcher:
         self.cache = self._new_cache() if table is None else table
         self._table_is_ours = table is None
         self._watch = None                 # the StopOnCtrlC of the _stoppable block running, if any
+        self.failing_class = None          # set by _start_feasible
         self.stats = new_stats()
 
     def _new_cache(self):
@@ -467,8 +468,10 @@ class NativeSearcher:
         classes are probed in rounds, largest first, each round with four times the node
         budget of the last (from ``PROBE_NODES``): a refutation is found about as soon as the
         cheapest failing class allows, and a yes costs at most a third more than class by
-        class (what a cut-short probe decided below it stays in the node table).
+        class (what a cut-short probe decided below it stays in the node table). On a
+        refutation, ``self.failing_class`` is the class that failed: (answers, guess list, pattern).
         """
+        self.failing_class = None
         if Lchild is None:
             members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, self.tables)
         else:
@@ -487,6 +490,7 @@ class NativeSearcher:
                 if progress:
                     progress(1, info=f"{int(stats[Stat.NODES])} nodes")
                 if r == REFUTED:
+                    self.failing_class = (sub, Lc, int(pats[c]))
                     return REFUTED
                 if r == NODE_LIMIT:
                     if stats[Stat.NODES] > node_limit:       # the caller's limit (or a Ctrl-C's poison)
@@ -544,6 +548,12 @@ class NativeSearcher:
             answers = None
             if prover is not None and prover.root_complete and len(prover.root_core):
                 answers, out["core"] = self._core_certificate(prover, node, recheck)
+            elif self.mode == "hard" and node.start is not None:
+                t = time.perf_counter()
+                entry = self._refutation(None, node, self.guess_index[node.start])
+                answers = entry["core"]
+                out["core"] = {"size": len(answers), "guesses_left": entry["depth"], "check": "INFEASIBLE",
+                               "check_seconds": round(time.perf_counter() - t, 3)}
             return Result(question, "native", Status.INFEASIBLE, certificate=answers,
                           certificate_kind=None if answers is None else "core",
                           seconds=time.perf_counter() - t0, stats=out)
@@ -593,7 +603,7 @@ class NativeSearcher:
                         prover.store.count[Count.LAST] = _UNTOUCHED
                     r = start_feasible(g0)
                     if r == REFUTED:
-                        refuted[word] = self._refutation(prover)
+                        refuted[word] = self._refutation(prover, node, g0)
                 if progress:
                     nodes = (prover.stats if prover is not None else stats)[Stat.NODES]
                     size = f", root core {len(prover.root_core)} answers" if prover is not None else ""
@@ -609,15 +619,20 @@ class NativeSearcher:
         return g, from_checkpoint
 
     # ---- prove-depth checkpoints: word -> {"core": answers or None, "depth": int or None}
-    def _refutation(self, prover) -> dict:
-        """The checkpoint entry of a first guess just refuted: the core it added to the root core.
+    def _refutation(self, prover, node=None, g0=None) -> dict:
+        """The checkpoint entry of a first guess just refuted: the core it added to the root core
+        (easy mode), or in hard mode, given ``node`` and ``g0``, its own checked core
+        (:func:`~wordlelab.solvers.search.hard_cores.hard_refutation`).
 
         ``core`` lists the answers of the failing class's core (depth ``depth``), ``[]`` when it
         was refuted without a search (a class of it on the root core holds a known core) and
         added nothing, ``None`` when it left no core (the root core is then incomplete; always in
-        hard and strict mode, which learn no cores).
+        strict mode).
         """
         if prover is None:
+            if self.mode == "hard" and node is not None:
+                from wordlelab.solvers.search.hard_cores import hard_refutation
+                return hard_refutation(self, node, g0)
             return {"core": None, "depth": None}
         from wordlelab.solvers.search.core_prover import NO_CORE, Count
         w = int(prover.store.count[Count.LAST])
@@ -646,7 +661,10 @@ class NativeSearcher:
         answers = set(self.lists.answers)
         if not set(c) <= answers or len(set(c)) != len(c):
             raise ValueError("the core must list distinct answers of the lists")
-        check_int(d, "the depth", 1)
+        check_int(d, "the depth", 0 if self.mode == "hard" else 1)
+        if self.mode == "hard":
+            from wordlelab.solvers.search.hard_cores import check_entry_shape
+            check_entry_shape(self, word, value)
 
     def _replay_refutation(self, prover, value, replayed: set) -> None:
         """Apply a checkpoint's refutation to ``prover`` as the first run did: its core joins the

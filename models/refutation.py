@@ -1,0 +1,219 @@
+"""Independent checker of a no in hard mode: a core, answers that alone cannot all be found in time.
+
+**Theorem (monotonicity of hard mode in the answers).** After a history, the guesses hard mode
+allows depend on the history only, never on which answers are still possible. So a strategy
+that finds every answer of a set S within d more guesses finds every answer of any C ⊆ S
+within d as well: play it unchanged. Hence if no strategy finds every answer of a *core* C
+within d guesses after history H, none does for any S ⊇ C after H. When every answer of C
+gives first word w the same pattern p, the answers of C all lie in w's class p, and w cannot
+find every answer within d + 1 guesses.
+
+:func:`check_core` decides "C within d after H" by exhaustive search, sharing nothing with the
+searchers but the rule statements: pure-Python :func:`~wordlelab.models.feedback.feedback` and
+:func:`~wordlelab.models.modes.hard_ok`. Its three shortcuts are proved in place:
+
+- one answer left: guess it;
+- n answers with n ≤ d: guess them one at a time. Each is consistent with every pattern so far,
+  so hard mode allows it: an earlier green letter is in place in it, and an earlier green or
+  yellow letter occurs in it at least as often as that pattern shows;
+- n ≥ 2 answers and d = 1: impossible.
+
+Otherwise every allowed guess is tried, and it works when each class it leaves (its own
+all-green answer aside) can be done within d - 1 after its pattern. Results are kept by
+(answers, constraint, d). The constraint is the greens by position and the least count of each
+revealed letter: hard mode's rule for a history is the conjunction of the rules of its pairs,
+which is exactly those greens and, for each letter, the largest count any pair asks for, so two
+histories with one constraint allow the same guesses. Guesses that split the answers alike and
+leave the same constraints are the same move, and are tried once.
+
+>>> from wordlelab.models.feedback import feedback
+>>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+>>> guesses = family + ["blimp"]
+>>> history = [("nauch", feedback("nauch", "batch"))]
+>>> check_core(family, 6, guesses, history)     # nodes visited; it raises if 6 could do it
+129
+>>> check_core(family, 7, guesses, history)   # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+wordlelab.models.refutation.CoreFault: the core is not a refutation: ... within 7 guesses in hard mode
+"""
+from __future__ import annotations
+
+import functools
+from collections import Counter
+
+from wordlelab.errors import WordleError
+from wordlelab.models.feedback import ALL_GREEN, GREEN, YELLOW, code_to_colours, feedback, pattern_string
+from wordlelab.models.modes import hard_ok
+
+# Nodes the checker may visit before it gives up (each costs |allowed| x |answers| feedbacks)
+CHECK_NODE_LIMIT = 200_000
+
+
+class CoreFault(WordleError):
+    """A core that does not prove what it claims; the message says why."""
+
+
+class CheckTooLong(WordleError):
+    """The checker visited ``CHECK_NODE_LIMIT`` nodes without deciding: nothing is proven."""
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _constraint(greens: tuple, need: tuple, guess: str, pattern: int) -> tuple[tuple, tuple]:
+    """The (greens, least letter counts) after one more pair, in a canonical form."""
+    g = dict(greens)
+    n = dict(need)
+    here = Counter()
+    for k, c in enumerate(code_to_colours(pattern)):
+        if c == GREEN:
+            if g.get(k, guess[k]) != guess[k]:
+                g[k] = "#"              # two greens disagree: no word is allowed
+            else:
+                g[k] = guess[k]
+        if c in (GREEN, YELLOW):
+            here[guess[k]] += 1
+    for letter, count in here.items():
+        n[letter] = max(n.get(letter, 0), count)
+    return tuple(sorted(g.items())), tuple(sorted(n.items()))
+
+
+def _stronger(a: tuple, b: tuple) -> bool:
+    """Whether constraint ``a`` asks for at least what ``b`` does (so it allows no more guesses)."""
+    greens_a, need_a = dict(a[0]), dict(a[1])
+    return (all(greens_a.get(k) == v for k, v in b[0]) and
+            all(need_a.get(letter, 0) >= n for letter, n in b[1]))
+
+
+class _Search:
+    """The exhaustive search of :func:`check_core`, with its memo and node count.
+
+    Answers are indices into ``words``; ``patterns[u][i]`` is the pattern guess ``u`` gets from
+    answer ``i`` (pure-Python feedback, computed once for every guess the first node allows,
+    which includes every guess allowed below it).
+    """
+
+    def __init__(self, words: tuple, allowed: list, node_limit: int):
+        self.words = words
+        self.patterns = {u: tuple(feedback(u, a) for a in words) for u in allowed}
+        self.allowed_by_constraint: dict = {}
+        self.memo: dict = {}
+        # the sets proven impossible (bit masks of answers), by guesses left and constraint: by
+        # the theorem above (and since fewer allowed guesses never help), a set holding one of
+        # them under a constraint asking at least as much, with at most as many guesses left, is
+        # impossible too
+        self.refuted: dict[int, dict[tuple, list[int]]] = {}
+        self.stronger: dict = {}
+        self.nodes = 0
+        self.node_limit = node_limit
+
+    def allowed(self, parent: list, u: str, p: int, constraint: tuple) -> list:
+        got = self.allowed_by_constraint.get(constraint)
+        if got is None:
+            got = self.allowed_by_constraint[constraint] = [x for x in parent if hard_ok(u, p, x)]
+        return got
+
+    def dominated(self, mask: int, constraint: tuple, d: int) -> bool:
+        outside = ~mask
+        for d2 in range(d, max(self.refuted, default=0) + 1):
+            for c, masks in self.refuted.get(d2, {}).items():
+                key = (constraint, c)
+                stronger = self.stronger.get(key)
+                if stronger is None:
+                    stronger = self.stronger[key] = _stronger(constraint, c)
+                if stronger and any(not (s & outside) for s in masks):
+                    return True
+        return False
+
+    def solvable(self, answers: tuple, allowed: list, constraint: tuple, d: int) -> bool:
+        n = len(answers)
+        if d == 0:
+            return n == 0
+        if n <= 1 or n <= d:
+            return True
+        if d == 1:
+            return False
+        key = (answers, constraint, d)
+        if key in self.memo:
+            return self.memo[key]
+        mask = sum(1 << i for i in answers)
+        if self.dominated(mask, constraint, d):
+            self.memo[key] = False
+            return False
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise CheckTooLong(f"the core check visited {self.node_limit} nodes without deciding")
+        greens, need = constraint
+        tried = set()
+        result = False
+        for u in allowed:
+            pats = self.patterns[u]
+            classes: dict[int, list] = {}
+            for i in answers:
+                classes.setdefault(pats[i], []).append(i)
+            classes.pop(ALL_GREEN, None)
+            if all(len(c) <= d - 1 for c in classes.values()):
+                result = True           # every class small enough to guess its answers in turn
+                break
+            after = {p: _constraint(greens, need, u, p) for p in classes}
+            move = tuple(sorted((p, tuple(c), after[p]) for p, c in classes.items()))
+            if move in tried:
+                continue
+            tried.add(move)
+            # largest class first: the one most likely to fail, which settles the guess
+            ok = True
+            for p, c in sorted(classes.items(), key=lambda pc: -len(pc[1])):
+                if not self.solvable(tuple(c), self.allowed(allowed, u, p, after[p]), after[p], d - 1):
+                    ok = False
+                    break
+            if ok:
+                result = True
+                break
+        self.memo[key] = result
+        if not result:
+            self.refuted.setdefault(d, {}).setdefault(constraint, []).append(mask)
+        return result
+
+
+def check_core(core, depth: int, guesses, history=(), node_limit: int = CHECK_NODE_LIMIT) -> int:
+    """Check in hard mode that no strategy finds every answer of ``core`` within ``depth`` more
+    guesses after ``history`` (a list of (guess, pattern code) pairs); return the nodes visited.
+
+    ``core`` must be consistent with ``history`` (each of its answers gives every earlier guess
+    its pattern), and ``guesses`` is the whole guess list, filtered here by hard mode's rule.
+    Raises :class:`CoreFault` if the claim is false or malformed, :class:`CheckTooLong` if the
+    search needs more than ``node_limit`` nodes.
+    """
+    answers = tuple(sorted(set(core)))
+    if len(answers) != len(core):
+        raise CoreFault("the core repeats an answer")
+    for g, p in history:
+        for a in answers:
+            if feedback(g, a) != p:
+                raise CoreFault(f"{a.upper()} does not give {g.upper()} the pattern {pattern_string(p)}")
+    greens, need = (), ()
+    allowed = list(guesses)
+    for g, p in history:
+        greens, need = _constraint(greens, need, g, p)
+        allowed = [x for x in allowed if hard_ok(g, p, x)]
+    search = _Search(answers, allowed, node_limit)
+    if search.solvable(tuple(range(len(answers))), allowed, (greens, need), depth):
+        raise CoreFault(f"the core is not a refutation: its {len(answers)} answers can all be found "
+                        f"within {depth} guesses in hard mode")
+    return search.nodes
+
+
+def check_first_word_core(first_word: str, core, guesses_left: int, guesses) -> int:
+    """Check that ``first_word`` cannot find every answer within ``guesses_left + 1`` guesses in
+    hard mode, by its core: answers that share one pattern of ``first_word`` and alone cannot be
+    found within ``guesses_left`` more guesses. Returns the nodes the check visited.
+
+    >>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+    >>> check_first_word_core("nauch", family, 6, family)
+    129
+    """
+    if not core:
+        raise CoreFault("the core is empty")
+    patterns = {feedback(first_word, a) for a in core}
+    if len(patterns) != 1:
+        raise CoreFault(f"the core's answers give {first_word.upper()} {len(patterns)} different patterns")
+    return check_core(core, guesses_left, guesses, [(first_word, patterns.pop())])

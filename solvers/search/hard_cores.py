@@ -1,0 +1,94 @@
+"""Certificates of a no in hard mode: a core, found by the depth search and checked in pure Python.
+
+Hard mode learns no cores during the search (:mod:`~wordlelab.solvers.search.core_prover` is
+easy mode's), so a no needs its certificate made afterwards. The theorem is the one
+:mod:`wordlelab.models.refutation` states: after a history, the guesses hard mode allows do
+not depend on the answers left, so if a subset C of one class after first word w cannot be
+found within d guesses, neither can the class, and w fails within d + 1.
+
+The search that refuted w names the class that failed. :func:`minimal_core` shrinks it by
+deletion: an answer is dropped when the depth search still refutes the rest (a search that hits
+its node limit keeps the answer, which costs only size), so no single answer can be dropped from
+what is left. The cores are small: seven answers that differ in one letter, with every other
+letter fixed green, are typical (BATCH, CATCH, HATCH, ... after NAUCH). Then
+:func:`~wordlelab.models.refutation.check_first_word_core` re-decides the core by its own
+exhaustive search, sharing nothing with the kernels but the rule statements, before the no is
+reported.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from wordlelab.errors import WordleError
+from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.tables import REFUTED, Stat, new_stats, new_table
+
+# each deletion's depth search stops here (then the answer stays in the core)
+TRIAL_NODES = 1 << 20
+CORE_TABLE_ENTRIES = 1 << 18
+
+
+def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.ndarray:
+    """Answers of ``members`` (one class, refuted within ``d`` guesses with guess list ``Lc``)
+    that the depth search still refutes, none of which can be dropped.
+
+    Chunks of halving size are dropped first, then single answers: a typical core of 7 in a class
+    of 30 takes 20 to 40 short searches. The searches share one table: its entries hold for any
+    subset, being keyed on the answers themselves.
+    """
+    cache, stats = new_table(CORE_TABLE_ENTRIES), new_stats()
+
+    def refuted(answers: list) -> bool:
+        if len(answers) <= d:        # guessing the answers in turn finds them all
+            return False
+        sub = np.array(sorted(answers), np.int32)
+        limit = int(stats[Stat.NODES]) + TRIAL_NODES
+        return K.depth_feasible(sub, Lc, d, searcher.tables, cache, stats, limit) == REFUTED
+
+    core = [int(a) for a in members]
+    chunk = max(1, len(core) // 2)
+    while True:
+        i = 0
+        while i < len(core):
+            trial = core[:i] + core[i + chunk:]
+            if refuted(trial):
+                core = trial
+            else:
+                i += chunk
+        if chunk == 1:
+            break
+        chunk //= 2
+    return np.array(sorted(core), np.int32)
+
+
+def hard_refutation(searcher, node, g0: int) -> dict:
+    """The checkpoint entry of first guess ``g0`` refuted at ``node`` in hard mode:
+    ``{"core": answers, "depth": guesses left after g0}``, the core checked by the independent
+    checker first, from the failing class :meth:`NativeSearcher._start_feasible` recorded."""
+    from wordlelab.models.refutation import check_core
+    word = searcher.lists.guesses[g0]
+    if node.d <= 1:
+        # the last guess: every answer but the first word itself needs another one
+        others = [a for a in node.H.tolist() if searcher.lists.answers[a] != word]
+        members, d = np.array(others[:1], np.int32), 0
+        Lc = None
+    else:
+        if searcher.failing_class is None:
+            raise WordleError(f"internal error: {word} refuted with no failing class recorded")
+        members, Lc, _ = searcher.failing_class
+        d = node.d - 1
+        members = minimal_core(searcher, members, Lc, d)
+    core = [searcher.lists.answers[a] for a in members]
+    pattern = int(searcher.MT[members[0], g0])
+    check_core(core, d, searcher.lists.guesses, [*node.history, (word, pattern)])
+    return {"core": core, "depth": d}
+
+
+def check_entry_shape(searcher, word: str, value: dict) -> None:
+    """A hard-mode refutation entry's core lies in one class of ``word`` (ValueError if not);
+    the full check ran when it was found."""
+    from wordlelab.models.feedback import feedback
+    if value["core"] is None:
+        return
+    if len({feedback(word, a) for a in value["core"]}) != 1:
+        raise ValueError(f"the core spans several classes of {word}")
