@@ -1,0 +1,120 @@
+"""Hard mode's certificate of a no: a core, re-decided by the pure-Python checker."""
+import json
+import random
+
+import numpy as np
+import pytest
+
+from wordlelab.instances.wordlists import WordLists, load_lists
+from wordlelab.models.feedback import feedback
+from wordlelab.models.refutation import CheckTooLong, CoreFault, check_core, check_first_word_core
+from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.native import NativeSearcher
+from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, new_stats, new_table
+
+ATCH = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+
+
+@pytest.fixture(scope="module")
+def random_300():
+    words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
+    return WordLists("random-300", words, words)
+
+
+def test_seven_answers_one_letter_apart_need_seven_guesses_once_the_rest_is_green():
+    history = [("nauch", feedback("nauch", "batch"))]      # a, c and h green: only ?ATCH is allowed
+    assert check_core(ATCH, 6, ATCH + ["blimp", "chimp"], history) > 0
+    with pytest.raises(CoreFault, match="can all be found within 7"):
+        check_core(ATCH, 7, ATCH + ["blimp"], history)
+    # with no history a guess may test several letters at once: 7 answers within 6 is easy
+    with pytest.raises(CoreFault, match="can all be found within 6"):
+        check_core(ATCH, 6, ATCH + ["bhlmp", "cwpbl"], [])
+
+
+def test_malformed_cores_are_refused():
+    with pytest.raises(CoreFault, match="2 different patterns"):
+        check_first_word_core("nauch", ATCH + ["blimp"], 6, ATCH)
+    with pytest.raises(CoreFault, match="does not give"):
+        check_core(["blimp"], 3, ATCH, [("nauch", feedback("nauch", "batch"))])
+    with pytest.raises(CoreFault, match="repeats"):
+        check_core(["batch", "batch"], 1, ATCH)
+    with pytest.raises(CoreFault, match="empty"):
+        check_first_word_core("nauch", [], 6, ATCH)
+
+
+def test_a_check_too_long_proves_nothing():
+    with pytest.raises(CheckTooLong):
+        check_core(ATCH, 6, ATCH, [("nauch", feedback("nauch", "batch"))], node_limit=1)
+
+
+def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets():
+    """Random subsets of a class after a random first word (every word an answer), at 2 or 3
+    guesses left: the pure-Python search and the kernel's plain depth search decide each alike,
+    and both verdicts occur."""
+    lists = load_lists("nyt20220316", answers="all")
+    searcher = NativeSearcher(lists, "hard", 6)
+    node = searcher.root()
+    rng = random.Random(5)
+    verdicts = {True: 0, False: 0}
+    for _ in range(40):
+        g0 = searcher.guess_index[rng.choice(lists.guesses)]
+        members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, searcher.tables)
+        c = rng.choice([c for c in range(len(sizes)) if sizes[c] >= 8])
+        d = rng.choice([2, 3])
+        cls = members[starts[c]:starts[c] + sizes[c]].tolist()
+        sub = np.array(sorted(rng.sample(cls, min(len(cls), rng.randint(d + 2, 12)))), np.int32)
+        Lc = searcher._child_list(Lchild, g0, pats[c])
+        r = K.depth_feasible(sub, Lc, d, searcher.tables, new_table(1 << 12), new_stats(), 10**9)
+        assert r != NODE_LIMIT
+        history = [(lists.guesses[g0], int(pats[c]))]
+        core = [lists.answers[a] for a in sub]
+        try:
+            check_core(core, d, lists.guesses, history)
+            refuted = True
+        except CoreFault:
+            refuted = False
+        assert refuted == (r == REFUTED), (lists.guesses[g0], core, d)
+        verdicts[refuted] += 1
+    assert verdicts[True] >= 5 and verdicts[False] >= 5, verdicts
+
+
+def test_every_no_of_a_hard_sweep_has_a_checked_minimal_core(tmp_path, random_300):
+    ck = tmp_path / "every.json"
+    r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck)
+    assert r.status == "OPTIMAL" and r.stats["decided"]["no"] > 20
+    entries = json.loads(ck.read_text())["entries"]
+    nos = {w: v for w, v in entries.items() if v["yes"] is False}
+    assert len(nos) == r.stats["decided"]["no"]
+    shrunk = 0
+    for word, v in nos.items():
+        assert v["depth"] == 3 and len(v["core"]) > 3
+        check_first_word_core(word, v["core"], v["depth"], random_300.guesses)
+        # minimal: without any one answer the rest can be found in time, and the checker says so
+        if shrunk < 4:
+            for a in v["core"]:
+                with pytest.raises(CoreFault, match="not a refutation"):
+                    check_first_word_core(word, [b for b in v["core"] if b != a], v["depth"], random_300.guesses)
+            shrunk += 1
+
+
+def test_a_resumed_hard_sweep_gives_its_coreless_nos_a_core(tmp_path, random_300):
+    ck = tmp_path / "every.json"
+    first = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, limit=30)
+    doc = json.loads(ck.read_text())
+    nos = [w for w, v in doc["entries"].items() if v["yes"] is False]
+    assert nos
+    from wordlelab.solvers.checkpoint import save_checkpoint
+    entries = {w: dict(v, core=None, depth=None) if w in nos else v for w, v in doc["entries"].items()}
+    save_checkpoint(ck, doc["question"], entries)           # as a checkpoint from before hard-mode cores
+    again = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, limit=30)
+    assert again.stats["searched_now"] == len(nos) and again.stats["yes"] == first.stats["yes"]
+    assert all(v["core"] for w, v in json.loads(ck.read_text())["entries"].items() if w in nos)
+
+
+def test_prove_depth_from_a_first_word_in_hard_mode_returns_a_checked_core():
+    lists = load_lists("nyt20220316")
+    r = NativeSearcher(lists, "hard", 4).prove_depth(4, start="salet")
+    assert r.status == "INFEASIBLE" and r.certificate_kind == "core"
+    assert r.stats["core"]["check"] == "INFEASIBLE" and r.stats["core"]["guesses_left"] == 3
+    check_first_word_core("salet", r.certificate, 3, lists.guesses)
