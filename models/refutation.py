@@ -174,14 +174,14 @@ class _Search:
         return result
 
 
-def check_core(core, depth: int, guesses, history=(), node_limit: int = CHECK_NODE_LIMIT) -> int:
+def check_core(core, depth: int, guesses, history=(), node_limit: int | None = None) -> int:
     """Check in hard mode that no strategy finds every answer of ``core`` within ``depth`` more
     guesses after ``history`` (a list of (guess, pattern code) pairs); return the nodes visited.
 
     ``core`` must be consistent with ``history`` (each of its answers gives every earlier guess
     its pattern), and ``guesses`` is the whole guess list, filtered here by hard mode's rule.
     Raises :class:`CoreFault` if the claim is false or malformed, :class:`CheckTooLong` if the
-    search needs more than ``node_limit`` nodes.
+    search needs more than ``node_limit`` nodes (default :data:`CHECK_NODE_LIMIT`).
     """
     answers = tuple(sorted(set(core)))
     if len(answers) != len(core):
@@ -195,7 +195,7 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int = CHECK_NO
     for g, p in history:
         greens, need = _constraint(greens, need, g, p)
         allowed = [x for x in allowed if hard_ok(g, p, x)]
-    search = _Search(answers, allowed, node_limit)
+    search = _Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit)
     if search.solvable(tuple(range(len(answers))), allowed, (greens, need), depth):
         raise CoreFault(f"the core is not a refutation: its {len(answers)} answers can all be found "
                         f"within {depth} guesses in hard mode")

@@ -201,7 +201,12 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     if r == NODE_LIMIT:
         return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None, "node_limit": word_limit}
     if r == REFUTED:
-        refutation = searcher._refutation(prover, node, g0)
+        from wordlelab.models.refutation import CheckTooLong
+        try:
+            refutation = searcher._refutation(prover, node, g0)
+        except CheckTooLong:      # a no whose core the checker could not decide is not reported
+            return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None,
+                    "node_limit": word_limit}
         return {"yes": False, **refutation, "total": None, "same_as": None}
     # the tree of a yes is read without a node limit: its nodes may have left the table meanwhile
     # (a full table, or workers sharing one), and a limit would make a yes look like a no

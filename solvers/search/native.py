@@ -549,8 +549,14 @@ class NativeSearcher:
             if prover is not None and prover.root_complete and len(prover.root_core):
                 answers, out["core"] = self._core_certificate(prover, node, recheck)
             elif self.mode == "hard" and node.start is not None:
+                from wordlelab.models.refutation import CheckTooLong
                 t = time.perf_counter()
-                entry = self._refutation(None, node, self.guess_index[node.start])
+                try:
+                    entry = self._refutation(None, node, self.guess_index[node.start])
+                except CheckTooLong as e:     # the search's no, unchecked, is no proof
+                    out["core"] = {"check": str(e)}
+                    return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0,
+                                  stats=out)
                 answers = entry["core"]
                 out["core"] = {"size": len(answers), "guesses_left": entry["depth"], "check": "INFEASIBLE",
                                "check_seconds": round(time.perf_counter() - t, 3)}
