@@ -599,7 +599,7 @@ class NativeSearcher:
                         continue   # splits the answers exactly as a first guess already refuted
                     seen.add(split_of[g0])
                 word = self.lists.guesses[g0]
-                if word in refuted:
+                if word in refuted and not (self.mode == "hard" and refuted[word]["core"] is None):
                     # replayed in the order it was found: the root core grows as it did then
                     self._replay_refutation(prover, refuted[word], replayed)
                     from_checkpoint += 1
@@ -609,7 +609,11 @@ class NativeSearcher:
                         prover.store.count[Count.LAST] = _UNTOUCHED
                     r = start_feasible(g0)
                     if r == REFUTED:
-                        refuted[word] = self._refutation(prover, node, g0)
+                        from wordlelab.models.refutation import CheckTooLong
+                        try:
+                            refuted[word] = self._refutation(prover, node, g0)
+                        except CheckTooLong:     # an unchecked no proves nothing: stop as at a limit
+                            r = NODE_LIMIT
                 if progress:
                     nodes = (prover.stats if prover is not None else stats)[Stat.NODES]
                     size = f", root core {len(prover.root_core)} answers" if prover is not None else ""
