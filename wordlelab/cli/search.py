@@ -168,7 +168,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @click.option("--checkpoint", default=None, type=OutputFile(),
               help="without --start: first words refuted so far, with their cores (JSON); a rerun resumes from it")
 @click.option("--core", "core_file", default=None, type=OutputFile(),
-              help="on no (easy mode): write the core, one answer per line (a list for --answers)")
+              help="on no (easy mode, or hard mode with --start): write the core, one answer per line (a list for --answers)")
 @click.option("--every-first-word", "every", is_flag=True,
               help="decide every first word, not just find one (resumable with --checkpoint)")
 @click.option("--trees", "tree_dir", default=None, type=OutputDir(),
@@ -183,8 +183,8 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
                 every, tree_dir, limit, workers, dask_address, memory_gib, as_json):
     """Decide whether every answer can be found within G guesses, with a certificate.
 
-    Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode),
-    UNKNOWN means the node limit stopped the search.
+    Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode, and in
+    hard mode with a first word), UNKNOWN means the node limit stopped the search.
     """
     from wordlelab.solvers.search.native import NativeSearcher
     if not 1 <= n_guesses <= 20:
@@ -221,8 +221,13 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
         if res.certificate_kind == "core":
             c, answers = st["core"], res.certificate
             shown = " ".join(answers[:12]) + (" ..." if len(answers) > 12 else "")
-            checked = (f"re-checked by the plain search (no learnt cores): {c['check']} in "
-                       f"{c['check_seconds']:.2f} s" if recheck else "--recheck re-decides it with the plain search")
+            if mode == "hard":
+                checked = (f"re-decided by the pure-Python checker (models/refutation.py): {c['check']} in "
+                           f"{c['check_seconds']:.2f} s")
+            elif recheck:
+                checked = f"re-checked by the plain search (no learnt cores): {c['check']} in {c['check_seconds']:.2f} s"
+            else:
+                checked = "--recheck re-decides it with the plain search"
             out.print(f"core: {len(answers)} answers ({shown}) alone need more than "
                       f"{c['guesses_left']} guesses{' after ' + start if start else ''}; {checked}"
                       + (f"; written to {core_file}" if core_file else ""))
