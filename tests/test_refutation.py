@@ -128,3 +128,13 @@ def test_a_no_the_checker_cannot_decide_is_reported_unknown(tmp_path, random_300
     lists = load_lists("nyt20220316")
     r = NativeSearcher(lists, "hard", 4).prove_depth(4, start="salet")
     assert r.status == "UNKNOWN" and r.certificate is None and "without deciding" in r.stats["core"]["check"]
+
+
+def test_cli_prints_and_writes_the_hard_mode_core(cli_run, tmp_path):
+    core_file = tmp_path / "core.txt"
+    r = cli_run(["prove-depth", "--guesses", "5", "--start", "salet", "--mode", "hard", "--lists", "nyt20220316",
+                 "--core", str(core_file)])
+    assert "INFEASIBLE (no)" in r.out and "re-decided by the pure-Python checker" in r.out
+    core = core_file.read_text().split()
+    assert len(core) > 4
+    check_first_word_core("salet", core, 4, load_lists("nyt20220316").guesses)
