@@ -59,7 +59,7 @@ class CheckTooLong(WordleError):
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _constraint(greens: tuple, need: tuple, guess: str, pattern: int) -> tuple[tuple, tuple]:
+def rule_after(greens: tuple, need: tuple, guess: str, pattern: int) -> tuple[tuple, tuple]:
     """The (greens, least letter counts) after one more pair, in a canonical form."""
     g = dict(greens)
     n = dict(need)
@@ -77,7 +77,7 @@ def _constraint(greens: tuple, need: tuple, guess: str, pattern: int) -> tuple[t
     return tuple(sorted(g.items())), tuple(sorted(n.items()))
 
 
-def _stronger(a: tuple, b: tuple) -> bool:
+def asks_at_least(a: tuple, b: tuple) -> bool:
     """Whether constraint ``a`` asks for at least what ``b`` does (so it allows no more guesses)."""
     greens_a, need_a = dict(a[0]), dict(a[1])
     return (all(greens_a.get(k) == v for k, v in b[0]) and
@@ -119,7 +119,7 @@ class _Search:
                 key = (constraint, c)
                 stronger = self.stronger.get(key)
                 if stronger is None:
-                    stronger = self.stronger[key] = _stronger(constraint, c)
+                    stronger = self.stronger[key] = asks_at_least(constraint, c)
                 if stronger and any(not (s & outside) for s in masks):
                     return True
         return False
@@ -154,7 +154,7 @@ class _Search:
             if all(len(c) <= d - 1 for c in classes.values()):
                 result = True           # every class small enough to guess its answers in turn
                 break
-            after = {p: _constraint(greens, need, u, p) for p in classes}
+            after = {p: rule_after(greens, need, u, p) for p in classes}
             move = tuple(sorted((p, tuple(c), after[p]) for p, c in classes.items()))
             if move in tried:
                 continue
@@ -193,7 +193,7 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     greens, need = (), ()
     allowed = list(guesses)
     for g, p in history:
-        greens, need = _constraint(greens, need, g, p)
+        greens, need = rule_after(greens, need, g, p)
         allowed = [x for x in allowed if hard_ok(g, p, x)]
     search = _Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit)
     if search.solvable(tuple(range(len(answers))), allowed, (greens, need), depth):

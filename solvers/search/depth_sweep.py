@@ -104,6 +104,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     if searcher.mode == "easy":
         from wordlelab.solvers.search.core_prover import CoreProver
         prover = CoreProver(searcher)
+    _bank_cores(searcher, decisions)
     cache, stats = searcher._new_cache(), new_stats()
     Lchild, split_of = _root_split(searcher, node)
     order = searcher.candidate_order(node)[:limit]
@@ -153,6 +154,18 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
                    time.perf_counter() - t0)
 
 
+def _bank_cores(searcher, decisions: dict) -> None:
+    """In hard mode, give ``searcher`` a :class:`~wordlelab.solvers.search.hard_cores.CoreBank`
+    holding the checked cores of ``decisions``' nos, most recent last."""
+    if searcher.mode != "hard":
+        return
+    from wordlelab.solvers.search.hard_cores import CoreBank
+    searcher.core_bank = CoreBank(searcher)
+    for word, value in decisions.items():
+        if value["yes"] is False and value["same_as"] is None and value["core"]:
+            searcher.core_bank.add(word, value["core"], value["depth"])
+
+
 def _root_split(searcher, node) -> tuple:
     """The guess list after the first guess, and each first guess's split (its hash: two first
     words with the same hash split the answers alike)."""
@@ -192,6 +205,11 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     counter = prover.stats if prover is not None else stats
     word_limit = node_limit
     node_limit = min(int(counter[Stat.NODES]) + node_limit, 1 << 62)
+    bank = searcher.core_bank
+    if bank is not None:            # hard mode: a core kept from another first word may refute it
+        kept = bank.refute(g0, node.d - 1)
+        if kept is not None:
+            return {"yes": False, **kept, "total": None, "same_as": None}
     if prover is not None:
         prover.store.count[Count.LAST] = untouched
         r = prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, None)
@@ -207,6 +225,8 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
         except CheckTooLong:      # a no whose core the checker could not decide is not reported
             return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None,
                     "node_limit": word_limit}
+        if bank is not None and refutation["core"]:
+            bank.add(searcher.lists.guesses[g0], refutation["core"], refutation["depth"])
         return {"yes": False, **refutation, "total": None, "same_as": None}
     # the tree of a yes is read without a node limit: its nodes may have left the table meanwhile
     # (a full table, or workers sharing one), and a limit would make a yes look like a no
@@ -252,6 +272,8 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
     node = searcher.root(None, None, guesses)
     Lchild, _ = _root_split(searcher, node)
     prover = None
+    if mode == "hard":
+        _bank_cores(searcher, load_checkpoint(checkpoint, _question(searcher, node, guesses), check_decision(searcher)))
     if mode == "easy":
         from wordlelab.solvers.search.core_prover import CoreProver
         prover = CoreProver(searcher)

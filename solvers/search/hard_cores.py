@@ -92,3 +92,71 @@ def check_entry_shape(searcher, word: str, value: dict) -> None:
         return
     if len({feedback(word, a) for a in value["core"]}) != 1:
         raise ValueError(f"the core spans several classes of {word}")
+
+
+class CoreBank:
+    """The cores of first words refuted so far, tried on each new first word before its search.
+
+    A core C refuted within d guesses after (w, p) refutes another first word v whose patterns
+    put all of C in one class p', provided hard mode's rule after (v, p') asks at least what the
+    rule after (w, p) asks (every green of w's in place, each revealed letter at least as often):
+    then v allows no guess w did not, and the theorem of :mod:`wordlelab.models.refutation`
+    applies. The condition only picks the candidate; the no still counts only once
+    :func:`~wordlelab.models.refutation.check_first_word_core` has re-decided C after v itself.
+
+    Finding the cores that lie in one class of v is one pass over the pattern matrix's column
+    of v; the rules are compared in Python for those only.
+    """
+
+    def __init__(self, searcher):
+        self.searcher = searcher
+        self.answer_index = {a: i for i, a in enumerate(searcher.lists.answers)}
+        self.members: list[np.ndarray] = []
+        self.depths: list[int] = []
+        self.rules: list[tuple] = []
+        self._flat = np.zeros(0, np.int32)
+        self._starts = np.zeros(0, np.int64)
+        self._dirty = False
+
+    def __len__(self) -> int:
+        return len(self.members)
+
+    def add(self, first_word: str, core: list[str], depth: int) -> None:
+        """Keep a checked core of ``first_word`` (its answers, the guesses left after it)."""
+        from wordlelab.models.feedback import feedback
+        from wordlelab.models.refutation import rule_after
+        a_index = self.answer_index
+        self.members.append(np.array(sorted(a_index[a] for a in core), np.int32))
+        self.depths.append(depth)
+        self.rules.append(rule_after((), (), first_word, feedback(first_word, core[0])))
+        self._dirty = True
+
+    def refute(self, g0: int, guesses_left: int) -> dict | None:
+        """A checked checkpoint entry ``{"core", "depth"}`` for first guess ``g0`` from a kept core,
+        or None if no kept core applies."""
+        from wordlelab.models.refutation import CheckTooLong, CoreFault, rule_after, asks_at_least, check_first_word_core
+        if not self.members:
+            return None
+        if self._dirty:
+            self._flat = np.concatenate(self.members)
+            self._starts = np.cumsum([0] + [len(m) for m in self.members[:-1]])
+            self._dirty = False
+        column = self.searcher.MT[self._flat, g0].astype(np.int64)
+        one_class = np.minimum.reduceat(column, self._starts) == np.maximum.reduceat(column, self._starts)
+        word = self.searcher.lists.guesses[g0]
+        for i in np.flatnonzero(one_class):
+            if self.depths[i] < guesses_left:
+                continue
+            pattern = int(column[self._starts[i]])
+            if not asks_at_least(rule_after((), (), word, pattern), self.rules[i]):
+                continue
+            core = [self.searcher.lists.answers[a] for a in self.members[i]]
+            try:
+                check_first_word_core(word, core, guesses_left, self.searcher.lists.guesses)
+            except CheckTooLong:
+                continue
+            except CoreFault:
+                raise WordleError(f"internal error: a kept core refutes {word} by monotonicity, "
+                                  f"but the checker finds it solvable")
+            return {"core": core, "depth": guesses_left}
+        return None

@@ -150,6 +150,7 @@ class NativeSearcher:
         self._table_is_ours = table is None
         self._watch = None                 # the StopOnCtrlC of the _stoppable block running, if any
         self.failing_class = None          # set by _start_feasible
+        self.core_bank = None              # hard mode's kept cores, in a first-word sweep (hard_cores.py)
         self.stats = new_stats()
 
     def _new_cache(self):
