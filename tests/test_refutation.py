@@ -138,3 +138,13 @@ def test_cli_prints_and_writes_the_hard_mode_core(cli_run, tmp_path):
     core = core_file.read_text().split()
     assert len(core) > 4
     check_first_word_core("salet", core, 4, load_lists("nyt20220316").guesses)
+
+
+def test_kept_cores_refute_later_first_words_as_the_search_does(random_300):
+    """Hard mode's core bank: first words refuted by a core kept from another are exactly those the
+    search refutes (every no of the sweep is a no of the plain search, word by word)."""
+    from test_depth_sweep import _plain_yes
+    searcher = NativeSearcher(random_300, "hard", 4)
+    r = decide_every_first_word(searcher, 4)
+    assert searcher.core_bank.hits > 10
+    assert set(r.stats["yes"]) == _plain_yes(NativeSearcher(random_300, "hard", 4), 4)

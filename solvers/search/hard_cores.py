@@ -117,6 +117,7 @@ class CoreBank:
         self._flat = np.zeros(0, np.int32)
         self._starts = np.zeros(0, np.int64)
         self._dirty = False
+        self.hits = 0                   # first words refuted by a kept core, without a search
 
     def __len__(self) -> int:
         return len(self.members)
@@ -158,5 +159,6 @@ class CoreBank:
             except CoreFault:
                 raise WordleError(f"internal error: a kept core refutes {word} by monotonicity, "
                                   f"but the checker finds it solvable")
+            self.hits += 1
             return {"core": core, "depth": guesses_left}
         return None
