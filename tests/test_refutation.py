@@ -79,11 +79,18 @@ def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets():
     assert verdicts[True] >= 5 and verdicts[False] >= 5, verdicts
 
 
-def test_every_no_of_a_hard_sweep_has_a_checked_minimal_core(tmp_path, random_300):
-    ck = tmp_path / "every.json"
-    r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck)
+@pytest.fixture(scope="module")
+def hard_sweep(random_300, tmp_path_factory):
+    """The random-300 instance's first words decided within 4 in hard mode: searcher, result, entries."""
+    ck = tmp_path_factory.mktemp("sweep") / "every.json"
+    searcher = NativeSearcher(random_300, "hard", 4)
+    r = decide_every_first_word(searcher, 4, ck)
+    return searcher, r, json.loads(ck.read_text())["entries"]
+
+
+def test_every_no_of_a_hard_sweep_has_a_checked_minimal_core(hard_sweep, random_300):
+    _, r, entries = hard_sweep
     assert r.status == "OPTIMAL" and r.stats["decided"]["no"] > 20
-    entries = json.loads(ck.read_text())["entries"]
     nos = {w: v for w, v in entries.items() if v["yes"] is False}
     assert len(nos) == r.stats["decided"]["no"]
     shrunk = 0
@@ -140,11 +147,10 @@ def test_cli_prints_and_writes_the_hard_mode_core(cli_run, tmp_path):
     check_first_word_core("salet", core, 4, load_lists("nyt20220316").guesses)
 
 
-def test_kept_cores_refute_later_first_words_as_the_search_does(random_300):
+def test_kept_cores_refute_later_first_words_as_the_search_does(hard_sweep, random_300):
     """Hard mode's core bank: first words refuted by a core kept from another are exactly those the
     search refutes (every no of the sweep is a no of the plain search, word by word)."""
     from test_depth_sweep import _plain_yes
-    searcher = NativeSearcher(random_300, "hard", 4)
-    r = decide_every_first_word(searcher, 4)
+    searcher, r, _ = hard_sweep
     assert searcher.core_bank.hits > 10
     assert set(r.stats["yes"]) == _plain_yes(NativeSearcher(random_300, "hard", 4), 4)
