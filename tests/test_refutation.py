@@ -121,10 +121,10 @@ def test_a_resumed_hard_sweep_gives_its_coreless_nos_a_core(tmp_path, random_300
 
 def test_prove_depth_from_a_first_word_in_hard_mode_returns_a_checked_core():
     lists = load_lists("nyt20220316")
-    r = NativeSearcher(lists, "hard", 4).prove_depth(4, start="salet")
+    r = NativeSearcher(lists, "hard", 5).prove_depth(5, start="salet")
     assert r.status == "INFEASIBLE" and r.certificate_kind == "core"
-    assert r.stats["core"]["check"] == "INFEASIBLE" and r.stats["core"]["guesses_left"] == 3
-    check_first_word_core("salet", r.certificate, 3, lists.guesses)
+    assert r.stats["core"]["check"] == "INFEASIBLE" and r.stats["core"]["guesses_left"] == 4
+    check_first_word_core("salet", r.certificate, 4, lists.guesses)
 
 
 def test_a_no_the_checker_cannot_decide_is_reported_unknown(tmp_path, random_300, monkeypatch):
@@ -133,7 +133,7 @@ def test_a_no_the_checker_cannot_decide_is_reported_unknown(tmp_path, random_300
     r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, tmp_path / "every.json", limit=20)
     assert r.status == "UNKNOWN" and r.stats["decided"]["no"] == 0 and r.stats["decided"]["unknown"] > 0
     lists = load_lists("nyt20220316")
-    r = NativeSearcher(lists, "hard", 4).prove_depth(4, start="salet")
+    r = NativeSearcher(lists, "hard", 5).prove_depth(5, start="salet")
     assert r.status == "UNKNOWN" and r.certificate is None and "without deciding" in r.stats["core"]["check"]
 
 
