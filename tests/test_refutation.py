@@ -57,7 +57,7 @@ def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets():
     node = searcher.root()
     rng = random.Random(5)
     verdicts = {True: 0, False: 0}
-    for _ in range(40):
+    for _ in range(24):
         g0 = searcher.guess_index[rng.choice(lists.guesses)]
         members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, searcher.tables)
         c = rng.choice([c for c in range(len(sizes)) if sizes[c] >= 8])
@@ -76,7 +76,7 @@ def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets():
             refuted = False
         assert refuted == (r == REFUTED), (lists.guesses[g0], core, d)
         verdicts[refuted] += 1
-    assert verdicts[True] >= 5 and verdicts[False] >= 5, verdicts
+    assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
 
 
 @pytest.fixture(scope="module")
