@@ -19,7 +19,8 @@ def _start(tmp_path):
     deadline = time.monotonic() + 120
     # wait until both pool workers are up and the search is under way (the checkpoint appears)
     while time.monotonic() < deadline:
-        workers = [c for c in client.children(recursive=True) if "resource_tracker" not in " ".join(c.cmdline())]
+        commands = [_command(c) for c in client.children(recursive=True)]
+        workers = [c for c in commands if c and "resource_tracker" not in c]
         if len(workers) >= 2 and ck.exists():
             return proc, client.children(recursive=True), ck
         if proc.poll() is not None:
@@ -27,6 +28,14 @@ def _start(tmp_path):
         time.sleep(0.2)
     proc.kill()
     pytest.fail("the sweep did not start within 120 s")
+
+
+def _command(process) -> str:
+    """A child's command line; empty for a short-lived child that is gone or a zombie already."""
+    try:
+        return " ".join(process.cmdline())
+    except psutil.Error:
+        return ""
 
 
 def _all_gone(procs, seconds):

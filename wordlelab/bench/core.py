@@ -79,6 +79,13 @@ SEARCH_TASKS = [
     ("answers=all: SALET cannot guarantee 6", ["prove-depth", "--guesses", "6", "--start", "salet",
                                                "--lists", "nyt20220316", "--answers", "all"], "INFEASIBLE",
      ["-g", "6", "-d", "-w", "salet"], (154, 154)),
+    ("hard: SALET cannot guarantee 5", ["prove-depth", "--guesses", "5", "--start", "salet", "--lists",
+                                        "nyt20220316", "--mode", "hard"], "INFEASIBLE",
+     ["-H", "-g", "5", "-d", "-w", "salet"], (213, 224)),
+    ("answers=all, hard: SALET cannot guarantee 7", ["prove-depth", "--guesses", "7", "--start", "salet",
+                                                     "--lists", "nyt20220316", "--answers", "all", "--mode",
+                                                     "hard"], "INFEASIBLE",
+     ["-H", "-g", "7", "-d", "-w", "salet"], (3.3, 3.5)),
 ]
 LONG_TASKS = [
     # no reference figure: Selby's program answers these, its time on this machine is not given
@@ -119,8 +126,8 @@ def _side_by_side_row(label, argv, expected, selby_args, ref, repeat):
             os.environ.pop("WORDLELAB_AOT", None)
         else:
             os.environ["WORDLELAB_AOT"] = saved
-    # the min-sum kernels (solve, hint) are the ones compiled ahead of time; depth proofs run numba's
-    aot = not jit_only and argv[0] in ("solve", "hint") and built_module() is not None
+    # `wordlelab compile` exports the min-sum kernels (solve, hint) and the depth searches (prove-depth)
+    aot = not jit_only and built_module() is not None
     method = "native, compiled ahead of time" if aot else "native"
     if not isinstance(data, dict):
         return BenchRow(label, _instance(argv), method, "ERROR", data, mine[0])
