@@ -81,15 +81,47 @@ def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets():
 
 @pytest.fixture(scope="module")
 def hard_sweep(random_300, tmp_path_factory):
-    """The random-300 instance's first words decided within 4 in hard mode: searcher, result, entries."""
-    ck = tmp_path_factory.mktemp("sweep") / "every.json"
+    """The random-300 instance's first words decided within 4 in hard mode: searcher, result, entries,
+    and the folder of the checkpoint (every.json) and the yes words' trees (trees/)."""
+    folder = tmp_path_factory.mktemp("sweep")
+    ck = folder / "every.json"
     searcher = NativeSearcher(random_300, "hard", 4)
-    r = decide_every_first_word(searcher, 4, ck)
-    return searcher, r, json.loads(ck.read_text())["entries"]
+    r = decide_every_first_word(searcher, 4, ck, tree_dir=folder / "trees")
+    return searcher, r, json.loads(ck.read_text())["entries"], folder
+
+
+def test_a_resumed_sweep_rechecks_every_certificate_from_the_checkpoint(hard_sweep, random_300, tmp_path):
+    """--recheck: the checkpoint's cores and trees are re-checked, and a doctored one is caught."""
+    import shutil
+    from wordlelab.errors import WordleError
+    from wordlelab.solvers.checkpoint import save_checkpoint
+    from wordlelab.solvers.search.sweep_recheck import recheck_decisions
+    _, first, entries, folder = hard_sweep
+    ck, trees = tmp_path / "every.json", tmp_path / "trees"
+    shutil.copytree(folder / "trees", trees)
+    question = json.loads((folder / "every.json").read_text())["question"]
+    save_checkpoint(ck, question, entries)
+    r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, tree_dir=trees, recheck=True)
+    assert r.stats["searched_now"] == 0 and r.verified and not first.verified
+    assert r.stats["recheck"]["cores"] == first.stats["decided"]["no"] > 20
+    assert r.stats["recheck"]["trees"] == first.stats["decided"]["yes"] > 20
+    # a core one answer short is still one class of its word, but no longer a refutation
+    no, yes = (next(w for w, v in entries.items() if v["yes"] is want) for want in (False, True))
+    doctored = {no: dict(entries[no], core=entries[no]["core"][1:]), yes: entries[yes]}
+    with pytest.raises(WordleError, match=f"certificate of {no.upper()} fails: CoreFault"):
+        recheck_decisions(random_300, 4, doctored, trees)
+    doctored = {no: entries[no], yes: dict(entries[yes], total=entries[yes]["total"] - 1)}
+    with pytest.raises(WordleError, match=f"certificate of {yes.upper()} fails: its tree's total"):
+        recheck_decisions(random_300, 4, doctored, trees)
+    (trees / f"{yes}.tree").unlink()
+    with pytest.raises(WordleError, match=f"no tree for the yes word {yes.upper()}"):
+        decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, tree_dir=trees, recheck=True)
+    with pytest.raises(WordleError, match="easy mode's nos have no core"):
+        decide_every_first_word(NativeSearcher(random_300, "easy", 4), 4, recheck=True)
 
 
 def test_every_no_of_a_hard_sweep_has_a_checked_minimal_core(hard_sweep, random_300):
-    _, r, entries = hard_sweep
+    _, r, entries, _ = hard_sweep
     assert r.status == "OPTIMAL" and r.stats["decided"]["no"] > 20
     nos = {w: v for w, v in entries.items() if v["yes"] is False}
     assert len(nos) == r.stats["decided"]["no"]
@@ -151,6 +183,6 @@ def test_kept_cores_refute_later_first_words_as_the_search_does(hard_sweep, rand
     """Hard mode's core bank: first words refuted by a core kept from another are exactly those the
     search refutes (every no of the sweep is a no of the plain search, word by word)."""
     from test_depth_sweep import _plain_yes
-    searcher, r, _ = hard_sweep
+    searcher, r, _, _ = hard_sweep
     assert searcher.core_bank.hits > 10
     assert set(r.stats["yes"]) == _plain_yes(NativeSearcher(random_300, "hard", 4), 4)

@@ -79,7 +79,7 @@ def check_decision(searcher):
 
 def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=None, tree_dir=None,
                             node_limit: int = 10**12, limit: int | None = None, workers: int = 1,
-                            dask_address: str | None = None) -> Result:
+                            dask_address: str | None = None, recheck: bool = False) -> Result:
     """Decide, for every first word, whether every answer can be found within ``guesses``.
 
     Returns OPTIMAL when every word (or the first ``limit`` in the candidate order) is decided,
@@ -89,10 +89,44 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     ``stats["rate_per_hour"]`` is the words decided per hour in this run. ``tree_dir`` keeps each
     yes word's verified tree (Selby's format, ``WORD.tree``). ``workers`` > 1 or ``dask_address``
     runs the words on the sweep layer (:func:`wordlelab.solvers.sweep.executor`).
+
+    ``recheck`` (hard mode): before returning, every decision, those taken from the checkpoint
+    included, is re-checked from its certificate alone (each no's core by the pure-Python
+    checker, each yes's tree in ``tree_dir`` by the verifier;
+    :mod:`~wordlelab.solvers.search.sweep_recheck`), and the result is marked verified.
     """
+    if recheck and searcher.mode != "hard":
+        raise WordleError("--recheck with --every-first-word re-checks hard mode's cores; "
+                          f"{searcher.mode} mode's nos have no core of their own")
     if workers > 1 or dask_address:
-        return _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit, workers,
-                                  dask_address)
+        res, decisions = _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit,
+                                            workers, dask_address)
+    else:
+        res, decisions = _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit)
+    if recheck:
+        res = _rechecked(res, searcher.lists, guesses, decisions, progress, tree_dir, workers, dask_address)
+    return res
+
+
+def _rechecked(res: Result, lists, guesses, decisions, progress, tree_dir, workers, dask_address) -> Result:
+    """``res`` once every one of ``decisions`` has passed its certificate's checker."""
+    from wordlelab.solvers.search.sweep_recheck import recheck_decisions
+    done = 0
+
+    def told(n=1, info=None):
+        nonlocal done
+        done += n
+        if progress:
+            progress(0, info=f"certificates re-checked: {done}")
+    res.stats["recheck"] = recheck_decisions(lists, guesses, decisions, tree_dir, workers, dask_address,
+                                             told)
+    res.verified = True
+    res.seconds += res.stats["recheck"]["seconds"]
+    return res
+
+
+def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit) -> tuple[Result, dict]:
+    """:func:`decide_every_first_word` in this process; also its decisions (word -> entry)."""
     from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
     from wordlelab.solvers.search.core_prover import Count
     from wordlelab.solvers.search.native import _UNTOUCHED
@@ -151,7 +185,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
             save_checkpoint(checkpoint, question, decisions)
     return _result(question, decisions, len(order), resumed, decided_now, verified_now,
                    int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0),
-                   time.perf_counter() - t0)
+                   time.perf_counter() - t0), decisions
 
 
 def _bank_cores(searcher, decisions: dict) -> None:
@@ -315,8 +349,8 @@ def _count_yes(results) -> str:
 
 
 def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit, workers,
-                       dask_address) -> Result:
-    """:func:`decide_every_first_word` with the first words as sweep tasks."""
+                       dask_address) -> tuple[Result, dict]:
+    """:func:`decide_every_first_word` with the first words as sweep tasks; also its decisions."""
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.node_table import SharedArray, table_shape
     from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
@@ -371,4 +405,4 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     nodes = sum(results[w].get("nodes", 0) for w in searched)
     resumed = len((sweep.resumed & set(words)) - twinned - searched)
     return _result(question, decisions, len(words), resumed, len(searched), verified_now, nodes,
-                   time.perf_counter() - t0)
+                   time.perf_counter() - t0), decisions

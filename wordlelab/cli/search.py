@@ -127,7 +127,7 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
 
 
 def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkpoint, node_limit, workers,
-                      dask_address, as_json):
+                      dask_address, recheck, as_json):
     """prove-depth --every-first-word: one decision per first word."""
     from wordlelab.solvers.search.depth_sweep import decide_every_first_word
     if not every:
@@ -137,7 +137,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
     lists = searcher.lists
     with progress("first words", None, enabled=not as_json) as advance:
         res = decide_every_first_word(searcher, n_guesses, checkpoint, advance, tree_dir, node_limit, limit,
-                                      workers or 1, dask_address)
+                                      workers or 1, dask_address, recheck)
     if as_json:
         emit_json(res.as_dict())
         return
@@ -151,6 +151,11 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
         out.print(f"yes: {shown}")
     out.print(f"each yes decided now has a tree checked by the independent verifier ({st['trees_verified']})"
               + (f", kept in {tree_dir}" if tree_dir else ""))
+    if "recheck" in st:
+        r = st["recheck"]
+        out.print(f"re-checked from the certificates alone, the checkpoint's included: {r['cores']} cores by the "
+                  f"pure-Python checker ({r['check_nodes']} nodes), {r['trees']} trees by the verifier; "
+                  f"{r['seconds']:.1f} s")
     rate = f", {st['rate_per_hour']} words an hour" if st["rate_per_hour"] else ""
     out.print(f"{st['searched_now']} searched now, {st['from_checkpoint']} from the checkpoint; "
               f"{res.seconds:.1f} s{rate}")
@@ -164,7 +169,9 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @click.option("--state", "state_text", default=None, help="decide from a game state")
 @click.option("--node-limit", default=10**12, show_default=True, type=node_limit_type(), help="give up (UNKNOWN) after this many nodes (with --every-first-word: for each word)")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the certificate tree on yes")
-@click.option("--recheck", is_flag=True, help="on no (easy mode): re-decide the core with the plain search")
+@click.option("--recheck", is_flag=True,
+              help="on no (easy mode): re-decide the core with the plain search; with --every-first-word (hard "
+                   "mode): re-check every decision's core or tree before returning, the checkpoint's included")
 @click.option("--checkpoint", default=None, type=OutputFile(),
               help="without --start: first words refuted so far, with their cores (JSON); a rerun resumes from it")
 @click.option("--core", "core_file", default=None, type=OutputFile(),
@@ -192,7 +199,7 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
     if every or tree_dir or limit or workers or dask_address:
         return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
-                                 node_limit, workers, dask_address, as_json)
+                                 node_limit, workers, dask_address, recheck, as_json)
     with progress("first-guess classes" if start or state_text else "first guesses", None,
                   enabled=not as_json) as advance:
         res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit,
