@@ -31,17 +31,37 @@ def check_mode(mode: str) -> str:
     return check_choice(mode, MODES, "mode")
 
 
+def hard_rule(prev_guess: str, pattern: int) -> tuple[tuple, tuple]:
+    """NYT hard-mode rule after one earlier (guess, pattern) pair: the greens, as (position,
+    letter), and each green or yellow letter with the least count a later guess must have.
+
+    >>> from wordlelab.models.feedback import pattern_code
+    >>> hard_rule("salet", pattern_code("BYGBB"))
+    (((2, 'l'),), (('a', 1), ('l', 1)))
+    """
+    colours = code_to_colours(pattern)
+    greens = tuple((k, prev_guess[k]) for k, c in enumerate(colours) if c == GREEN)
+    needed = Counter(prev_guess[k] for k, c in enumerate(colours) if c in (GREEN, YELLOW))
+    return greens, tuple(sorted(needed.items()))
+
+
+def obeys(rule: tuple[tuple, tuple], guess: str) -> bool:
+    """Whether ``guess`` keeps a :func:`hard_rule`: every green in place, every letter often enough."""
+    greens, needed = rule
+    return (all(guess[k] == letter for k, letter in greens)
+            and all(guess.count(letter) >= n for letter, n in needed))
+
+
 def hard_ok(prev_guess: str, pattern: int, guess: str) -> bool:
     """NYT hard-mode rule for one earlier (guess, pattern) pair."""
-    colours = code_to_colours(pattern)
-    needed = Counter()
-    for k, c in enumerate(colours):
-        if c == GREEN and guess[k] != prev_guess[k]:
-            return False
-        if c in (GREEN, YELLOW):
-            needed[prev_guess[k]] += 1
-    have = Counter(guess)
-    return all(have[letter] >= n for letter, n in needed.items())
+    return obeys(hard_rule(prev_guess, pattern), guess)
+
+
+def hard_allowed(prev_guess: str, pattern: int, guesses) -> list[str]:
+    """The words of ``guesses`` that :func:`hard_ok` allows after one (guess, pattern) pair, in
+    their order (the rule worked out once, not once a word)."""
+    rule = hard_rule(prev_guess, pattern)
+    return [g for g in guesses if obeys(rule, g)]
 
 
 def guess_allowed(mode: str, history: History, guess: str) -> bool:

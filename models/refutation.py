@@ -10,7 +10,7 @@ find every answer within d + 1 guesses.
 
 :func:`check_core` decides "C within d after H" by exhaustive search, sharing nothing with the
 searchers but the rule statements: pure-Python :func:`~wordlelab.models.feedback.feedback` and
-:func:`~wordlelab.models.modes.hard_ok`. Its three shortcuts are proved in place:
+:func:`~wordlelab.models.modes.hard_allowed` (:func:`~wordlelab.models.modes.hard_ok` for a list). Its three shortcuts are proved in place:
 
 - one answer left: guess it;
 - n answers with n ≤ d: guess them one at a time. Each is consistent with every pattern so far,
@@ -44,7 +44,7 @@ from collections import Counter
 
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, GREEN, YELLOW, code_to_colours, feedback, pattern_string
-from wordlelab.models.modes import hard_ok
+from wordlelab.models.modes import hard_allowed
 
 # Nodes the checker may visit before it gives up (each costs |allowed| x |answers| feedbacks)
 CHECK_NODE_LIMIT = 200_000
@@ -109,7 +109,7 @@ class _Search:
     def allowed(self, parent: list, u: str, p: int, constraint: tuple) -> list:
         got = self.allowed_by_constraint.get(constraint)
         if got is None:
-            got = self.allowed_by_constraint[constraint] = [x for x in parent if hard_ok(u, p, x)]
+            got = self.allowed_by_constraint[constraint] = hard_allowed(u, p, parent)
         return got
 
     def dominated(self, mask: int, constraint: tuple, d: int) -> bool:
@@ -194,7 +194,7 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     allowed = list(guesses)
     for g, p in history:
         greens, need = rule_after(greens, need, g, p)
-        allowed = [x for x in allowed if hard_ok(g, p, x)]
+        allowed = hard_allowed(g, p, allowed)
     search = _Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit)
     if search.solvable(tuple(range(len(answers))), allowed, (greens, need), depth):
         raise CoreFault(f"the core is not a refutation: its {len(answers)} answers can all be found "
