@@ -43,3 +43,28 @@ def test_it_refutes_an_endgame_too_big_for_the_guesses_left():
     assert _refutes(s, lists, rows, 3)
     assert all(brute_force(words, words, "easy", 3, g) == float("inf") for g in words)
     assert not _refutes(s, lists, rows, 12)
+
+
+def test_the_slack_is_negative_exactly_when_the_bound_refutes():
+    """endgame_slack (the depth search's form, which also gates Selby's trial run) against too_big."""
+    from wordlelab.instances.wordlists import load_lists
+    from wordlelab.models.matrix import pattern_matrix
+    from wordlelab.solvers.search.endgame_bound import endgame_slack, too_big
+    lists = load_lists("nyt20220316")
+    MT = pattern_matrix(lists, transposed=True)
+    eg, _ = endgame_ids(lists.answers)
+    rng = random.Random(4)
+    members: dict = {}
+    for a in range(len(lists.answers)):
+        for p in range(5):
+            if eg[a, p] >= 0:
+                members.setdefault(int(eg[a, p]), []).append(a)
+    signs = set()
+    for _ in range(200):
+        rows = np.array(sorted(rng.choice([m for m in members.values() if len(m) >= 4])), np.int32)
+        L = np.array(sorted(rng.sample(range(len(lists.guesses)), rng.choice([5, 30, 300]))), np.int32)
+        d = rng.randint(2, 6)
+        slack = endgame_slack(rows, L, d, MT)
+        assert (slack < 0) == too_big(rows, L, d, MT) and slack <= d - 1
+        signs.add(slack < 0)
+    assert signs == {True, False}

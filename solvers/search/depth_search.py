@@ -13,7 +13,7 @@ import numba as nb
 import numpy as np
 
 from wordlelab.solvers.search import search_core as core
-from wordlelab.solvers.search.endgame_bound import ENDGAME_MAX_D, endgame_refutes
+from wordlelab.solvers.search.endgame_bound import endgame_slack, largest_endgame
 from wordlelab.solvers.search.hard_rules import remember_guess
 from wordlelab.solvers.search.monotone import dominated, new_refuted, remember_refuted
 from wordlelab.solvers.search.node_table import entry_guess, lookup
@@ -68,10 +68,25 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
     if packed >= 0:
         stats[Stat.CACHE_HITS] += 1
         return entry_guess(packed)
-    if mode != core.EASY and d <= ENDGAME_MAX_D and endgame_refutes(H, L, d, MT, tabs.eg, tabs.eg_count):
-        # Selby's endgame analysis (endgame_bound): as in the min-sum search
-        core._store(cache, key, 0, REFUTED, 1, n)
-        return REFUTED
+    if mode != core.EASY and d >= 2:
+        rows = largest_endgame(H, tabs.eg, tabs.eg_count)
+        if rows.shape[0] > d:       # at most d answers are always found in time (one consistent guess each)
+            # Selby's endgame analysis (endgame_bound), at every depth as in his wordle.cpp
+            slack = endgame_slack(rows, L, d, MT)
+            if slack < 0:
+                core._store(cache, key, 0, REFUTED, 1, n)
+                return REFUTED
+            if slack < d - 1 and rows.shape[0] < n:
+                # a close call: his trial run, the endgame's answers alone with this node's
+                # guesses. The guesses allowed below depend on the history, never on the
+                # answers, so if they cannot be found in time neither can H (monotonicity)
+                r = feasible(rows, L, d, tabs, cache, stats, node_limit)
+                if r == NODE_LIMIT:
+                    return NODE_LIMIT
+                if r == REFUTED:
+                    stats[Stat.ENDGAME_TRIALS] += 1
+                    core._store(cache, key, 0, REFUTED, 1, n)
+                    return REFUTED
     k, hit, hsh, split = scan_for_split(H, L, tabs, cache, key, stats)
     if split >= 0:
         return split
@@ -100,7 +115,9 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
             continue  # makes the same children as a guess already tried here (hard_rules)
         n_seen = n_now
         ok = True
-        for c in range(sizes.shape[0]):
+        # smallest classes first, as Selby orders them: they are cheap, and one failing class
+        # refutes g whichever it is
+        for c in np.argsort(sizes, kind="mergesort"):
             sub = members[starts[c]:starts[c] + sizes[c]].copy()
             Lc = core.child_list(Lchild, g, pats[c], mode, letters, lcount)
             r = feasible(sub, Lc, d - 1, tabs, cache, stats, node_limit)

@@ -89,6 +89,38 @@ def too_big(rows, L, d, MT):
 
 
 @nb.njit(cache=True)
+def endgame_slack(rows, L, d, MT):
+    """The d - 1 largest values of n(rows, w) - 1 over the guesses w in L, summed, less
+    len(rows) - 1: negative when no strategy of d guesses tells the rows apart. The scan stops
+    once the slack reaches d - 1, so a value of d - 1 means "at least d - 1"."""
+    k = rows.shape[0]
+    if d < 2:
+        return -1 if k > 1 else d - 1
+    need = k - 1 + d - 1
+    top = np.zeros(d - 1, np.int64)     # the d - 1 largest values of n - 1, smallest first
+    total = 0
+    stamp = np.zeros(243, np.int64)
+    for j in range(L.shape[0]):
+        col = L[j]
+        distinct = 0
+        for r in range(k):
+            q = MT[rows[r], col]
+            if stamp[q] != j + 1:
+                stamp[q] = j + 1
+                distinct += 1
+        v = distinct - 1
+        if v > top[0]:
+            total += v - top[0]
+            top[0] = v
+            for t in range(d - 2):      # keep top[0] the smallest
+                if top[t] > top[t + 1]:
+                    top[t], top[t + 1] = top[t + 1], top[t]
+            if total >= need:
+                return d - 1
+    return total - (k - 1)
+
+
+@nb.njit(cache=True)
 def endgame_refutes(H, L, d, MT, eg, eg_count):
     """True if the largest endgame among rows H cannot be told apart by d - 1 guesses from L."""
     rows = largest_endgame(H, eg, eg_count)

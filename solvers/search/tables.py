@@ -30,6 +30,7 @@ class Stat(IntEnum):
     CACHE_HITS = 1       # nodes answered by the node table
     CELLS_SCANNED = 2    # pattern-matrix cells read by the guess scans
     MONOTONE = 3         # hard mode: guesses refuted by a class refuted at their node (monotone)
+    ENDGAME_TRIALS = 4   # hard and strict mode: nodes refuted by a trial run on their largest endgame
 
 
 def new_stats() -> np.ndarray:
@@ -40,8 +41,8 @@ def new_stats() -> np.ndarray:
 def named_counts(array, slots) -> dict:
     """A counter array as a dict keyed by its slots' names, lower case.
 
-    >>> named_counts(np.array([5, 2, 40, 0]), Stat)
-    {'nodes': 5, 'cache_hits': 2, 'cells_scanned': 40, 'monotone': 0}
+    >>> named_counts(np.array([5, 2, 40, 0, 1]), Stat)
+    {'nodes': 5, 'cache_hits': 2, 'cells_scanned': 40, 'monotone': 0, 'endgame_trials': 1}
     """
     return {slot.name.lower(): int(array[slot]) for slot in slots}
 
