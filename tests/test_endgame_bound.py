@@ -46,7 +46,8 @@ def test_it_refutes_an_endgame_too_big_for_the_guesses_left():
 
 
 def test_the_slack_is_negative_exactly_when_the_bound_refutes():
-    """endgame_slack (the depth search's form, which also gates Selby's trial run) against too_big."""
+    """endgame_slack (the depth search's form, which also gates Selby's trial run) against the bound
+    worked out plainly, and against too_big."""
     from wordlelab.instances.wordlists import load_lists
     from wordlelab.models.matrix import pattern_matrix
     from wordlelab.solvers.search.endgame_bound import endgame_slack, too_big
@@ -64,7 +65,10 @@ def test_the_slack_is_negative_exactly_when_the_bound_refutes():
         rows = np.array(sorted(rng.choice([m for m in members.values() if len(m) >= 4])), np.int32)
         L = np.array(sorted(rng.sample(range(len(lists.guesses)), rng.choice([5, 30, 300]))), np.int32)
         d = rng.randint(2, 6)
-        slack = endgame_slack(rows, L, d, MT)
-        assert (slack < 0) == too_big(rows, L, d, MT) and slack <= d - 1
+        slack = endgame_slack(rows, L, d, MT, d - 1)
+        # the bound worked out plainly: every guess's distinct patterns on the rows, the d - 1 largest
+        values = sorted(len(set(MT[rows, col].tolist())) - 1 for col in L)
+        plain = sum(values[-(d - 1):]) - (len(rows) - 1)
+        assert slack == min(plain, d - 1) and (slack < 0) == too_big(rows, L, d, MT)
         signs.add(slack < 0)
     assert signs == {True, False}

@@ -72,7 +72,7 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
         rows = largest_endgame(H, tabs.eg, tabs.eg_count)
         if rows.shape[0] > d:       # at most d answers are always found in time (one consistent guess each)
             # Selby's endgame analysis (endgame_bound), at every depth as in his wordle.cpp
-            slack = endgame_slack(rows, L, d, MT)
+            slack = endgame_slack(rows, L, d, MT, d - 1)
             if slack < 0:
                 core._store(cache, key, 0, REFUTED, 1, n)
                 return REFUTED

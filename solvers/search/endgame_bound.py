@@ -58,13 +58,14 @@ def largest_endgame(H, eg, eg_count):
 
 
 @nb.njit(cache=True)
-def too_big(rows, L, d, MT):
-    """True if the d - 1 largest values of n(rows, w) - 1, over the guesses w in L, sum to less
-    than len(rows) - 1: no strategy of d guesses tells the rows apart."""
+def endgame_slack(rows, L, d, MT, enough):
+    """The d - 1 largest values of n(rows, w) - 1 over the guesses w in L, summed, less
+    len(rows) - 1: negative when no strategy of d guesses tells the rows apart. The scan stops
+    once the slack reaches ``enough``, which it then returns ("at least ``enough``")."""
     k = rows.shape[0]
     if d < 2:
-        return k > 1
-    need = k - 1
+        return -1 if k > 1 else enough
+    need = k - 1 + enough
     top = np.zeros(d - 1, np.int64)     # the d - 1 largest values of n - 1, smallest first
     total = 0
     stamp = np.zeros(243, np.int64)
@@ -84,40 +85,15 @@ def too_big(rows, L, d, MT):
                 if top[t] > top[t + 1]:
                     top[t], top[t + 1] = top[t + 1], top[t]
             if total >= need:
-                return False
-    return True
+                return enough
+    return total - (k - 1)
 
 
 @nb.njit(cache=True)
-def endgame_slack(rows, L, d, MT):
-    """The d - 1 largest values of n(rows, w) - 1 over the guesses w in L, summed, less
-    len(rows) - 1: negative when no strategy of d guesses tells the rows apart. The scan stops
-    once the slack reaches d - 1, so a value of d - 1 means "at least d - 1"."""
-    k = rows.shape[0]
-    if d < 2:
-        return -1 if k > 1 else d - 1
-    need = k - 1 + d - 1
-    top = np.zeros(d - 1, np.int64)     # the d - 1 largest values of n - 1, smallest first
-    total = 0
-    stamp = np.zeros(243, np.int64)
-    for j in range(L.shape[0]):
-        col = L[j]
-        distinct = 0
-        for r in range(k):
-            q = MT[rows[r], col]
-            if stamp[q] != j + 1:
-                stamp[q] = j + 1
-                distinct += 1
-        v = distinct - 1
-        if v > top[0]:
-            total += v - top[0]
-            top[0] = v
-            for t in range(d - 2):      # keep top[0] the smallest
-                if top[t] > top[t + 1]:
-                    top[t], top[t + 1] = top[t + 1], top[t]
-            if total >= need:
-                return d - 1
-    return total - (k - 1)
+def too_big(rows, L, d, MT):
+    """True if the d - 1 largest values of n(rows, w) - 1, over the guesses w in L, sum to less
+    than len(rows) - 1: no strategy of d guesses tells the rows apart."""
+    return endgame_slack(rows, L, d, MT, 0) < 0
 
 
 @nb.njit(cache=True)
