@@ -20,7 +20,7 @@ import numba as nb
 import numpy as np
 
 MIN_ENDGAME = 3         # models.endgames.endgame_ids numbers the endgames of 3 answers or more
-ENDGAME_MAX_D = 4       # the searches try the bound with this many guesses left or fewer (hard, strict)
+ENDGAME_MAX_D = 4       # the min-sum search tries the bound with this many guesses left or fewer (hard, strict); the depth search at every depth
 
 
 @nb.njit(cache=True)
