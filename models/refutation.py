@@ -10,13 +10,36 @@ find every answer within d + 1 guesses.
 
 :func:`check_core` decides "C within d after H" by exhaustive search, sharing nothing with the
 searchers but the rule statements: pure-Python :func:`~wordlelab.models.feedback.feedback` and
-:func:`~wordlelab.models.modes.hard_allowed` (:func:`~wordlelab.models.modes.hard_ok` for a list). Its three shortcuts are proved in place:
+:func:`~wordlelab.models.modes.hard_allowed` (:func:`~wordlelab.models.modes.hard_ok` for a
+list). Its shortcuts are proved in place:
 
 - one answer left: guess it;
 - n answers with n ≤ d: guess them one at a time. Each is consistent with every pattern so far,
   so hard mode allows it: an earlier green letter is in place in it, and an earlier green or
   yellow letter occurs in it at least as often as that pattern shows;
-- n ≥ 2 answers and d = 1: impossible.
+- n ≥ 2 answers and d = 1: impossible;
+- Selby's endgame bound (part 2, "Endgame analysis"), proved below, on the largest *endgame*
+  among the answers (answers equal in four positions), worked out here from the pure-Python
+  patterns, not from the kernels' form of it;
+- Selby's trial run: if that endgame alone cannot be found in time, neither can the answers
+  holding it (monotonicity, above).
+
+**Lemma (an endgame splits into one class and singletons).** Let E be answers equal in every
+position but p, and w any guess. Call an answer *plain* if its letter at p does not occur in w.
+A guess letter c at a position i gets the same colour from answers whose letters at p are not c:
+c ≠ their letter at p, so the greens of c and the count of c in the answer agree, and with them
+the NYT yellow count. So all plain answers share one pattern, and an answer with letter x at p
+can differ from it only at the positions where w has x. Two answers of E that differ from the
+plain pattern do so at disjoint positions (x ≠ y), so they differ from each other: every class
+of E under w but (at most) one is a single answer. Hence w leaves an adversary who stays in the
+large class at least |S| - (n(E, w) - 1) of any S ⊆ E, where n(E, w) is the number of patterns
+w gives on E (a class of S lies in a class of E).
+
+**Theorem (Selby's endgame bound).** With d guesses left, the d - 1 guesses before the last
+must bring E down to one answer, and the guesses allowed later are among those allowed now
+(hard mode's constraint only grows). So if the d - 1 largest values of n(E, w) - 1 over the
+allowed guesses sum to less than |E| - 1, E cannot be found in time, and by monotonicity
+neither can any answer set holding E.
 
 Otherwise every allowed guess is tried, and it works when each class it leaves (its own
 all-green answer aside) can be done within d - 1 after its pattern. Results are kept by
@@ -31,6 +54,8 @@ leave the same constraints are the same move, and are tried once.
 >>> guesses = family + ["blimp"]
 >>> history = [("nauch", feedback("nauch", "batch"))]
 >>> check_core(family, 6, guesses, history)     # nodes visited; it raises if 6 could do it
+1
+>>> check_core(family, 6, guesses, history, endgame_bound=False)    # the plain search
 129
 >>> check_core(family, 7, guesses, history)   # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -41,6 +66,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from operator import itemgetter
 
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, GREEN, YELLOW, code_to_colours, feedback, pattern_string
@@ -92,7 +118,7 @@ class _Search:
     which includes every guess allowed below it).
     """
 
-    def __init__(self, words: tuple, allowed: list, node_limit: int):
+    def __init__(self, words: tuple, allowed: list, node_limit: int, endgame_bound: bool):
         self.words = words
         self.patterns = {u: tuple(feedback(u, a) for a in words) for u in allowed}
         self.allowed_by_constraint: dict = {}
@@ -105,6 +131,7 @@ class _Search:
         self.stronger: dict = {}
         self.nodes = 0
         self.node_limit = node_limit
+        self.endgame_bound = endgame_bound
 
     def allowed(self, parent: list, u: str, p: int, constraint: tuple) -> list:
         got = self.allowed_by_constraint.get(constraint)
@@ -124,6 +151,29 @@ class _Search:
                     return True
         return False
 
+    def largest_endgame(self, answers: tuple) -> tuple:
+        """The most answers equal in four positions (ascending)."""
+        groups: dict[tuple, list] = {}
+        for i in answers:
+            word = self.words[i]
+            for p in range(5):
+                groups.setdefault((p, word[:p] + word[p + 1:]), []).append(i)
+        return tuple(max(groups.values(), key=len))
+
+    def endgame_too_big(self, endgame: tuple, allowed: list, d: int) -> bool:
+        """Selby's endgame bound (module docstring): the answers ``endgame``, equal in four
+        positions, cannot be told apart by d - 1 guesses from ``allowed``."""
+        # by the lemma, n(E, w) - 1 is at most the number of answers of E whose letter at p
+        # occurs in w: a cheap first pass, which settles the node when even those fall short
+        a, b = self.words[endgame[0]], self.words[endgame[1]]
+        p = next(p for p in range(5) if a[p] != b[p])
+        varying = {self.words[i][p] for i in endgame}
+        cheap = sorted(len(varying.intersection(u)) for u in allowed)
+        if sum(cheap[-(d - 1):]) < len(endgame) - 1:
+            return True
+        values = sorted(len({self.patterns[u][i] for i in endgame}) - 1 for u in allowed)
+        return sum(values[-(d - 1):]) < len(endgame) - 1
+
     def solvable(self, answers: tuple, allowed: list, constraint: tuple, d: int) -> bool:
         n = len(answers)
         if d == 0:
@@ -142,27 +192,44 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise CheckTooLong(f"the core check visited {self.node_limit} nodes without deciding")
+        endgame = self.largest_endgame(answers) if self.endgame_bound else ()
+        if len(endgame) > d and (self.endgame_too_big(endgame, allowed, d) or
+                                 (len(endgame) < n and not self.solvable(endgame, allowed, constraint, d))):
+            # the bound, or the endgame alone cannot be found in time (then by monotonicity
+            # neither can the answers holding it)
+            self.memo[key] = False
+            self.refuted.setdefault(d, {}).setdefault(constraint, []).append(mask)
+            return False
         greens, need = constraint
+        pick = itemgetter(*answers)     # n ≥ 2 here, so it returns a tuple
+        split_by_patterns: dict[tuple, list | None] = {}
         tried = set()
         result = False
         for u in allowed:
-            pats = self.patterns[u]
-            classes: dict[int, list] = {}
-            for i in answers:
-                classes.setdefault(pats[i], []).append(i)
-            classes.pop(ALL_GREEN, None)
-            if all(len(c) <= d - 1 for c in classes.values()):
-                result = True           # every class small enough to guess its answers in turn
+            patterns = pick(self.patterns[u])
+            classes = split_by_patterns.get(patterns, ())
+            if classes == ():           # a split not seen at this node: its classes, largest first
+                by_pattern: dict[int, list] = {}
+                for i, p in zip(answers, patterns):
+                    by_pattern.setdefault(p, []).append(i)
+                by_pattern.pop(ALL_GREEN, None)
+                if all(len(c) <= d - 1 for c in by_pattern.values()):
+                    classes = None      # every class small enough to guess its answers in turn
+                else:
+                    classes = sorted(((p, tuple(c)) for p, c in by_pattern.items()), key=lambda pc: -len(pc[1]))
+                split_by_patterns[patterns] = classes
+            if classes is None:
+                result = True
                 break
-            after = {p: rule_after(greens, need, u, p) for p in classes}
-            move = tuple(sorted((p, tuple(c), after[p]) for p, c in classes.items()))
+            after = tuple(rule_after(greens, need, u, p) for p, _ in classes)
+            move = (patterns, after)    # same split, same constraints after it: the same move
             if move in tried:
                 continue
             tried.add(move)
             # largest class first: the one most likely to fail, which settles the guess
             ok = True
-            for p, c in sorted(classes.items(), key=lambda pc: -len(pc[1])):
-                if not self.solvable(tuple(c), self.allowed(allowed, u, p, after[p]), after[p], d - 1):
+            for (p, c), rule in zip(classes, after):
+                if not self.solvable(c, self.allowed(allowed, u, p, rule), rule, d - 1):
                     ok = False
                     break
             if ok:
@@ -174,7 +241,8 @@ class _Search:
         return result
 
 
-def check_core(core, depth: int, guesses, history=(), node_limit: int | None = None) -> int:
+def check_core(core, depth: int, guesses, history=(), node_limit: int | None = None,
+               endgame_bound: bool = True) -> int:
     """Check in hard mode that no strategy finds every answer of ``core`` within ``depth`` more
     guesses after ``history`` (a list of (guess, pattern code) pairs); return the nodes visited.
 
@@ -182,6 +250,7 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     its pattern), and ``guesses`` is the whole guess list, filtered here by hard mode's rule.
     Raises :class:`CoreFault` if the claim is false or malformed, :class:`CheckTooLong` if the
     search needs more than ``node_limit`` nodes (default :data:`CHECK_NODE_LIMIT`).
+    ``endgame_bound=False`` leaves out Selby's endgame bound and trial (for cross-checks).
     """
     answers = tuple(sorted(set(core)))
     if len(answers) != len(core):
@@ -195,7 +264,7 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     for g, p in history:
         greens, need = rule_after(greens, need, g, p)
         allowed = hard_allowed(g, p, allowed)
-    search = _Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit)
+    search = _Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit, endgame_bound)
     if search.solvable(tuple(range(len(answers))), allowed, (greens, need), depth):
         raise CoreFault(f"the core is not a refutation: its {len(answers)} answers can all be found "
                         f"within {depth} guesses in hard mode")
@@ -209,7 +278,7 @@ def check_first_word_core(first_word: str, core, guesses_left: int, guesses) -> 
 
     >>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
     >>> check_first_word_core("nauch", family, 6, family)
-    129
+    1
     """
     if not core:
         raise CoreFault("the core is empty")

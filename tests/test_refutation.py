@@ -45,7 +45,72 @@ def test_malformed_cores_are_refused():
 
 def test_a_check_too_long_proves_nothing():
     with pytest.raises(CheckTooLong):
-        check_core(ATCH, 6, ATCH, [("nauch", feedback("nauch", "batch"))], node_limit=1)
+        check_core(ATCH, 6, ATCH, [("nauch", feedback("nauch", "batch"))], node_limit=1, endgame_bound=False)
+
+
+def test_an_endgame_splits_into_one_class_and_single_answers():
+    """The lemma behind Selby's endgame bound (models/refutation.py): under any guess, answers
+    equal in four positions fall into one class and single answers, and the answers in the
+    large class are those whose fifth letter the guess lacks (with perhaps some others)."""
+    from wordlelab.models.endgames import endgame_ids
+    lists = load_lists("nyt20220316", answers="all")
+    eg, _ = endgame_ids(lists.answers)
+    members: dict = {}
+    for a, word in enumerate(lists.answers):
+        for p in range(5):
+            if eg[a, p] >= 0:
+                members.setdefault(int(eg[a, p]), (p, []))[1].append(word)
+    rng = random.Random(8)
+    endgames = rng.sample(sorted(members.values()), 300)
+    big_classes = 0
+    for p, words in endgames:
+        for guess in rng.sample(lists.guesses, 40) + [w for w in lists.guesses if w[p] in {x[p] for x in words}][:20]:
+            classes: dict = {}
+            for w in words:
+                classes.setdefault(feedback(guess, w), []).append(w)
+            large = [c for c in classes.values() if len(c) > 1]
+            assert len(large) <= 1, (guess, large)
+            plain = [w for w in words if w[p] not in guess]
+            assert len({feedback(guess, w) for w in plain}) <= 1
+            big_classes += bool(large)
+    assert big_classes > 1000
+
+
+def test_the_checker_decides_alike_with_and_without_the_endgame_bound():
+    """Random endgame-rich answer sets after a random first word, 3 or 4 guesses left: the checker
+    with Selby's bound and trial and the plain exhaustive search give the same verdict, both
+    verdicts occur, and the bound saves nodes."""
+    lists = load_lists("nyt20220316", answers="all")
+    by_rest: dict = {}
+    for w in lists.answers:
+        by_rest.setdefault(w[1:], []).append(w)
+    families = [f for f in by_rest.values() if len(f) >= 6]
+    rng = random.Random(3)
+    verdicts = {True: 0, False: 0}
+    saved = 0
+    for _ in range(16):
+        family = rng.sample(rng.choice(families), 6)
+        while True:     # a first word that leaves the family in one class
+            g0 = rng.choice(lists.guesses)
+            if len({feedback(g0, w) for w in family}) == 1:
+                break
+        target = family[0]
+        others = [w for w in rng.sample(lists.answers, 3000) if feedback(g0, w) == feedback(g0, target)]
+        answers = sorted(set(family + others[:rng.randint(0, 3)]))
+        d = rng.choice([3, 4])
+        outcome = []
+        for bound in (True, False):
+            try:
+                outcome.append(check_core(answers, d, lists.guesses, [(g0, feedback(g0, target))],
+                                          endgame_bound=bound))
+            except CoreFault:
+                outcome.append(None)
+        assert (outcome[0] is None) == (outcome[1] is None), (g0, answers, d)
+        verdicts[outcome[0] is not None] += 1
+        if outcome[0] is not None:
+            saved += outcome[1] - outcome[0]
+    assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
+    assert saved > 0
 
 
 def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets():

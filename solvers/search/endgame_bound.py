@@ -4,8 +4,9 @@ An *endgame* is a set of answers equal in four positions (?ILLS: bills, dills, f
 Theorem (Selby, part 2, "Endgame analysis"): let L be the answers of a node that lie in one
 endgame, and n(L, w) the number of distinct patterns guess w gives on L. If the strategy must
 find every answer within d guesses, then the d - 1 guesses before the last must bring the
-candidates within L down to one, and a guess w leaves an adversary at least |S| - (n(L, w) - 1)
-of any S within L (the largest of at most n(L, w) classes). So the node is infeasible if the
+candidates within L down to one. Every class of L under w but one is a single answer (the
+lemma and its proof are in :mod:`wordlelab.models.refutation`, whose checker re-derives the
+bound), so w leaves an adversary at least |S| - (n(L, w) - 1) of any S within L. So the node is infeasible if the
 d - 1 largest values of n(L, w) - 1, over the guesses the node allows, sum to less than |L| - 1.
 In hard and strict mode the guesses allowed later are a subset of those allowed now, so the
 node's own list bounds them; in easy mode the list is every guess.

@@ -46,7 +46,7 @@ def recheck_decisions(lists, guesses: int, decisions: dict, tree_dir=None, worke
     >>> no = {"yes": False, "core": list(family), "depth": 6, "total": None, "same_as": None}
     >>> checked = recheck_decisions(lists, 7, {"nauch": no})
     >>> checked["cores"], checked["trees"], checked["check_nodes"]
-    (1, 0, 133)
+    (1, 0, 1)
     >>> no["core"] = ["batch", "catch"]     # two answers, one guess each: not a core
     >>> recheck_decisions(lists, 7, {"nauch": no})
     Traceback (most recent call last):
