@@ -224,6 +224,17 @@ def test_prove_depth_from_a_first_word_in_hard_mode_returns_a_checked_core():
     check_first_word_core("salet", r.certificate, 4, lists.guesses)
 
 
+def test_a_class_holding_a_refuted_endgame_gets_a_core_inside_it():
+    """NAUCH leaves ?ATCH and ?ARCH in one class; the core starts from the largest endgame, ?ATCH,
+    which alone needs 7 more guesses once A, C and H are green."""
+    words = ATCH + ["larch", "march", "parch", "nauch", "blimp"]
+    lists = WordLists("atch-arch", words, words)
+    r = NativeSearcher(lists, "hard", 7).prove_depth(7, start="nauch")
+    assert r.status == "INFEASIBLE" and r.certificate_kind == "core"
+    assert sorted(r.certificate) == ATCH
+    check_first_word_core("nauch", r.certificate, 6, lists.guesses)
+
+
 def test_a_no_the_checker_cannot_decide_is_reported_unknown(tmp_path, random_300, monkeypatch):
     import wordlelab.models.refutation as refutation
     monkeypatch.setattr(refutation, "CHECK_NODE_LIMIT", 0)
