@@ -57,8 +57,9 @@ import json, sys
 from wordlelab.instances.wordlists import load_lists
 from wordlelab.solvers.search.native import NativeSearcher
 from wordlelab.solvers.search.kernels import K
-s = NativeSearcher(load_lists("nyt20220316"), "easy", 6)
-r = s.prove_depth(4, start=sys.argv[1], recheck=True)
+mode, guesses = sys.argv[2], int(sys.argv[3])
+s = NativeSearcher(load_lists("nyt20220316"), mode, 6)
+r = s.prove_depth(guesses, start=sys.argv[1], recheck=mode == "easy")
 print(json.dumps({"status": r.status, "core": r.stats["core"], "kernels": K.source, "numba": "numba" in sys.modules}))
 """
 
@@ -87,16 +88,19 @@ except KeyboardInterrupt:       # raised as the search returns, by the poison's 
 
 def test_depth_proofs_with_compiled_kernels_import_no_numba_and_agree_with_jit(built):
     cache, report = built
-    r = _run(["-c", DEPTH, "salet"], cache)
-    assert r.returncode == 0, r.stderr
-    aot = json.loads(r.stdout)
-    assert aot["kernels"] == report["path"] and not aot["numba"]
-    # the core, learnt by the compiled kernels, re-checked by the compiled plain search
-    assert aot["status"] == "INFEASIBLE" and aot["core"]["check"] == "INFEASIBLE"
-    r = subprocess.run([sys.executable, "-c", DEPTH, "salet"], capture_output=True, text=True, timeout=600,
-                       env={**os.environ, "WORDLELAB_CACHE": str(cache), "WORDLELAB_AOT": "off"})
-    jit = json.loads(r.stdout)
-    assert jit["kernels"] == "jit" and jit["core"]["size"] == aot["core"]["size"]
+    # easy mode: the core learnt by the compiled kernels, re-checked by the compiled plain search;
+    # hard mode: the core shrunk with the compiled plain search, checked in pure Python
+    assert _run(["-c", DEPTH, "salet", "hard", "5"], cache).returncode == 0     # the pattern matrix, if not built yet
+    for mode, guesses in (("easy", "4"), ("hard", "5")):
+        r = _run(["-c", DEPTH, "salet", mode, guesses], cache)
+        assert r.returncode == 0, r.stderr
+        aot = json.loads(r.stdout)
+        assert aot["kernels"] == report["path"] and not aot["numba"], mode
+        assert aot["status"] == "INFEASIBLE" and aot["core"]["check"] == "INFEASIBLE"
+        r = subprocess.run([sys.executable, "-c", DEPTH, "salet", mode, guesses], capture_output=True, text=True,
+                           timeout=600, env={**os.environ, "WORDLELAB_CACHE": str(cache), "WORDLELAB_AOT": "off"})
+        jit = json.loads(r.stdout)
+        assert jit["kernels"] == "jit" and jit["core"]["size"] == aot["core"]["size"]
 
 
 def test_a_compiled_depth_search_lets_the_gil_go_so_ctrl_c_stops_it(built):

@@ -20,7 +20,6 @@ from __future__ import annotations
 import numpy as np
 
 from wordlelab.errors import WordleError
-from wordlelab.solvers.search.endgame_bound import largest_endgame
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import REFUTED, Stat, new_stats, new_table
 
@@ -50,9 +49,12 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.nd
     core = [int(a) for a in members]
     # Selby's trial run: the class's largest endgame (answers equal in four positions) alone is
     # often refuted already, at a fraction of the class's size, so the deletions start from it
-    endgame = largest_endgame(np.ascontiguousarray(members, np.int32), searcher.tables.eg, searcher.tables.eg_count)
-    if refuted(endgame.tolist()):
-        core = [int(a) for a in endgame]
+    ids = searcher.tables.eg[members]          # each answer's endgames (-1: none), one per position
+    if (ids >= 0).any():
+        values, counts = np.unique(ids[ids >= 0], return_counts=True)
+        endgame = [int(a) for a in members[(ids == values[np.argmax(counts)]).any(axis=1)]]
+        if refuted(endgame):
+            core = endgame
     chunk = max(1, len(core) // 2)
     while True:
         i = 0
