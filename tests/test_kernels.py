@@ -97,6 +97,8 @@ def test_depth_proofs_with_compiled_kernels_import_no_numba_and_agree_with_jit(b
         aot = json.loads(r.stdout)
         assert aot["kernels"] == report["path"] and not aot["numba"], mode
         assert aot["status"] == "INFEASIBLE" and aot["core"]["check"] == "INFEASIBLE"
+        if mode == "hard":
+            continue        # the kernels are the same in every mode: one comparison with jit is enough
         r = subprocess.run([sys.executable, "-c", DEPTH, "salet", mode, guesses], capture_output=True, text=True,
                            timeout=600, env={**os.environ, "WORDLELAB_CACHE": str(cache), "WORDLELAB_AOT": "off"})
         jit = json.loads(r.stdout)
