@@ -127,8 +127,11 @@ class _Search:
         # the theorem above (and since fewer allowed guesses never help), a set holding one of
         # them under a constraint asking at least as much, with at most as many guesses left, is
         # impossible too
-        self.refuted: dict[int, dict[tuple, list[int]]] = {}
+        # (each list is indexed by the set's least answer, so that a lookup reads only the sets
+        # that can lie inside the answers at hand)
+        self.refuted: dict[int, dict[tuple, dict[int, list[int]]]] = {}
         self.stronger: dict = {}
+        self.endgame_values: dict = {}     # (endgame, constraint) -> the bound's sorted counts
         self.nodes = 0
         self.node_limit = node_limit
         self.endgame_bound = endgame_bound
@@ -139,17 +142,30 @@ class _Search:
             got = self.allowed_by_constraint[constraint] = hard_allowed(u, p, parent)
         return got
 
-    def dominated(self, mask: int, constraint: tuple, d: int) -> bool:
+    def dominated(self, answers: tuple, mask: int, constraint: tuple, d: int) -> bool:
         outside = ~mask
         for d2 in range(d, max(self.refuted, default=0) + 1):
-            for c, masks in self.refuted.get(d2, {}).items():
+            for c, by_least in self.refuted.get(d2, {}).items():
                 key = (constraint, c)
                 stronger = self.stronger.get(key)
                 if stronger is None:
                     stronger = self.stronger[key] = asks_at_least(constraint, c)
-                if stronger and any(not (s & outside) for s in masks):
-                    return True
+                if not stronger:
+                    continue
+                for i in answers:
+                    masks = by_least.get(i)
+                    if masks and any(not (s & outside) for s in masks):
+                        return True
         return False
+
+    def keep_refuted(self, answers: tuple, mask: int, constraint: tuple, d: int) -> None:
+        by_least = self.refuted.setdefault(d, {}).setdefault(constraint, {})
+        # a kept set holding this one says nothing more: drop it (a superset's least answer is
+        # at most this one's)
+        for least, masks in by_least.items():
+            if least <= answers[0]:
+                masks[:] = [s for s in masks if s & mask != mask]
+        by_least.setdefault(answers[0], []).append(mask)
 
     def largest_endgame(self, answers: tuple) -> tuple:
         """The most answers equal in four positions (ascending)."""
@@ -160,19 +176,50 @@ class _Search:
                 groups.setdefault((p, word[:p] + word[p + 1:]), []).append(i)
         return tuple(max(groups.values(), key=len))
 
-    def endgame_too_big(self, endgame: tuple, allowed: list, d: int) -> bool:
+    def endgame_too_big(self, endgame: tuple, allowed: list, constraint: tuple, d: int) -> bool:
         """Selby's endgame bound (module docstring): the answers ``endgame``, equal in four
-        positions, cannot be told apart by d - 1 guesses from ``allowed``."""
-        # by the lemma, n(E, w) - 1 is at most the number of answers of E whose letter at p
-        # occurs in w: a cheap first pass, which settles the node when even those fall short
-        a, b = self.words[endgame[0]], self.words[endgame[1]]
-        p = next(p for p in range(5) if a[p] != b[p])
-        varying = {self.words[i][p] for i in endgame}
-        cheap = sorted(len(varying.intersection(u)) for u in allowed)
-        if sum(cheap[-(d - 1):]) < len(endgame) - 1:
+        positions, cannot be told apart by d - 1 guesses from ``allowed`` (the guesses
+        ``constraint`` allows)."""
+        need = len(endgame) - 1
+        key = (endgame, constraint)
+        known = self.endgame_values.get(key)
+        if known is None:
+            # by the lemma, n(E, w) - 1 is at most the number of answers of E whose letter at p
+            # occurs in w: a cheap first pass, which settles the node when even those fall short
+            a, b = self.words[endgame[0]], self.words[endgame[1]]
+            p = next(p for p in range(5) if a[p] != b[p])
+            varying = {self.words[i][p] for i in endgame}
+            known = self.endgame_values[key] = [sorted(len(varying.intersection(u)) for u in allowed), None]
+        cheap, values = known
+        if sum(cheap[-(d - 1):]) < need:
             return True
-        values = sorted(len({self.patterns[u][i] for i in endgame}) - 1 for u in allowed)
-        return sum(values[-(d - 1):]) < len(endgame) - 1
+        if values is None:
+            values = known[1] = sorted(len({self.patterns[u][i] for i in endgame}) - 1 for u in allowed)
+        return sum(values[-(d - 1):]) < need
+
+    def refuted_at_once(self, answers: tuple, allowed: list, constraint: tuple, d: int) -> bool:
+        """Whether :meth:`solvable` would say no without trying a guess: a kept no, a set holding
+        a refuted one (monotonicity), or the endgame bound; the no is kept."""
+        n = len(answers)
+        if n <= 1 or n <= d:
+            return False
+        if d <= 1:
+            return True
+        known = self.memo.get((answers, constraint, d))
+        if known is not None:
+            return not known
+        mask = sum(1 << i for i in answers)
+        if self.dominated(answers, mask, constraint, d):
+            self.memo[(answers, constraint, d)] = False      # implied by a kept set: not kept itself
+            return True
+        if not self.endgame_bound:
+            return False
+        endgame = self.largest_endgame(answers)
+        if len(endgame) > d and self.endgame_too_big(endgame, allowed, constraint, d):
+            self.memo[(answers, constraint, d)] = False
+            self.keep_refuted(answers, mask, constraint, d)
+            return True
+        return False
 
     def solvable(self, answers: tuple, allowed: list, constraint: tuple, d: int) -> bool:
         n = len(answers)
@@ -186,20 +233,23 @@ class _Search:
         if key in self.memo:
             return self.memo[key]
         mask = sum(1 << i for i in answers)
-        if self.dominated(mask, constraint, d):
+        if self.dominated(answers, mask, constraint, d):
             self.memo[key] = False
             return False
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise CheckTooLong(f"the core check visited {self.node_limit} nodes without deciding")
         endgame = self.largest_endgame(answers) if self.endgame_bound else ()
-        if len(endgame) > d and (self.endgame_too_big(endgame, allowed, d) or
-                                 (len(endgame) < n and not self.solvable(endgame, allowed, constraint, d))):
-            # the bound, or the endgame alone cannot be found in time (then by monotonicity
-            # neither can the answers holding it)
-            self.memo[key] = False
-            self.refuted.setdefault(d, {}).setdefault(constraint, []).append(mask)
-            return False
+        if len(endgame) > d:
+            if self.endgame_too_big(endgame, allowed, constraint, d):
+                self.memo[key] = False
+                self.keep_refuted(answers, mask, constraint, d)
+                return False
+            if len(endgame) < n and not self.solvable(endgame, allowed, constraint, d):
+                # the endgame alone cannot be found in time, so neither can the answers holding
+                # it (monotonicity); the endgame is kept, and implies this set's no
+                self.memo[key] = False
+                return False
         greens, need = constraint
         pick = itemgetter(*answers)     # n ≥ 2 here, so it returns a tuple
         split_by_patterns: dict[tuple, list | None] = {}
@@ -226,10 +276,15 @@ class _Search:
             if move in tried:
                 continue
             tried.add(move)
-            # largest class first: the one most likely to fail, which settles the guess
+            children = [(c, self.allowed(allowed, u, p, rule), rule) for (p, c), rule in zip(classes, after)]
+            # one failing class refutes the guess: first look for one the memo, monotonicity or
+            # the endgame bound refutes at once, before searching any class
+            if any(self.refuted_at_once(c, a, rule, d - 1) for c, a, rule in children):
+                continue
+            # then largest class first: the one most likely to fail, which settles the guess
             ok = True
-            for (p, c), rule in zip(classes, after):
-                if not self.solvable(c, self.allowed(allowed, u, p, rule), rule, d - 1):
+            for c, a, rule in children:
+                if not self.solvable(c, a, rule, d - 1):
                     ok = False
                     break
             if ok:
@@ -237,7 +292,7 @@ class _Search:
                 break
         self.memo[key] = result
         if not result:
-            self.refuted.setdefault(d, {}).setdefault(constraint, []).append(mask)
+            self.keep_refuted(answers, mask, constraint, d)
         return result
 
 

@@ -262,3 +262,26 @@ def test_kept_cores_refute_later_first_words_as_the_search_does(hard_sweep, rand
     searcher, r, _, _ = hard_sweep
     assert searcher.core_bank.hits > 10
     assert set(r.stats["yes"]) == _plain_yes(NativeSearcher(random_300, "hard", 4), 4)
+
+
+def test_the_checker_keeps_only_minimal_refuted_sets():
+    """Monotonicity reads the kept nos at every node, so a kept set that holds another kept under
+    the same constraint and guesses left is dropped: what is kept is an antichain, and the
+    verdict is that of the plain search. Ten ?EALS words after ABELE, within 6 more guesses."""
+    from wordlelab.models.modes import hard_allowed
+    from wordlelab.models.refutation import _Search, rule_after
+    lists = load_lists("nyt20220316", answers="all")
+    g0 = "abele"
+    # the minimal core the hard sweep found for ABELE (of the 13 ?EALS, the endgame bound alone
+    # refutes all at once: 1 node)
+    answers = [f + "eals" for f in "fghnpstvwz"]
+    (p0,) = {feedback(g0, w) for w in answers}
+    allowed = hard_allowed(g0, p0, list(lists.guesses))
+    search = _Search(tuple(answers), allowed, 200_000, True)
+    assert not search.solvable(tuple(range(len(answers))), allowed, rule_after((), (), g0, p0), 6)
+    kept = [(d, c, m) for d, by_c in search.refuted.items() for c, by_least in by_c.items()
+            for masks in by_least.values() for m in masks]
+    assert search.nodes > 10 and len(kept) > 100
+    for d, c, m in kept:
+        assert not any(d2 == d and c2 == c and m2 != m and m2 & m == m2 for d2, c2, m2 in kept)
+    assert check_core(answers, 6, lists.guesses, [(g0, p0)], endgame_bound=False) > 0
