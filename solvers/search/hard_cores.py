@@ -32,10 +32,16 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.nd
     """Answers of ``members`` (one class, refuted within ``d`` guesses with guess list ``Lc``)
     that the depth search still refutes, none of which can be dropped.
 
-    The deletions start from the class's largest endgame when that alone is refuted, else from
-    the whole class. Chunks of halving size are dropped first, then single answers: a typical
-    core of 7 in a class of 30 takes 20 to 40 short searches. The searches share one table: its entries hold for any
-    subset, being keyed on the answers themselves.
+    The deletions start from a small refuted set when one is found cheaply, else from the whole
+    class. The seed is the class's largest endgame (answers equal in four positions; Selby's
+    trial run), which alone is often refuted. If it is not, the answers nearest to it (fewest
+    letters apart) are added in doubling numbers until the set is refuted: searches on small
+    sets are short whichever way they end, while deleting from a class of hundreds costs searches
+    of half the class that mostly succeed. BLEAT within 7 (hard, every word an answer): the class
+    of 200 gave a core of 16 in 60 s by deletion alone, and one of 20 in 1.6 s grown from the
+    9 LA?ED. Chunks of halving size are then dropped, then single answers: a typical core of 7 in a
+    class of 30 takes 20 to 40 short searches. The searches share one table: its entries hold
+    for any subset, being keyed on the answers themselves.
     """
     cache, stats = new_table(CORE_TABLE_ENTRIES), new_stats()
 
@@ -47,14 +53,21 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.nd
         return K.depth_feasible(sub, Lc, d, searcher.tables, cache, stats, limit) == REFUTED
 
     core = [int(a) for a in members]
-    # Selby's trial run: the class's largest endgame (answers equal in four positions) alone is
-    # often refuted already, at a fraction of the class's size, so the deletions start from it
     ids = searcher.tables.eg[members]          # each answer's endgames (-1: none), one per position
     if (ids >= 0).any():
         values, counts = np.unique(ids[ids >= 0], return_counts=True)
-        endgame = [int(a) for a in members[(ids == values[np.argmax(counts)]).any(axis=1)]]
-        if refuted(endgame):
-            core = endgame
+        in_endgame = (ids == values[np.argmax(counts)]).any(axis=1)
+        endgame = [int(a) for a in members[in_endgame]]
+        letters = searcher.letters[searcher.ans_guess]
+        apart = (letters[members[~in_endgame]][:, None, :] != letters[members[in_endgame]][None, :, :]).sum(-1)
+        nearest = [int(a) for a in members[~in_endgame][np.argsort(apart.min(axis=1), kind="stable")]]
+        k = 0
+        while k < len(nearest):
+            seed = endgame + nearest[:k]
+            if refuted(seed):
+                core = seed
+                break
+            k = max(1, 2 * k)
     chunk = max(1, len(core) // 2)
     while True:
         i = 0
