@@ -25,6 +25,8 @@ from wordlelab.solvers.search.tables import REFUTED, Stat, new_stats, new_table
 
 # each deletion's depth search stops here (then the answer stays in the core)
 TRIAL_NODES = 1 << 20
+GROW_NODES = 1 << 17          # each search while a seed is grown (a seed it stops is grown further)
+CORE_NODES = 1 << 25          # all the searches for one core: past it, the deletions stop
 CORE_TABLE_ENTRIES = 1 << 18
 
 
@@ -41,15 +43,17 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.nd
     of 200 gave a core of 16 in 60 s by deletion alone, and one of 20 in 1.6 s grown from the
     9 LA?ED. Chunks of halving size are then dropped, then single answers: a typical core of 7 in a
     class of 30 takes 20 to 40 short searches. The searches share one table: its entries hold
-    for any subset, being keyed on the answers themselves.
+    for any subset, being keyed on the answers themselves. Once they have spent ``CORE_NODES``
+    in all, the deletions stop, and the core is what is left: refuted, but perhaps not minimal
+    (the checker may then take too long, and the no is reported unknown).
     """
     cache, stats = new_table(CORE_TABLE_ENTRIES), new_stats()
 
-    def refuted(answers: list) -> bool:
+    def refuted(answers: list, budget: int = TRIAL_NODES) -> bool:
         if len(answers) <= d:        # guessing the answers in turn finds them all
             return False
         sub = np.array(sorted(answers), np.int32)
-        limit = int(stats[Stat.NODES]) + TRIAL_NODES
+        limit = int(stats[Stat.NODES]) + budget
         return K.depth_feasible(sub, Lc, d, searcher.tables, cache, stats, limit) == REFUTED
 
     core = [int(a) for a in members]
@@ -64,14 +68,14 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.nd
         k = 0
         while k < len(nearest):
             seed = endgame + nearest[:k]
-            if refuted(seed):
+            if refuted(seed, GROW_NODES):
                 core = seed
                 break
             k = max(1, 2 * k)
     chunk = max(1, len(core) // 2)
-    while True:
+    while stats[Stat.NODES] < CORE_NODES:
         i = 0
-        while i < len(core):
+        while i < len(core) and stats[Stat.NODES] < CORE_NODES:
             trial = core[:i] + core[i + chunk:]
             if refuted(trial):
                 core = trial
