@@ -19,8 +19,8 @@ from enum import IntEnum
 import numpy as np
 
 from wordlelab.solvers.search.kernels import K
-from wordlelab.solvers.search.tables import (NODE_LIMIT, REFUTED, Stat, StoreArrays, named_counts, new_stats,
-                                             new_table)
+from wordlelab.solvers.search.tables import (NODE_LIMIT, REFUTED, Stat, StoreArrays, hash_keys, named_counts,
+                                             new_stats, new_table)
 
 DEPTH_TABLE_ENTRIES = 1 << 23
 NO_CORE = -1        # in the LAST slot: the last refutation left no core
@@ -47,7 +47,7 @@ class CoreStore:
         # chained under its member of least rank: chains stay short (the smallest index would
         # pile the cores of one class onto its first few answers)
         self.bucket = np.full((2, n_answers), -1, np.int64)
-        self.bucket[1] = np.random.default_rng(n_answers).permutation(n_answers)
+        self.bucket[1] = np.argsort(hash_keys(n_answers, n_answers))
         self.count = np.zeros(len(Count), np.int64)
         self.mark = np.full(n_answers, -1, np.int64)     # tags: answers of the set being matched
         # one tuple for every call: the compiled kernels check a tuple's arrays once (kernels._checked)

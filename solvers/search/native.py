@@ -55,7 +55,7 @@ from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.interrupt import DeferSignals, StopOnCtrlC
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, Stat, Tables,
-                                             named_counts, new_stats, new_table)
+                                             hash_keys, named_counts, new_stats, new_table)
 
 MODE_CODES = {"easy": EASY, "hard": HARD, "strict": STRICT}
 # set in the core store's LAST slot before a first guess; still there after it: no search ran
@@ -128,11 +128,9 @@ class NativeSearcher:
         self.guess_index = lists.guess_index()
         self.ans_guess = np.array(lists.answer_columns(), np.int32)
         self.all_guesses = np.arange(len(lists.guesses), dtype=np.int32)
-        rng = np.random.default_rng(seed)
         n_a, n_g = len(lists.answers), len(lists.guesses)
-        self.R, self.Z1, self.Z2 = (rng.integers(0, 2**63, n_a, dtype=np.int64).astype(np.uint64) * 2 + 1
-                                    for _ in range(3))
-        self.ZG = rng.integers(0, 2**63, n_g, dtype=np.int64).astype(np.uint64)
+        self.R, self.Z1, self.Z2 = (hash_keys(seed + k * n_a, n_a) | np.uint64(1) for k in range(3))
+        self.ZG = hash_keys(seed + 3 * n_a, n_g)
         self.letters = encode_words(lists.guesses)
         self.lcount = np.zeros((n_g, 26), np.uint8)
         for t in range(5):

@@ -97,3 +97,20 @@ class StoreArrays(NamedTuple):
     bucket: np.ndarray    # int64 (2, answers): chain heads; a random rank per answer
     count: np.ndarray     # int64, one slot per Count
     mark: np.ndarray      # int64 per answer: tags of the set being matched
+
+
+def hash_keys(start: int, n: int) -> np.ndarray:
+    """n pseudo-random 64-bit keys, SplitMix64's outputs for counters start + 1 .. start + n.
+
+    Only their spread matters (they are summed into node keys); SplitMix64's finaliser is a
+    bijection that mixes every input bit into every output bit. Written out, not taken from
+    numpy.random, whose import is a twentieth of a short command's start-up.
+
+    >>> keys = hash_keys(0, 3)
+    >>> keys.dtype, len(set(keys.tolist()))
+    (dtype('uint64'), 3)
+    """
+    z = (np.arange(start + 1, start + n + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15))
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))

@@ -7,9 +7,6 @@ import time
 from contextlib import contextmanager
 
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                           TimeElapsedColumn, TimeRemainingColumn)
-from rich.table import Table
 
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 200)
 err = Console(stderr=True, highlight=False)
@@ -22,6 +19,7 @@ def emit_json(data) -> None:
 
 def table(title: str | None, columns: list[str], rows: list[list]) -> None:
     """Print a table of rows."""
+    from rich.table import Table        # here, not at the top: a --json run need not load it
     t = Table(title=title, show_edge=False, header_style="bold")
     for c in columns:
         t.add_column(c, justify="right" if c in {"seconds", "value", "total", "guesses", "answers",
@@ -50,6 +48,8 @@ def progress(description: str, total: int | None, enabled: bool = True, delay: f
     if not enabled:
         yield lambda n=1, **kw: None
         return
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TextColumn("{task.fields[info]}"), TimeElapsedColumn(), TimeRemainingColumn(),
                    console=err, transient=True)
