@@ -72,3 +72,47 @@ def test_the_slack_is_negative_exactly_when_the_bound_refutes():
         assert slack == min(plain, d - 1) and (slack < 0) == too_big(rows, L, d, MT)
         signs.add(slack < 0)
     assert signs == {True, False}
+
+
+def test_big_endgames_lists_each_endgame_with_more_rows_largest_first():
+    from wordlelab.solvers.search.depth_search import big_endgames
+    from wordlelab.instances.wordlists import load_lists
+    s = NativeSearcher(load_lists("nyt20220316"), "hard", 6)
+    rng = random.Random(7)
+    for _ in range(20):
+        H = np.array(sorted(rng.sample(range(len(s.lists.answers)), rng.choice([50, 400, 2309]))), np.int32)
+        more_than = rng.randint(2, 5)
+        rows, starts, sizes = big_endgames(H, s.tables.eg, s.tables.eg_count, more_than)
+        plain: dict = {}
+        for a in H.tolist():
+            for p in range(5):
+                if s.tables.eg[a, p] >= 0:
+                    plain.setdefault(int(s.tables.eg[a, p]), []).append(a)
+        want = sorted((sorted(m) for m in plain.values() if len(m) > more_than), key=len, reverse=True)
+        got = [sorted(rows[b:b + n].tolist()) for b, n in zip(starts, sizes)]
+        assert sorted(map(tuple, got)) == sorted(map(tuple, want))
+        assert list(sizes) == sorted(sizes, reverse=True)
+        assert not s.tables.eg_count.any()          # the scratch is clean again
+
+
+def test_a_guess_refuted_before_its_partition_cannot_find_every_answer_in_time():
+    """endgame_refutes_guess (the depth search's look before a guess's classes) against brute force
+    in hard mode: when it refutes g with d - 1 guesses left after it, g cannot find every answer
+    within d."""
+    from wordlelab.solvers.search.depth_search import big_endgames, endgame_refutes_guess
+    refuted = kept = 0
+    for seed in range(8):
+        answers, guesses = tiny_instance(seed, n_answers=12, n_guesses=16)
+        lists = WordLists(f"tiny{seed}", guesses, answers)
+        s = NativeSearcher(lists, "hard", 6)
+        H = np.arange(len(answers), dtype=np.int32)
+        L = np.arange(len(guesses), dtype=np.int32)
+        for d in (3, 4):
+            rows, starts, sizes = big_endgames(H, s.tables.eg, s.tables.eg_count, d - 1)
+            for g in range(len(guesses)):
+                if sizes.shape[0] and endgame_refutes_guess(rows, starts, sizes, g, L, d - 1, s.tables):
+                    assert brute_force(answers, guesses, "hard", d, guesses[g]) == float("inf")
+                    refuted += 1
+                else:
+                    kept += 1
+    assert refuted > 0 and kept > 0

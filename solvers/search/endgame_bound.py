@@ -91,6 +91,42 @@ def endgame_slack(rows, L, d, MT, enough):
 
 
 @nb.njit(cache=True)
+def endgame_slack_featured(rows, L, feat, mask, d, MT, enough):
+    """:func:`endgame_slack` over the guesses of L that have every feature of ``mask``
+    (:func:`~wordlelab.solvers.search.hard_rules.rule_mask`: hard mode's list after a pattern),
+    without building that list: the scan usually stops after a few guesses."""
+    k = rows.shape[0]
+    if d < 2:
+        return -1 if k > 1 else enough
+    need = k - 1 + enough
+    top = np.zeros(d - 1, np.int64)
+    total = 0
+    stamp = np.zeros(243, np.int64)
+    m0, m1, m2, m3 = mask[0], mask[1], mask[2], mask[3]
+    for j in range(L.shape[0]):
+        col = L[j]
+        if not ((feat[col, 0] & m0) == m0 and (feat[col, 1] & m1) == m1 and (feat[col, 2] & m2) == m2
+                and (feat[col, 3] & m3) == m3):
+            continue
+        distinct = 0
+        for r in range(k):
+            q = MT[rows[r], col]
+            if stamp[q] != j + 1:
+                stamp[q] = j + 1
+                distinct += 1
+        v = distinct - 1
+        if v > top[0]:
+            total += v - top[0]
+            top[0] = v
+            for t in range(d - 2):
+                if top[t] > top[t + 1]:
+                    top[t], top[t + 1] = top[t + 1], top[t]
+            if total >= need:
+                return enough
+    return total - (k - 1)
+
+
+@nb.njit(cache=True)
 def too_big(rows, L, d, MT):
     """True if the d - 1 largest values of n(rows, w) - 1, over the guesses w in L, sum to less
     than len(rows) - 1: no strategy of d guesses tells the rows apart."""

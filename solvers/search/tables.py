@@ -31,6 +31,7 @@ class Stat(IntEnum):
     CELLS_SCANNED = 2    # pattern-matrix cells read by the guess scans
     MONOTONE = 3         # hard mode: guesses refuted by a class refuted at their node (monotone)
     ENDGAME_TRIALS = 4   # hard and strict mode: nodes refuted by a trial run on their largest endgame
+    REFUTED_AT_ONCE = 5  # hard and strict mode (depth search): guesses refuted by a class the table or endgame bound refutes
 
 
 def new_stats() -> np.ndarray:
@@ -41,8 +42,8 @@ def new_stats() -> np.ndarray:
 def named_counts(array, slots) -> dict:
     """A counter array as a dict keyed by its slots' names, lower case.
 
-    >>> named_counts(np.array([5, 2, 40, 0, 1]), Stat)
-    {'nodes': 5, 'cache_hits': 2, 'cells_scanned': 40, 'monotone': 0, 'endgame_trials': 1}
+    >>> named_counts(np.array([5, 2, 40, 0, 1, 3]), Stat)
+    {'nodes': 5, 'cache_hits': 2, 'cells_scanned': 40, 'monotone': 0, 'endgame_trials': 1, 'refuted_at_once': 3}
     """
     return {slot.name.lower(): int(array[slot]) for slot in slots}
 
