@@ -75,7 +75,7 @@ def test_the_slack_is_negative_exactly_when_the_bound_refutes():
 
 
 def test_big_endgames_lists_each_endgame_with_more_rows_largest_first():
-    from wordlelab.solvers.search.depth_search import big_endgames
+    from wordlelab.solvers.search.endgame_bound import big_endgames
     from wordlelab.instances.wordlists import load_lists
     s = NativeSearcher(load_lists("nyt20220316"), "hard", 6)
     rng = random.Random(7)
@@ -99,7 +99,7 @@ def test_a_guess_refuted_before_its_partition_cannot_find_every_answer_in_time()
     """endgame_refutes_guess (the depth search's look before a guess's classes) against brute force
     in hard mode: when it refutes g with d - 1 guesses left after it, g cannot find every answer
     within d."""
-    from wordlelab.solvers.search.depth_search import big_endgames, endgame_refutes_guess
+    from wordlelab.solvers.search.endgame_bound import big_endgames, endgame_refutes_guess
     refuted = kept = 0
     for seed in range(8):
         answers, guesses = tiny_instance(seed, n_answers=12, n_guesses=16)

@@ -13,8 +13,8 @@ import numba as nb
 import numpy as np
 
 from wordlelab.solvers.search import search_core as core
-from wordlelab.solvers.search.endgame_bound import endgame_slack, endgame_slack_featured, largest_endgame
-from wordlelab.solvers.search.hard_rules import remember_guess, rule_mask
+from wordlelab.solvers.search.endgame_bound import big_endgames, endgame_refutes_guess, endgame_slack, largest_endgame
+from wordlelab.solvers.search.hard_rules import remember_guess
 from wordlelab.solvers.search.monotone import dominated, new_refuted, remember_refuted
 from wordlelab.solvers.search.node_table import entry_guess, lookup
 from wordlelab.solvers.search.search_core import Stat
@@ -46,97 +46,6 @@ def depth_bounds(k, hit):  # pragma: no cover - compiled
     for j in range(k.shape[0]):
         bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else core.INF
     return bound
-
-
-@nb.njit(cache=True)
-def big_endgames(H, eg, eg_count, more_than):  # pragma: no cover - compiled
-    """The endgames with more than ``more_than`` rows of H, largest first, as (rows, starts, sizes).
-
-    An answer lies in up to five endgames (one per wildcard position), so a row may appear in
-    several. ``eg_count`` is zeroed scratch and is zero again on return.
-    """
-    n = H.shape[0]
-    ids = np.empty(n * 5, np.int64)
-    n_ids = 0
-    for i in range(n):
-        for p in range(5):
-            e = eg[H[i], p]
-            if e >= 0:
-                if eg_count[e] == 0:
-                    ids[n_ids] = e
-                    n_ids += 1
-                eg_count[e] += 1
-    keep = np.empty(n_ids, np.int64)
-    sizes = np.empty(n_ids, np.int64)
-    k = 0
-    for t in range(n_ids):
-        if eg_count[ids[t]] > more_than:
-            keep[k] = ids[t]
-            sizes[k] = eg_count[ids[t]]
-            k += 1
-    for t in range(n_ids):
-        eg_count[ids[t]] = 0
-    order = np.argsort(-sizes[:k], kind="mergesort")
-    keep, sizes = keep[:k][order], sizes[:k][order]
-    starts = np.zeros(k, np.int64)
-    for t in range(1, k):
-        starts[t] = starts[t - 1] + sizes[t - 1]
-    rows = np.empty(starts[k - 1] + sizes[k - 1] if k else 0, H.dtype)
-    filled = np.zeros(k, np.int64)
-    for i in range(n):
-        for p in range(5):
-            e = eg[H[i], p]
-            if e >= 0:
-                for t in range(k):
-                    if keep[t] == e:
-                        rows[starts[t] + filled[t]] = H[i]
-                        filled[t] += 1
-                        break
-    return rows, starts, sizes
-
-
-@nb.njit(cache=True)
-def endgame_refutes_guess(rows, starts, sizes, g, Lchild, d, tabs):  # pragma: no cover - compiled
-    """True if guess g leaves, in one of its classes, part of a node's endgame that no d guesses
-    allowed after it can tell apart (Selby's bound on that part; any answers equal in four
-    positions qualify).
-
-    Checked before g's partition is built: by the lemma of :mod:`wordlelab.models.refutation`
-    an endgame falls, under any guess, into one class plus single answers, so only the answers
-    sharing the most common pattern need the bound. Without this look the classes are searched
-    smallest first, and a guess whose large class the bound refutes at once would be refuted
-    only after its smaller classes had been solved.
-    """
-    MT, mode, letters, lcount = tabs.MT, tabs.mode, tabs.letters, tabs.lcount
-    count = np.zeros(243, np.int64)
-    for e in range(sizes.shape[0]):
-        part = rows[starts[e]:starts[e] + sizes[e]]
-        best, best_count = 0, 0
-        for r in range(part.shape[0]):
-            q = MT[part[r], g]
-            count[q] += 1
-            if count[q] > best_count:
-                best, best_count = q, count[q]
-        for r in range(part.shape[0]):
-            count[MT[part[r], g]] = 0
-        if best_count <= d:
-            continue     # at most d answers are always found in time
-        sub = np.empty(best_count, part.dtype)
-        c = 0
-        for r in range(part.shape[0]):
-            if MT[part[r], g] == best:
-                sub[c] = part[r]
-                c += 1
-        if mode == core.HARD:
-            mask, exact = rule_mask(letters[g], best)
-            if exact:
-                if endgame_slack_featured(sub, Lchild, tabs.feat, mask, d, MT, 0) < 0:
-                    return True
-                continue
-        Lc = core.child_list(Lchild, g, best, mode, letters, lcount)
-        if endgame_slack(sub, Lc, d, MT, 0) < 0:
-            return True
-    return False
 
 
 @nb.njit(cache=True, nogil=True)      # without the GIL: Ctrl-C reaches it (solvers/interrupt.py)

@@ -14,11 +14,18 @@ node's own list bounds them; in easy mode the list is every guess.
 The bound is checked on the endgame with the most answers in the node (each answer is in at
 most five, one per wildcard position), and the scan over guesses stops as soon as the largest
 values found already reach |L| - 1: the bound refutes a node only after reading every guess.
+
+The searches also look with it at each guess before building the guess's classes
+(:func:`endgame_refutes_guess`): any answers equal in four positions qualify, so the part of a
+node's endgame that falls in one class of the guess is bounded with the guesses hard mode
+allows after that class's pattern.
 """
 from __future__ import annotations
 
 import numba as nb
 import numpy as np
+
+from wordlelab.solvers.search.hard_rules import HARD, rule_mask, view_child_list
 
 MIN_ENDGAME = 3         # models.endgames.endgame_ids numbers the endgames of 3 answers or more
 ENDGAME_MAX_D = 4       # the min-sum search tries the bound with this many guesses left or fewer (hard, strict); the depth search at every depth
@@ -91,10 +98,11 @@ def endgame_slack(rows, L, d, MT, enough):
 
 
 @nb.njit(cache=True)
-def endgame_slack_featured(rows, L, feat, mask, d, MT, enough):
-    """:func:`endgame_slack` over the guesses of L that have every feature of ``mask``
-    (:func:`~wordlelab.solvers.search.hard_rules.rule_mask`: hard mode's list after a pattern),
-    without building that list: the scan usually stops after a few guesses."""
+def endgame_slack_featured(rows, L, cols, feat, mask, d, MT, enough):
+    """:func:`endgame_slack` over the guesses of L whose global guesses (``cols``) have every
+    feature of ``mask`` (:func:`~wordlelab.solvers.search.hard_rules.rule_mask`: hard mode's
+    list after a pattern), without building that list: the scan usually stops after a few
+    guesses."""
     k = rows.shape[0]
     if d < 2:
         return -1 if k > 1 else enough
@@ -105,8 +113,9 @@ def endgame_slack_featured(rows, L, feat, mask, d, MT, enough):
     m0, m1, m2, m3 = mask[0], mask[1], mask[2], mask[3]
     for j in range(L.shape[0]):
         col = L[j]
-        if not ((feat[col, 0] & m0) == m0 and (feat[col, 1] & m1) == m1 and (feat[col, 2] & m2) == m2
-                and (feat[col, 3] & m3) == m3):
+        w = cols[col]
+        if not ((feat[w, 0] & m0) == m0 and (feat[w, 1] & m1) == m1 and (feat[w, 2] & m2) == m2
+                and (feat[w, 3] & m3) == m3):
             continue
         distinct = 0
         for r in range(k):
@@ -138,3 +147,94 @@ def endgame_refutes(H, L, d, MT, eg, eg_count):
     """True if the largest endgame among rows H cannot be told apart by d - 1 guesses from L."""
     rows = largest_endgame(H, eg, eg_count)
     return rows.shape[0] >= MIN_ENDGAME and too_big(rows, L, d, MT)
+
+
+@nb.njit(cache=True)
+def big_endgames(H, eg, eg_count, more_than):
+    """The endgames with more than ``more_than`` rows of H, largest first, as (rows, starts, sizes).
+
+    An answer lies in up to five endgames (one per wildcard position), so a row may appear in
+    several. ``eg_count`` is zeroed scratch and is zero again on return.
+    """
+    n = H.shape[0]
+    ids = np.empty(n * 5, np.int64)
+    n_ids = 0
+    for i in range(n):
+        for p in range(5):
+            e = eg[H[i], p]
+            if e >= 0:
+                if eg_count[e] == 0:
+                    ids[n_ids] = e
+                    n_ids += 1
+                eg_count[e] += 1
+    keep = np.empty(n_ids, np.int64)
+    sizes = np.empty(n_ids, np.int64)
+    k = 0
+    for t in range(n_ids):
+        if eg_count[ids[t]] > more_than:
+            keep[k] = ids[t]
+            sizes[k] = eg_count[ids[t]]
+            k += 1
+    for t in range(n_ids):
+        eg_count[ids[t]] = 0
+    order = np.argsort(-sizes[:k], kind="mergesort")
+    keep, sizes = keep[:k][order], sizes[:k][order]
+    starts = np.zeros(k, np.int64)
+    for t in range(1, k):
+        starts[t] = starts[t - 1] + sizes[t - 1]
+    rows = np.empty(starts[k - 1] + sizes[k - 1] if k else 0, H.dtype)
+    filled = np.zeros(k, np.int64)
+    for i in range(n):
+        for p in range(5):
+            e = eg[H[i], p]
+            if e >= 0:
+                for t in range(k):
+                    if keep[t] == e:
+                        rows[starts[t] + filled[t]] = H[i]
+                        filled[t] += 1
+                        break
+    return rows, starts, sizes
+
+
+@nb.njit(cache=True)
+def endgame_refutes_guess(rows, starts, sizes, g, Lchild, d, tabs):
+    """True if guess g leaves, in one of its classes, part of a node's endgame that no d guesses
+    allowed after it can tell apart (Selby's bound on that part; any answers equal in four
+    positions qualify).
+
+    Checked before g's partition is built: by the lemma of :mod:`wordlelab.models.refutation`
+    an endgame falls, under any guess, into one class plus single answers, so only the answers
+    sharing the most common pattern need the bound. Without this look the classes are searched
+    smallest first, and a guess whose large class the bound refutes at once would be refuted
+    only after its smaller classes had been solved.
+    """
+    MT, mode, letters, cols = tabs.MT, tabs.mode, tabs.letters, tabs.cols
+    count = np.zeros(243, np.int64)
+    for e in range(sizes.shape[0]):
+        part = rows[starts[e]:starts[e] + sizes[e]]
+        best, best_count = 0, 0
+        for r in range(part.shape[0]):
+            q = MT[part[r], g]
+            count[q] += 1
+            if count[q] > best_count:
+                best, best_count = q, count[q]
+        for r in range(part.shape[0]):
+            count[MT[part[r], g]] = 0
+        if best_count <= d:
+            continue     # at most d answers are always found in time
+        sub = np.empty(best_count, part.dtype)
+        c = 0
+        for r in range(part.shape[0]):
+            if MT[part[r], g] == best:
+                sub[c] = part[r]
+                c += 1
+        if mode == HARD:
+            mask, exact = rule_mask(letters[cols[g]], best)
+            if exact:
+                if endgame_slack_featured(sub, Lchild, cols, tabs.feat, mask, d, MT, 0) < 0:
+                    return True
+                continue
+        Lc = view_child_list(Lchild, g, best, tabs)
+        if endgame_slack(sub, Lc, d, MT, 0) < 0:
+            return True
+    return False

@@ -31,7 +31,7 @@ class Stat(IntEnum):
     CELLS_SCANNED = 2    # pattern-matrix cells read by the guess scans
     MONOTONE = 3         # hard mode: guesses refuted by a class refuted at their node (monotone)
     ENDGAME_TRIALS = 4   # hard and strict mode: nodes refuted by a trial run on their largest endgame
-    REFUTED_AT_ONCE = 5  # hard and strict mode (depth search): guesses refuted by a class the table or endgame bound refutes
+    REFUTED_AT_ONCE = 5  # hard and strict mode: guesses refuted before their classes were built (endgame_bound)
 
 
 def new_stats() -> np.ndarray:
