@@ -20,7 +20,7 @@ def searcher(lists_0316):
 
 def plain_feasible(s, H, L, d):
     assert s.tables.mode == core.EASY
-    return depth_search.feasible(H, L, d, s.tables, new_table(10**6), new_stats(), 10**12)
+    return depth_search.feasible(H, L, d, s.tables, new_table(10**6), new_stats(), 10**12, s.depth_rounds)
 
 
 def core_feasible(s, H, L, d, store):

@@ -79,7 +79,7 @@ stats = new_stats()
 print(K.source, flush=True)
 try:
     with StopOnCtrlC(stats) as stop:
-        K.depth_feasible(H, L, 4, s.tables, new_table(1 << 20), stats, 10**12)
+        K.depth_feasible(H, L, 4, s.tables, new_table(1 << 20), stats, 10**12, s.depth_rounds)
         stop.check()
 except KeyboardInterrupt:       # raised as the search returns, by the poison's NODE_LIMIT
     print("stopped", stats[0] >= POISON, flush=True)

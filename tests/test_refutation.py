@@ -11,7 +11,7 @@ from wordlelab.models.refutation import CheckTooLong, CoreFault, check_core, che
 from wordlelab.solvers.search.depth_sweep import decide_every_first_word
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.native import NativeSearcher
-from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, new_stats, new_table
+from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, depth_rounds, new_stats, new_table
 
 ATCH = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
 
@@ -130,7 +130,7 @@ def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets():
         cls = members[starts[c]:starts[c] + sizes[c]].tolist()
         sub = np.array(sorted(rng.sample(cls, min(len(cls), rng.randint(d + 2, 12)))), np.int32)
         Lc = searcher._child_list(Lchild, g0, pats[c])
-        r = K.depth_feasible(sub, Lc, d, searcher.tables, new_table(1 << 12), new_stats(), 10**9)
+        r = K.depth_feasible(sub, Lc, d, searcher.tables, new_table(1 << 12), new_stats(), 10**9, searcher.depth_rounds)
         assert r != NODE_LIMIT
         history = [(lists.guesses[g0], int(pats[c]))]
         core = [lists.answers[a] for a in sub]
@@ -141,6 +141,44 @@ def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets():
             refuted = False
         assert refuted == (r == REFUTED), (lists.guesses[g0], core, d)
         verdicts[refuted] += 1
+    assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
+
+
+def test_probing_guesses_in_rounds_changes_no_verdict():
+    """The depth search with every node of 3 or more guesses left probing its guesses in rounds
+    (a first budget of 2 nodes, so that guesses are left open and taken up again many times)
+    decides random classes after random first words as the search without rounds does, and
+    names a guess that the search without rounds, asked again after that guess, accepts."""
+    lists = load_lists("nyt20220316", answers="all")
+    searcher = NativeSearcher(lists, "hard", 6)
+    node = searcher.root()
+    rng = random.Random(11)
+    verdicts = {True: 0, False: 0}
+
+    def decide(sub, Lc, d, rounds):
+        r = K.depth_feasible(sub, Lc, d, searcher.tables, new_table(1 << 14), new_stats(), 10**9, rounds)
+        assert r != NODE_LIMIT
+        return r
+
+    for _ in range(16):
+        g0 = searcher.guess_index[rng.choice(lists.guesses)]
+        members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, searcher.tables)
+        c = rng.choice([c for c in range(len(sizes)) if sizes[c] >= 12])
+        d = rng.choice([3, 3, 4])
+        cls = members[starts[c]:starts[c] + sizes[c]].tolist()
+        sub = np.array(sorted(rng.sample(cls, min(len(cls), rng.randint(12, 48)))), np.int32)
+        Lc = searcher._child_list(Lchild, g0, pats[c])
+        in_rounds = decide(sub, Lc, d, depth_rounds(3, 4, 2))
+        one_by_one = decide(sub, Lc, d, depth_rounds(first_budget=0))
+        assert (in_rounds == REFUTED) == (one_by_one == REFUTED), (lists.guesses[g0], d, sub.tolist())
+        if in_rounds >= 0:        # its guess works: every class after it is solvable in d - 1
+            ms, ss, zs, ps, Lg = K.child_lists_after(sub, Lc, in_rounds, searcher.tables)
+            for k in range(len(zs)):
+                part = ms[ss[k]:ss[k] + zs[k]].copy()
+                if len(part) > 1 or searcher.ans_guess[part[0]] != in_rounds:
+                    assert decide(part, searcher._child_list(Lg, in_rounds, ps[k]), d - 1,
+                                  depth_rounds(first_budget=0)) >= 0
+        verdicts[in_rounds == REFUTED] += 1
     assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
 
 

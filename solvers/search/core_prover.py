@@ -149,5 +149,5 @@ class CoreProver:
         s = self.s
         H = np.array(sorted(members), np.int32)
         L = np.arange(len(s.lists.guesses), dtype=np.int32)
-        r = K.depth_feasible(H, L, d, s.tables, new_table(s.cache_entries), new_stats(), node_limit)
+        r = K.depth_feasible(H, L, d, s.tables, new_table(s.cache_entries), new_stats(), node_limit, s.depth_rounds)
         return outcome(r)

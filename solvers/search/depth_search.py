@@ -4,6 +4,17 @@ Depth-first over guesses, most classes first, with a cache of decided nodes; no 
 cores (easy mode has those in :mod:`~wordlelab.solvers.search.depth_cores`), so it is the
 independent re-check of their answers.
 
+In hard and strict mode a large node probes its guesses in rounds
+(:func:`~wordlelab.solvers.search.tables.depth_rounds`): each open guess is searched with a
+node budget, four times larger each round, until one has every class solved or none is left.
+The verdict is the one-by-one search's: a guess leaves the rounds only refuted (a class proven
+to fail, or Selby's monotonicity, or the endgame bound) or proven, and a search cut short by
+its budget decides nothing, while the nodes it did decide stay in the node table for the next
+round. What changes is the cost of a yes among many noes: where the first guesses tried take
+millions of nodes each to refute, the one that works is found after each of the others has
+cost about its own price (THUMP YBBBB, hard mode, every word an answer: 1.6M nodes one by one,
+313k in rounds).
+
 :func:`feasible` answers with a guess, or with one of two codes: :data:`REFUTED` (no guess
 does it: proven) or :data:`NODE_LIMIT` (it gave up: nothing proven).
 """
@@ -19,6 +30,7 @@ from wordlelab.solvers.search.monotone import dominated, new_refuted, remember_r
 from wordlelab.solvers.search.node_table import entry_guess, lookup
 from wordlelab.solvers.search.search_core import Stat
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED
+
 
 
 @nb.njit(cache=True)
@@ -49,10 +61,11 @@ def depth_bounds(k, hit):  # pragma: no cover - compiled
 
 
 @nb.njit(cache=True, nogil=True)      # without the GIL: Ctrl-C reaches it (solvers/interrupt.py)
-def feasible(H, L, d, tabs, cache, stats, node_limit):
+def feasible(H, L, d, tabs, cache, stats, node_limit, rounds):
     """Guess that finds every answer of H within d guesses, else REFUTED or NODE_LIMIT.
 
-    ``tabs`` are the full :class:`~wordlelab.solvers.search.search_core.Tables` (any mode).
+    ``tabs`` are the full :class:`~wordlelab.solvers.search.search_core.Tables` (any mode);
+    ``rounds`` says which nodes probe their guesses in rounds (:func:`~wordlelab.solvers.search.tables.depth_rounds`).
     """
     n = H.shape[0]
     stats[Stat.NODES] += 1
@@ -80,7 +93,7 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
                 # a close call: his trial run, the endgame's answers alone with this node's
                 # guesses. The guesses allowed below depend on the history, never on the
                 # answers, so if they cannot be found in time neither can H (monotonicity)
-                r = feasible(rows, L, d, tabs, cache, stats, node_limit)
+                r = feasible(rows, L, d, tabs, cache, stats, node_limit, rounds)
                 if r == NODE_LIMIT:
                     return NODE_LIMIT
                 if r == REFUTED:
@@ -105,38 +118,64 @@ def feasible(H, L, d, tabs, cache, stats, node_limit):
         eg_rows, eg_starts, eg_sizes = big_endgames(H, tabs.eg, tabs.eg_count, d - 1)
     else:
         eg_rows, eg_starts, eg_sizes = H[:0].copy(), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    # the guesses worth trying, most classes first
+    tried = np.empty(m, np.int64)
+    n_open = 0
     for t in range(m):
-        j = order[t]
-        if bound[j] >= core.INF:
+        if bound[order[t]] >= core.INF:
             break
-        g = L[j]
-        if mode == core.HARD and refuted.count[0] > 0 and dominated(MT, g, letters[g], refuted):
-            stats[Stat.MONOTONE] += 1
-            continue  # a class of g holds one refuted here, and g's rule asks at least as much (monotone)
-        if eg_sizes.shape[0] > 0 and endgame_refutes_guess(eg_rows, eg_starts, eg_sizes, g, Lchild, d - 1, tabs):
-            stats[Stat.REFUTED_AT_ONCE] += 1
-            continue  # part of an endgame, in one class of g, cannot be told apart: no class searched
-        members, starts, sizes, pats = core.partition(MT, H, g)
-        n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[g], pats, sizes, mode)
-        if n_now < 0:
-            continue  # makes the same children as a guess already tried here (hard_rules)
-        n_seen = n_now
-        ok = True
-        # smallest classes first, as Selby orders them: they are cheap, and one failing class
-        # refutes g whichever it is
-        for c in np.argsort(sizes, kind="mergesort"):
-            sub = members[starts[c]:starts[c] + sizes[c]].copy()
-            Lc = core.child_list(Lchild, g, pats[c], mode, letters, lcount)
-            r = feasible(sub, Lc, d - 1, tabs, cache, stats, node_limit)
-            if r == NODE_LIMIT:
-                return NODE_LIMIT
-            if r < 0:
-                if mode == core.HARD:
-                    remember_refuted(refuted, members, starts[c], sizes[c], letters[g], pats[c])
-                ok = False
-                break
-        if ok:
-            core._store(cache, key, 0, g, 1, n)
-            return g
+        tried[n_open] = order[t]
+        n_open += 1
+    # Rounds (at a large node in hard or strict mode): every open guess gets a node budget,
+    # four times larger each round, so the guess whose classes are all solvable is found
+    # after the others have cost about its own price each, not their whole refutations.
+    in_rounds = mode != core.EASY and rounds[2] > 0 and d >= rounds[0] and n >= rounds[1]
+    budget = rounds[2] if in_rounds else np.int64(node_limit)
+    first_round = True
+    while n_open > 0:
+        n_keep = 0
+        for t in range(n_open):
+            j = tried[t]
+            g = L[j]
+            if mode == core.HARD and refuted.count[0] > 0 and dominated(MT, g, letters[g], refuted):
+                stats[Stat.MONOTONE] += 1
+                continue  # a class of g holds one refuted here, and g's rule asks at least as much (monotone)
+            if first_round and eg_sizes.shape[0] > 0 and endgame_refutes_guess(eg_rows, eg_starts, eg_sizes,
+                                                                               g, Lchild, d - 1, tabs):
+                stats[Stat.REFUTED_AT_ONCE] += 1
+                continue  # part of an endgame, in one class of g, cannot be told apart: no class searched
+            members, starts, sizes, pats = core.partition(MT, H, g)
+            if first_round:
+                n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[g], pats, sizes, mode)
+                if n_now < 0:
+                    continue  # makes the same children as a guess already tried here (hard_rules)
+                n_seen = n_now
+            limit = min(node_limit, stats[Stat.NODES] + budget) if in_rounds else node_limit
+            verdict = 1      # 1: every class solved; 0: still open (out of budget); -1: refuted
+            # smallest classes first, as Selby orders them: they are cheap, and one failing class
+            # refutes g whichever it is
+            for c in np.argsort(sizes, kind="mergesort"):
+                sub = members[starts[c]:starts[c] + sizes[c]].copy()
+                Lc = core.child_list(Lchild, g, pats[c], mode, letters, lcount)
+                r = feasible(sub, Lc, d - 1, tabs, cache, stats, limit, rounds)
+                if r == NODE_LIMIT:
+                    if stats[Stat.NODES] > node_limit:
+                        return NODE_LIMIT      # the caller's limit (or Ctrl-C's poison)
+                    verdict = 0                # this round's budget: what was decided stays cached
+                    break
+                if r < 0:
+                    if mode == core.HARD:
+                        remember_refuted(refuted, members, starts[c], sizes[c], letters[g], pats[c])
+                    verdict = -1
+                    break
+            if verdict == 1:
+                core._store(cache, key, 0, g, 1, n)
+                return g
+            if verdict == 0:
+                tried[n_keep] = j
+                n_keep += 1
+        n_open = n_keep
+        budget = min(budget * 4, np.int64(node_limit))
+        first_round = False
     core._store(cache, key, 0, REFUTED, 1, n)
     return REFUTED

@@ -270,7 +270,7 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
             return prover._feasible(H, L, d, tree_limit)
     else:
         def feasible(H, L, d):
-            return K.depth_feasible(H, L, d, searcher.tables, cache, stats, tree_limit)
+            return K.depth_feasible(H, L, d, searcher.tables, cache, stats, tree_limit, searcher.depth_rounds)
     tree = depth_tree(searcher, node, g0, feasible)
     stop.check()
     if tree is None:

@@ -54,7 +54,7 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.nd
             return False
         sub = np.array(sorted(answers), np.int32)
         limit = int(stats[Stat.NODES]) + budget
-        return K.depth_feasible(sub, Lc, d, searcher.tables, cache, stats, limit) == REFUTED
+        return K.depth_feasible(sub, Lc, d, searcher.tables, cache, stats, limit, searcher.depth_rounds) == REFUTED
 
     core = [int(a) for a in members]
     ids = searcher.tables.eg[members]          # each answer's endgames (-1: none), one per position

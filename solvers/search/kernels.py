@@ -241,7 +241,7 @@ def _signatures() -> dict:
         "child_list": (i32, n, small, n, u8m, u8m),
         "guess_features": (u8m,),
         "table_count": (i64m,),
-        "depth_feasible": (i32, i32, n, tables, i64m, i64, n),
+        "depth_feasible": (i32, i32, n, tables, i64m, i64, n, i64),
         "core_feasible": (i32, i32, n, tables, u8m, i64m, i64, n, store),
         "refuted_within": (i32, n, n, u8m, store),
         "add_core": (i32, n, store),

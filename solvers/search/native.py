@@ -54,7 +54,7 @@ from wordlelab.models.tree import Tree, tree_from_paths, word_path  # noqa: F401
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.interrupt import DeferSignals, StopOnCtrlC
 from wordlelab.solvers.search.kernels import K
-from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, Stat, Tables,
+from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, Stat, Tables, depth_rounds,
                                              hash_keys, named_counts, new_stats, new_table)
 
 MODE_CODES = {"easy": EASY, "hard": HARD, "strict": STRICT}
@@ -149,6 +149,7 @@ class NativeSearcher:
         self._watch = None                 # the StopOnCtrlC of the _stoppable block running, if any
         self.failing_class = None          # set by _start_feasible
         self.core_bank = None              # hard mode's kept cores, in a first-word sweep (hard_cores.py)
+        self.depth_rounds = depth_rounds()  # which nodes of the depth search probe guesses in rounds
         self.stats = new_stats()
 
     def _new_cache(self):
@@ -485,7 +486,7 @@ class NativeSearcher:
                 sub = members[starts[c]:starts[c] + sizes[c]].copy()
                 Lc = self._child_list(Lchild, g0, pats[c])
                 limit = min(node_limit, int(stats[Stat.NODES]) + budget)
-                r = K.depth_feasible(sub, Lc, node.d - 1, self.tables, cache, stats, limit)
+                r = K.depth_feasible(sub, Lc, node.d - 1, self.tables, cache, stats, limit, self.depth_rounds)
                 if progress:
                     progress(1, info=f"{int(stats[Stat.NODES])} nodes")
                 if r == REFUTED:
@@ -500,7 +501,7 @@ class NativeSearcher:
 
     def prove_depth(self, guesses: int, start: str | None = None, state: str | None = None,
                     node_limit: int = 10**12, progress=None, recheck: bool = False,
-                    checkpoint: str | None = None) -> Result:
+                    checkpoint: str | None = None, any_tree: bool = False) -> Result:
         """Decide whether every answer can be found within ``guesses`` guesses (see the module
         docstring for the statuses and certificates). The searcher's own limit is left as it is.
 
@@ -510,6 +511,10 @@ class NativeSearcher:
         :mod:`wordlelab.solvers.checkpoint`), each with the core it added to the root core; a run
         resumed from it skips them and replays their cores in order, so a no still comes with a
         core (``stats["from_checkpoint"]`` counts the first words taken from the file).
+
+        A yes comes with a least-total tree within the limit; with ``any_tree``, with the depth
+        search's own strategy instead (verified all the same), for instances whose least total
+        is far harder to prove than the yes (hard mode with every word an answer).
         """
         t0 = time.perf_counter()
         _check_limit(guesses, "--guesses")
@@ -567,6 +572,8 @@ class NativeSearcher:
         # yes: the certificate is an optimal-total tree within the same limit, verified by _min_total
         first = node.start if node.start is not None else self.lists.guesses[int(g)]
         cert_node = Node(node.H, node.L, node.d, node.history, first)
+        if any_tree:
+            return self._any_tree_result(question, cert_node, prover, cache, stats, out, t0)
         cert = self._min_total(cert_node, question, 0, time.perf_counter())
         if cert.status != Status.OPTIMAL or not cert.verified:
             raise WordleError(f"internal error: the depth search finds every answer within {guesses} "
@@ -577,6 +584,30 @@ class NativeSearcher:
                     "tree_search_nodes": cert.stats["nodes"], "tree_seconds": round(cert.seconds, 3)})
         return Result(question, "native", Status.OPTIMAL, value=worst, bound=worst, certificate=cert.certificate,
                       certificate_kind="tree", verified=True, seconds=time.perf_counter() - t0, stats=out)
+
+    def _any_tree_result(self, question, node, prover, cache, stats, out, t0) -> Result:
+        """A yes's certificate read off the depth search (its node table still holds the answers),
+        verified by the independent verifier before it is returned."""
+        from wordlelab.solvers.search.depth_sweep import TREE_NODE_LIMIT, depth_tree
+        counter = prover.stats if prover is not None else stats
+        limit = int(counter[Stat.NODES]) + TREE_NODE_LIMIT     # no limit: a yes must not turn into a no
+
+        def feasible(H, L, d):
+            if prover is not None:
+                return prover._feasible(H, L, d, limit)
+            return K.depth_feasible(H, L, d, self.tables, cache, stats, limit, self.depth_rounds)
+
+        tree = depth_tree(self, node, self.guess_index[node.start], feasible)
+        if tree is None:
+            raise WordleError(f"internal error: the depth search finds every answer within {node.d} guesses "
+                              f"after {node.start}, then refutes a class after it")
+        report = self.verify(tree, node)
+        out.update({"first_guess": node.start, "first_guess_given": question["start"] is not None,
+                    "total": report.total, "average": round(report.total / len(node.H), 5),
+                    "tree": "any strategy within the limit (its total is not proven least)"})
+        return Result(question, "native", Status.OPTIMAL, value=report.max_guesses, bound=report.max_guesses,
+                      certificate=tree, certificate_kind="tree", verified=True,
+                      seconds=time.perf_counter() - t0, stats=out)
 
     def _any_first_word(self, node, hsh, prover, stats, start_feasible, question, checkpoint, progress):
         """The first yes among the first guesses, most promising first (REFUTED: none; NODE_LIMIT),

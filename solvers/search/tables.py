@@ -34,6 +34,20 @@ class Stat(IntEnum):
     REFUTED_AT_ONCE = 5  # hard and strict mode: guesses refuted before their classes were built (endgame_bound)
 
 
+def depth_rounds(guesses_left: int = 5, answers: int = 64, first_budget: int = 4096) -> np.ndarray:
+    """Which nodes of the hard- and strict-mode depth search probe their guesses in rounds.
+
+    A node with at least ``guesses_left`` guesses left and ``answers`` answers gives each of its
+    guesses ``first_budget`` nodes, then the guesses still open four times as many, and so on
+    (``depth_search.feasible``); ``first_budget`` 0: none does, every node tries its guesses one
+    after the other to the end.
+
+    >>> depth_rounds().tolist(), depth_rounds(first_budget=0).tolist()
+    ([5, 64, 4096], [5, 64, 0])
+    """
+    return np.array([guesses_left, answers, first_budget], np.int64)
+
+
 def new_stats() -> np.ndarray:
     """A zeroed statistics array, one int64 slot per :class:`Stat`."""
     return np.zeros(len(Stat), np.int64)

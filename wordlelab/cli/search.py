@@ -169,6 +169,9 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @click.option("--state", "state_text", default=None, help="decide from a game state")
 @click.option("--node-limit", default=10**12, show_default=True, type=node_limit_type(), help="give up (UNKNOWN) after this many nodes (with --every-first-word: for each word)")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the certificate tree on yes")
+@click.option("--any-tree", is_flag=True,
+              help="on yes, certify with the depth search's own strategy (verified) instead of a least-total "
+                   "one: for instances whose least total is out of reach")
 @click.option("--recheck", is_flag=True,
               help="on no (easy mode): re-decide the core with the plain search; with --every-first-word (hard "
                    "mode): re-check every decision's core or tree before returning, the checkpoint's included")
@@ -186,8 +189,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                "--every-first-word: run the first words on dask.distributed")
 @memory_option
 @json_option
-def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, recheck, checkpoint, core_file,
-                every, tree_dir, limit, workers, dask_address, memory_gib, as_json):
+def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, any_tree, recheck, checkpoint,
+                core_file, every, tree_dir, limit, workers, dask_address, memory_gib, as_json):
     """Decide whether every answer can be found within G guesses, with a certificate.
 
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode, and in
@@ -203,7 +206,7 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     with progress("first-guess classes" if start or state_text else "first guesses", None,
                   enabled=not as_json) as advance:
         res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit,
-                                   progress=advance, recheck=recheck, checkpoint=checkpoint)
+                                   progress=advance, recheck=recheck, checkpoint=checkpoint, any_tree=any_tree)
     if core_file and res.certificate_kind == "core":
         with open(core_file, "w") as f:
             f.write("\n".join(res.certificate) + "\n")
@@ -218,7 +221,8 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
         who = (f"with first guess {st['first_guess']}" if st["first_guess_given"]
                else f"with first guess {st['first_guess']} (found)")
         out.print(f"OPTIMAL (yes): {who}{where}, every answer is found within {n_guesses} guesses ({mode} mode, "
-                  f"{lists.name}); certificate tree verified: at most {res.value} guesses, total {st['total']}")
+                  f"{lists.name}); certificate tree verified: at most {res.value} guesses, total {st['total']}"
+                  + (" (any strategy: not proven least)" if any_tree else " (least)"))
         if tree_file:
             out.print(f"tree written to {tree_file}")
     elif res.status == "INFEASIBLE":
