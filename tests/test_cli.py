@@ -83,3 +83,17 @@ def test_a_log_file_gets_a_progress_line_a_minute(monkeypatch, capsys):
         advance(1, info="best 7890")      # 130 s: a line
     lines = capsys.readouterr().err.splitlines()
     assert lines == ["first words: 3/100  best 7897  (61 s)", "first words: 5/100  best 7890  (130 s)"]
+
+
+def test_prove_depth_any_tree_is_a_verified_strategy_no_better_than_the_least(capsys, tmp_path):
+    """--any-tree: yes with the depth search's own strategy, verified, its total at least the
+    least total (8099: Selby's hard SALET, reproduced elsewhere) and the file re-checks."""
+    tree = tmp_path / "salet6.tree"
+    code, out, _ = run(capsys, "prove-depth", "--guesses", "6", "--start", "salet", "--mode", "hard",
+                       "--lists", "nyt20220316", "--any-tree", "--tree", str(tree), "--json")
+    res = json.loads(out)
+    assert code == 0 and res["status"] == "OPTIMAL" and res["verified"] and res["value"] <= 6
+    assert res["stats"]["total"] >= 8099 and "not proven least" in res["stats"]["tree"]
+    code, out, _ = run(capsys, "verify", str(tree), "--lists", "nyt20220316", "--mode", "hard",
+                       "--max-guesses", "6", "--json")
+    assert code == 0 and json.loads(out)["total"] == res["stats"]["total"]
