@@ -182,6 +182,28 @@ def test_probing_guesses_in_rounds_changes_no_verdict():
     assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
 
 
+@pytest.mark.parametrize("guesses", [3, 4])
+def test_first_guesses_in_rounds_decide_as_one_by_one(guesses, tmp_path):
+    """prove-depth with no first word, hard mode: the first guesses probed in rounds (a budget
+    of 2 nodes at first, every node of 3 guesses left in rounds too) decide as the one-by-one
+    search does: a yes with a verified tree; a no only once every first guess's core is checked,
+    at the end when there is no checkpoint (the one-by-one run's checkpoint has them all)."""
+    words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 130))
+    random_130 = WordLists("random-130", words, words)
+    in_rounds = NativeSearcher(random_130, "hard", guesses)
+    in_rounds.depth_rounds = depth_rounds(3, 4, 2)
+    one_by_one = NativeSearcher(random_130, "hard", guesses)
+    one_by_one.depth_rounds = depth_rounds(first_budget=0)
+    ck = tmp_path / "one-by-one.json"
+    a, b = in_rounds.prove_depth(guesses), one_by_one.prove_depth(guesses, checkpoint=str(ck))
+    assert a.status == b.status == ("INFEASIBLE" if guesses == 3 else "OPTIMAL")
+    if a.status == "OPTIMAL":
+        assert a.verified and a.certificate_kind == "tree"
+    else:
+        entries = json.loads(ck.read_text())["entries"]
+        assert set(entries) == set(words) and all(entry["core"] for entry in entries.values())
+
+
 @pytest.fixture(scope="module")
 def hard_sweep(random_300, tmp_path_factory):
     """The random-300 instance's first words decided within 4 in hard mode: searcher, result, entries,

@@ -531,10 +531,10 @@ class NativeSearcher:
             from wordlelab.solvers.search.core_prover import CoreProver
             prover = CoreProver(self)
 
-        def start_feasible(g0, progress=None):
+        def start_feasible(g0, progress=None, limit=node_limit):
             if prover is not None:
-                return prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, progress)
-            return self._start_feasible(node, g0, cache, stats, node_limit, progress,
+                return prover.start_feasible(node.H, Lchild, g0, node.d, limit, progress)
+            return self._start_feasible(node, g0, cache, stats, limit, progress,
                                         Lchild=None if node.start is not None else Lchild)
 
         extra: dict = {}
@@ -543,7 +543,7 @@ class NativeSearcher:
                 g = start_feasible(self.guess_index[node.start], progress)
             else:
                 g, extra["from_checkpoint"] = self._any_first_word(node, hsh, prover, stats, start_feasible,
-                                                                  question, checkpoint, progress)
+                                                                  question, checkpoint, progress, node_limit)
             stop.check()          # a NODE_LIMIT forced by Ctrl-C is no answer
         out = {"n_answers": len(node.H), **named_counts(stats, Stat), **extra}
         if prover is not None:
@@ -609,9 +609,16 @@ class NativeSearcher:
                       certificate=tree, certificate_kind="tree", verified=True,
                       seconds=time.perf_counter() - t0, stats=out)
 
-    def _any_first_word(self, node, hsh, prover, stats, start_feasible, question, checkpoint, progress):
-        """The first yes among the first guesses, most promising first (REFUTED: none; NODE_LIMIT),
-        and how many refutations came from ``checkpoint``; progress shows, Ctrl-C stops between them."""
+    def _any_first_word(self, node, hsh, prover, stats, start_feasible, question, checkpoint, progress,
+                        node_limit=10**12):
+        """A yes among the first guesses (REFUTED: none; NODE_LIMIT), and how many refutations
+        came from ``checkpoint``; progress shows, Ctrl-C stops between them.
+
+        Easy mode tries the first guesses one after the other, most promising first, each to the
+        end (its learnt cores grow in that order). Hard and strict mode probe them in rounds, as
+        the depth search does below (``self.depth_rounds``): each open guess gets a node budget,
+        four times larger each round, so a yes is not held up by guesses that take millions of
+        nodes to refute; each refuted guess goes to the checkpoint as soon as it is refuted."""
         from wordlelab.solvers.checkpoint import lists_question, load_checkpoint, save_checkpoint
         from wordlelab.solvers.search.core_prover import Count
         split_of = dict(zip(node.L.tolist(), hsh.tolist()))
@@ -622,41 +629,63 @@ class NativeSearcher:
         from_checkpoint, replayed = 0, set()
         last_save = time.monotonic()
         g = REFUTED
+        counter = prover.stats if prover is not None else stats
+        in_rounds = prover is None and self.depth_rounds[2] > 0
+        budget = int(self.depth_rounds[2]) if in_rounds else node_limit
+        open_guesses = [g0 for _, g0 in self.candidate_order(node)]
+        unchecked = []        # refuted in rounds without a checkpoint: (guess, its failing class)
         try:
-            for _, g0 in self.candidate_order(node):
-                if self.mode == "easy":
-                    if split_of[g0] in seen:
-                        continue   # splits the answers exactly as a first guess already refuted
-                    seen.add(split_of[g0])
-                word = self.lists.guesses[g0]
-                if word in refuted and not (self.mode == "hard" and refuted[word]["core"] is None):
-                    # replayed in the order it was found: the root core grows as it did then
-                    self._replay_refutation(prover, refuted[word], replayed)
-                    from_checkpoint += 1
-                    r = REFUTED
-                else:
-                    if prover is not None:
-                        prover.store.count[Count.LAST] = _UNTOUCHED
-                    r = start_feasible(g0)
-                    if r == REFUTED:
-                        from wordlelab.models.refutation import CheckTooLong
-                        try:
-                            refuted[word] = self._refutation(prover, node, g0)
-                        except CheckTooLong:     # an unchecked no proves nothing: stop as at a limit
-                            r = NODE_LIMIT
-                if progress:
-                    nodes = (prover.stats if prover is not None else stats)[Stat.NODES]
-                    size = f", root core {len(prover.root_core)} answers" if prover is not None else ""
-                    progress(1, info=f"{int(nodes)} nodes{size}")
-                if r != REFUTED:
-                    g = r
-                    break
-                if checkpoint and time.monotonic() - last_save > 2:
-                    save_checkpoint(checkpoint, ck_question, refuted)
-                    last_save = time.monotonic()
+            while open_guesses:
+                still_open = []
+                for g0 in open_guesses:
+                    if self.mode == "easy":
+                        if split_of[g0] in seen:
+                            continue   # splits the answers exactly as a first guess already refuted
+                        seen.add(split_of[g0])
+                    word = self.lists.guesses[g0]
+                    if word in refuted and not (self.mode == "hard" and refuted[word]["core"] is None):
+                        # replayed in the order it was found: the root core grows as it did then
+                        self._replay_refutation(prover, refuted[word], replayed)
+                        from_checkpoint += 1
+                        r = REFUTED
+                    else:
+                        if prover is not None:
+                            prover.store.count[Count.LAST] = _UNTOUCHED
+                        r = start_feasible(g0, limit=min(node_limit, int(counter[Stat.NODES]) + budget))
+                        if r == NODE_LIMIT and in_rounds and counter[Stat.NODES] <= node_limit:
+                            still_open.append(g0)      # this round's budget, not the run's limit
+                            continue
+                        if r == REFUTED and in_rounds and not checkpoint:
+                            # its core is checked only if no first guess works (a yes needs none)
+                            unchecked.append((g0, self.failing_class))
+                        elif r == REFUTED:
+                            r = self._checked_refutation(prover, node, g0, refuted)
+                    if progress:
+                        nodes = (prover.stats if prover is not None else stats)[Stat.NODES]
+                        size = f", root core {len(prover.root_core)} answers" if prover is not None else ""
+                        progress(1, info=f"{int(nodes)} nodes{size}")
+                    if r != REFUTED:
+                        return r, from_checkpoint
+                    if checkpoint and time.monotonic() - last_save > 2:
+                        save_checkpoint(checkpoint, ck_question, refuted)
+                        last_save = time.monotonic()
+                open_guesses, budget = still_open, min(budget * 4, node_limit)
+            for g0, self.failing_class in unchecked:
+                if self._checked_refutation(prover, node, g0, refuted) == NODE_LIMIT:
+                    return NODE_LIMIT, from_checkpoint
         finally:
             save_checkpoint(checkpoint, ck_question, refuted)
         return g, from_checkpoint
+
+    def _checked_refutation(self, prover, node, g0, refuted: dict) -> int:
+        """REFUTED, with first guess g0's checkpoint entry put in ``refuted``; NODE_LIMIT if the
+        checker could not decide its core in time (an unchecked no proves nothing)."""
+        from wordlelab.models.refutation import CheckTooLong
+        try:
+            refuted[self.lists.guesses[g0]] = self._refutation(prover, node, g0)
+        except CheckTooLong:
+            return NODE_LIMIT
+        return REFUTED
 
     # ---- prove-depth checkpoints: word -> {"core": answers or None, "depth": int or None}
     def _refutation(self, prover, node=None, g0=None) -> dict:
