@@ -177,6 +177,11 @@ FAST_VARIANT = {
     "--node-limit 20000000 --workers 2 --checkpoint every7-hard.json --trees trees7":
         "wordlelab prove-depth --guesses 4 --mode hard --every-first-word --guess-file g.txt --answers a.txt "
         "--node-limit 20000000 --workers 2 --checkpoint every7-hard.json --trees trees7",
+    # every next guess from a 1161-answer state, rounds and the winner's tree: about 2 minutes;
+    # the same state with that guess given stands in
+    "wordlelab prove-depth --guesses 7 --state thump.YBBBB --mode hard --lists nyt20220316 --answers all --any-tree":
+        "wordlelab prove-depth --guesses 7 --state thump.YBBBB.croft --mode hard --lists nyt20220316 --answers all "
+        "--any-tree",
     # one first word in hard mode with every word an answer: hours (see LONG_RUNS)
     "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --memory 6 "
     "--workers 2 --checkpoint thump7.json":

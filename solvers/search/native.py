@@ -573,7 +573,7 @@ class NativeSearcher:
         first = node.start if node.start is not None else self.lists.guesses[int(g)]
         cert_node = Node(node.H, node.L, node.d, node.history, first)
         if any_tree:
-            return self._any_tree_result(question, cert_node, prover, cache, stats, out, t0)
+            return self._any_tree_result(question, cert_node, node.start is not None, prover, cache, stats, out, t0)
         cert = self._min_total(cert_node, question, 0, time.perf_counter())
         if cert.status != Status.OPTIMAL or not cert.verified:
             raise WordleError(f"internal error: the depth search finds every answer within {guesses} "
@@ -585,7 +585,7 @@ class NativeSearcher:
         return Result(question, "native", Status.OPTIMAL, value=worst, bound=worst, certificate=cert.certificate,
                       certificate_kind="tree", verified=True, seconds=time.perf_counter() - t0, stats=out)
 
-    def _any_tree_result(self, question, node, prover, cache, stats, out, t0) -> Result:
+    def _any_tree_result(self, question, node, given, prover, cache, stats, out, t0) -> Result:
         """A yes's certificate read off the depth search (its node table still holds the answers),
         verified by the independent verifier before it is returned."""
         from wordlelab.solvers.search.depth_sweep import TREE_NODE_LIMIT, depth_tree
@@ -602,7 +602,7 @@ class NativeSearcher:
             raise WordleError(f"internal error: the depth search finds every answer within {node.d} guesses "
                               f"after {node.start}, then refutes a class after it")
         report = self.verify(tree, node)
-        out.update({"first_guess": node.start, "first_guess_given": question["start"] is not None,
+        out.update({"first_guess": node.start, "first_guess_given": given,
                     "total": report.total, "average": round(report.total / len(node.H), 5),
                     "tree": "any strategy within the limit (its total is not proven least)"})
         return Result(question, "native", Status.OPTIMAL, value=report.max_guesses, bound=report.max_guesses,
