@@ -34,21 +34,10 @@ from pathlib import Path
 
 from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
-from wordlelab.models.tree import Tree, save_tree
+from wordlelab.models.tree import save_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.kernels import K
-from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, Stat, new_stats
-
-
-TREE_NODE_LIMIT = 10**15     # none in practice, and below the Ctrl-C poison (solvers/interrupt.py)
-
-
-def depth_tree(searcher, node, g0: int, feasible) -> Tree | None:
-    """A strategy from ``node`` with first guess ``g0`` within ``node.d`` guesses, or None if
-    ``feasible(H, L, d)`` (a depth search that answers with the guess it proved) refutes one of
-    its classes or gives up."""
-    members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, searcher.tables)
-    return searcher.tree_from_choices(node, g0, members, starts, sizes, pats, Lchild, feasible)
+from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat, new_stats
 
 
 def check_decision(searcher):
@@ -271,7 +260,7 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     else:
         def feasible(H, L, d):
             return K.depth_feasible(H, L, d, searcher.tables, cache, stats, tree_limit, searcher.depth_rounds)
-    tree = depth_tree(searcher, node, g0, feasible)
+    tree = searcher.depth_tree(node, g0, feasible)
     stop.check()
     if tree is None:
         raise WordleError(f"internal error: {searcher.lists.guesses[g0]} decided yes, but the depth search "

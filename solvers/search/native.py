@@ -54,8 +54,8 @@ from wordlelab.models.tree import Tree, tree_from_paths, word_path  # noqa: F401
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.interrupt import DeferSignals, StopOnCtrlC
 from wordlelab.solvers.search.kernels import K
-from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, Stat, Tables, depth_rounds,
-                                             hash_keys, named_counts, new_stats, new_table)
+from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, TREE_NODE_LIMIT, Stat,
+                                             Tables, depth_rounds, hash_keys, named_counts, new_stats, new_table)
 
 MODE_CODES = {"easy": EASY, "hard": HARD, "strict": STRICT}
 # set in the core store's LAST slot before a first guess; still there after it: no search ran
@@ -351,6 +351,13 @@ class NativeSearcher:
         answers = [self.lists.answers[a] for a in node.H]
         return verify_tree(tree, answers, self.lists.guesses, self.mode, node.history, node.d)
 
+    def depth_tree(self, node, g0: int, feasible) -> Tree | None:
+        """A strategy from ``node`` with first guess ``g0`` within ``node.d`` guesses, or None if
+        ``feasible(H, L, d)`` (a depth search that answers with the guess it proved) refutes one of
+        its classes or gives up."""
+        members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, self.tables)
+        return self.tree_from_choices(node, g0, members, starts, sizes, pats, Lchild, feasible)
+
     def tree_from_choices(self, node, g, members, starts, sizes, pats, Lchild, choose) -> Tree | None:
         """The strategy that plays first guess ``g`` at ``node`` (split into ``members`` etc.), then
         ``choose(H, L, d)`` at each node below; None if ``choose`` answers with a negative code."""
@@ -588,7 +595,6 @@ class NativeSearcher:
     def _any_tree_result(self, question, node, given, prover, cache, stats, out, t0) -> Result:
         """A yes's certificate read off the depth search (its node table still holds the answers),
         verified by the independent verifier before it is returned."""
-        from wordlelab.solvers.search.depth_sweep import TREE_NODE_LIMIT, depth_tree
         counter = prover.stats if prover is not None else stats
         limit = int(counter[Stat.NODES]) + TREE_NODE_LIMIT     # no limit: a yes must not turn into a no
 
@@ -597,7 +603,7 @@ class NativeSearcher:
                 return prover._feasible(H, L, d, limit)
             return K.depth_feasible(H, L, d, self.tables, cache, stats, limit, self.depth_rounds)
 
-        tree = depth_tree(self, node, self.guess_index[node.start], feasible)
+        tree = self.depth_tree(node, self.guess_index[node.start], feasible)
         if tree is None:
             raise WordleError(f"internal error: the depth search finds every answer within {node.d} guesses "
                               f"after {node.start}, then refutes a class after it")

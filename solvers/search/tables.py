@@ -18,6 +18,9 @@ KEY_DEPTH_MIX = 0x9E3779B97F4A7C15
 KEY_MODE_MIX = 0xC2B2AE3D27D4EB4F
 REFUTED = -1        # depth search: no guess finds every answer within the guesses left
 NODE_LIMIT = -2     # depth search: the node limit was reached first
+# a yes's tree is read off the depth search with this many nodes more: none in practice (its
+# nodes may have left the table, and a limit would make a yes look like a no), and below POISON
+TREE_NODE_LIMIT = 10**15
 # a node count past any limit: a Ctrl-C's watcher (solvers/interrupt.py) sets a search's counter
 # to it, and every search stops at its next node (the min-sum search's values are then void)
 POISON = 1 << 62
