@@ -72,6 +72,7 @@ RUN_AS_SHOWN = {
     "wordlelab play --lists nyt20220316",
     "wordlelab tree-plot salet.tree --lists nyt20220316 -o salet-tree.png",
     "wordlelab verify ../shared/reference/salet.hard.nyt20220316.tree --lists nyt20220316 --mode hard",
+    "wordlelab verify runs/trees7/thump.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7",
     "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316",
     "wordlelab export-lp cover --pattern '?ills' --lists nyt20220316 --answers all -o ills.lp",
     "wordlelab export-lp tree --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth "
@@ -265,6 +266,8 @@ RUN_AFTER = {
 
 # What the output must contain, where the docs state a result (a "no" still exits 0).
 EXPECT_OUTPUT = {
+    "wordlelab verify runs/trees7/thump.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7":
+        "valid hard-mode tree for 12972 answers",
     "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316": "INFEASIBLE",
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all": "INFEASIBLE",
     "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
@@ -502,12 +505,14 @@ def _small_lists() -> dict[str, str]:
 
 
 def _fresh_dir(tmp_path_factory, files: dict[str, str]) -> Path:
-    """<root>/work holding ``files``; <root>/shared links to ../shared, so "../shared/..." resolves."""
+    """<root>/work holding ``files``; <root>/shared links to ../shared, so "../shared/..." resolves,
+    and work/runs to the repository's runs/ (read only: the certificates of long runs)."""
     root = tmp_path_factory.mktemp("example")
     if SHARED.is_dir():
         (root / "shared").symlink_to(SHARED, target_is_directory=True)
     d = root / "work"
     d.mkdir()
+    (d / "runs").symlink_to(REPO / "runs", target_is_directory=True)
     for name, text in files.items():
         (d / name).write_text(text)
     return d
