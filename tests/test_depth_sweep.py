@@ -95,6 +95,33 @@ def test_a_resumed_run_tries_the_unknown_words_again(tmp_path):
     assert resumed.stats["yes"] == decide_every_first_word(NativeSearcher(lists, "hard", 4), 4).stats["yes"]
 
 
+def test_a_tree_already_in_the_trees_directory_decides_its_word(tmp_path):
+    """A yes found by another command (its tree in --trees) counts once the verifier passes it, with
+    no search (a node limit of 1 decides nothing else); a tree that is not this question's is an error."""
+    import shutil
+    from wordlelab.errors import WordleError
+    words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
+    lists = WordLists("random-300", words, words)
+    found = tmp_path / "found"
+    full = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, tree_dir=str(found))
+    depth = {w: verify_tree(load_tree(str(found / f"{w}.tree")), words, words, "hard", (), 4).max_guesses
+             for w in full.stats["yes"]}
+    yes, no = max(depth, key=depth.get), next(w for w in words if w not in full.stats["yes"])
+    assert depth[yes] == 4
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    shutil.copy(found / f"{yes}.tree", kept / f"{yes}.tree")
+    r = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, tree_dir=str(kept), node_limit=1)
+    assert r.stats["yes"] == [yes] and r.stats["trees_verified"] == 1
+    assert r.stats["decided"]["unknown"] > 0           # the limit of 1 really stopped the searches
+    shutil.copy(found / f"{yes}.tree", kept / f"{no}.tree")
+    with pytest.raises(WordleError, match=f"{no}.tree"):
+        decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, tree_dir=str(kept), node_limit=1)
+    (kept / f"{no}.tree").unlink()
+    with pytest.raises(WordleError, match="within 3 guesses"):     # a strategy within 4 is none within 3
+        decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, tree_dir=str(kept), node_limit=1)
+
+
 @pytest.mark.parametrize("mode", ["easy", "hard"])
 def test_two_workers_decide_as_one_process_and_resume_from_its_checkpoint(tmp_path, mode):
     """The sweep on a pool of two (sharing one node table) gives the one-process answer, word by

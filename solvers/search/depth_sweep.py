@@ -225,6 +225,9 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
 
     ``node_limit`` is this word's own: the counters run on across words, so it is added to them.
     """
+    kept = _kept_tree(searcher, node, g0, tree_dir)
+    if kept is not None:
+        return kept
     counter = prover.stats if prover is not None else stats
     word_limit = node_limit
     node_limit = min(int(counter[Stat.NODES]) + node_limit, 1 << 62)
@@ -268,6 +271,34 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     report = searcher.verify(tree, node)
     if tree_dir:
         save_tree(tree, Path(tree_dir) / f"{searcher.lists.guesses[g0]}.tree")
+    return {"yes": True, "core": None, "depth": report.max_guesses, "total": report.total, "same_as": None}
+
+
+def _kept_tree(searcher, node, g0, tree_dir) -> dict | None:
+    """A yes read from ``tree_dir/WORD.tree`` when a tree is there already, once the independent
+    verifier has passed it; None when there is no tree.
+
+    A yes needs only a strategy, however it was found: a word whose hard class the sweep's node
+    limit stops can be settled by a longer single-word run (``prove-depth --state WORD.PATTERN
+    --any-tree``, ``tools/depth_tree_with_guesses.py``) that writes its tree here. A tree that fails
+    the verifier is an error: it is not this question's, and it is not overwritten.
+    """
+    if not tree_dir:
+        return None
+    word = searcher.lists.guesses[g0]
+    path = Path(tree_dir) / f"{word}.tree"
+    if not path.is_file():
+        return None
+    from wordlelab.models.tree import load_tree
+    from wordlelab.models.verify import TreeFault
+    try:
+        tree = load_tree(str(path))
+        if tree.guess != word:
+            raise TreeFault(f"it starts with {tree.guess.upper()}")
+        report = searcher.verify(tree, node)
+    except (WordleError, ValueError) as e:     # a fault, or a file that is no tree at all
+        raise WordleError(f"{path} is not a strategy within {node.d} guesses for this question ({e}); "
+                          f"move it out of --trees") from None
     return {"yes": True, "core": None, "depth": report.max_guesses, "total": report.total, "same_as": None}
 
 

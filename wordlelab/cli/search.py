@@ -182,7 +182,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @click.option("--every-first-word", "every", is_flag=True,
               help="decide every first word, not just find one (resumable with --checkpoint)")
 @click.option("--trees", "tree_dir", default=None, type=OutputDir(),
-              help="--every-first-word: keep each yes word's verified tree here (WORD.tree)")
+              help="--every-first-word: keep each yes word's verified tree here (WORD.tree); "
+                   "a tree already there decides its word once the verifier passes it")
 @click.option("--limit", default=None, type=positive(),
               help="--every-first-word: only the first N words, most promising first")
 @sweep_options("--every-first-word: processes (default 1; in hard mode they share one node table); with --dask local, workers",
