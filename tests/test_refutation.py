@@ -5,6 +5,7 @@ import random
 import numpy as np
 import pytest
 
+from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.feedback import feedback
 from wordlelab.models.refutation import CheckTooLong, CoreFault, check_core, check_first_word_core
@@ -202,6 +203,36 @@ def test_first_guesses_in_rounds_decide_as_one_by_one(guesses, tmp_path):
     else:
         entries = json.loads(ck.read_text())["entries"]
         assert set(entries) == set(words) and all(entry["core"] for entry in entries.values())
+
+
+def test_a_stopped_search_in_rounds_keeps_its_refuted_guesses_and_resumes(tmp_path):
+    """With a checkpoint, a guess refuted in rounds is kept at once with the class that failed; its
+    core is made and checked only when no guess works. A run stopped by its node limit resumes:
+    the guesses it refuted are not searched again, and the no is the uninterrupted run's, with a
+    checked core for every first guess in the end."""
+    from wordlelab.solvers.checkpoint import save_checkpoint
+    words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 130))
+    lists = WordLists("random-130", words, words)
+
+    def searcher():
+        s = NativeSearcher(lists, "hard", 3)
+        s.depth_rounds = depth_rounds(2, 4, 2)
+        return s
+    whole = searcher().prove_depth(3)
+    ck = tmp_path / "rounds.json"
+    cut = searcher().prove_depth(3, checkpoint=str(ck), node_limit=whole.stats["nodes"] // 2)
+    assert cut.status == "UNKNOWN"
+    kept = json.loads(ck.read_text())["entries"]
+    assert 0 < len(kept) < len(words) and all(set(e) == {"core", "depth", "failing"} for e in kept.values())
+    resumed = searcher().prove_depth(3, checkpoint=str(ck))
+    assert resumed.status == whole.status == "INFEASIBLE"
+    assert resumed.stats["from_checkpoint"] == len(kept)
+    entries = json.loads(ck.read_text())["entries"]
+    assert set(entries) == set(words) and all(e["core"] and "failing" not in e for e in entries.values())
+    bad = {w: dict(e, failing="GGGGY") for w, e in kept.items()}    # four greens and a yellow: never
+    save_checkpoint(ck, json.loads(ck.read_text())["question"], bad)
+    with pytest.raises(WordleError, match="no class"):
+        searcher().prove_depth(3, checkpoint=str(ck))
 
 
 @pytest.fixture(scope="module")

@@ -45,7 +45,7 @@ import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.endgames import endgame_ids
-from wordlelab.models.feedback import check_word
+from wordlelab.models.feedback import check_word, pattern_code, pattern_string
 from wordlelab.models.matrix import encode_words, pattern_matrix
 from wordlelab.models.modes import check_mode
 from wordlelab.models.result import Result, Status
@@ -649,7 +649,12 @@ class NativeSearcher:
                             continue   # splits the answers exactly as a first guess already refuted
                         seen.add(split_of[g0])
                     word = self.lists.guesses[g0]
-                    if word in refuted and not (self.mode == "hard" and refuted[word]["core"] is None):
+                    if word in refuted and "failing" in refuted[word]:
+                        # refuted by an earlier run, its core still to be made if no guess works
+                        unchecked.append((g0, self._class_after(node, g0, refuted[word]["failing"])))
+                        from_checkpoint += 1
+                        r = REFUTED
+                    elif word in refuted and not (self.mode == "hard" and refuted[word]["core"] is None):
                         # replayed in the order it was found: the root core grows as it did then
                         self._replay_refutation(prover, refuted[word], replayed)
                         from_checkpoint += 1
@@ -661,9 +666,13 @@ class NativeSearcher:
                         if r == NODE_LIMIT and in_rounds and counter[Stat.NODES] <= node_limit:
                             still_open.append(g0)      # this round's budget, not the run's limit
                             continue
-                        if r == REFUTED and in_rounds and not checkpoint:
-                            # its core is checked only if no first guess works (a yes needs none)
+                        if r == REFUTED and in_rounds:
+                            # its core is made and checked only if no guess works (a yes needs
+                            # none); the checkpoint keeps the class that failed until then
                             unchecked.append((g0, self.failing_class))
+                            if checkpoint and self.mode == "hard":
+                                refuted[word] = {"core": None, "depth": None,
+                                                 "failing": pattern_string(self.failing_class[2])}
                         elif r == REFUTED:
                             r = self._checked_refutation(prover, node, g0, refuted)
                     if progress:
@@ -677,11 +686,28 @@ class NativeSearcher:
                         last_save = time.monotonic()
                 open_guesses, budget = still_open, min(budget * 4, node_limit)
             for g0, self.failing_class in unchecked:
+                if progress:
+                    progress(0, info=f"no guess works: checking the cores, {self.lists.guesses[g0]}")
                 if self._checked_refutation(prover, node, g0, refuted) == NODE_LIMIT:
                     return NODE_LIMIT, from_checkpoint
+                if checkpoint and time.monotonic() - last_save > 2:
+                    save_checkpoint(checkpoint, ck_question, refuted)
+                    last_save = time.monotonic()
         finally:
             save_checkpoint(checkpoint, ck_question, refuted)
         return g, from_checkpoint
+
+    def _class_after(self, node, g0: int, pattern: str) -> tuple:
+        """The class of ``node``'s answers that first guess ``g0`` gives ``pattern``, as
+        ``self.failing_class`` holds it (answers, guess list, pattern code); a checkpoint naming
+        a pattern that is no class of g0 here is refused."""
+        members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, self.tables)
+        code = pattern_code(pattern)
+        found = np.flatnonzero(pats == code)
+        if len(found) == 0:
+            raise WordleError(f"checkpoint: {pattern} is no class of {self.lists.guesses[g0].upper()} here")
+        c = int(found[0])
+        return members[starts[c]:starts[c] + sizes[c]].copy(), self._child_list(Lchild, g0, code), code
 
     def _checked_refutation(self, prover, node, g0, refuted: dict) -> int:
         """REFUTED, with first guess g0's checkpoint entry put in ``refuted``; NODE_LIMIT if the
@@ -724,6 +750,17 @@ class NativeSearcher:
         from wordlelab.solvers.checkpoint import check_int
         if word not in self.guess_index:
             raise ValueError("not in the guess list")
+        if self.mode == "hard" and isinstance(value, dict) and set(value) == {"core", "depth", "failing"}:
+            # refuted, its core not made yet: it counts toward a no only once made and checked
+            if value["core"] is not None or value["depth"] is not None:
+                raise ValueError("an entry with a failing class has no core yet")
+            if not isinstance(value["failing"], str):
+                raise ValueError("the failing class is a pattern such as BBYBG")
+            try:
+                pattern_code(value["failing"])
+            except WordleError as e:
+                raise ValueError(str(e)) from None
+            return
         if not isinstance(value, dict) or set(value) != {"core", "depth"}:
             raise ValueError('must be {"core": [answers] or null, "depth": int or null}')
         c, d = value["core"], value["depth"]
