@@ -25,6 +25,30 @@ def lists_0316():
     return load_lists("nyt20220316")
 
 
+@pytest.fixture(scope="session")
+def random_300():
+    """300 random words of nyt20220316, each both a guess and a possible answer (issue 19, small)."""
+    import random
+    from wordlelab.instances.wordlists import WordLists, load_lists
+    words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
+    return WordLists("random-300", words, words)
+
+
+@pytest.fixture(scope="session")
+def hard_sweep(random_300, tmp_path_factory):
+    """The random-300 instance's first words decided within 4 in hard mode: searcher, result, entries,
+    and the folder of the checkpoint (every.json) and the yes words' trees (trees/). Shared: a test
+    copies what it changes."""
+    import json
+    from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+    from wordlelab.solvers.search.native import NativeSearcher
+    folder = tmp_path_factory.mktemp("sweep")
+    ck = folder / "every.json"
+    searcher = NativeSearcher(random_300, "hard", 4)
+    r = decide_every_first_word(searcher, 4, ck, tree_dir=folder / "trees")
+    return searcher, r, json.loads(ck.read_text())["entries"], folder
+
+
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path_factory, monkeypatch):
     """Tests never touch the user's cache directory."""

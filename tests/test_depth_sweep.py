@@ -67,12 +67,11 @@ def test_cli_keeps_verified_trees_and_resumes(cli_run, tmp_path):
     assert "--every-first-word" in r.err
 
 
-def test_hard_mode_answers_all_agrees_with_the_plain_search_and_the_node_limit_is_per_word():
+def test_hard_mode_answers_all_agrees_with_the_plain_search_and_the_node_limit_is_per_word(hard_sweep, random_300):
     """Hard mode with every guess an answer (issue 19 parts 2-3, small): the sweep's yes words are
     the plain search's, and a node limit far below the run's total still decides every word."""
-    words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
-    lists = WordLists("random-300", words, words)
-    r = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4)
+    lists = random_300
+    _, r, _, _ = hard_sweep
     assert r.status == "OPTIMAL" and r.stats["decided"]["unknown"] == 0
     assert 0 < r.value < 300
     assert set(r.stats["yes"]) == _plain_yes(NativeSearcher(lists, "hard", 4), 4)
@@ -95,15 +94,13 @@ def test_a_resumed_run_tries_the_unknown_words_again(tmp_path):
     assert resumed.stats["yes"] == decide_every_first_word(NativeSearcher(lists, "hard", 4), 4).stats["yes"]
 
 
-def test_a_tree_already_in_the_trees_directory_decides_its_word(tmp_path):
+def test_a_tree_already_in_the_trees_directory_decides_its_word(hard_sweep, random_300, tmp_path):
     """A yes found by another command (its tree in --trees) counts once the verifier passes it, with
     no search (a node limit of 1 decides nothing else); a tree that is not this question's is an error."""
     import shutil
     from wordlelab.errors import WordleError
-    words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
-    lists = WordLists("random-300", words, words)
-    found = tmp_path / "found"
-    full = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, tree_dir=str(found))
+    _, full, _, folder = hard_sweep
+    found, words = folder / "trees", random_300.guesses
     depth = {w: verify_tree(load_tree(str(found / f"{w}.tree")), words, words, "hard", (), 4).max_guesses
              for w in full.stats["yes"]}
     yes, no = max(depth, key=depth.get), next(w for w in words if w not in full.stats["yes"])
@@ -111,15 +108,15 @@ def test_a_tree_already_in_the_trees_directory_decides_its_word(tmp_path):
     kept = tmp_path / "kept"
     kept.mkdir()
     shutil.copy(found / f"{yes}.tree", kept / f"{yes}.tree")
-    r = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, tree_dir=str(kept), node_limit=1)
+    r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, tree_dir=str(kept), node_limit=1)
     assert r.stats["yes"] == [yes] and r.stats["trees_verified"] == 1
     assert r.stats["decided"]["unknown"] > 0           # the limit of 1 really stopped the searches
     shutil.copy(found / f"{yes}.tree", kept / f"{no}.tree")
     with pytest.raises(WordleError, match=f"{no}.tree"):
-        decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, tree_dir=str(kept), node_limit=1)
+        decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, tree_dir=str(kept), node_limit=1)
     (kept / f"{no}.tree").unlink()
     with pytest.raises(WordleError, match="within 3 guesses"):     # a strategy within 4 is none within 3
-        decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, tree_dir=str(kept), node_limit=1)
+        decide_every_first_word(NativeSearcher(random_300, "hard", 3), 3, tree_dir=str(kept), node_limit=1)
 
 
 @pytest.mark.parametrize("mode", ["easy", "hard"])

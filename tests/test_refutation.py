@@ -17,12 +17,6 @@ from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, depth_rounds, n
 ATCH = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
 
 
-@pytest.fixture(scope="module")
-def random_300():
-    words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
-    return WordLists("random-300", words, words)
-
-
 def test_seven_answers_one_letter_apart_need_seven_guesses_once_the_rest_is_green():
     history = [("nauch", feedback("nauch", "batch"))]      # a, c and h green: only ?ATCH is allowed
     assert check_core(ATCH, 6, ATCH + ["blimp", "chimp"], history) > 0
@@ -233,17 +227,6 @@ def test_a_stopped_search_in_rounds_keeps_its_refuted_guesses_and_resumes(tmp_pa
     save_checkpoint(ck, json.loads(ck.read_text())["question"], bad)
     with pytest.raises(WordleError, match="no class"):
         searcher().prove_depth(3, checkpoint=str(ck))
-
-
-@pytest.fixture(scope="module")
-def hard_sweep(random_300, tmp_path_factory):
-    """The random-300 instance's first words decided within 4 in hard mode: searcher, result, entries,
-    and the folder of the checkpoint (every.json) and the yes words' trees (trees/)."""
-    folder = tmp_path_factory.mktemp("sweep")
-    ck = folder / "every.json"
-    searcher = NativeSearcher(random_300, "hard", 4)
-    r = decide_every_first_word(searcher, 4, ck, tree_dir=folder / "trees")
-    return searcher, r, json.loads(ck.read_text())["entries"], folder
 
 
 def test_a_resumed_sweep_rechecks_every_certificate_from_the_checkpoint(hard_sweep, random_300, tmp_path):
