@@ -7,7 +7,7 @@ Run it before raising a bound::
 
 It creates a virtual environment, installs wordlelab there with every dependency's
 upper bound removed (so pip takes the newest release), prints the versions that now
-exceed a bound, and runs ``python -m pytest -q``. If the suite passes, raise the bounds
+exceed a bound, and runs ``python -m pytest -q -n 2`` (the README's test command). If the suite passes, raise the bounds
 in pyproject.toml to those versions and regenerate the lock file::
 
     uv pip compile pyproject.toml --extra dev --python-version 3.11 -o requirements.lock --no-header
@@ -52,7 +52,7 @@ def main(pytest_args: list[str]) -> int:
         subprocess.run([py, "-m", "pip", "install", "-q", "--upgrade", *requirements()], check=True)
         subprocess.run([py, "-m", "pip", "install", "-q", "--no-deps", "-e", str(ROOT)], check=True)
         subprocess.run([py, "-m", "pip", "list", "--format=freeze"], check=True)
-        return subprocess.run([py, "-m", "pytest", "-q", *pytest_args], cwd=ROOT).returncode
+        return subprocess.run([py, "-m", "pytest", "-q", "-n", "2", *pytest_args], cwd=ROOT).returncode
 
 
 if __name__ == "__main__":

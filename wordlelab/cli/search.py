@@ -204,8 +204,10 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     if every or tree_dir or limit or workers or dask_address:
         return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
                                  node_limit, workers, dask_address, recheck, as_json)
-    with progress("first-guess classes" if start or state_text else "first guesses", None,
-                  enabled=not as_json) as advance:
+    # what the progress counts: classes after a given guess, or the guesses tried
+    given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
+    label = "classes after the guess" if given_guess else ("next guesses" if state_text else "first guesses")
+    with progress(label, None, enabled=not as_json) as advance:
         res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit,
                                    progress=advance, recheck=recheck, checkpoint=checkpoint, any_tree=any_tree)
     if core_file and res.certificate_kind == "core":
