@@ -118,7 +118,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
     """:func:`decide_every_first_word` in this process; also its decisions (word -> entry)."""
     from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
     from wordlelab.solvers.search.core_prover import Count
-    from wordlelab.solvers.search.native import _UNTOUCHED
+    from wordlelab.solvers.search.tables import UNTOUCHED
     t0 = time.perf_counter()
     node = searcher.root(None, None, guesses)
     question = _question(searcher, node, guesses)
@@ -159,7 +159,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                     value = dict(decisions[twin], same_as=twin)
                 else:
                     value = _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,
-                                    Count, _UNTOUCHED, stop)
+                                    Count, UNTOUCHED, stop)
                     decided_now += 1
                     if value["yes"]:
                         verified_now.add(word)
@@ -343,12 +343,12 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
 def _worker_run(state, word, _cutoff):
     """One first word's checkpoint entry, with the nodes it took (``"nodes"``, not kept in the checkpoint)."""
     from wordlelab.solvers.search.core_prover import Count
-    from wordlelab.solvers.search.native import _UNTOUCHED
+    from wordlelab.solvers.search.tables import UNTOUCHED
     searcher, node, Lchild, prover, cache, stats, node_limit, tree_dir, _ = state
     counter = prover.stats if prover is not None else stats
     before = int(counter[Stat.NODES])
     value = _decide(searcher, node, searcher.guess_index[word], Lchild, prover, cache, stats, node_limit, tree_dir,
-                    Count, _UNTOUCHED, _Unstoppable)
+                    Count, UNTOUCHED, _Unstoppable)
     return dict(value, nodes=int(counter[Stat.NODES]) - before)
 
 

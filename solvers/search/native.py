@@ -17,17 +17,9 @@ guesses over the answers.
   there is no certificate to check).
 - ``UNKNOWN``: a beam search found no strategy within the limit; nothing is proven.
 
-:meth:`NativeSearcher.prove_depth` (question kind ``depth``) decides a yes/no question,
-"can every answer be found within G guesses?", with this convention:
-
-- yes: ``OPTIMAL``, with a tree as certificate (an optimal-total tree within G guesses);
-  ``value`` = ``bound`` = the guesses that tree needs for its worst answer (at most G);
-- no: ``INFEASIBLE``, proven by exhaustive search; in easy mode the certificate is a
-  *core* (``certificate_kind`` ``core``): a list of answers that alone need more guesses,
-  which ``recheck`` re-decides with the plain search (``stats["core"]["check"]``). No
-  pure-Python checker exists for a core, so ``verified`` stays false; hard and strict
-  mode learn no cores and give no certificate;
-- the node limit reached: ``UNKNOWN``, nothing proven.
+:meth:`NativeSearcher.prove_depth` (question kind ``depth``) decides "can every answer be
+found within G guesses?", a yes with a verified tree, a no with a core
+(:mod:`~wordlelab.solvers.search.depth_proof` has the theorem and the statuses).
 
 >>> from wordlelab import load_lists
 >>> s = NativeSearcher(load_lists("nyt20220830"))        # doctest: +SKIP
@@ -45,7 +37,7 @@ import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.endgames import endgame_ids
-from wordlelab.models.feedback import check_word, pattern_code, pattern_string
+from wordlelab.models.feedback import check_word, pattern_code
 from wordlelab.models.matrix import encode_words, pattern_matrix
 from wordlelab.models.modes import check_mode
 from wordlelab.models.result import Result, Status
@@ -54,12 +46,10 @@ from wordlelab.models.tree import Tree, tree_from_paths, word_path  # noqa: F401
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.interrupt import DeferSignals, StopOnCtrlC
 from wordlelab.solvers.search.kernels import K
-from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, TREE_NODE_LIMIT, Stat,
+from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, UNTOUCHED, Stat,
                                              Tables, depth_rounds, hash_keys, named_counts, new_stats, new_table)
 
 MODE_CODES = {"easy": EASY, "hard": HARD, "strict": STRICT}
-# set in the core store's LAST slot before a first guess; still there after it: no search ran
-_UNTOUCHED = -3
 PROBE_NODES = 1024     # the first round's node budget per class of a first word (_start_feasible)
 
 
@@ -509,215 +499,11 @@ class NativeSearcher:
     def prove_depth(self, guesses: int, start: str | None = None, state: str | None = None,
                     node_limit: int = 10**12, progress=None, recheck: bool = False,
                     checkpoint: str | None = None, any_tree: bool = False) -> Result:
-        """Decide whether every answer can be found within ``guesses`` guesses (see the module
-        docstring for the statuses and certificates). The searcher's own limit is left as it is.
-
-        In easy mode a no comes with a core: answers that alone need more guesses. With
-        ``recheck`` the plain search (no learnt cores) re-decides the core on its own. Without
-        a first word, the first words refuted so far go to ``checkpoint`` (see
-        :mod:`wordlelab.solvers.checkpoint`), each with the core it added to the root core; a run
-        resumed from it skips them and replays their cores in order, so a no still comes with a
-        core (``stats["from_checkpoint"]`` counts the first words taken from the file).
-
-        A yes comes with a least-total tree within the limit; with ``any_tree``, with the depth
-        search's own strategy instead (verified all the same), for instances whose least total
-        is far harder to prove than the yes (hard mode with every word an answer).
-        """
-        t0 = time.perf_counter()
+        """Decide whether every answer can be found within ``guesses`` guesses, with a certificate
+        (:func:`wordlelab.solvers.search.depth_proof.prove_depth`)."""
+        from wordlelab.solvers.search.depth_proof import prove_depth
         _check_limit(guesses, "--guesses")
-        node = self.root(start, state, guesses)
-        question = {"kind": "depth", "lists": self.lists.name, "mode": self.mode, "max_guesses": guesses,
-                    "start": start, "state": state}
-        cache = self._new_cache()
-        stats = new_stats()
-        k, hit, hsh = K.scan(self.MT, node.H, node.L, self.R)
-        Lchild = K.guesses_for_children(node.L, k, hit, hsh, self.mode_code)
-        prover = None
-        if self.mode == "easy":
-            # easy mode learns cores: small answer sets already refuted (solvers/search/core_prover.py)
-            from wordlelab.solvers.search.core_prover import CoreProver
-            prover = CoreProver(self)
-
-        def start_feasible(g0, progress=None, limit=node_limit):
-            if prover is not None:
-                return prover.start_feasible(node.H, Lchild, g0, node.d, limit, progress)
-            return self._start_feasible(node, g0, cache, stats, limit, progress,
-                                        Lchild=None if node.start is not None else Lchild)
-
-        extra: dict = {}
-        with StopOnCtrlC(stats, *([prover.stats] if prover is not None else [])) as stop:
-            if node.start is not None:
-                g = start_feasible(self.guess_index[node.start], progress)
-            else:
-                g, extra["from_checkpoint"] = self._any_first_word(node, hsh, prover, stats, start_feasible,
-                                                                  question, checkpoint, progress, node_limit)
-            stop.check()          # a NODE_LIMIT forced by Ctrl-C is no answer
-        out = {"n_answers": len(node.H), **named_counts(stats, Stat), **extra}
-        if prover is not None:
-            out.update(prover.statistics())
-        if g == REFUTED:
-            answers = None
-            if prover is not None and prover.root_complete and len(prover.root_core):
-                answers, out["core"] = self._core_certificate(prover, node, recheck)
-            elif self.mode == "hard" and node.start is not None:
-                from wordlelab.models.refutation import CheckTooLong
-                t = time.perf_counter()
-                try:
-                    entry = self._refutation(None, node, self.guess_index[node.start])
-                except CheckTooLong as e:     # the search's no, unchecked, is no proof
-                    out["core"] = {"check": str(e)}
-                    return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0,
-                                  stats=out)
-                answers = entry["core"]
-                out["core"] = {"size": len(answers), "guesses_left": entry["depth"], "check": "INFEASIBLE",
-                               "check_seconds": round(time.perf_counter() - t, 3)}
-            return Result(question, "native", Status.INFEASIBLE, certificate=answers,
-                          certificate_kind=None if answers is None else "core",
-                          seconds=time.perf_counter() - t0, stats=out)
-        if g == NODE_LIMIT:
-            return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0, stats=out)
-        # yes: the certificate is an optimal-total tree within the same limit, verified by _min_total
-        first = node.start if node.start is not None else self.lists.guesses[int(g)]
-        cert_node = Node(node.H, node.L, node.d, node.history, first)
-        if any_tree:
-            return self._any_tree_result(question, cert_node, node.start is not None, prover, cache, stats, out, t0)
-        cert = self._min_total(cert_node, question, 0, time.perf_counter())
-        if cert.status != Status.OPTIMAL or not cert.verified:
-            raise WordleError(f"internal error: the depth search finds every answer within {guesses} "
-                              f"guesses after {first}, the min-total search finds {cert.status}")
-        worst = cert.stats["max_guesses_used"]
-        out.update({"first_guess": first, "first_guess_given": node.start is not None, "total": cert.value,
-                    "average": cert.stats["average"], "histogram": cert.stats["histogram"],
-                    "tree_search_nodes": cert.stats["nodes"], "tree_seconds": round(cert.seconds, 3)})
-        return Result(question, "native", Status.OPTIMAL, value=worst, bound=worst, certificate=cert.certificate,
-                      certificate_kind="tree", verified=True, seconds=time.perf_counter() - t0, stats=out)
-
-    def _any_tree_result(self, question, node, given, prover, cache, stats, out, t0) -> Result:
-        """A yes's certificate read off the depth search (its node table still holds the answers),
-        verified by the independent verifier before it is returned."""
-        counter = prover.stats if prover is not None else stats
-        limit = int(counter[Stat.NODES]) + TREE_NODE_LIMIT     # no limit: a yes must not turn into a no
-
-        def feasible(H, L, d):
-            if prover is not None:
-                return prover._feasible(H, L, d, limit)
-            return K.depth_feasible(H, L, d, self.tables, cache, stats, limit, self.depth_rounds)
-
-        tree = self.depth_tree(node, self.guess_index[node.start], feasible)
-        if tree is None:
-            raise WordleError(f"internal error: the depth search finds every answer within {node.d} guesses "
-                              f"after {node.start}, then refutes a class after it")
-        report = self.verify(tree, node)
-        out.update({"first_guess": node.start, "first_guess_given": given,
-                    "total": report.total, "average": round(report.total / len(node.H), 5),
-                    "tree": "any strategy within the limit (its total is not proven least)"})
-        return Result(question, "native", Status.OPTIMAL, value=report.max_guesses, bound=report.max_guesses,
-                      certificate=tree, certificate_kind="tree", verified=True,
-                      seconds=time.perf_counter() - t0, stats=out)
-
-    def _any_first_word(self, node, hsh, prover, stats, start_feasible, question, checkpoint, progress,
-                        node_limit=10**12):
-        """A yes among the first guesses (REFUTED: none; NODE_LIMIT), and how many refutations
-        came from ``checkpoint``; progress shows, Ctrl-C stops between them.
-
-        Easy mode tries the first guesses one after the other, most promising first, each to the
-        end (its learnt cores grow in that order). Hard and strict mode probe them in rounds, as
-        the depth search does below (``self.depth_rounds``): each open guess gets a node budget,
-        four times larger each round, so a yes is not held up by guesses that take millions of
-        nodes to refute; each refuted guess goes to the checkpoint as soon as it is refuted."""
-        from wordlelab.solvers.checkpoint import lists_question, load_checkpoint, save_checkpoint
-        from wordlelab.solvers.search.core_prover import Count
-        split_of = dict(zip(node.L.tolist(), hsh.tolist()))
-        seen = set()
-        ck_question = {"kind": "prove-depth", "lists": lists_question(self.lists), "mode": self.mode,
-                       "guesses": question["max_guesses"], "state": question["state"], "answers": len(node.H)}
-        refuted = load_checkpoint(checkpoint, ck_question, self._check_refutation)
-        from_checkpoint, replayed = 0, set()
-        last_save = time.monotonic()
-        g = REFUTED
-        counter = prover.stats if prover is not None else stats
-        in_rounds = prover is None and self.depth_rounds[2] > 0
-        budget = int(self.depth_rounds[2]) if in_rounds else node_limit
-        open_guesses = [g0 for _, g0 in self.candidate_order(node)]
-        unchecked = []        # refuted in rounds without a checkpoint: (guess, its failing class)
-        try:
-            while open_guesses:
-                still_open = []
-                for g0 in open_guesses:
-                    if self.mode == "easy":
-                        if split_of[g0] in seen:
-                            continue   # splits the answers exactly as a first guess already refuted
-                        seen.add(split_of[g0])
-                    word = self.lists.guesses[g0]
-                    if word in refuted and "failing" in refuted[word]:
-                        # refuted by an earlier run, its core still to be made if no guess works
-                        unchecked.append((g0, self._class_after(node, g0, refuted[word]["failing"])))
-                        from_checkpoint += 1
-                        r = REFUTED
-                    elif word in refuted and not (self.mode == "hard" and refuted[word]["core"] is None):
-                        # replayed in the order it was found: the root core grows as it did then
-                        self._replay_refutation(prover, refuted[word], replayed)
-                        from_checkpoint += 1
-                        r = REFUTED
-                    else:
-                        if prover is not None:
-                            prover.store.count[Count.LAST] = _UNTOUCHED
-                        r = start_feasible(g0, limit=min(node_limit, int(counter[Stat.NODES]) + budget))
-                        if r == NODE_LIMIT and in_rounds and counter[Stat.NODES] <= node_limit:
-                            still_open.append(g0)      # this round's budget, not the run's limit
-                            continue
-                        if r == REFUTED and in_rounds:
-                            # its core is made and checked only if no guess works (a yes needs
-                            # none); the checkpoint keeps the class that failed until then
-                            unchecked.append((g0, self.failing_class))
-                            if checkpoint and self.mode == "hard":
-                                refuted[word] = {"core": None, "depth": None,
-                                                 "failing": pattern_string(self.failing_class[2])}
-                        elif r == REFUTED:
-                            r = self._checked_refutation(prover, node, g0, refuted)
-                    if progress:
-                        nodes = (prover.stats if prover is not None else stats)[Stat.NODES]
-                        size = f", root core {len(prover.root_core)} answers" if prover is not None else ""
-                        progress(1, info=f"{int(nodes)} nodes{size}")
-                    if r != REFUTED:
-                        return r, from_checkpoint
-                    if checkpoint and time.monotonic() - last_save > 2:
-                        save_checkpoint(checkpoint, ck_question, refuted)
-                        last_save = time.monotonic()
-                open_guesses, budget = still_open, min(budget * 4, node_limit)
-            for g0, self.failing_class in unchecked:
-                if progress:
-                    progress(0, info=f"no guess works: checking the cores, {self.lists.guesses[g0]}")
-                if self._checked_refutation(prover, node, g0, refuted) == NODE_LIMIT:
-                    return NODE_LIMIT, from_checkpoint
-                if checkpoint and time.monotonic() - last_save > 2:
-                    save_checkpoint(checkpoint, ck_question, refuted)
-                    last_save = time.monotonic()
-        finally:
-            save_checkpoint(checkpoint, ck_question, refuted)
-        return g, from_checkpoint
-
-    def _class_after(self, node, g0: int, pattern: str) -> tuple:
-        """The class of ``node``'s answers that first guess ``g0`` gives ``pattern``, as
-        ``self.failing_class`` holds it (answers, guess list, pattern code); a checkpoint naming
-        a pattern that is no class of g0 here is refused."""
-        members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, self.tables)
-        code = pattern_code(pattern)
-        found = np.flatnonzero(pats == code)
-        if len(found) == 0:
-            raise WordleError(f"checkpoint: {pattern} is no class of {self.lists.guesses[g0].upper()} here")
-        c = int(found[0])
-        return members[starts[c]:starts[c] + sizes[c]].copy(), self._child_list(Lchild, g0, code), code
-
-    def _checked_refutation(self, prover, node, g0, refuted: dict) -> int:
-        """REFUTED, with first guess g0's checkpoint entry put in ``refuted``; NODE_LIMIT if the
-        checker could not decide its core in time (an unchecked no proves nothing)."""
-        from wordlelab.models.refutation import CheckTooLong
-        try:
-            refuted[self.lists.guesses[g0]] = self._refutation(prover, node, g0)
-        except CheckTooLong:
-            return NODE_LIMIT
-        return REFUTED
+        return prove_depth(self, guesses, start, state, node_limit, progress, recheck, checkpoint, any_tree)
 
     # ---- prove-depth checkpoints: word -> {"core": answers or None, "depth": int or None}
     def _refutation(self, prover, node=None, g0=None) -> dict:
@@ -737,7 +523,7 @@ class NativeSearcher:
             return {"core": None, "depth": None}
         from wordlelab.solvers.search.core_prover import NO_CORE, Count
         w = int(prover.store.count[Count.LAST])
-        if w == _UNTOUCHED:
+        if w == UNTOUCHED:
             return {"core": [], "depth": None}
         if w == NO_CORE:
             return {"core": None, "depth": None}
@@ -794,23 +580,3 @@ class NativeSearcher:
             replayed.add(key)
             prover.store.add(members, int(value["depth"]))
         prover.root_core = np.union1d(prover.root_core, members).astype(np.int32)
-
-    def _core_certificate(self, prover, node, recheck: bool) -> tuple[list[str], dict]:
-        """A few answers that alone need more guesses (the certificate of a no), and what is
-        known of them: the guesses they need more than, and the plain search's re-check
-        (no learnt cores) when ``recheck``."""
-        t = time.perf_counter()
-        U = prover.root_core
-        d = node.d
-        if node.start is not None:
-            # the root core is one class after the first guess: those answers need more than d - 1
-            g = self.guess_index[node.start]
-            if len({int(self.MT[a, g]) for a in U}) != 1:
-                raise WordleError("internal error: a first-guess core spans two classes")
-            d -= 1
-        check = prover.check_core(U, d) if recheck else "not re-checked"
-        if recheck and check != "INFEASIBLE":
-            raise WordleError(f"internal error: the plain search finds the core {check}, not INFEASIBLE")
-        answers = [self.lists.answers[a] for a in U]
-        return answers, {"size": len(answers), "guesses_left": d, "check": check,
-                         "check_seconds": round(time.perf_counter() - t, 3)}

@@ -56,6 +56,10 @@ def new_stats() -> np.ndarray:
     return np.zeros(len(Stat), np.int64)
 
 
+# set in the core store's LAST slot before a first guess; still there after it: no search ran
+UNTOUCHED = -3
+
+
 def named_counts(array, slots) -> dict:
     """A counter array as a dict keyed by its slots' names, lower case.
 
