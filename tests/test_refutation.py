@@ -212,7 +212,7 @@ def test_a_stopped_search_in_rounds_keeps_its_refuted_guesses_and_resumes(tmp_pa
         s = NativeSearcher(lists, "hard", 3)
         s.depth_rounds = depth_rounds(2, 4, 2)
         return s
-    whole = searcher().prove_depth(3)
+    whole = searcher().prove_depth(3, checkpoint=str(tmp_path / "whole.json"))     # guess by guess, as below
     ck = tmp_path / "rounds.json"
     cut = searcher().prove_depth(3, checkpoint=str(ck), node_limit=whole.stats["nodes"] // 2)
     assert cut.status == "UNKNOWN"
