@@ -86,6 +86,13 @@ SEARCH_TASKS = [
                                                      "--lists", "nyt20220316", "--answers", "all", "--mode",
                                                      "hard"], "INFEASIBLE",
      ["-H", "-g", "7", "-d", "-w", "salet"], (3.3, 3.5)),
+    # Selby (part 2): after CHOMP BBBBB only BEZIL and KUDZU find every answer within 7; ours
+    # certifies the yes with the depth search's own tree, verified (his run: 2026-11-26, shared core)
+    ("answers=all, hard: CHOMP BBBBB then BEZIL within 7", ["prove-depth", "--guesses", "7", "--state",
+                                                           "chomp.BBBBB.bezil", "--lists", "nyt20220316",
+                                                           "--answers", "all", "--mode", "hard", "--any-tree",
+                                                           "--memory", "2"], "OPTIMAL",
+     ["-H", "-g", "7", "-d", "-w", "chomp.bbbbb.bezil"], (386, 386)),
 ]
 LONG_TASKS = [
     # no reference figure: Selby's program answers these, its time on this machine is not given
