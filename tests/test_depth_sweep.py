@@ -160,3 +160,17 @@ def test_a_checkpoint_entry_keeps_a_node_limit_only_for_an_unknown():
                 dict(unknown, yes=False, node_limit=5), dict(unknown, nodes=5)):
         with pytest.raises(ValueError):
             check("salet", bad)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("mode", ["hard", "strict"])
+def test_prove_depth_without_a_first_word_agrees_with_brute_force(tmp_path, seed, mode):
+    """The whole-node search first (hard and strict mode, no checkpoint): yes exactly when some
+    first word works by brute force; a strict no takes no second pass, a hard no gets its cores."""
+    answers, guesses = tiny_instance(seed)
+    lists = lists_from(tmp_path, answers, guesses)
+    for limit in (2, 3, 4):
+        r = NativeSearcher(lists, mode, limit).prove_depth(limit)
+        works = any(brute_force(answers, guesses, mode, limit, g) < INF for g in guesses)
+        assert r.status == ("OPTIMAL" if works else "INFEASIBLE"), (mode, limit)
+        assert r.status != "OPTIMAL" or r.verified

@@ -88,7 +88,8 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
             # a no is then re-derived guess by guess below, for each guess's core
             whole = prover is None and searcher.depth_rounds[2] > 0 and not checkpoint
             g = _whole_node_search(searcher, node, cache, stats, node_limit, progress) if whole else REFUTED
-            if g == REFUTED:
+            # strict mode makes no cores, so its no needs no second pass
+            if g == REFUTED and not (whole and searcher.mode == "strict"):
                 g, extra["from_checkpoint"] = _any_first_word(searcher, node, hsh, prover, stats, start_feasible,
                                                               question, checkpoint, progress, node_limit)
         stop.check()          # a NODE_LIMIT forced by Ctrl-C is no answer
