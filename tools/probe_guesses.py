@@ -7,8 +7,8 @@ best are all refuted in under 5,000 nodes each, while CHAPT, from the guesses ma
 and uncommon letters, works in 67,722. A "yes" here is a search answer, not a certificate:
 ``tools/depth_tree_with_guesses.py`` then builds the whole tree and the verifier checks it.
 
-    python tools/probe_guesses.py blawn.BBYBB 7 --budget 300000 --letters aghijkmopqtuvxyzcdf
-    python tools/probe_guesses.py gumbo.BBBBB 7 --budget 2000000 thump cubit
+    python tools/probe_guesses.py blawn.BBYBB 7 --answers all --budget 300000 --letters acdfghijkmopqtuvxyz
+    python tools/probe_guesses.py gumbo.BBBBB 7 --answers all --budget 2000000 thump cubit
 """
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def main(argv=None) -> int:
     p.add_argument("--budget", type=float, default=300_000, help="nodes per guess")
     p.add_argument("--mode", default="hard")
     p.add_argument("--lists", default="nyt20220316")
-    p.add_argument("--answers", default="all")
+    p.add_argument("--answers", default=None, help="a file, or all: every guess a possible answer")
     p.add_argument("--stop", action="store_true", help="stop at the first yes")
     a = p.parse_args(argv)
     lists = load_lists(a.lists, answers=a.answers)
