@@ -78,6 +78,7 @@ RUN_AS_SHOWN = {
     "wordlelab verify runs/trees7/whomp.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7",
     "wordlelab verify runs/trees7/tupik.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7",
     "wordlelab verify runs/trees7/blawn.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7",
+    "wordlelab verify runs/trees7/gumbo.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7",
     "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316",
     "wordlelab export-lp cover --pattern '?ills' --lists nyt20220316 --answers all -o ills.lp",
     "wordlelab export-lp tree --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth "
@@ -282,6 +283,8 @@ EXPECT_OUTPUT = {
     "wordlelab verify runs/trees7/tupik.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7":
         "valid hard-mode tree for 12972 answers",
     "wordlelab verify runs/trees7/blawn.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7":
+        "valid hard-mode tree for 12972 answers",
+    "wordlelab verify runs/trees7/gumbo.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7":
         "valid hard-mode tree for 12972 answers",
     "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316": "INFEASIBLE",
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all": "INFEASIBLE",
