@@ -93,6 +93,16 @@ SEARCH_TASKS = [
                                                            "--answers", "all", "--mode", "hard", "--any-tree",
                                                            "--memory", "2"], "OPTIMAL",
      ["-H", "-g", "7", "-d", "-w", "chomp.bbbbb.bezil"], (386, 386)),
+    # the working guesses that tools/probe_guesses.py found for GUMBO and BLAWN (2026-11-26); his
+    # figures are from the side-by-side run of that day, beside a sweep on both cores
+    ("answers=all, hard: GUMBO BBBBB then WHIPT within 7",
+     ["prove-depth", "--guesses", "7", "--state", "gumbo.BBBBB.whipt", "--lists", "nyt20220316", "--answers",
+      "all", "--mode", "hard", "--any-tree", "--memory", "2"], "OPTIMAL",
+     ["-H", "-g", "7", "-d", "-w", "gumbo.bbbbb.whipt"], (129, 129)),
+    ("answers=all, hard: BLAWN BBYBB then CHAPT within 7",
+     ["prove-depth", "--guesses", "7", "--state", "blawn.BBYBB.chapt", "--lists", "nyt20220316", "--answers",
+      "all", "--mode", "hard", "--any-tree", "--memory", "2"], "OPTIMAL",
+     ["-H", "-g", "7", "-d", "-w", "blawn.bbybb.chapt"], (22.5, 22.5)),
 ]
 LONG_TASKS = [
     # no reference figure: Selby's program answers these, its time on this machine is not given
