@@ -43,3 +43,24 @@ def test_unknown_word_is_an_error(capsys):
     tool = load_tool()
     assert tool.main(["salet.BBBBB", "5", "zzzzq", "--lists", "nyt20220316"]) == 2
     assert capsys.readouterr().err.startswith("error:")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("start, given", [("gumbo", ["BBBBB=whipt", "BBBBY=plonk"]),
+                                          ("blawn", ["BBBBB=pudgy", "BBYBB=chapt"])])
+def test_within_7_in_hard_mode_from_the_probed_guesses(tmp_path, start, given):
+    """Selby (part 2): GUMBO and BLAWN find every answer within 7 in hard mode, every word an
+    answer. From the guesses probing found, the tool builds the whole tree, and the verifier, run
+    apart, passes it."""
+    from wordlelab.models.tree import load_tree
+    from wordlelab.models.verify import verify_tree
+    spec = importlib.util.spec_from_file_location("depth_tree_with_guesses", TOOL.parent / "depth_tree_with_guesses.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    out = tmp_path / f"{start}.tree"
+    assert tool.main([start, "7", *given, "-o", str(out), "--mode", "hard",
+                      "--lists", "nyt20220316", "--answers", "all"]) == 0
+    lists = load_lists("nyt20220316", answers="all")
+    report = verify_tree(load_tree(out), lists.answers, lists.guesses, mode="hard", max_guesses=7)
+    assert report.max_guesses == 7 and report.n_answers == 12972
+    assert load_tree(out).guess == start
