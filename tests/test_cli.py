@@ -2,6 +2,7 @@
 import json
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -83,6 +84,22 @@ def test_a_log_file_gets_a_progress_line_a_minute(monkeypatch, capsys):
         advance(1, info="best 7890")      # 130 s: a line
     lines = capsys.readouterr().err.splitlines()
     assert lines == ["first words: 3/100  best 7897  (61 s)", "first words: 5/100  best 7890  (130 s)"]
+
+
+def test_a_log_file_gets_a_line_when_no_item_finishes_for_a_while(monkeypatch, capsys):
+    """One item of a long run (a first word of a sweep) can take half an hour: the log still
+    gets a line each LOG_EVERY seconds, with the count unchanged and the time rising."""
+    from rich.console import Console
+
+    from wordlelab.cli import console
+    monkeypatch.delenv("WORDLELAB_PROGRESS", raising=False)
+    monkeypatch.setattr(console, "err", Console(stderr=True, force_terminal=False))
+    monkeypatch.setattr(console, "LOG_EVERY", 0.05)
+    with console.progress("first words", 100) as advance:
+        advance(3, info="2 yes")
+        time.sleep(0.3)
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) >= 2 and all(line.startswith("first words: 3/100  2 yes  (") for line in lines)
 
 
 def test_prove_depth_any_tree_is_a_verified_strategy_no_better_than_the_least(capsys, tmp_path):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 from contextlib import contextmanager
 
@@ -43,7 +44,8 @@ def progress(description: str, total: int | None, enabled: bool = True, delay: f
     Yields ``advance(n=1, **fields)``.
     """
     if not err.is_terminal and not _force_progress():
-        yield _log_lines(description, total)
+        with _log_lines(description, total) as advance:
+            yield advance
         return
     if not enabled:
         yield lambda n=1, **kw: None
@@ -72,23 +74,47 @@ def progress(description: str, total: int | None, enabled: bool = True, delay: f
             bar.stop()
 
 
+@contextmanager
 def _log_lines(description: str, total: int | None):
     """``advance`` for a log file: ``description: done/total  info  (elapsed s)``, once a minute at most
-    (a run of hours in the background, ``nohup ... 2> run.log``, says how far it got)."""
-    started = last = time.monotonic()
-    done, note = 0, ""
+    (a run of hours in the background, ``nohup ... 2> run.log``, says how far it got).
+
+    A line also comes when a minute passes with no advance: one first word of a sweep can take
+    half an hour, and a log that stays empty that long looks like a run that hung.
+    """
+    started = time.monotonic()
+    state = {"done": 0, "note": "", "last": started}
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def write(now):
+        count = f"{state['done']}/{total}" if total else str(state["done"])
+        sys.stderr.write(f"{description}: {count}  {state['note']}  ({now - started:.0f} s)\n")
+        sys.stderr.flush()
+        state["last"] = now
 
     def advance(n=1, info=None):
-        nonlocal done, note, last
-        done += n
-        note = note if info is None else str(info)
-        now = time.monotonic()
-        if now - last >= LOG_EVERY:
-            last = now
-            count = f"{done}/{total}" if total else str(done)
-            sys.stderr.write(f"{description}: {count}  {note}  ({now - started:.0f} s)\n")
-            sys.stderr.flush()
-    return advance
+        with lock:
+            state["done"] += n
+            state["note"] = state["note"] if info is None else str(info)
+            now = time.monotonic()
+            if now - state["last"] >= LOG_EVERY:
+                write(now)
+
+    def heartbeat():
+        while not stop.wait(LOG_EVERY):
+            with lock:
+                now = time.monotonic()
+                if now - state["last"] >= LOG_EVERY:
+                    write(now)
+
+    beat = threading.Thread(target=heartbeat, name="progress-log", daemon=True)
+    beat.start()
+    try:
+        yield advance
+    finally:
+        stop.set()
+        beat.join()
 
 
 def _force_progress() -> bool:
