@@ -55,8 +55,8 @@ class Sweep:
     pack: Callable = None                       # pack(results) -> checkpoint entries (default: the results)
     unpack: Callable = None                     # unpack(entries, keys) -> results of those tasks it holds
     resumed: set = field(default_factory=set)   # task keys whose result was taken from the checkpoint
-    stale: Callable = None                      # stale(result) -> True if a checkpoint's result is to be
-    #                                             sent again (``skip`` may still settle it from that result)
+    stale: Callable = None                      # stale(key, result) -> True if a checkpoint's result is to
+    #                                             be sent again (``skip`` may still settle it from that result)
 
 
 def _task(name, init, init_args, run, key, cutoff):
@@ -302,7 +302,7 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
     """
     loaded = load_results(sweep, checkpoint)
     _restore(sweep, loaded)
-    todo = [k for k in sweep.keys if k not in sweep.results or (sweep.stale and sweep.stale(sweep.results[k]))]
+    todo = [k for k in sweep.keys if k not in sweep.results or (sweep.stale and sweep.stale(k, sweep.results[k]))]
     if progress:
         progress(len(sweep.keys) - len(todo), info=_info(sweep))
     window = 2 * getattr(ex, "workers", 1)

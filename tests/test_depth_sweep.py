@@ -119,6 +119,25 @@ def test_a_tree_already_in_the_trees_directory_decides_its_word(hard_sweep, rand
         decide_every_first_word(NativeSearcher(random_300, "hard", 3), 3, tree_dir=str(kept), node_limit=1)
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_tree_that_comes_later_settles_a_checkpoints_unknown_word(hard_sweep, random_300, tmp_path, workers):
+    """A word the node limit left unknown is taken again, at the same limit, once its tree is in
+    --trees (found by a longer run of its own): the checkpoint's unknown becomes a verified yes."""
+    import shutil
+    _, full, _, folder = hard_sweep
+    yes = full.stats["yes"][0]
+    kept, ck = tmp_path / "kept", str(tmp_path / "sweep.json")
+    kept.mkdir()
+    first = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, tree_dir=str(kept),
+                                    node_limit=1, workers=workers)
+    assert yes not in first.stats["yes"] and first.stats["decided"]["unknown"] > 0
+    shutil.copy(folder / "trees" / f"{yes}.tree", kept / f"{yes}.tree")
+    again = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, tree_dir=str(kept),
+                                    node_limit=1, workers=workers)
+    assert again.stats["yes"] == [yes] and again.stats["trees_verified"] == 1
+    assert again.stats["decided"]["unknown"] == first.stats["decided"]["unknown"] - 1
+
+
 @pytest.mark.parametrize("mode", ["easy", "hard"])
 def test_two_workers_decide_as_one_process_and_resume_from_its_checkpoint(tmp_path, mode):
     """The sweep on a pool of two (sharing one node table) gives the one-process answer, word by

@@ -193,7 +193,7 @@ def _skip(static_bounds, word, beta, stored=None, refuted=frozenset()):
     return [int(b), False] if beta is not None and b >= beta else None
 
 
-def _stale(result) -> bool:
+def _stale(_word, result) -> bool:
     """A checkpoint's bound: sent again, in case the cutoff of this run (a larger --top) is above it."""
     return not result[1]
 

@@ -27,7 +27,6 @@ each has its own prover: it replays the checkpoint's cores when it starts and le
 """
 from __future__ import annotations
 
-import functools
 import time
 from pathlib import Path
 
@@ -146,7 +145,8 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                 twin = first_of_split.get(split_of[g0]) if searcher.mode == "easy" else None
                 if twin is None:
                     first_of_split.setdefault(split_of[g0], word)
-                if word in decisions and not _worth_retrying(decisions[word], node_limit, searcher.mode):
+                if word in decisions and not _worth_retrying(decisions[word], node_limit, searcher.mode,
+                                                             _has_tree(tree_dir, word)):
                     value = decisions[word]
                     resumed += 1
                     if value["yes"] is False and value["same_as"] is None:
@@ -356,12 +356,18 @@ def _entries(results: dict) -> dict:
     return {w: {k: v for k, v in value.items() if k != "nodes"} for w, value in results.items()}
 
 
-def _worth_retrying(value, node_limit: int, mode: str = "easy") -> bool:
-    """An unknown word is searched again unless a limit at least as large already stopped it; in
+def _worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool = False) -> bool:
+    """An unknown word is searched again unless a limit at least as large already stopped it, or
+    at once when its tree has come into ``--trees`` (found apart: the sweep takes it, verified); in
     hard mode, so is a no without a core (a checkpoint from before hard-mode cores)."""
     if mode == "hard" and value["yes"] is False and value["same_as"] is None and value["core"] is None:
         return True
-    return value["yes"] is None and value.get("node_limit", 0) < node_limit
+    return value["yes"] is None and (has_tree or value.get("node_limit", 0) < node_limit)
+
+
+def _has_tree(tree_dir, word: str) -> bool:
+    """Whether ``tree_dir`` holds a tree for ``word`` (checked by the verifier when it is taken)."""
+    return bool(tree_dir) and (Path(tree_dir) / f"{word}.tree").is_file()
 
 
 def _count_yes(results) -> str:
@@ -412,7 +418,8 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
 
     sweep = Sweep(SWEEP_NAME, question, words, _worker_init, init_args, _worker_run, skip=skip,
                   describe=_count_yes, validate=check_decision(searcher), pack=_entries,
-                  stale=functools.partial(_worth_retrying, node_limit=node_limit, mode=searcher.mode))
+                  stale=lambda word, value: _worth_retrying(value, node_limit, searcher.mode,
+                                                            _has_tree(tree_dir, word)))
     try:
         warming = prewarm(ex, SWEEP_NAME, _worker_init, init_args)  # noqa: F841  (kept until the sweep ends)
         results = run_sweep(sweep, ex, checkpoint, progress, on_result)
