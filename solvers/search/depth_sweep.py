@@ -27,6 +27,7 @@ each has its own prover: it replays the checkpoint's cores when it starts and le
 """
 from __future__ import annotations
 
+import functools
 import time
 from pathlib import Path
 
@@ -365,6 +366,11 @@ def _worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool =
     return value["yes"] is None and (has_tree or value.get("node_limit", 0) < node_limit)
 
 
+def _stale_entry(word: str, value, node_limit: int, mode: str, tree_dir) -> bool:
+    """``Sweep.stale`` of the sweep: :func:`_worth_retrying`, knowing whether ``word`` has a tree."""
+    return _worth_retrying(value, node_limit, mode, _has_tree(tree_dir, word))
+
+
 def _has_tree(tree_dir, word: str) -> bool:
     """Whether ``tree_dir`` holds a tree for ``word`` (checked by the verifier when it is taken)."""
     return bool(tree_dir) and (Path(tree_dir) / f"{word}.tree").is_file()
@@ -418,8 +424,8 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
 
     sweep = Sweep(SWEEP_NAME, question, words, _worker_init, init_args, _worker_run, skip=skip,
                   describe=_count_yes, validate=check_decision(searcher), pack=_entries,
-                  stale=lambda word, value: _worth_retrying(value, node_limit, searcher.mode,
-                                                            _has_tree(tree_dir, word)))
+                  stale=functools.partial(_stale_entry, node_limit=node_limit, mode=searcher.mode,
+                                          tree_dir=tree_dir))
     try:
         warming = prewarm(ex, SWEEP_NAME, _worker_init, init_args)  # noqa: F841  (kept until the sweep ends)
         results = run_sweep(sweep, ex, checkpoint, progress, on_result)
