@@ -49,14 +49,21 @@ def check_decision(searcher):
         if word not in searcher.guess_index:
             raise ValueError("not in the guess list")
         keys = {"yes", "core", "depth", "total", "same_as"}
-        if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit"}:
-            raise ValueError('must be {"yes", "core", "depth", "total", "same_as"} (an unknown: and "node_limit")')
+        if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit", "failing"}:
+            raise ValueError('must be {"yes", "core", "depth", "total", "same_as"} (an unknown: and "node_limit", '
+                             'and "failing" when its search refuted that class but no core was checked in time)')
         if value["yes"] not in (True, False, None):
             raise ValueError("yes is true, false or null")
         if "node_limit" in value:
             if value["yes"] is not None:
                 raise ValueError("only an unknown has a node limit")
             check_int(value["node_limit"], "the node limit", 1)
+        if "failing" in value:
+            if value["yes"] is not None or "node_limit" not in value:
+                raise ValueError("only an unknown names a failing class")
+            if not (isinstance(value["failing"], str) and len(value["failing"]) == 5
+                    and set(value["failing"]) <= set("BYG")):
+                raise ValueError("the failing class is a pattern of five of B, Y, G")
         if value["same_as"] is not None and value["same_as"] not in searcher.guess_index:
             raise ValueError("same_as must be a guess")
         if value["yes"] is False and value["same_as"] is None:
@@ -211,7 +218,9 @@ def _result(question, decisions, n_words, resumed, decided_now, verified_now, no
     counts = {"yes": len(yes), "no": len(decisions) - len(yes) - len(unknown), "unknown": len(unknown)}
     out = {"yes": yes, "unknown": unknown, "decided": counts, "first_words": n_words,
            "from_checkpoint": resumed, "searched_now": decided_now,
-           "rate_per_hour": round(decided_now / seconds * 3600, 1) if decided_now else None, "nodes": nodes}
+           "rate_per_hour": round(decided_now / seconds * 3600, 1) if decided_now else None, "nodes": nodes,
+           # unknowns whose search refuted a class, but whose core was not made or checked in time
+           "refuted_unchecked": sum(1 for w in unknown if "failing" in decisions[w])}
     # every yes decided in this call had its tree checked by verify_tree before it counted; the trees
     # are in tree_dir, not in the result (thousands of 12972-answer trees would not fit)
     out["trees_verified"] = sum(1 for w in yes if w in verified_now)
@@ -249,9 +258,13 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
         from wordlelab.models.refutation import CheckTooLong
         try:
             refutation = searcher._refutation(prover, node, g0)
-        except CheckTooLong:      # a no whose core the checker could not decide is not reported
+        except CheckTooLong:      # a no whose core was not made or checked in time is not reported
+            from wordlelab.models.feedback import pattern_string
+            # which class the search refuted, so the word can be taken up apart (no claim rests on it)
+            failing = searcher.failing_class
             return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None,
-                    "node_limit": word_limit}
+                    "node_limit": word_limit,
+                    **({"failing": pattern_string(failing[2])} if failing is not None else {})}
         if bank is not None and refutation["core"]:
             bank.add(searcher.lists.guesses[g0], refutation["core"], refutation["depth"])
         return {"yes": False, **refutation, "total": None, "same_as": None}

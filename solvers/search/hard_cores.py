@@ -27,7 +27,15 @@ from wordlelab.solvers.search.tables import REFUTED, Stat, new_stats, new_table
 TRIAL_NODES = 1 << 20
 GROW_NODES = 1 << 17          # each search while a seed is grown (a seed it stops is grown further)
 CORE_NODES = 1 << 25          # all the searches for one core: past it, the deletions stop
+# ... or past this many pattern-matrix cells read, whichever comes first. A node's cost grows with
+# its answers and guesses: BIJOU's failing class (1034 answers, every word an answer) reads
+# thousands of times the cells a node per node of a 7-answer core's search does, so a node count
+# alone let one word's deletions run 20 to 45 minutes (about 10^7 cells a second here).
+CORE_CELLS = 2 * 10**9
 CORE_TABLE_ENTRIES = 1 << 18
+# a core the budget left unfinished is checked only up to this size; the checker's nodes cost
+# |guesses| x |answers| feedbacks in Python each, and NEWED's 16 answers already took 25 s
+CORE_MAX_UNCHECKED = 40
 
 
 def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.ndarray:
@@ -44,10 +52,15 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.nd
     9 LA?ED. Chunks of halving size are then dropped, then single answers: a typical core of 7 in a
     class of 30 takes 20 to 40 short searches. The searches share one table: its entries hold
     for any subset, being keyed on the answers themselves. Once they have spent ``CORE_NODES``
-    in all, the deletions stop, and the core is what is left: refuted, but perhaps not minimal
-    (the checker may then take too long, and the no is reported unknown).
+    (or read ``CORE_CELLS`` cells) in all, the deletions stop, and the core is what is left:
+    refuted, but perhaps not minimal. If that is more than ``CORE_MAX_UNCHECKED`` answers, None
+    is returned: no core was made, and the no is not reported (the pure-Python checker would take
+    hours on it).
     """
     cache, stats = new_table(CORE_TABLE_ENTRIES), new_stats()
+
+    def within_budget() -> bool:
+        return stats[Stat.NODES] < CORE_NODES and stats[Stat.CELLS_SCANNED] < CORE_CELLS
 
     def refuted(answers: list, budget: int = TRIAL_NODES) -> bool:
         if len(answers) <= d:        # guessing the answers in turn finds them all
@@ -66,24 +79,28 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.nd
         apart = (letters[members[~in_endgame]][:, None, :] != letters[members[in_endgame]][None, :, :]).sum(-1)
         nearest = [int(a) for a in members[~in_endgame][np.argsort(apart.min(axis=1), kind="stable")]]
         k = 0
-        while k < len(nearest):
+        while k < len(nearest) and within_budget():
             seed = endgame + nearest[:k]
             if refuted(seed, GROW_NODES):
                 core = seed
                 break
             k = max(1, 2 * k)
     chunk = max(1, len(core) // 2)
-    while stats[Stat.NODES] < CORE_NODES:
+    minimal = False
+    while within_budget():
         i = 0
-        while i < len(core) and stats[Stat.NODES] < CORE_NODES:
+        while i < len(core) and within_budget():
             trial = core[:i] + core[i + chunk:]
             if refuted(trial):
                 core = trial
             else:
                 i += chunk
         if chunk == 1:
+            minimal = i >= len(core)
             break
         chunk //= 2
+    if not minimal and len(core) > CORE_MAX_UNCHECKED:
+        return None
     return np.array(sorted(core), np.int32)
 
 
@@ -91,7 +108,7 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     """The checkpoint entry of first guess ``g0`` refuted at ``node`` in hard mode:
     ``{"core": answers, "depth": guesses left after g0}``, the core checked by the independent
     checker first, from the failing class :meth:`NativeSearcher._start_feasible` recorded."""
-    from wordlelab.models.refutation import check_core
+    from wordlelab.models.refutation import CheckTooLong, check_core
     word = searcher.lists.guesses[g0]
     if node.d <= 1:
         # the last guess: every answer but the first word itself needs another one
@@ -103,7 +120,11 @@ def hard_refutation(searcher, node, g0: int) -> dict:
             raise WordleError(f"internal error: {word} refuted with no failing class recorded")
         members, Lc, _ = searcher.failing_class
         d = node.d - 1
-        members = minimal_core(searcher, members, Lc, d)
+        made = minimal_core(searcher, members, Lc, d)
+        if made is None:
+            raise CheckTooLong(f"no core of {word.upper()}'s failing class ({len(members)} answers) "
+                               f"within the core budget")
+        members = made
     core = [searcher.lists.answers[a] for a in members]
     pattern = int(searcher.MT[members[0], g0])
     check_core(core, d, searcher.lists.guesses, [*node.history, (word, pattern)])
