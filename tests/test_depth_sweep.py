@@ -181,6 +181,45 @@ def test_a_checkpoint_entry_keeps_a_node_limit_only_for_an_unknown():
             check("salet", bad)
 
 
+def test_an_unknown_names_its_failing_class_only_as_five_colours():
+    from wordlelab.solvers.search.depth_sweep import check_decision
+    check = check_decision(NativeSearcher(load_lists("nyt20220316"), "hard", 4))
+    unknown = {"yes": None, "core": None, "depth": None, "total": None, "same_as": None, "node_limit": 5}
+    check("salet", dict(unknown, failing="BGBBB"))
+    for bad in (dict(unknown, failing="BGBB"), dict(unknown, failing="bgbbx"), dict(unknown, failing=3),
+                {k: v for k, v in dict(unknown, failing="BBBBB").items() if k != "node_limit"}):
+        with pytest.raises(ValueError):
+            check("salet", bad)
+
+
+def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_class(monkeypatch, tmp_path):
+    """A no counts only with a checked core: with no budget to shrink a core (and none too large
+    to check unfinished), each no becomes an unknown naming the class its search refuted, and a
+    larger node limit with the budget back decides those words as the full run does."""
+    from wordlelab.models.feedback import feedback, pattern_string
+    from wordlelab.solvers.search import hard_cores
+    words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 120))
+    lists = WordLists("random-120", words, words)
+    full = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3)
+    assert full.stats["decided"]["no"] > 0 and full.stats["refuted_unchecked"] == 0
+    ck = tmp_path / "every.json"
+    with monkeypatch.context() as m:
+        m.setattr(hard_cores, "CORE_CELLS", 0)
+        m.setattr(hard_cores, "CORE_MAX_UNCHECKED", 0)
+        cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), node_limit=10**6)
+    assert cut.status == "UNKNOWN" and cut.stats["yes"] == full.stats["yes"]
+    # the classes of a single answer need no core: those nos stand; every other no became unknown
+    assert cut.stats["refuted_unchecked"] == cut.stats["decided"]["unknown"] > 0
+    assert cut.stats["decided"]["no"] + cut.stats["decided"]["unknown"] == full.stats["decided"]["no"]
+    entries = json.loads(ck.read_text())["entries"]
+    for word in cut.stats["unknown"]:
+        named = entries[word]["failing"]
+        assert named in {pattern_string(feedback(word, a)) for a in lists.answers}
+    again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), node_limit=10**7)
+    assert again.status == "OPTIMAL" and again.stats["searched_now"] == cut.stats["decided"]["unknown"]
+    assert again.stats["decided"] == full.stats["decided"]
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.parametrize("mode", ["hard", "strict"])
 def test_prove_depth_without_a_first_word_agrees_with_brute_force(tmp_path, seed, mode):

@@ -145,7 +145,10 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
     d = st["decided"]
     out.print(f"{res.status}: of {st['first_words']} first words ({searcher.mode} mode, {lists.name}, "
               f"{len(searcher.lists.answers)} answers), {d['yes']} find every answer within {n_guesses} guesses, "
-              f"{d['no']} cannot (exhaustive search), {d['unknown']} undecided (node limit)")
+              f"{d['no']} cannot (exhaustive search" + (", each with a checked core" if searcher.mode == "hard" else "")
+              + f"), {d['unknown']} undecided "
+              f"(node limit" + (f"; {st['refuted_unchecked']} of them refuted by the search, their cores not "
+                                f"made or checked in the budget" if st["refuted_unchecked"] else "") + ")")
     shown = ", ".join(st["yes"][:20]) + (" ..." if len(st["yes"]) > 20 else "")
     if st["yes"]:
         out.print(f"yes: {shown}")
