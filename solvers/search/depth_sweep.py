@@ -153,8 +153,8 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                 twin = first_of_split.get(split_of[g0]) if searcher.mode == "easy" else None
                 if twin is None:
                     first_of_split.setdefault(split_of[g0], word)
-                if word in decisions and not _worth_retrying(decisions[word], node_limit, searcher.mode,
-                                                             _has_tree(tree_dir, word)):
+                if word in decisions and not _stale_entry(word, decisions[word], node_limit, searcher.mode,
+                                                          tree_dir):
                     value = decisions[word]
                     resumed += 1
                     if value["yes"] is False and value["same_as"] is None:
@@ -381,7 +381,8 @@ def _worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool =
 
 def _stale_entry(word: str, value, node_limit: int, mode: str, tree_dir) -> bool:
     """``Sweep.stale`` of the sweep: :func:`_worth_retrying`, knowing whether ``word`` has a tree."""
-    return _worth_retrying(value, node_limit, mode, _has_tree(tree_dir, word))
+    # only an unknown looks for its tree: a resumed sweep asks this of every decided word
+    return _worth_retrying(value, node_limit, mode, value["yes"] is None and _has_tree(tree_dir, word))
 
 
 def _has_tree(tree_dir, word: str) -> bool:
