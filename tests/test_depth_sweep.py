@@ -232,3 +232,15 @@ def test_prove_depth_without_a_first_word_agrees_with_brute_force(tmp_path, seed
         works = any(brute_force(answers, guesses, mode, limit, g) < INF for g in guesses)
         assert r.status == ("OPTIMAL" if works else "INFEASIBLE"), (mode, limit)
         assert r.status != "OPTIMAL" or r.verified
+
+
+def test_cli_says_how_many_unknowns_the_search_refuted_without_a_checked_core(cli_run, monkeypatch):
+    from wordlelab.solvers.search import hard_cores
+    args = ["prove-depth", "--guesses", "3", "--mode", "hard", "--every-first-word", "--lists", "nyt20220316",
+            "--limit", "3"]
+    plain = cli_run(args).out
+    assert "3 cannot (exhaustive search, each with a checked core), 0 undecided (node limit)" in plain
+    monkeypatch.setattr(hard_cores, "CORE_CELLS", 0)
+    monkeypatch.setattr(hard_cores, "CORE_MAX_UNCHECKED", 0)
+    cut = cli_run(args).out
+    assert "0 cannot" in cut and "3 undecided (node limit; 3 of them refuted by the search" in cut
