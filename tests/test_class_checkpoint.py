@@ -81,7 +81,8 @@ def test_cli_checkpoint(cli_run, tmp_path):
     assert r.err.startswith("error: ") and "--start" in r.err
 
 
-@pytest.mark.parametrize("mode", ["easy", "hard"])
+# easy mode's run takes 90 s on 2 cores: slow; hard mode's covers the workers and the resume by default
+@pytest.mark.parametrize("mode", [pytest.param("easy", marks=pytest.mark.slow), "hard"])
 def test_classes_on_two_workers_give_the_plain_total_and_resume_either_way(lists, tmp_path, mode):
     start = lists.guesses[7]
     plain = NativeSearcher(lists, mode, 6).solve(start=start)

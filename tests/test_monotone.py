@@ -84,6 +84,7 @@ def test_hard_depth_search_agrees_with_brute_force(tmp_path, seed):
             assert res.status == ("INFEASIBLE" if expected == INF else "OPTIMAL"), (seed, d, start)
 
 
+@pytest.mark.slow     # about a minute on 2 cores; the min-sum test below shows it firing on a real search
 def test_the_rule_fires_on_a_real_hard_search():
     lists = load_lists("nyt20220316")
     s = NativeSearcher(lists, "hard", 4)
