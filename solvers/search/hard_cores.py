@@ -28,8 +28,8 @@ TRIAL_NODES = 1 << 20
 GROW_NODES = 1 << 17          # each search while a seed is grown (a seed it stops is grown further)
 CORE_NODES = 1 << 25          # all the searches for one core: past it, the deletions stop
 # ... or past this many pattern-matrix cells read, whichever comes first. A node's cost grows with
-# its answers and guesses: BIJOU's failing class (1034 answers, every word an answer) reads
-# thousands of times the cells a node per node of a 7-answer core's search does, so a node count
+# its answers and guesses: a node of BIJOU's failing class (1034 answers, every word an answer)
+# reads thousands of times the cells a node of a 7-answer core's search reads, so a node count
 # alone let one word's deletions run 20 to 45 minutes (about 10^7 cells a second here).
 CORE_CELLS = 2 * 10**9
 CORE_TABLE_ENTRIES = 1 << 18
@@ -38,7 +38,7 @@ CORE_TABLE_ENTRIES = 1 << 18
 CORE_MAX_UNCHECKED = 40
 
 
-def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.ndarray:
+def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.ndarray | None:
     """Answers of ``members`` (one class, refuted within ``d`` guesses with guess list ``Lc``)
     that the depth search still refutes, none of which can be dropped.
 
