@@ -66,6 +66,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from itertools import chain
 from operator import itemgetter
 
 from wordlelab.errors import WordleError
@@ -81,7 +82,7 @@ class CoreFault(WordleError):
 
 
 class CheckTooLong(WordleError):
-    """The checker visited ``CHECK_NODE_LIMIT`` nodes without deciding: nothing is proven."""
+    """The checker reached its node or work limit without deciding: nothing is proven."""
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -118,9 +119,21 @@ class _Search:
     which includes every guess allowed below it).
     """
 
-    def __init__(self, words: tuple, allowed: list, node_limit: int, endgame_bound: bool):
+    def __init__(self, words: tuple, allowed: list, node_limit: int, endgame_bound: bool,
+                 work_limit: int | None = None):
+        # work: patterns read, |allowed| x |answers| for the table and again at each node (the
+        # cost that grows with a core; a deterministic stand-in for time)
+        self.work = len(allowed) * len(words)
+        self.work_limit = work_limit
+        if work_limit is not None and self.work > work_limit:
+            raise CheckTooLong(f"the core check's table alone ({self.work} patterns) is over its work limit")
         self.words = words
         self.patterns = {u: tuple(feedback(u, a) for a in words) for u in allowed}
+        # each answer's five endgame keys (the word with one position left out), as small ints in
+        # the order position 0 to 4, so that a set's endgames are counted by C-level loops
+        key_ids: dict = {}
+        self.endgame_keys = tuple(tuple(key_ids.setdefault((p, w[:p] + w[p + 1:]), len(key_ids)) for p in range(5))
+                                  for w in words)
         self.allowed_by_constraint: dict = {}
         self.memo: dict = {}
         # the sets proven impossible (bit masks of answers), by guesses left and constraint: by
@@ -152,10 +165,17 @@ class _Search:
                     stronger = self.stronger[key] = asks_at_least(constraint, c)
                 if not stronger:
                     continue
-                for i in answers:
-                    masks = by_least.get(i)
-                    if masks and any(not (s & outside) for s in masks):
-                        return True
+                # a kept set can lie inside the answers only if its least answer is one of them:
+                # walk whichever of the two is shorter
+                if len(by_least) < len(answers):
+                    for least, masks in by_least.items():
+                        if mask >> least & 1 and any(not (s & outside) for s in masks):
+                            return True
+                else:
+                    for i in answers:
+                        masks = by_least.get(i)
+                        if masks and any(not (s & outside) for s in masks):
+                            return True
         return False
 
     def keep_refuted(self, answers: tuple, mask: int, constraint: tuple, d: int) -> None:
@@ -168,13 +188,12 @@ class _Search:
         by_least.setdefault(answers[0], []).append(mask)
 
     def largest_endgame(self, answers: tuple) -> tuple:
-        """The most answers equal in four positions (ascending)."""
-        groups: dict[tuple, list] = {}
-        for i in answers:
-            word = self.words[i]
-            for p in range(5):
-                groups.setdefault((p, word[:p] + word[p + 1:]), []).append(i)
-        return tuple(max(groups.values(), key=len))
+        """The most answers equal in four positions (ascending; of equally large ones, the first
+        met scanning the answers in order, positions 0 to 4)."""
+        keys = self.endgame_keys
+        counts = Counter(chain.from_iterable(map(keys.__getitem__, answers)))
+        best = max(counts, key=counts.__getitem__)      # the first largest, in insertion order
+        return tuple(i for i in answers if best in keys[i])
 
     def endgame_too_big(self, endgame: tuple, allowed: list, constraint: tuple, d: int) -> bool:
         """Selby's endgame bound (module docstring): the answers ``endgame``, equal in four
@@ -194,7 +213,8 @@ class _Search:
         if sum(cheap[-(d - 1):]) < need:
             return True
         if values is None:
-            values = known[1] = sorted(len({self.patterns[u][i] for i in endgame}) - 1 for u in allowed)
+            pick = itemgetter(*endgame)             # an endgame here has more than d ≥ 2 answers
+            values = known[1] = sorted(len(set(pick(self.patterns[u]))) - 1 for u in allowed)
         return sum(values[-(d - 1):]) < need
 
     def refuted_at_once(self, answers: tuple, allowed: list, constraint: tuple, d: int) -> bool:
@@ -239,6 +259,9 @@ class _Search:
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise CheckTooLong(f"the core check visited {self.node_limit} nodes without deciding")
+        self.work += len(allowed) * n
+        if self.work_limit is not None and self.work > self.work_limit:
+            raise CheckTooLong(f"the core check read {self.work_limit} patterns without deciding")
         endgame = self.largest_endgame(answers) if self.endgame_bound else ()
         if len(endgame) > d:
             if self.endgame_too_big(endgame, allowed, constraint, d):
@@ -297,14 +320,15 @@ class _Search:
 
 
 def check_core(core, depth: int, guesses, history=(), node_limit: int | None = None,
-               endgame_bound: bool = True) -> int:
+               endgame_bound: bool = True, work_limit: int | None = None) -> int:
     """Check in hard mode that no strategy finds every answer of ``core`` within ``depth`` more
     guesses after ``history`` (a list of (guess, pattern code) pairs); return the nodes visited.
 
     ``core`` must be consistent with ``history`` (each of its answers gives every earlier guess
     its pattern), and ``guesses`` is the whole guess list, filtered here by hard mode's rule.
     Raises :class:`CoreFault` if the claim is false or malformed, :class:`CheckTooLong` if the
-    search needs more than ``node_limit`` nodes (default :data:`CHECK_NODE_LIMIT`).
+    search needs more than ``node_limit`` nodes (default :data:`CHECK_NODE_LIMIT`) or reads more
+    than ``work_limit`` patterns (default: no limit; a node reads |allowed guesses| x |answers|).
     ``endgame_bound=False`` leaves out Selby's endgame bound and trial (for cross-checks).
     """
     answers = tuple(sorted(set(core)))
@@ -319,17 +343,19 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     for g, p in history:
         greens, need = rule_after(greens, need, g, p)
         allowed = hard_allowed(g, p, allowed)
-    search = _Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit, endgame_bound)
+    search = _Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit, endgame_bound,
+                     work_limit)
     if search.solvable(tuple(range(len(answers))), allowed, (greens, need), depth):
         raise CoreFault(f"the core is not a refutation: its {len(answers)} answers can all be found "
                         f"within {depth} guesses in hard mode")
     return search.nodes
 
 
-def check_first_word_core(first_word: str, core, guesses_left: int, guesses) -> int:
+def check_first_word_core(first_word: str, core, guesses_left: int, guesses, work_limit: int | None = None) -> int:
     """Check that ``first_word`` cannot find every answer within ``guesses_left + 1`` guesses in
     hard mode, by its core: answers that share one pattern of ``first_word`` and alone cannot be
-    found within ``guesses_left`` more guesses. Returns the nodes the check visited.
+    found within ``guesses_left`` more guesses. Returns the nodes the check visited;
+    ``work_limit`` as for :func:`check_core`.
 
     >>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
     >>> check_first_word_core("nauch", family, 6, family)
@@ -340,4 +366,4 @@ def check_first_word_core(first_word: str, core, guesses_left: int, guesses) -> 
     patterns = {feedback(first_word, a) for a in core}
     if len(patterns) != 1:
         raise CoreFault(f"the core's answers give {first_word.upper()} {len(patterns)} different patterns")
-    return check_core(core, guesses_left, guesses, [(first_word, patterns.pop())])
+    return check_core(core, guesses_left, guesses, [(first_word, patterns.pop())], work_limit=work_limit)

@@ -193,8 +193,8 @@ def test_an_unknown_names_its_failing_class_only_as_five_colours():
 
 
 def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_class(monkeypatch, tmp_path):
-    """A no counts only with a checked core: with no budget to shrink a core (and none too large
-    to check unfinished), each no becomes an unknown naming the class its search refuted, and a
+    """A no counts only with a checked core: with no budget to shrink a core or to check an
+    unfinished one, each no becomes an unknown naming the class its search refuted, and a
     larger node limit with the budget back decides those words as the full run does."""
     from wordlelab.models.feedback import feedback, pattern_string
     from wordlelab.solvers.search import hard_cores
@@ -205,7 +205,7 @@ def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_c
     ck = tmp_path / "every.json"
     with monkeypatch.context() as m:
         m.setattr(hard_cores, "CORE_CELLS", 0)
-        m.setattr(hard_cores, "CORE_MAX_UNCHECKED", 0)
+        m.setattr(hard_cores, "UNFINISHED_CHECK_WORK", 0)
         cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), node_limit=10**6)
     assert cut.status == "UNKNOWN" and cut.stats["yes"] == full.stats["yes"]
     # the classes of a single answer need no core: those nos stand; every other no became unknown
@@ -241,6 +241,6 @@ def test_cli_says_how_many_unknowns_the_search_refuted_without_a_checked_core(cl
     plain = cli_run(args).out
     assert "3 cannot (exhaustive search, each with a checked core), 0 undecided (node limit)" in plain
     monkeypatch.setattr(hard_cores, "CORE_CELLS", 0)
-    monkeypatch.setattr(hard_cores, "CORE_MAX_UNCHECKED", 0)
+    monkeypatch.setattr(hard_cores, "UNFINISHED_CHECK_WORK", 0)
     cut = cli_run(args).out
     assert "0 cannot" in cut and "3 undecided (node limit; 3 of them refuted by the search" in cut

@@ -43,6 +43,21 @@ def test_a_check_too_long_proves_nothing():
         check_core(ATCH, 6, ATCH, [("nauch", feedback("nauch", "batch"))], node_limit=1, endgame_bound=False)
 
 
+def test_a_check_past_its_work_limit_proves_nothing_and_one_within_it_does():
+    """The work limit counts the patterns the checker reads: the table (|allowed| x |answers|)
+    and |allowed| x |answers| again at each node."""
+    history, guesses = [("nauch", feedback("nauch", "batch"))], ATCH + ["blimp", "chimp"]
+    allowed = 7                                         # only the ?ATCH words keep a, c and h green
+    with pytest.raises(CheckTooLong, match="table alone"):
+        check_core(ATCH, 6, guesses, history, work_limit=allowed * len(ATCH) - 1)
+    with pytest.raises(CheckTooLong, match="read 60 patterns"):
+        check_core(ATCH, 6, guesses, history, work_limit=60, endgame_bound=False)
+    plain = check_core(ATCH, 6, guesses, history, endgame_bound=False)
+    # the plain search's nodes hold at most 7 answers each: this budget is enough
+    assert check_core(ATCH, 6, guesses, history, work_limit=allowed * 7 * (plain + 1),
+                      endgame_bound=False) == plain
+
+
 def test_an_endgame_splits_into_one_class_and_single_answers():
     """The lemma behind Selby's endgame bound (models/refutation.py): under any guess, answers
     equal in four positions fall into one class and single answers, and the answers in the

@@ -33,12 +33,15 @@ CORE_NODES = 1 << 25          # all the searches for one core: past it, the dele
 # alone let one word's deletions run 20 to 45 minutes (about 10^7 cells a second here).
 CORE_CELLS = 2 * 10**9
 CORE_TABLE_ENTRIES = 1 << 18
-# a core the budget left unfinished is checked only up to this size; the checker's nodes cost
-# |guesses| x |answers| feedbacks in Python each, and NEWED's 16 answers already took 25 s
-CORE_MAX_UNCHECKED = 40
+# a failing class this large is checked whole, not shrunk (see minimal_core)
+DELETE_AT_MOST = 500
+# a core left unfinished (refuted, perhaps not minimal) is checked with this many pattern reads
+# at most (the checker's work: |guesses| x |answers| at each node). AQUAE's whole failing class,
+# 788 answers, took 5.4e7 in 197 s; past the limit the word stays unknown
+UNFINISHED_CHECK_WORK = 2 * 10**8
 
 
-def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.ndarray | None:
+def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> tuple[np.ndarray, bool]:
     """Answers of ``members`` (one class, refuted within ``d`` guesses with guess list ``Lc``)
     that the depth search still refutes, none of which can be dropped.
 
@@ -53,10 +56,14 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.nd
     class of 30 takes 20 to 40 short searches. The searches share one table: its entries hold
     for any subset, being keyed on the answers themselves. Once they have spent ``CORE_NODES``
     (or read ``CORE_CELLS`` cells) in all, the deletions stop, and the core is what is left:
-    refuted, but perhaps not minimal. If that is more than ``CORE_MAX_UNCHECKED`` answers, None
-    is returned: no core was made, and the no is not reported (the pure-Python checker would take
-    hours on it).
+    refuted, but perhaps not minimal. A class of more than ``DELETE_AT_MOST`` answers is returned
+    whole: on AQUAE's failing class (788 answers, every word an answer) the seed and deletions
+    spent 14 minutes to leave 93 answers, which the checker had not decided after 10 more, while
+    it decides the whole class in about 3 minutes (a large class holds more endgames for its
+    bound). Returns the core and whether it is minimal.
     """
+    if len(members) > DELETE_AT_MOST:
+        return np.array(sorted(int(a) for a in members), np.int32), False
     cache, stats = new_table(CORE_TABLE_ENTRIES), new_stats()
 
     def within_budget() -> bool:
@@ -99,35 +106,31 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> np.nd
             minimal = i >= len(core)
             break
         chunk //= 2
-    if not minimal and len(core) > CORE_MAX_UNCHECKED:
-        return None
-    return np.array(sorted(core), np.int32)
+    return np.array(sorted(core), np.int32), minimal
 
 
 def hard_refutation(searcher, node, g0: int) -> dict:
     """The checkpoint entry of first guess ``g0`` refuted at ``node`` in hard mode:
     ``{"core": answers, "depth": guesses left after g0}``, the core checked by the independent
     checker first, from the failing class :meth:`NativeSearcher._start_feasible` recorded."""
-    from wordlelab.models.refutation import CheckTooLong, check_core
+    from wordlelab.models.refutation import check_core
     word = searcher.lists.guesses[g0]
     if node.d <= 1:
         # the last guess: every answer but the first word itself needs another one
         others = [a for a in node.H.tolist() if searcher.lists.answers[a] != word]
-        members, d = np.array(others[:1], np.int32), 0
-        Lc = None
+        members, d, minimal = np.array(others[:1], np.int32), 0, True
     else:
         if searcher.failing_class is None:
             raise WordleError(f"internal error: {word} refuted with no failing class recorded")
         members, Lc, _ = searcher.failing_class
         d = node.d - 1
-        made = minimal_core(searcher, members, Lc, d)
-        if made is None:
-            raise CheckTooLong(f"no core of {word.upper()}'s failing class ({len(members)} answers) "
-                               f"within the core budget")
-        members = made
+        members, minimal = minimal_core(searcher, members, Lc, d)
     core = [searcher.lists.answers[a] for a in members]
     pattern = int(searcher.MT[members[0], g0])
-    check_core(core, d, searcher.lists.guesses, [*node.history, (word, pattern)])
+    # an unfinished core may be hundreds of answers: its check gets a work budget, and a
+    # CheckTooLong leaves the word unknown (a minimal core is checked without one: it is small)
+    check_core(core, d, searcher.lists.guesses, [*node.history, (word, pattern)],
+               work_limit=None if minimal else UNFINISHED_CHECK_WORK)
     return {"core": core, "depth": d}
 
 
@@ -200,7 +203,8 @@ class CoreBank:
                 continue
             core = [self.searcher.lists.answers[a] for a in self.members[i]]
             try:
-                check_first_word_core(word, core, guesses_left, self.searcher.lists.guesses)
+                check_first_word_core(word, core, guesses_left, self.searcher.lists.guesses,
+                                      work_limit=UNFINISHED_CHECK_WORK)
             except CheckTooLong:
                 continue
             except CoreFault:
