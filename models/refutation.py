@@ -328,7 +328,9 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     its pattern), and ``guesses`` is the whole guess list, filtered here by hard mode's rule.
     Raises :class:`CoreFault` if the claim is false or malformed, :class:`CheckTooLong` if the
     search needs more than ``node_limit`` nodes (default :data:`CHECK_NODE_LIMIT`) or reads more
-    than ``work_limit`` patterns (default: no limit; a node reads |allowed guesses| x |answers|).
+    than ``work_limit`` patterns (default: no limit). The table of patterns is charged first,
+    |allowed guesses| x |answers|, and may alone exceed the limit before any node; each node
+    then reads |allowed guesses| x |its answers|.
     ``endgame_bound=False`` leaves out Selby's endgame bound and trial (for cross-checks).
     """
     answers = tuple(sorted(set(core)))

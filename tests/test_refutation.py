@@ -52,6 +52,8 @@ def test_a_check_past_its_work_limit_proves_nothing_and_one_within_it_does():
         check_core(ATCH, 6, guesses, history, work_limit=allowed * len(ATCH) - 1)
     with pytest.raises(CheckTooLong, match="read 60 patterns"):
         check_core(ATCH, 6, guesses, history, work_limit=60, endgame_bound=False)
+    with pytest.raises(CheckTooLong, match="table alone"):
+        check_first_word_core("nauch", ATCH, 6, guesses, work_limit=allowed * len(ATCH) - 1)
     plain = check_core(ATCH, 6, guesses, history, endgame_bound=False)
     # the plain search's nodes hold at most 7 answers each: this budget is enough
     assert check_core(ATCH, 6, guesses, history, work_limit=allowed * 7 * (plain + 1),

@@ -9,7 +9,8 @@ found within d guesses, neither can the class, and w fails within d + 1.
 The search that refuted w names the class that failed. :func:`minimal_core` shrinks it by
 deletion: an answer is dropped when the depth search still refutes the rest (a search that hits
 its node limit keeps the answer, which costs only size), so no single answer can be dropped from
-what is left. The cores are small: seven answers that differ in one letter, with every other
+what is left, unless a budget stopped the deletions or the class was too large to start them
+(then the core is checked within a budget of work). The cores are mostly small: seven answers that differ in one letter, with every other
 letter fixed green, are typical (BATCH, CATCH, HATCH, ... after NAUCH). Then
 :func:`~wordlelab.models.refutation.check_first_word_core` re-decides the core by its own
 exhaustive search, sharing nothing with the kernels but the rule statements, before the no is
@@ -35,6 +36,9 @@ CORE_CELLS = 2 * 10**9
 CORE_TABLE_ENTRIES = 1 << 18
 # a failing class this large is checked whole, not shrunk (see minimal_core)
 DELETE_AT_MOST = 500
+# the bank keeps cores up to this size: a larger one seldom lies in one class of another word,
+# and its check there could cost minutes before the word is searched anyway
+BANK_MAX_CORE = 100
 # a core left unfinished (refuted, perhaps not minimal) is checked with this many pattern reads
 # at most (the checker's work: |guesses| x |answers| at each node). AQUAE's whole failing class,
 # 788 answers, took 5.4e7 in 197 s; past the limit the word stays unknown
@@ -42,8 +46,9 @@ UNFINISHED_CHECK_WORK = 2 * 10**8
 
 
 def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> tuple[np.ndarray, bool]:
-    """Answers of ``members`` (one class, refuted within ``d`` guesses with guess list ``Lc``)
-    that the depth search still refutes, none of which can be dropped.
+    """(core, minimal): answers of ``members`` (one class, refuted within ``d`` guesses with
+    guess list ``Lc``) that the depth search still refutes, and whether none of them can be
+    dropped (False when a budget or the class's size stopped the deletions).
 
     The deletions start from a small refuted set when one is found cheaply, else from the whole
     class. The seed is the class's largest endgame (answers equal in four positions; Selby's
@@ -56,14 +61,13 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> tuple
     class of 30 takes 20 to 40 short searches. The searches share one table: its entries hold
     for any subset, being keyed on the answers themselves. Once they have spent ``CORE_NODES``
     (or read ``CORE_CELLS`` cells) in all, the deletions stop, and the core is what is left:
-    refuted, but perhaps not minimal. A class of more than ``DELETE_AT_MOST`` answers is returned
-    whole: on AQUAE's failing class (788 answers, every word an answer) the seed and deletions
+    refuted, but perhaps not minimal. A class of more than ``DELETE_AT_MOST`` answers tries
+    only its endgame as a seed, and without a refuted one it is returned whole: on AQUAE's failing class (788 answers, every word an answer) the seed and deletions
     spent 14 minutes to leave 93 answers, which the checker had not decided after 10 more, while
     it decides the whole class in about 3 minutes (a large class holds more endgames for its
     bound). Returns the core and whether it is minimal.
     """
-    if len(members) > DELETE_AT_MOST:
-        return np.array(sorted(int(a) for a in members), np.int32), False
+    large = len(members) > DELETE_AT_MOST
     cache, stats = new_table(CORE_TABLE_ENTRIES), new_stats()
 
     def within_budget() -> bool:
@@ -86,12 +90,15 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> tuple
         apart = (letters[members[~in_endgame]][:, None, :] != letters[members[in_endgame]][None, :, :]).sum(-1)
         nearest = [int(a) for a in members[~in_endgame][np.argsort(apart.min(axis=1), kind="stable")]]
         k = 0
-        while k < len(nearest) and within_budget():
+        # a large class tries its endgame alone (one short search), not grown seeds
+        while k <= (0 if large else len(nearest) - 1) and within_budget():
             seed = endgame + nearest[:k]
             if refuted(seed, GROW_NODES):
                 core = seed
                 break
             k = max(1, 2 * k)
+    if len(core) > DELETE_AT_MOST:          # no small seed: the whole class goes to the checker
+        return np.array(sorted(core), np.int32), False
     chunk = max(1, len(core) // 2)
     minimal = False
     while within_budget():
@@ -128,7 +135,8 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     core = [searcher.lists.answers[a] for a in members]
     pattern = int(searcher.MT[members[0], g0])
     # an unfinished core may be hundreds of answers: its check gets a work budget, and a
-    # CheckTooLong leaves the word unknown (a minimal core is checked without one: it is small)
+    # CheckTooLong leaves the word unknown (a minimal core has only the checker's node limit:
+    # so far they have had 7 to 49 answers)
     check_core(core, d, searcher.lists.guesses, [*node.history, (word, pattern)],
                work_limit=None if minimal else UNFINISHED_CHECK_WORK)
     return {"core": core, "depth": d}
@@ -173,9 +181,12 @@ class CoreBank:
         return len(self.members)
 
     def add(self, first_word: str, core: list[str], depth: int) -> None:
-        """Keep a checked core of ``first_word`` (its answers, the guesses left after it)."""
+        """Keep a checked core of ``first_word`` (its answers, the guesses left after it); one of
+        more than ``BANK_MAX_CORE`` answers is not kept."""
         from wordlelab.models.feedback import feedback
         from wordlelab.models.refutation import rule_after
+        if len(core) > BANK_MAX_CORE:
+            return
         a_index = self.answer_index
         self.members.append(np.array(sorted(a_index[a] for a in core), np.int32))
         self.depths.append(depth)
