@@ -10,8 +10,8 @@ The search that refuted w names the class that failed. :func:`minimal_core` shri
 deletion: an answer is dropped when the depth search still refutes the rest (a search that hits
 its node limit keeps the answer, which costs only size), so no single answer can be dropped from
 what is left, unless a budget stopped the deletions or the class was too large to start them
-(then the core is checked within a budget of work). The cores are mostly small: seven answers that differ in one letter, with every other
-letter fixed green, are typical (BATCH, CATCH, HATCH, ... after NAUCH). Then
+(then the core is checked within a budget of work). The cores are mostly small: seven answers
+that differ in one letter, with every other letter fixed green, are typical (BATCH, CATCH, HATCH, ... after NAUCH). Then
 :func:`~wordlelab.models.refutation.check_first_word_core` re-decides the core by its own
 exhaustive search, sharing nothing with the kernels but the rule statements, before the no is
 reported.
