@@ -11,8 +11,9 @@ deletion: an answer is dropped when the depth search still refutes the rest (a s
 its node limit keeps the answer, which costs only size), so no single answer can be dropped from
 what is left, unless a budget stopped the deletions or the class was too large to start them
 (then the core is checked within a budget of work). The cores are mostly small: seven answers
-that differ in one letter, with every other letter fixed green, are typical (BATCH, CATCH, HATCH, ... after NAUCH). Then
-:func:`~wordlelab.models.refutation.check_first_word_core` re-decides the core by its own
+that differ in one letter, with every other letter fixed green, are typical (BATCH, CATCH,
+HATCH, ... after NAUCH). Then :func:`~wordlelab.models.refutation.check_first_word_core`
+re-decides the core by its own
 exhaustive search, sharing nothing with the kernels but the rule statements, before the no is
 reported.
 """
