@@ -99,7 +99,7 @@ def test_a_guess_refuted_before_its_partition_cannot_find_every_answer_in_time()
     """endgame_refutes_guess (the depth search's look before a guess's classes) against brute force
     in hard mode: when it refutes g with d - 1 guesses left after it, g cannot find every answer
     within d."""
-    from wordlelab.solvers.search.endgame_bound import big_endgames, endgame_refutes_guess
+    from wordlelab.solvers.search.endgame_bound import big_endgames, endgame_ranks, endgame_refutes_guess
     refuted = kept = 0
     for seed in range(8):
         answers, guesses = tiny_instance(seed, n_answers=12, n_guesses=16)
@@ -109,10 +109,40 @@ def test_a_guess_refuted_before_its_partition_cannot_find_every_answer_in_time()
         L = np.arange(len(guesses), dtype=np.int32)
         for d in (3, 4):
             rows, starts, sizes = big_endgames(H, s.tables.eg, s.tables.eg_count, d - 1)
+            ranks = endgame_ranks(sizes, L)
             for g in range(len(guesses)):
-                if sizes.shape[0] and endgame_refutes_guess(rows, starts, sizes, g, L, d - 1, s.tables):
+                if sizes.shape[0] and endgame_refutes_guess(rows, starts, sizes, ranks, g, L, d - 1, s.tables):
                     assert brute_force(answers, guesses, "hard", d, guesses[g]) == float("inf")
                     refuted += 1
                 else:
                     kept += 1
     assert refuted > 0 and kept > 0
+
+
+def test_the_ranked_scan_gives_the_plain_scans_slack():
+    """ranked_slack (guesses read best first, stopping early) returns what endgame_slack returns
+    reading every guess, on random pattern tables, parts, subsets and allowed lists."""
+    from wordlelab.solvers.search.endgame_bound import endgame_slack, rank_guesses, ranked_slack
+    rng = np.random.default_rng(7)
+    no_mask = np.zeros(4, np.uint64)
+    feat = np.zeros((1, 4), np.uint64)
+    refuted = 0
+    for trial in range(400):
+        n_rows, n_cols = 30, int(rng.integers(1, 60))
+        MT = rng.integers(0, int(rng.integers(2, 8)), size=(n_rows, n_cols)).astype(np.uint8)
+        L = np.sort(rng.choice(n_cols, size=int(rng.integers(1, n_cols + 1)), replace=False)).astype(np.int32)
+        part = np.sort(rng.choice(n_rows, size=int(rng.integers(2, 12)), replace=False)).astype(np.int32)
+        whole = trial % 3 == 0
+        sub = part if whole else np.sort(rng.choice(part, size=int(rng.integers(1, part.size + 1)),
+                                                    replace=False)).astype(np.int32)
+        allowed = rng.random(L.size) < 0.6
+        order = np.empty(L.size, np.int32)
+        vals = np.empty(L.size, np.int32)
+        rank_guesses(part, L, MT, order, vals)
+        assert np.all(np.diff(vals[order]) <= 0)
+        d = int(rng.integers(2, 5))
+        got = ranked_slack(sub, whole, order, vals, L, L, feat, no_mask, False, allowed, d, MT)
+        want = endgame_slack(sub, L[allowed], d, MT, 0)
+        assert got == want, (trial, got, want)
+        refuted += got < 0
+    assert 20 < refuted < 380

@@ -24,7 +24,8 @@ import numba as nb
 import numpy as np
 
 from wordlelab.solvers.search import search_core as core
-from wordlelab.solvers.search.endgame_bound import big_endgames, endgame_refutes_guess, endgame_slack, largest_endgame
+from wordlelab.solvers.search.endgame_bound import (big_endgames, endgame_ranks, endgame_refutes_guess, endgame_slack,
+                                                    largest_endgame)
 from wordlelab.solvers.search.hard_rules import remember_guess
 from wordlelab.solvers.search.monotone import dominated, new_refuted, remember_refuted
 from wordlelab.solvers.search.node_table import entry_guess, lookup
@@ -118,6 +119,7 @@ def feasible(H, L, d, tabs, cache, stats, node_limit, rounds):
         eg_rows, eg_starts, eg_sizes = big_endgames(H, tabs.eg, tabs.eg_count, d - 1)
     else:
         eg_rows, eg_starts, eg_sizes = H[:0].copy(), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    eg_ranks = endgame_ranks(eg_sizes, Lchild)
     # the guesses worth trying, most classes first
     tried = np.empty(m, np.int64)
     n_open = 0
@@ -141,7 +143,7 @@ def feasible(H, L, d, tabs, cache, stats, node_limit, rounds):
                 stats[Stat.MONOTONE] += 1
                 continue  # a class of g holds one refuted here, and g's rule asks at least as much (monotone)
             if first_round and eg_sizes.shape[0] > 0 and endgame_refutes_guess(eg_rows, eg_starts, eg_sizes,
-                                                                               g, Lchild, d - 1, tabs):
+                                                                               eg_ranks, g, Lchild, d - 1, tabs):
                 stats[Stat.REFUTED_AT_ONCE] += 1
                 continue  # part of an endgame, in one class of g, cannot be told apart: no class searched
             members, starts, sizes, pats = core.partition(MT, H, g)

@@ -197,7 +197,93 @@ def big_endgames(H, eg, eg_count, more_than):
 
 
 @nb.njit(cache=True)
-def endgame_refutes_guess(rows, starts, sizes, g, Lchild, d, tabs):
+def endgame_ranks(sizes, L):
+    """Empty scratch for :func:`endgame_refutes_guess` at one node: per endgame of ``sizes``, the
+    positions of L in descending order of n(endgame, w), those values, and whether it is filled."""
+    n_eg = sizes.shape[0]
+    m = L.shape[0] if n_eg > 0 else 0
+    return np.empty((n_eg, m), np.int32), np.empty((n_eg, m), np.int32), np.zeros(n_eg, np.bool_)
+
+
+@nb.njit(cache=True)
+def rank_guesses(part, L, MT, order, vals):
+    """Fill ``vals`` with n(part, w) for each guess w of L and ``order`` with L's positions by
+    descending value (a counting sort: an endgame has few patterns)."""
+    m = L.shape[0]
+    stamp = np.zeros(243, np.int64)
+    hist = np.zeros(244, np.int64)
+    for j in range(m):
+        col = L[j]
+        distinct = 0
+        for r in range(part.shape[0]):
+            q = MT[part[r], col]
+            if stamp[q] != j + 1:
+                stamp[q] = j + 1
+                distinct += 1
+        vals[j] = distinct
+        hist[243 - distinct] += 1
+    for v in range(1, 244):         # start of each value's run, largest value first
+        hist[v] += hist[v - 1]
+    for j in range(m - 1, -1, -1):
+        v = 243 - vals[j]
+        hist[v] -= 1
+        order[hist[v]] = j
+
+
+@nb.njit(cache=True)
+def ranked_slack(sub, whole, order, vals, L, cols, feat, mask, featured, allowed, d, MT):
+    """:func:`endgame_slack` (enough 0) of ``sub`` over the guesses of L that hard mode's ``mask``
+    keeps (``featured``; else those marked in ``allowed``), read in descending order of
+    n(part, w), where ``sub`` lies within ``part`` (``whole``: equals it) and ``order``, ``vals``
+    are :func:`rank_guesses` of part.
+
+    Why the order: n(sub, w) <= n(part, w), so once a guess's n(part, w) - 1 is no larger than
+    the smallest of the d - 1 values kept, no later guess changes the sum, and the scan stops;
+    on a refuted guess the old scan read every guess of L.
+    """
+    k = sub.shape[0]
+    if d < 2:
+        return -1 if k > 1 else 0
+    need = k - 1
+    top = np.zeros(d - 1, np.int64)     # the d - 1 largest values of n - 1, smallest first
+    total = 0
+    stamp = np.zeros(243, np.int64)
+    m0, m1, m2, m3 = mask[0], mask[1], mask[2], mask[3]
+    for t in range(order.shape[0]):
+        j = order[t]
+        bound = vals[j] - 1
+        if bound <= top[0]:
+            break
+        if featured:
+            w = cols[L[j]]
+            if not ((feat[w, 0] & m0) == m0 and (feat[w, 1] & m1) == m1 and (feat[w, 2] & m2) == m2
+                    and (feat[w, 3] & m3) == m3):
+                continue
+        elif not allowed[j]:
+            continue
+        if whole:
+            v = bound
+        else:
+            distinct = 0
+            for r in range(k):
+                q = MT[sub[r], L[j]]
+                if stamp[q] != t + 1:
+                    stamp[q] = t + 1
+                    distinct += 1
+            v = distinct - 1
+        if v > top[0]:
+            total += v - top[0]
+            top[0] = v
+            for i in range(d - 2):
+                if top[i] > top[i + 1]:
+                    top[i], top[i + 1] = top[i + 1], top[i]
+            if total >= need:
+                return 0
+    return total - need
+
+
+@nb.njit(cache=True)
+def endgame_refutes_guess(rows, starts, sizes, ranks, g, Lchild, d, tabs):
     """True if guess g leaves, in one of its classes, part of a node's endgame that no d guesses
     allowed after it can tell apart (Selby's bound on that part; any answers equal in four
     positions qualify).
@@ -207,9 +293,15 @@ def endgame_refutes_guess(rows, starts, sizes, g, Lchild, d, tabs):
     sharing the most common pattern need the bound. Without this look the classes are searched
     smallest first, and a guess whose large class the bound refutes at once would be refuted
     only after its smaller classes had been solved.
+
+    ``ranks`` is the node's :func:`endgame_ranks` scratch: each endgame's guesses are ranked
+    once per node (on its first use), and every guess's bound then reads them best first
+    (:func:`ranked_slack`).
     """
     MT, mode, letters, cols = tabs.MT, tabs.mode, tabs.letters, tabs.cols
+    order, vals, ready = ranks
     count = np.zeros(243, np.int64)
+    no_mask = np.zeros(4, np.uint64)
     for e in range(sizes.shape[0]):
         part = rows[starts[e]:starts[e] + sizes[e]]
         best, best_count = 0, 0
@@ -228,13 +320,22 @@ def endgame_refutes_guess(rows, starts, sizes, g, Lchild, d, tabs):
             if MT[part[r], g] == best:
                 sub[c] = part[r]
                 c += 1
+        if not ready[e]:
+            rank_guesses(part, Lchild, MT, order[e], vals[e])
+            ready[e] = True
+        whole = best_count == part.shape[0]
         if mode == HARD:
             mask, exact = rule_mask(letters[cols[g]], best)
             if exact:
-                if endgame_slack_featured(sub, Lchild, cols, tabs.feat, mask, d, MT, 0) < 0:
+                if ranked_slack(sub, whole, order[e], vals[e], Lchild, cols, tabs.feat, mask, True,
+                                ready, d, MT) < 0:
                     return True
                 continue
+        # strict mode (or a letter 4 times): the allowed guesses marked from the child list
         Lc = view_child_list(Lchild, g, best, tabs)
-        if endgame_slack(sub, Lc, d, MT, 0) < 0:
+        allowed = np.zeros(Lchild.shape[0], np.bool_)
+        allowed[np.searchsorted(Lchild, Lc)] = True
+        if ranked_slack(sub, whole, order[e], vals[e], Lchild, cols, tabs.feat, no_mask, False,
+                        allowed, d, MT) < 0:
             return True
     return False

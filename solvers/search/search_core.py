@@ -43,7 +43,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from wordlelab.solvers.search.endgame_bound import ENDGAME_MAX_D, big_endgames, endgame_refutes, endgame_refutes_guess
+from wordlelab.solvers.search.endgame_bound import ENDGAME_MAX_D, big_endgames, endgame_ranks, endgame_refutes, endgame_refutes_guess
 from wordlelab.solvers.search.hard_rules import (child_list, constrain, first_alike, remember_guess,  # noqa: F401
                                                   view_child_list)
 from wordlelab.solvers.search.monotone import dominated, new_refuted, remember_refuted
@@ -483,6 +483,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
         eg_rows, eg_starts, eg_sizes = big_endgames(H, tabs.eg, tabs.eg_count, d - 1)
     else:
         eg_rows, eg_starts, eg_sizes = H[:0].copy(), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    eg_ranks = endgame_ranks(eg_sizes, L)
     for t in range(m):
         j = order[t]
         qb = bound[j]
@@ -501,7 +502,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             if refuted.count[0] > 0 and dominated(MT, g, letters[cols[g]], refuted):
                 stats[Stat.MONOTONE] += 1
                 continue  # a class of g holds one refuted here, and g's rule asks at least as much: INF
-            if eg_sizes.shape[0] > 0 and endgame_refutes_guess(eg_rows, eg_starts, eg_sizes, g, L, d - 1, tabs):
+            if eg_sizes.shape[0] > 0 and endgame_refutes_guess(eg_rows, eg_starts, eg_sizes, eg_ranks, g, L, d - 1, tabs):
                 stats[Stat.REFUTED_AT_ONCE] += 1
                 continue  # part of an endgame, in one class of g, cannot be told apart: INF
             members, starts, sizes, pats = partition(MT, H, g)
