@@ -26,7 +26,7 @@ import numpy as np
 from wordlelab.solvers.search import search_core as core
 from wordlelab.solvers.search.endgame_bound import (big_endgames, endgame_ranks, endgame_refutes_guess, endgame_slack,
                                                     largest_endgame)
-from wordlelab.solvers.search.hard_rules import remember_guess
+from wordlelab.solvers.search.hard_rules import remember_guess, view_child_list
 from wordlelab.solvers.search.monotone import dominated, new_refuted, remember_refuted
 from wordlelab.solvers.search.node_table import entry_guess, lookup
 from wordlelab.solvers.search.search_core import Stat
@@ -59,6 +59,28 @@ def depth_bounds(k, hit):  # pragma: no cover - compiled
     for j in range(k.shape[0]):
         bound[j] = -k[j] if (k[j] >= 2 or hit[j] == 1) else core.INF
     return bound
+
+
+@nb.njit(cache=True)
+def cached_refuted_class(members, starts, sizes, pats, Lchild, g, d, tabs, cache):  # pragma: no cover - compiled
+    """A class of guess g that the node table already holds as refuted within d, or -1.
+
+    Selby's search looks every class of a guess up in its caches before it searches any (his
+    ``fast=2`` pass); searching smallest first meets a cached refutation only on reaching it.
+    A class of at most d answers is always found in time, so it is not looked up.
+    """
+    for c in range(sizes.shape[0]):
+        if sizes[c] <= d:
+            continue
+        sub = members[starts[c]:starts[c] + sizes[c]]
+        if tabs.mode == core.HARD:
+            Lc = view_child_list(Lchild, g, pats[c], tabs)
+        else:
+            Lc = core.child_list(Lchild, g, pats[c], tabs.mode, tabs.letters, tabs.lcount)
+        packed = lookup(cache, core.node_key(sub, Lc, d, tabs.mode, tabs.Z1, tabs.Z2, tabs.ZG))
+        if packed >= 0 and entry_guess(packed) == REFUTED:
+            return c
+    return -1
 
 
 @nb.njit(cache=True, nogil=True)      # without the GIL: Ctrl-C reaches it (solvers/interrupt.py)
@@ -152,13 +174,22 @@ def feasible(H, L, d, tabs, cache, stats, node_limit, rounds):
                 if n_now < 0:
                     continue  # makes the same children as a guess already tried here (hard_rules)
                 n_seen = n_now
+            known = cached_refuted_class(members, starts, sizes, pats, Lchild, g, d - 1, tabs, cache)
+            if known >= 0:
+                stats[Stat.CACHE_HITS] += 1
+                if mode == core.HARD:
+                    remember_refuted(refuted, members, starts[known], sizes[known], letters[g], pats[known])
+                continue   # refuted by a class the node table holds
             limit = min(node_limit, stats[Stat.NODES] + budget) if in_rounds else node_limit
             verdict = 1      # 1: every class solved; 0: still open (out of budget); -1: refuted
             # smallest classes first, as Selby orders them: they are cheap, and one failing class
             # refutes g whichever it is
             for c in np.argsort(sizes, kind="mergesort"):
                 sub = members[starts[c]:starts[c] + sizes[c]].copy()
-                Lc = core.child_list(Lchild, g, pats[c], mode, letters, lcount)
+                if mode == core.HARD:     # the rule as a feature mask: four ANDs a guess
+                    Lc = view_child_list(Lchild, g, pats[c], tabs)
+                else:
+                    Lc = core.child_list(Lchild, g, pats[c], mode, letters, lcount)
                 r = feasible(sub, Lc, d - 1, tabs, cache, stats, limit, rounds)
                 if r == NODE_LIMIT:
                     if stats[Stat.NODES] > node_limit:
