@@ -46,11 +46,11 @@ from wordlelab.models.tree import Tree, tree_from_paths, word_path  # noqa: F401
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.interrupt import DeferSignals, StopOnCtrlC
 from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.start_probe import probe_classes
 from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, UNTOUCHED, Stat,
                                              Tables, depth_rounds, hash_keys, named_counts, new_stats, new_table)
 
 MODE_CODES = {"easy": EASY, "hard": HARD, "strict": STRICT}
-PROBE_NODES = 1024     # the first round's node budget per class of a first word (_start_feasible)
 
 
 def top_cutoff(top: int, results: dict, seed: int = INF) -> int:
@@ -460,13 +460,9 @@ class NativeSearcher:
     def _start_feasible(self, node, g0, cache, stats, node_limit, progress=None, Lchild=None) -> int:
         """g0 if every class after first guess g0 is solvable in time, else REFUTED or NODE_LIMIT.
 
-        One failing class refutes g0, and in hard mode most first words have one that fails
-        within a few thousand nodes while a larger class takes millions to solve. So the
-        classes are probed in rounds, largest first, each round with four times the node
-        budget of the last (from ``PROBE_NODES``): a refutation is found about as soon as the
-        cheapest failing class allows, and a yes costs at most a third more than class by
-        class (what a cut-short probe decided below it stays in the node table). On a
-        refutation, ``self.failing_class`` is the class that failed: (answers, guess list, pattern).
+        One failing class refutes g0. The classes are searched in rounds, largest first, and
+        one at a time, smallest first, side by side (:func:`~wordlelab.solvers.search.start_probe.probe_classes`).
+        On a refutation, ``self.failing_class`` is the class that failed: (answers, guess list, pattern).
         """
         self.failing_class = None
         if Lchild is None:
@@ -475,25 +471,18 @@ class NativeSearcher:
             members, starts, sizes, pats = K.partition(self.MT, node.H, g0)
         if node.d <= 1:
             return g0 if len(sizes) == 0 else REFUTED
-        open_classes = [int(c) for c in np.argsort(-sizes, kind="stable")]
-        budget = PROBE_NODES
-        while open_classes:
-            still_open = []
-            for c in open_classes:
-                sub = members[starts[c]:starts[c] + sizes[c]].copy()
-                Lc = self._child_list(Lchild, g0, pats[c])
-                limit = min(node_limit, int(stats[Stat.NODES]) + budget)
-                r = K.depth_feasible(sub, Lc, node.d - 1, self.tables, cache, stats, limit, self.depth_rounds)
-                if progress:
-                    progress(1, info=f"{int(stats[Stat.NODES])} nodes")
-                if r == REFUTED:
-                    self.failing_class = (sub, Lc, int(pats[c]))
-                    return REFUTED
-                if r == NODE_LIMIT:
-                    if stats[Stat.NODES] > node_limit:       # the caller's limit (or a Ctrl-C's poison)
-                        return NODE_LIMIT
-                    still_open.append(c)
-            open_classes, budget = still_open, budget * 4
+        def search(c, limit):
+            sub = members[starts[c]:starts[c] + sizes[c]].copy()
+            Lc = self._child_list(Lchild, g0, pats[c])
+            return K.depth_feasible(sub, Lc, node.d - 1, self.tables, cache, stats, limit, self.depth_rounds)
+
+        verdict, failing = probe_classes(sizes, search, stats, node_limit, progress)
+        if verdict == REFUTED:
+            sub = members[starts[failing]:starts[failing] + sizes[failing]].copy()
+            self.failing_class = (sub, self._child_list(Lchild, g0, pats[failing]), int(pats[failing]))
+            return REFUTED
+        if verdict == NODE_LIMIT:
+            return NODE_LIMIT
         return int(g0)
 
     def prove_depth(self, guesses: int, start: str | None = None, state: str | None = None,
