@@ -22,7 +22,12 @@ list). Its shortcuts are proved in place:
   among the answers (answers equal in four positions), worked out here from the pure-Python
   patterns, not from the kernels' form of it;
 - Selby's trial run: if that endgame alone cannot be found in time, neither can the answers
-  holding it (monotonicity, above).
+  holding it (monotonicity, above);
+- a guess that gives every answer left one pattern, not all green, is never needed: if the
+  answers could be found within d - 1 more after it, under its stricter rule, the same
+  strategy finds them within d - 1 without it (a stricter rule allows fewer guesses later, so
+  each of them was allowed anyway), and so some guess that tells answers apart (or guesses
+  one) starts a strategy within d. Trying it can only repeat that guess's verdict.
 
 **Lemma (an endgame splits into one class and singletons).** Let E be answers equal in every
 position but p, and w any guess. Call an answer *plain* if its letter at p does not occur in w.
@@ -56,7 +61,7 @@ leave the same constraints are the same move, and are tried once.
 >>> check_core(family, 6, guesses, history)     # nodes visited; it raises if 6 could do it
 1
 >>> check_core(family, 6, guesses, history, endgame_bound=False)    # the plain search
-129
+99
 >>> check_core(family, 7, guesses, history)   # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -72,6 +77,8 @@ from operator import itemgetter
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, GREEN, YELLOW, code_to_colours, feedback, pattern_string
 from wordlelab.models.modes import hard_allowed
+
+NO_SPLIT: list = []     # the classes of a guess that leaves every answer in one class
 
 # Nodes the checker may visit before it gives up (each costs |allowed| x |answers| feedbacks)
 CHECK_NODE_LIMIT = 200_000
@@ -285,6 +292,10 @@ class _Search:
                 by_pattern: dict[int, list] = {}
                 for i, p in zip(answers, patterns):
                     by_pattern.setdefault(p, []).append(i)
+                if len(by_pattern) == 1 and ALL_GREEN not in by_pattern:
+                    classes = NO_SPLIT  # tells nothing apart: never needed (module docstring)
+                    split_by_patterns[patterns] = classes
+                    continue
                 by_pattern.pop(ALL_GREEN, None)
                 if all(len(c) <= d - 1 for c in by_pattern.values()):
                     classes = None      # every class small enough to guess its answers in turn
@@ -294,6 +305,8 @@ class _Search:
             if classes is None:
                 result = True
                 break
+            if classes is NO_SPLIT:
+                continue
             after = tuple(rule_after(greens, need, u, p) for p, _ in classes)
             move = (patterns, after)    # same split, same constraints after it: the same move
             if move in tried:
@@ -320,7 +333,7 @@ class _Search:
 
 
 def check_core(core, depth: int, guesses, history=(), node_limit: int | None = None,
-               endgame_bound: bool = True, work_limit: int | None = None) -> int:
+               endgame_bound: bool = True, work_limit: int | None = None, lemmas=()) -> int:
     """Check in hard mode that no strategy finds every answer of ``core`` within ``depth`` more
     guesses after ``history`` (a list of (guess, pattern code) pairs); return the nodes visited.
 
@@ -332,6 +345,26 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     |allowed guesses| x |answers|, and may alone exceed the limit before any node; each node
     then reads |allowed guesses| x |its answers|.
     ``endgame_bound=False`` leaves out Selby's endgame bound and trial (for cross-checks).
+
+    ``lemmas`` are claims to decide first, each ``(answers, more_history, guesses_left)``:
+    answers of the core that, after ``history`` and then ``more_history``, cannot all be found
+    within ``guesses_left`` guesses. Each is decided by the same search (a false one raises
+    :class:`CoreFault`), and its no is kept, so the core's own search finds it by monotonicity
+    wherever a class of a guess holds it under a rule asking at least as much. They change the
+    order of the work, never what is proven: a large core grown from the cores of the guesses
+    that beat it (``solvers/search/hard_cores.py``) is checked at the cost of those small
+    checks, where the search alone would first try to solve other classes.
+
+    >>> from wordlelab.models.feedback import feedback
+    >>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+    >>> history = [("nauch", feedback("nauch", "batch"))]
+    >>> check_core(family, 6, family + ["blimp"], history, endgame_bound=False,
+    ...            lemmas=[(family[:6], (), 5)])
+    99
+    >>> check_core(family, 6, family, history, lemmas=[(family[:5], (), 5)])   # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    wordlelab.models.refutation.CoreFault: a lemma is false: its 5 answers can all be found within 5 guesses in hard mode
     """
     answers = tuple(sorted(set(core)))
     if len(answers) != len(core):
@@ -347,17 +380,31 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
         allowed = hard_allowed(g, p, allowed)
     search = _Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit, endgame_bound,
                      work_limit)
+    index = {a: i for i, a in enumerate(answers)}
+    for lemma_answers, more_history, left in lemmas:
+        if not set(lemma_answers) <= set(index) or not lemma_answers:
+            raise CoreFault("a lemma's answers are not a part of the core")
+        rule, lemma_allowed = (greens, need), allowed
+        for g, p in more_history:
+            for a in lemma_answers:
+                if feedback(g, a) != p:
+                    raise CoreFault(f"a lemma's {a.upper()} does not give {g.upper()} the pattern {pattern_string(p)}")
+            rule, lemma_allowed = rule_after(*rule, g, p), hard_allowed(g, p, lemma_allowed)
+        if search.solvable(tuple(sorted(index[a] for a in lemma_answers)), lemma_allowed, rule, left):
+            raise CoreFault(f"a lemma is false: its {len(lemma_answers)} answers can all be found within "
+                            f"{left} guesses in hard mode")
     if search.solvable(tuple(range(len(answers))), allowed, (greens, need), depth):
         raise CoreFault(f"the core is not a refutation: its {len(answers)} answers can all be found "
                         f"within {depth} guesses in hard mode")
     return search.nodes
 
 
-def check_first_word_core(first_word: str, core, guesses_left: int, guesses, work_limit: int | None = None) -> int:
+def check_first_word_core(first_word: str, core, guesses_left: int, guesses, work_limit: int | None = None,
+                          lemmas=()) -> int:
     """Check that ``first_word`` cannot find every answer within ``guesses_left + 1`` guesses in
     hard mode, by its core: answers that share one pattern of ``first_word`` and alone cannot be
     found within ``guesses_left`` more guesses. Returns the nodes the check visited;
-    ``work_limit`` as for :func:`check_core`.
+    ``work_limit`` and ``lemmas`` as for :func:`check_core` (their histories after the first word's).
 
     >>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
     >>> check_first_word_core("nauch", family, 6, family)
@@ -368,4 +415,5 @@ def check_first_word_core(first_word: str, core, guesses_left: int, guesses, wor
     patterns = {feedback(first_word, a) for a in core}
     if len(patterns) != 1:
         raise CoreFault(f"the core's answers give {first_word.upper()} {len(patterns)} different patterns")
-    return check_core(core, guesses_left, guesses, [(first_word, patterns.pop())], work_limit=work_limit)
+    return check_core(core, guesses_left, guesses, [(first_word, patterns.pop())], work_limit=work_limit,
+                      lemmas=lemmas)

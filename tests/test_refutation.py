@@ -376,3 +376,72 @@ def test_the_checker_keeps_only_minimal_refuted_sets():
     for d, c, m in kept:
         assert not any(d2 == d and c2 == c and m2 != m and m2 & m == m2 for d2, c2, m2 in kept)
     assert check_core(answers, 6, lists.guesses, [(g0, p0)], endgame_bound=False) > 0
+
+
+def test_a_large_class_grows_a_core_from_the_guesses_that_beat_it(random_300, monkeypatch):
+    """With every class counted large, a class whose largest endgame alone is not refuted grows
+    its core (hard_cores.grow_core): the entry's core lies in the failing class, its lemmas lie in
+    the core, and the checker decides both again, lemmas first, as `--recheck` does."""
+    from wordlelab.models.feedback import pattern_code
+    from wordlelab.solvers.search import hard_cores
+    monkeypatch.setattr(hard_cores, "DELETE_AT_MOST", 0)
+    searcher = NativeSearcher(random_300, "hard", 4)
+    node = searcher.root(None, None, 4)
+    grown = 0
+    for word in random_300.guesses[:50]:
+        g0 = searcher.guess_index[word]
+        if searcher._start_feasible(node, g0, searcher._new_cache(), new_stats(), 10**9) != REFUTED:
+            continue
+        failing = {random_300.answers[a] for a in searcher.failing_class[0]}
+        entry = hard_cores.hard_refutation(searcher, node, g0)
+        assert set(entry["core"]) <= failing and entry["depth"] == 3
+        if "lemmas" not in entry:
+            continue
+        grown += 1
+        lemmas = [(a, [(g, pattern_code(p)) for g, p in more], left) for a, more, left in entry["lemmas"]]
+        assert all(set(a) <= set(entry["core"]) and left == 2 for a, _, left in lemmas)
+        check_first_word_core(word, entry["core"], 3, random_300.guesses, lemmas=lemmas)
+        with pytest.raises(CoreFault, match="lemma is false"):
+            a, more, _ = lemmas[0]
+            check_first_word_core(word, entry["core"], 3, random_300.guesses, lemmas=[(a[:2], more, 2)])
+    assert grown >= 1
+
+
+def test_the_checker_skips_a_guess_that_splits_nothing_without_changing_a_verdict():
+    """A guess that gives every answer one pattern is never tried (module docstring of
+    models/refutation.py); the brute-force depth agrees on random small sets either way."""
+    lists = load_lists("nyt20220316")
+    rng = random.Random(5)
+    for trial in range(30):
+        answers = rng.sample(lists.answers, 9)
+        guesses = answers + rng.sample(lists.guesses, 6) + ["qajaq", "fuzzy"]
+        for d in (2, 3):
+            try:
+                check_core(answers, d, guesses)
+                refuted = True
+            except CoreFault:
+                refuted = False
+            assert refuted == (brute_depth(answers, guesses, d) is None)
+
+
+def brute_depth(answers, guesses, d, rule=None):
+    """Some strategy within d in hard mode (True) or None: plain recursion over every guess."""
+    from wordlelab.models.modes import hard_allowed
+    if len(answers) <= 1:
+        return True if d >= len(answers) else None
+    if d <= 1:
+        return None
+    for u in guesses:
+        classes = {}
+        for a in answers:
+            classes.setdefault(feedback(u, a), []).append(a)
+        ok = True
+        for p, c in classes.items():
+            if c == [u]:
+                continue
+            if brute_depth(c, hard_allowed(u, p, guesses), d - 1) is None:
+                ok = False
+                break
+        if ok:
+            return True
+    return None

@@ -40,6 +40,22 @@ from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat, new_stats
 
 
+def _check_lemmas(lemmas, core) -> None:
+    """The shape of a no's lemmas: [[answers within its core], [[guess, pattern], ...], guesses left]."""
+    from wordlelab.models.feedback import pattern_code
+    if not isinstance(lemmas, list):
+        raise ValueError("lemmas is a list")
+    for lemma in lemmas:
+        if not (isinstance(lemma, list) and len(lemma) == 3 and isinstance(lemma[0], list)
+                and set(lemma[0]) <= set(core or ()) and isinstance(lemma[1], list)
+                and isinstance(lemma[2], int) and lemma[2] >= 1):
+            raise ValueError("a lemma is [[answers within the core], [[guess, pattern], ...], guesses left]")
+        for step in lemma[1]:
+            if not (isinstance(step, list) and len(step) == 2 and isinstance(step[0], str)):
+                raise ValueError("a lemma's history is [[guess, pattern], ...]")
+            pattern_code(step[1])
+
+
 def check_decision(searcher):
     """The validator of a checkpoint entry: {"yes": bool or null, "core", "depth", "total", "same_as"},
     and for an unknown the node limit that stopped it ("node_limit"; older checkpoints lack it)."""
@@ -49,9 +65,10 @@ def check_decision(searcher):
         if word not in searcher.guess_index:
             raise ValueError("not in the guess list")
         keys = {"yes", "core", "depth", "total", "same_as"}
-        if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit", "failing"}:
+        if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit", "failing", "lemmas"}:
             raise ValueError('must be {"yes", "core", "depth", "total", "same_as"} (an unknown: and "node_limit", '
-                             'and "failing" when its search refuted that class but no core was checked in time)')
+                             'and "failing" when its search refuted that class but no core was checked in time; '
+                             'a no: and "lemmas" when its core was grown)')
         if value["yes"] not in (True, False, None):
             raise ValueError("yes is true, false or null")
         if "node_limit" in value:
@@ -64,6 +81,10 @@ def check_decision(searcher):
             if not (isinstance(value["failing"], str) and len(value["failing"]) == 5
                     and set(value["failing"]) <= set("BYG")):
                 raise ValueError("the failing class is a pattern of five of B, Y, G")
+        if "lemmas" in value:
+            if value["yes"] is not False:
+                raise ValueError("only a no has lemmas")
+            _check_lemmas(value["lemmas"], value["core"])
         if value["same_as"] is not None and value["same_as"] not in searcher.guess_index:
             raise ValueError("same_as must be a guess")
         if value["yes"] is False and value["same_as"] is None:
@@ -265,7 +286,7 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
             return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None,
                     "node_limit": word_limit,
                     **({"failing": pattern_string(failing[2])} if failing is not None else {})}
-        if bank is not None and refutation["core"]:
+        if bank is not None and refutation["core"] and "lemmas" not in refutation:   # a grown core is large
             bank.add(searcher.lists.guesses[g0], refutation["core"], refutation["depth"])
         return {"yes": False, **refutation, "total": None, "same_as": None}
     # the tree of a yes is read without a node limit: its nodes may have left the table meanwhile

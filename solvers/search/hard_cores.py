@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from wordlelab.errors import WordleError
+from wordlelab.models.feedback import pattern_string
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import REFUTED, Stat, new_stats, new_table
 
@@ -46,7 +47,8 @@ BANK_MAX_CORE = 100
 UNFINISHED_CHECK_WORK = 2 * 10**8
 
 
-def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> tuple[np.ndarray, bool]:
+def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=None,
+                 stats=None, grow: bool = True) -> tuple[np.ndarray, bool, list]:
     """(core, minimal): answers of ``members`` (one class, refuted within ``d`` guesses with
     guess list ``Lc``) that the depth search still refutes, and whether none of them can be
     dropped (False when a budget or the class's size stopped the deletions).
@@ -58,30 +60,37 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> tuple
     sets are short whichever way they end, while deleting from a class of hundreds costs searches
     of half the class that mostly succeed. BLEAT within 7 (hard, every word an answer): the class
     of 200 gave a core of 16 in 60 s by deletion alone, and one of 20 in 1.6 s grown from the
-    9 LA?ED. Chunks of halving size are then dropped, then single answers: a typical core of 7 in a
-    class of 30 takes 20 to 40 short searches. The searches share one table: its entries hold
-    for any subset, being keyed on the answers themselves. Once they have spent ``CORE_NODES``
-    (or read ``CORE_CELLS`` cells) in all, the deletions stop, and the core is what is left:
-    refuted, but perhaps not minimal. A class of more than ``DELETE_AT_MOST`` answers tries
-    only its endgame as a seed, and without a refuted one it is returned whole: on AQUAE's failing class (788 answers, every word an answer) the seed and deletions
-    spent 14 minutes to leave 93 answers, which the checker had not decided after 10 more, while
-    it decides the whole class in about 3 minutes (a large class holds more endgames for its
-    bound). Returns the core and whether it is minimal.
+    9 LA?ED. A class of more than ``DELETE_AT_MOST`` answers grows its seed instead from the
+    guesses that beat it (:func:`grow_core`). Chunks of halving size are then dropped, then
+    single answers: a typical core of 7 in a class of 30 takes 20 to 40 short searches. The
+    searches share one table (``table``, or a new one): its entries hold for any subset, being
+    keyed on the answers themselves. Once they have spent ``CORE_NODES`` (or read
+    ``CORE_CELLS`` cells) in all, counted in ``stats`` (shared by the nested calls of
+    :func:`grow_core`), the deletions stop, and the core is what is left: refuted, but perhaps
+    not minimal. Without a refuted seed, a large class is returned whole (the checker then
+    decides it within its work budget), as is one inside :func:`grow_core` (``grow`` False). Returns the core, whether it is minimal, and the lemmas
+    of a grown core (:func:`grow_core`; for the checker's ``lemmas``).
     """
     large = len(members) > DELETE_AT_MOST
-    cache, stats = new_table(CORE_TABLE_ENTRIES), new_stats()
+    cache = new_table(CORE_TABLE_ENTRIES) if table is None else table
+    stats = new_stats() if stats is None else stats
 
     def within_budget() -> bool:
         return stats[Stat.NODES] < CORE_NODES and stats[Stat.CELLS_SCANNED] < CORE_CELLS
 
+    def search(answers: list, Lsearch: np.ndarray, depth: int, budget: int = TRIAL_NODES) -> int:
+        sub = np.array(sorted(answers), np.int32)
+        limit = int(stats[Stat.NODES]) + budget
+        return int(K.depth_feasible(sub, Lsearch, depth, searcher.tables, cache, stats, limit,
+                                    searcher.depth_rounds))
+
     def refuted(answers: list, budget: int = TRIAL_NODES) -> bool:
         if len(answers) <= d:        # guessing the answers in turn finds them all
             return False
-        sub = np.array(sorted(answers), np.int32)
-        limit = int(stats[Stat.NODES]) + budget
-        return K.depth_feasible(sub, Lc, d, searcher.tables, cache, stats, limit, searcher.depth_rounds) == REFUTED
+        return search(answers, Lc, d, budget) == REFUTED
 
     core = [int(a) for a in members]
+    endgame: list = []
     ids = searcher.tables.eg[members]          # each answer's endgames (-1: none), one per position
     if (ids >= 0).any():
         values, counts = np.unique(ids[ids >= 0], return_counts=True)
@@ -91,15 +100,21 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> tuple
         apart = (letters[members[~in_endgame]][:, None, :] != letters[members[in_endgame]][None, :, :]).sum(-1)
         nearest = [int(a) for a in members[~in_endgame][np.argsort(apart.min(axis=1), kind="stable")]]
         k = 0
-        # a large class tries its endgame alone (one short search), not grown seeds
+        # a large class tries its endgame alone (one short search), then grow_core
         while k <= (0 if large else len(nearest) - 1) and within_budget():
             seed = endgame + nearest[:k]
             if refuted(seed, GROW_NODES):
                 core = seed
                 break
             k = max(1, 2 * k)
-    if len(core) > DELETE_AT_MOST:          # no small seed: the whole class goes to the checker
-        return np.array(sorted(core), np.int32), False
+    if len(core) > DELETE_AT_MOST and grow:     # no small seed: grow one from the guesses that beat it
+        lemmas: list = []
+        grown = grow_core(searcher, members, Lc, d, endgame, search, cache, stats, within_budget, lemmas)
+        if grown is None:
+            return np.array(sorted(core), np.int32), False, []     # the whole class goes to the checker
+        # no deletions: the checker decides the grown core at about the cost of its lemmas, while
+        # deleting from a hundred answers costs searches of sets that are mostly solvable
+        return np.array(grown, np.int32), False, lemmas
     chunk = max(1, len(core) // 2)
     minimal = False
     while within_budget():
@@ -114,7 +129,63 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int) -> tuple
             minimal = i >= len(core)
             break
         chunk //= 2
-    return np.array(sorted(core), np.int32), minimal
+    return np.array(sorted(core), np.int32), minimal, []
+
+
+def grow_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, seed: list, search, table, stats,
+              within_budget, lemmas: list) -> list | None:
+    """A subset of ``members`` (a class refuted within ``d`` guesses with guess list ``Lc``) that
+    the depth search refutes, grown from ``seed`` by the guesses that beat it; None if a budget
+    stopped it first.
+
+    Why it works: when guess g finds every answer of a set S within d, g's classes in the whole
+    class still hold one that fails (the class is refuted), and a core K of that failing class
+    makes g fail on S + K: K stays inside one class of g, refuted by monotonicity. So each round
+    asks the depth search for a guess that beats the set so far, finds that guess's failing
+    class in the whole class, shrinks it to a core (:func:`minimal_core`, one level deeper) and
+    adds it. A guess that beats the set splits it well, so its failing class is small and cheap
+    to shrink. The rounds end when the search refutes the set; the deletions then start from it.
+    ``search(answers, guess_list, depth, budget)`` is :func:`minimal_core`'s depth search.
+
+    Each core added is put in ``lemmas`` as ``(answers, more_history, guesses_left)``: refuted
+    within d - 1 after the guess g and its pattern p (``more_history`` ``((g, p),)``), or, when
+    the search refutes it with the whole class's guess list as well, after nothing more
+    (``()``), so that it holds inside a class of any guess. The checker decides these first.
+    """
+    grown = set(seed)
+    while within_budget():
+        if grown:
+            g = search(sorted(grown), Lc, d, TRIAL_NODES)
+            if g == REFUTED:
+                return sorted(grown)
+            if g < 0:
+                return None      # the search stopped at its budget: nothing learnt
+        else:
+            g = int(Lc[0])       # nothing yet: any guess's failing class starts the set
+        failing = None
+        sub_members, starts, sizes, pats = K.partition(searcher.MT, members, g)
+        for c in np.argsort(sizes, kind="stable"):         # smallest first: the cheapest to shrink
+            if sizes[c] <= d - 1:
+                continue         # found in time by guessing its answers in turn
+            sub = sub_members[starts[c]:starts[c] + sizes[c]].copy()
+            Lsub = searcher._child_list(Lc, g, pats[c])
+            r = search(list(sub), Lsub, d - 1, TRIAL_NODES)
+            if r == REFUTED:
+                failing = (sub, Lsub)
+                break
+            if r < 0 or not within_budget():
+                return None      # a class undecided in its budget: nothing learnt
+        if failing is None:
+            return None          # every class of g solved: the class is not refuted (a fault)
+        core, _, _ = minimal_core(searcher, failing[0], failing[1], d - 1, table, stats, grow=False)
+        before = len(grown)
+        grown.update(int(a) for a in core)
+        pattern = int(searcher.MT[core[0], g])
+        anywhere = len(core) > d - 1 and search(list(core), Lc, d - 1, TRIAL_NODES) == REFUTED
+        lemmas.append(([int(a) for a in core], () if anywhere else ((g, pattern),), d - 1))
+        if len(grown) == before:
+            return None          # no progress: g's failing core was in the set already
+    return None
 
 
 def hard_refutation(searcher, node, g0: int) -> dict:
@@ -126,21 +197,27 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     if node.d <= 1:
         # the last guess: every answer but the first word itself needs another one
         others = [a for a in node.H.tolist() if searcher.lists.answers[a] != word]
-        members, d, minimal = np.array(others[:1], np.int32), 0, True
+        members, d, minimal, lemmas = np.array(others[:1], np.int32), 0, True, []
     else:
         if searcher.failing_class is None:
             raise WordleError(f"internal error: {word} refuted with no failing class recorded")
         members, Lc, _ = searcher.failing_class
         d = node.d - 1
-        members, minimal = minimal_core(searcher, members, Lc, d)
+        members, minimal, lemmas = minimal_core(searcher, members, Lc, d)
     core = [searcher.lists.answers[a] for a in members]
     pattern = int(searcher.MT[members[0], g0])
     # an unfinished core may be hundreds of answers: its check gets a work budget, and a
     # CheckTooLong leaves the word unknown (a minimal core has only the checker's node limit:
     # so far they have had 7 to 49 answers)
+    words = [([searcher.lists.answers[i] for i in answers], [(searcher.lists.guesses[g], p) for g, p in more], left)
+             for answers, more, left in lemmas]
     check_core(core, d, searcher.lists.guesses, [*node.history, (word, pattern)],
-               work_limit=None if minimal else UNFINISHED_CHECK_WORK)
-    return {"core": core, "depth": d}
+               work_limit=None if minimal else UNFINISHED_CHECK_WORK, lemmas=words)
+    entry = {"core": core, "depth": d}
+    if words:
+        # the lemmas the check decided first: --recheck passes them again (sweep_recheck.py)
+        entry["lemmas"] = [[a, [[g, pattern_string(p)] for g, p in more], left] for a, more, left in words]
+    return entry
 
 
 def check_entry_shape(searcher, word: str, value: dict) -> None:

@@ -83,6 +83,7 @@ def _init(lists, guesses, tree_dir, decisions):
 
 def _recheck_one(state, word: str, _cutoff) -> dict:
     """One word's re-check: ``{"nodes": checker nodes, "fault": None or why it fails}``."""
+    from wordlelab.models.feedback import pattern_code
     from wordlelab.models.refutation import CheckTooLong, CoreFault, check_first_word_core
     from wordlelab.models.tree import load_tree
     from wordlelab.models.verify import TreeFault, verify_tree
@@ -90,9 +91,13 @@ def _recheck_one(state, word: str, _cutoff) -> dict:
     value = decisions[word]
     if not value["yes"]:
         try:
-            return {"nodes": check_first_word_core(word, value["core"], value["depth"], lists.guesses),
+            # a grown core's lemmas (hard_cores.grow_core) are decided first, as when it was found
+            lemmas = [(answers, [(g, pattern_code(p)) for g, p in more], left)
+                      for answers, more, left in value.get("lemmas", ())]
+            return {"nodes": check_first_word_core(word, value["core"], value["depth"], lists.guesses,
+                                                   lemmas=lemmas),
                     "fault": None}
-        except (CoreFault, CheckTooLong) as e:
+        except (CoreFault, CheckTooLong, ValueError) as e:
             return {"nodes": 0, "fault": f"{type(e).__name__}: {e}"}
     try:
         tree = load_tree(str(Path(tree_dir) / f"{word}.tree"))
