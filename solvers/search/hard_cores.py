@@ -22,9 +22,11 @@ from __future__ import annotations
 import numpy as np
 
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import pattern_string
+from wordlelab.models.feedback import ALL_GREEN, pattern_string
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import REFUTED, Stat, new_stats, new_table
+
+
 
 # each deletion's depth search stops here (then the answer stays in the core)
 TRIAL_NODES = 1 << 20
@@ -33,8 +35,10 @@ CORE_NODES = 1 << 25          # all the searches for one core: past it, the dele
 # ... or past this many pattern-matrix cells read, whichever comes first. A node's cost grows with
 # its answers and guesses: a node of BIJOU's failing class (1034 answers, every word an answer)
 # reads thousands of times the cells a node of a 7-answer core's search reads, so a node count
-# alone let one word's deletions run 20 to 45 minutes (about 10^7 cells a second here).
-CORE_CELLS = 2 * 10**9
+# alone let one word's deletions run 20 to 45 minutes (then about 10^7 cells a second here; since
+# the endgame bound reads its guesses ranked, about 5·10^7: BOART's grown core and the lemmas
+# for all 1642 guesses of its class read 2·10^9 cells by the 71st lemma, of 185)
+CORE_CELLS = 10**10
 CORE_TABLE_ENTRIES = 1 << 18
 # a failing class this large is checked whole, not shrunk (see minimal_core)
 DELETE_AT_MOST = 500
@@ -157,6 +161,8 @@ def grow_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, seed: list,
         if grown:
             g = search(sorted(grown), Lc, d, TRIAL_NODES)
             if g == REFUTED:
+                if not cover_guesses(searcher, sorted(grown), Lc, d, search, table, stats, within_budget, lemmas):
+                    return None
                 return sorted(grown)
             if g < 0:
                 return None      # the search stopped at its budget: nothing learnt
@@ -186,6 +192,62 @@ def grow_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, seed: list,
         if len(grown) == before:
             return None          # no progress: g's failing core was in the set already
     return None
+
+
+def cover_guesses(searcher, core: list, Lc: np.ndarray, d: int, search, table, stats, within_budget,
+                  lemmas: list) -> bool:
+    """Give every guess of ``Lc`` a lemma refuting one of its classes of ``core`` (a set the depth
+    search refutes within ``d``), so that the checker finds each guess refuted at once, without
+    trying to solve its other classes first; False if a budget stopped it.
+
+    A lemma made for guess g with pattern p serves guess g' too when a class of g' holds its
+    answers and hard mode's rule after (g', p') asks at least what the rule after (g, p) asks
+    (then g' allows no later guess that g did not). A guess that gives every answer one pattern
+    needs none: the checker never tries it.
+    """
+    from wordlelab.models.refutation import asks_at_least, rule_after
+    words, MT = searcher.lists.guesses, searcher.MT
+    rows = np.array(core, np.int32)
+    kept = []        # (answers as a set, rule after its guess, or None: after nothing more)
+    for answers, more, _ in lemmas:
+        kept.append((set(answers), rule_after((), (), words[more[0][0]], more[0][1]) if more else None))
+    for g in Lc.tolist():
+        column = MT[rows, g]
+        if np.all(column == column[0]) and column[0] != ALL_GREEN:
+            continue
+        covered = False
+        for answers, rule in kept:
+            patterns = {int(MT[a, g]) for a in answers}
+            if len(patterns) != 1:
+                continue
+            p = patterns.pop()
+            if rule is None or asks_at_least(rule_after((), (), words[g], p), rule):
+                covered = True
+                break
+        if covered:
+            continue
+        if not within_budget():
+            return False
+        sub_members, starts, sizes, pats = K.partition(MT, rows, g)
+        failing = None
+        for c in np.argsort(sizes, kind="stable"):
+            if sizes[c] <= d - 1:
+                continue
+            sub = sub_members[starts[c]:starts[c] + sizes[c]].copy()
+            Lsub = searcher._child_list(Lc, g, pats[c])
+            r = search(list(sub), Lsub, d - 1, TRIAL_NODES)
+            if r == REFUTED:
+                failing = (sub, Lsub, int(pats[c]))
+                break
+            if r < 0:
+                return False
+        if failing is None:
+            return False
+        answers, _, _ = minimal_core(searcher, failing[0], failing[1], d - 1, table, stats, grow=False)
+        answers = [int(a) for a in answers]
+        lemmas.append((answers, ((g, failing[2]),), d - 1))
+        kept.append((set(answers), rule_after((), (), words[g], failing[2])))
+    return True
 
 
 def hard_refutation(searcher, node, g0: int) -> dict:
