@@ -66,6 +66,18 @@ def largest_endgame(H, eg, eg_count):
 
 
 @nb.njit(cache=True)
+def _keep_largest(top, v):
+    """Put v in place of the smallest kept value top[0] (v larger), keep top[0] the smallest,
+    and return how much the kept values' sum grew."""
+    grew = v - top[0]
+    top[0] = v
+    for t in range(top.shape[0] - 1):
+        if top[t] > top[t + 1]:
+            top[t], top[t + 1] = top[t + 1], top[t]
+    return grew
+
+
+@nb.njit(cache=True)
 def endgame_slack(rows, L, d, MT, enough):
     """The d - 1 largest values of n(rows, w) - 1 over the guesses w in L, summed, less
     len(rows) - 1: negative when no strategy of d guesses tells the rows apart. The scan stops
@@ -87,49 +99,7 @@ def endgame_slack(rows, L, d, MT, enough):
                 distinct += 1
         v = distinct - 1
         if v > top[0]:
-            total += v - top[0]
-            top[0] = v
-            for t in range(d - 2):      # keep top[0] the smallest
-                if top[t] > top[t + 1]:
-                    top[t], top[t + 1] = top[t + 1], top[t]
-            if total >= need:
-                return enough
-    return total - (k - 1)
-
-
-@nb.njit(cache=True)
-def endgame_slack_featured(rows, L, cols, feat, mask, d, MT, enough):
-    """:func:`endgame_slack` over the guesses of L whose global guesses (``cols``) have every
-    feature of ``mask`` (:func:`~wordlelab.solvers.search.hard_rules.rule_mask`: hard mode's
-    list after a pattern), without building that list: the scan usually stops after a few
-    guesses."""
-    k = rows.shape[0]
-    if d < 2:
-        return -1 if k > 1 else enough
-    need = k - 1 + enough
-    top = np.zeros(d - 1, np.int64)
-    total = 0
-    stamp = np.zeros(243, np.int64)
-    m0, m1, m2, m3 = mask[0], mask[1], mask[2], mask[3]
-    for j in range(L.shape[0]):
-        col = L[j]
-        w = cols[col]
-        if not ((feat[w, 0] & m0) == m0 and (feat[w, 1] & m1) == m1 and (feat[w, 2] & m2) == m2
-                and (feat[w, 3] & m3) == m3):
-            continue
-        distinct = 0
-        for r in range(k):
-            q = MT[rows[r], col]
-            if stamp[q] != j + 1:
-                stamp[q] = j + 1
-                distinct += 1
-        v = distinct - 1
-        if v > top[0]:
-            total += v - top[0]
-            top[0] = v
-            for t in range(d - 2):
-                if top[t] > top[t + 1]:
-                    top[t], top[t + 1] = top[t + 1], top[t]
+            total += _keep_largest(top, v)
             if total >= need:
                 return enough
     return total - (k - 1)
@@ -272,11 +242,7 @@ def ranked_slack(sub, whole, order, vals, L, cols, feat, mask, featured, allowed
                     distinct += 1
             v = distinct - 1
         if v > top[0]:
-            total += v - top[0]
-            top[0] = v
-            for i in range(d - 2):
-                if top[i] > top[i + 1]:
-                    top[i], top[i + 1] = top[i + 1], top[i]
+            total += _keep_largest(top, v)
             if total >= need:
                 return 0
     return total - need
