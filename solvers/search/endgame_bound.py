@@ -66,6 +66,19 @@ def largest_endgame(H, eg, eg_count):
 
 
 @nb.njit(cache=True)
+def _patterns_on(rows, col, MT, stamp, mark):
+    """How many patterns guess column ``col`` gives ``rows``; ``stamp`` is scratch, and ``mark``
+    must differ from every mark it was given before."""
+    distinct = 0
+    for r in range(rows.shape[0]):
+        q = MT[rows[r], col]
+        if stamp[q] != mark:
+            stamp[q] = mark
+            distinct += 1
+    return distinct
+
+
+@nb.njit(cache=True)
 def _keep_largest(top, v):
     """Put v in place of the smallest kept value top[0] (v larger), keep top[0] the smallest,
     and return how much the kept values' sum grew."""
@@ -90,14 +103,7 @@ def endgame_slack(rows, L, d, MT, enough):
     total = 0
     stamp = np.zeros(243, np.int64)
     for j in range(L.shape[0]):
-        col = L[j]
-        distinct = 0
-        for r in range(k):
-            q = MT[rows[r], col]
-            if stamp[q] != j + 1:
-                stamp[q] = j + 1
-                distinct += 1
-        v = distinct - 1
+        v = _patterns_on(rows, L[j], MT, stamp, j + 1) - 1
         if v > top[0]:
             total += _keep_largest(top, v)
             if total >= need:
@@ -183,13 +189,7 @@ def rank_guesses(part, L, MT, order, vals):
     stamp = np.zeros(243, np.int64)
     hist = np.zeros(244, np.int64)
     for j in range(m):
-        col = L[j]
-        distinct = 0
-        for r in range(part.shape[0]):
-            q = MT[part[r], col]
-            if stamp[q] != j + 1:
-                stamp[q] = j + 1
-                distinct += 1
+        distinct = _patterns_on(part, L[j], MT, stamp, j + 1)
         vals[j] = distinct
         hist[243 - distinct] += 1
     for v in range(1, 244):         # start of each value's run, largest value first
@@ -234,13 +234,7 @@ def ranked_slack(sub, whole, order, vals, L, cols, feat, mask, featured, allowed
         if whole:
             v = bound
         else:
-            distinct = 0
-            for r in range(k):
-                q = MT[sub[r], L[j]]
-                if stamp[q] != t + 1:
-                    stamp[q] = t + 1
-                    distinct += 1
-            v = distinct - 1
+            v = _patterns_on(sub, L[j], MT, stamp, t + 1) - 1
         if v > top[0]:
             total += _keep_largest(top, v)
             if total >= need:
