@@ -15,7 +15,9 @@ that differ in one letter, with every other letter fixed green, are typical (BAT
 HATCH, ... after NAUCH). Then :func:`~wordlelab.models.refutation.check_first_word_core`
 re-decides the core by its own
 exhaustive search, sharing nothing with the kernels but the rule statements, before the no is
-reported.
+reported. A class too large to shrink grows its core instead from the guesses that beat it
+(:func:`grow_core`), and hands the checker lemmas, one small refuted core per guess, to decide
+first (:func:`cover_guesses`).
 """
 from __future__ import annotations
 
@@ -71,9 +73,12 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=No
     keyed on the answers themselves. Once they have spent ``CORE_NODES`` (or read
     ``CORE_CELLS`` cells) in all, counted in ``stats`` (shared by the nested calls of
     :func:`grow_core`), the deletions stop, and the core is what is left: refuted, but perhaps
-    not minimal. Without a refuted seed, a large class is returned whole (the checker then
-    decides it within its work budget), as is one inside :func:`grow_core` (``grow`` False). Returns the core, whether it is minimal, and the lemmas
-    of a grown core (:func:`grow_core`; for the checker's ``lemmas``).
+    not minimal. A grown core is returned as grown, with no deletions: the checker decides it
+    at about the cost of its lemmas, while deletions from a hundred answers search sets that are
+    mostly solvable. Without a refuted seed, a large class is returned whole (the checker then
+    decides it within its work budget), as is one inside :func:`grow_core` (``grow`` False).
+    Returns the core, whether it is minimal, and the lemmas of a grown core (for the checker's
+    ``lemmas``).
     """
     large = len(members) > DELETE_AT_MOST
     cache = new_table(CORE_TABLE_ENTRIES) if table is None else table
@@ -148,7 +153,8 @@ def grow_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, seed: list,
     asks the depth search for a guess that beats the set so far, finds that guess's failing
     class in the whole class, shrinks it to a core (:func:`minimal_core`, one level deeper) and
     adds it. A guess that beats the set splits it well, so its failing class is small and cheap
-    to shrink. The rounds end when the search refutes the set; the deletions then start from it.
+    to shrink. The rounds end when the search refutes the set, and :func:`cover_guesses` then
+    gives every guess a lemma.
     ``search(answers, guess_list, depth, budget)`` is :func:`minimal_core`'s depth search.
 
     Each core added is put in ``lemmas`` as ``(answers, more_history, guesses_left)``: refuted
