@@ -105,3 +105,23 @@ def test_interrupted_any_first_word_run_resumes(tmp_path):
     fresh = NativeSearcher(lists, "easy", 3).prove_depth(3)
     assert resumed.status == fresh.status == "INFEASIBLE"
     assert len(json.loads(ckpt.read_text())["entries"]) > 3
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_pair_core_holds_a_pair_in_one_class_of_every_guess(searcher, seed):
+    """``_pair_core`` reads only its chosen answers for most guesses; every guess must still
+    leave two of them in one class (never the green one), or split the answers into singletons."""
+    rng = np.random.default_rng(seed)
+    M = np.ascontiguousarray(searcher.MT.T)
+    n_a, n_g = len(searcher.lists.answers), len(searcher.lists.guesses)
+    for _ in range(5):
+        H = np.sort(rng.choice(n_a, int(rng.integers(3, 40)), replace=False)).astype(np.int32)
+        L = np.sort(rng.choice(n_g, int(rng.integers(50, 2000)), replace=False)).astype(np.int32)
+        U = dc._pair_core(H, L, M)
+        assert set(U.tolist()) <= set(H.tolist())
+        for g in L:
+            patterns_H = M[g, H].tolist()
+            if len(set(patterns_H)) == len(H):
+                continue                    # a guess that splits H into singletons: no pair exists
+            patterns_U = M[g, U].tolist()
+            assert len(set(patterns_U)) < len(U), f"guess {g} tells the core's answers apart"

@@ -105,17 +105,22 @@ def _pair_core(H, L, M):
     one, which holds one answer): a core of depth 2 when no guess of L splits H into singletons."""
     n = H.shape[0]
     inU = np.zeros(n, np.bool_)
+    ulist = np.empty(n, np.int64)           # the indices marked in inU, in the order marked
+    nu = 0
     chosen = np.full(243, -1, np.int64)     # a chosen answer per pattern
     other = np.full(243, -1, np.int64)      # an unchosen answer per pattern
     for j in range(L.shape[0]):
-        g = L[j]
+        row = M[L[j]]
+        # most guesses already hold two chosen answers in one class: they read the chosen ones only
         covered = False
-        for i in range(n):
-            if inU[i]:
-                p = M[g, H[i]]
-                if chosen[p] >= 0:
-                    covered = True
-                chosen[p] = i
+        read = nu
+        for t in range(nu):
+            p = row[H[ulist[t]]]
+            if chosen[p] >= 0:
+                covered = True
+                read = t
+                break
+            chosen[p] = ulist[t]
         if not covered:
             join = -1                       # an unchosen answer beside a chosen one
             pair_a = -1
@@ -123,7 +128,7 @@ def _pair_core(H, L, M):
             for i in range(n):
                 if inU[i]:
                     continue
-                p = M[g, H[i]]
+                p = row[H[i]]
                 if chosen[p] >= 0:
                     join = i
                     break
@@ -131,15 +136,20 @@ def _pair_core(H, L, M):
                     other[p] = i
                 elif pair_a < 0:
                     pair_a, pair_b = other[p], i
+            for i in range(n):
+                other[row[H[i]]] = -1
             if join >= 0:
                 inU[join] = True
+                ulist[nu] = join
+                nu += 1
             elif pair_a >= 0:
                 inU[pair_a] = True
                 inU[pair_b] = True
-            for i in range(n):
-                other[M[g, H[i]]] = -1
-        for i in range(n):
-            chosen[M[g, H[i]]] = -1
+                ulist[nu] = pair_a
+                ulist[nu + 1] = pair_b
+                nu += 2
+        for t in range(read):               # the patterns set above (a new member's may be reset too)
+            chosen[row[H[ulist[t]]]] = -1
     return H[inU].copy()
 
 
