@@ -258,3 +258,24 @@ def test_lants_with_every_word_an_answer(shared, guesses_file, total):
     res = NativeSearcher(lists, cache_entries=1 << 27).solve(start="lants")
     assert (res.status, res.value) == ("OPTIMAL", total)
     assert verify_tree(res.certificate, lists.answers, lists.guesses).total == total
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_first_word_value_under_a_cutoff(tmp_path, mode):
+    """start_value asks the classes for shares of the gap to the cutoff, in rounds: below the
+    cutoff it must still be the exact total, and at or above it a true lower bound."""
+    base = load_lists("nyt20220830")
+    rng = random.Random(5)
+    answers = sorted(rng.sample(base.answers, 90))
+    guesses = sorted(set(answers) | set(rng.sample(base.guesses, 400)))
+    lists = lists_from(tmp_path, answers, guesses)
+    for start in rng.sample(guesses, 6):
+        exact = NativeSearcher(lists, mode, 6).solve(start=start).value
+        for beta in (exact - 7, exact - 1, exact, exact + 1, exact + 9):
+            ranker = NativeSearcher(lists, mode, 6)
+            node = ranker.root()
+            v = ranker.start_value(node, ranker.guess_index[start], beta)
+            if exact < beta:
+                assert v == exact, (start, beta)
+            else:
+                assert beta <= v <= exact, (start, beta, v)
