@@ -150,7 +150,11 @@ class _Search:
         # (each list is indexed by the set's least answer, so that a lookup reads only the sets
         # that can lie inside the answers at hand)
         self.refuted: dict[int, dict[tuple, dict[int, list[int]]]] = {}
-        self.stronger: dict = {}
+        # the constraints of self.refuted[d] in the order they came, and for each (constraint, d)
+        # asked about: how many of them it has compared, and those it asks at least as much as
+        # (so that a lookup walks only those, not every constraint kept)
+        self.refuted_order: dict[int, list[tuple]] = {}
+        self.weaker: dict[tuple, list] = {}
         self.endgame_values: dict = {}     # (endgame, constraint) -> the bound's sorted counts
         self.nodes = 0
         self.node_limit = node_limit
@@ -165,13 +169,18 @@ class _Search:
     def dominated(self, answers: tuple, mask: int, constraint: tuple, d: int) -> bool:
         outside = ~mask
         for d2 in range(d, max(self.refuted, default=0) + 1):
-            for c, by_least in self.refuted.get(d2, {}).items():
-                key = (constraint, c)
-                stronger = self.stronger.get(key)
-                if stronger is None:
-                    stronger = self.stronger[key] = asks_at_least(constraint, c)
-                if not stronger:
-                    continue
+            order = self.refuted_order.get(d2)
+            if not order:
+                continue
+            seen = self.weaker.get((constraint, d2))
+            if seen is None:
+                seen = self.weaker[(constraint, d2)] = [0, []]
+            if seen[0] < len(order):
+                seen[1].extend(c for c in order[seen[0]:] if asks_at_least(constraint, c))
+                seen[0] = len(order)
+            kept = self.refuted[d2]
+            for c in seen[1]:
+                by_least = kept[c]
                 # a kept set can lie inside the answers only if its least answer is one of them:
                 # walk whichever of the two is shorter
                 if len(by_least) < len(answers):
@@ -186,7 +195,11 @@ class _Search:
         return False
 
     def keep_refuted(self, answers: tuple, mask: int, constraint: tuple, d: int) -> None:
-        by_least = self.refuted.setdefault(d, {}).setdefault(constraint, {})
+        by_constraint = self.refuted.setdefault(d, {})
+        by_least = by_constraint.get(constraint)
+        if by_least is None:
+            by_least = by_constraint[constraint] = {}
+            self.refuted_order.setdefault(d, []).append(constraint)
         # a kept set holding this one says nothing more: drop it (a superset's least answer is
         # at most this one's)
         for least, masks in by_least.items():
