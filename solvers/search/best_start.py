@@ -47,14 +47,16 @@ def _init(lists, mode, max_guesses, table_ref=None, live_ref=None):
 
 # A first word with no strategy within the guess limit is refuted by the depth search, which
 # needs to find one class that fails; the min-sum search finds out only by bounding every
-# guess at that class (minutes a word in hard mode). So each word is first probed with this
-# many depth-search nodes. A probe that succeeds costs 0.1-0.3 s (the depth search's first
-# level scans every guess for each class), so a worker whose first PROBE_TRIAL probes refuted
-# nothing (easy mode on the usual answer lists) stops probing.
-# (A second, larger budget does not pay: in hard mode on nyt20230701 it would have refuted SOLDE
-# in 576k nodes, 5.5 s, against its min-sum search's 163 s, but most words the first budget leaves
-# open take 1-30 s of min-sum search, less than 2^21 more nodes of probing.)
-PROBE_BUDGET = 1 << 18
+# guess at that class (seconds to minutes a word in hard mode). So each word is first probed
+# with this many depth-search nodes. The first words that look best and fail are refuted in a
+# few thousand nodes (hard mode on nyt20230701: SALET 3,522, CADRE 5,259, TRIED 5,280, SOLDE
+# 6,117; their min-sum searches take 7-13 s), while a probe that does not refute costs up to its
+# whole budget: 2^18 nodes took ARARS 11.6 s, where its min-sum search bounded it at the cutoff in
+# 0.19 s (16 random words, 2026-11-27: probes 51 s, min-sum 76 s). Words that a probe of 2^18
+# refutes but one of 2^14 does not (FLOUR, UPPER) are bounded by the min-sum search in 0.2-3.5 s.
+# A worker whose first PROBE_TRIAL probes refuted nothing (easy mode on the usual answer lists)
+# stops probing.
+PROBE_BUDGET = 1 << 14
 PROBE_TABLE_ENTRIES = 1 << 20
 PROBE_TRIAL = 32
 
