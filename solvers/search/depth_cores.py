@@ -148,7 +148,7 @@ def _pair_core(H, L, M):
                 ulist[nu] = pair_a
                 ulist[nu + 1] = pair_b
                 nu += 2
-        for t in range(read):               # the patterns set above (a new member's may be reset too)
+        for t in range(read):               # exactly the patterns written above
             chosen[row[H[ulist[t]]]] = -1
     return H[inU].copy()
 
