@@ -61,12 +61,22 @@ def endgame_ids(words, min_size: int = 3):
     (1, [0, 0, 0], -1)
     """
     import numpy as np
-    index = {w: i for i, w in enumerate(words)}
+    letters = np.frombuffer("".join(words).encode("ascii"), np.uint8).reshape(len(words), 5)
+    found, inverses = [], []
+    for p in range(5):
+        # the words' keys with position p free, as 5-byte strings: one np.unique a position
+        masked = letters.copy()
+        masked[:, p] = ord("?")
+        keys, inverse, counts = np.unique(masked.view("S5").ravel(), return_inverse=True, return_counts=True)
+        inverses.append(inverse.ravel())
+        found.extend((-int(counts[u]), keys[u].decode(), p, u) for u in np.flatnonzero(counts >= min_size))
+    found.sort()        # enumerate_endgames's order: largest first, then by pattern
+    numbers = [np.full(len(inv), -1, np.int32) for inv in inverses]     # by key, each position
+    for number, (_, _, p, u) in enumerate(found):
+        numbers[p][u] = number
     ids = np.full((len(words), 5), -1, np.int32)
-    found = enumerate_endgames(words, min_size)
-    for number, e in enumerate(found):
-        p = e.pattern.index("?")
-        ids[[index[w] for w in e.answers], p] = number
+    for p in range(5):
+        ids[:, p] = numbers[p][inverses[p]]
     return ids, len(found)
 
 

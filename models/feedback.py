@@ -31,19 +31,18 @@ _WORD_RE = re.compile(r"^[a-z]{5}$")
 
 def feedback(guess: Word, answer: Word) -> PatternCode:
     """Integer pattern code of ``guess`` against ``answer`` (NYT rule)."""
-    colours = [GREY] * WORD_LENGTH
-    unmatched: dict[str, int] = {}
-    for i, (g, a) in enumerate(zip(guess, answer)):
+    # the answer's letters that no green uses; a yellow takes one copy, left to right
+    unmatched = [a for g, a in zip(guess, answer) if g != a]
+    code = 0
+    for g, a in zip(guess, answer):
         if g == a:
-            colours[i] = GREEN
+            code = code * 3 + GREEN
+        elif g in unmatched:
+            unmatched.remove(g)
+            code = code * 3 + YELLOW
         else:
-            unmatched[a] = unmatched.get(a, 0) + 1
-    # Yellows go left to right, each using up one unmatched copy in the answer.
-    for i, g in enumerate(guess):
-        if colours[i] != GREEN and unmatched.get(g, 0) > 0:
-            colours[i] = YELLOW
-            unmatched[g] -= 1
-    return colours_to_code(colours)
+            code = code * 3 + GREY
+    return code
 
 
 def score(guess: Word, answer: Word) -> Pattern:

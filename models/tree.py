@@ -206,11 +206,14 @@ def to_digraph(tree: Tree):
     return g
 
 
-def tree_from_paths(answers, paths) -> Tree:
+def tree_from_paths(answers, paths, patterns=None) -> Tree:
     """Tree from each answer's sequence of guesses (the last one being the answer).
 
     Feedback is computed from the words, so the tree is what the paths say, whatever
     produced them; a pair of paths that disagree where they should share a node raises.
+    ``patterns`` (optional, one sequence of pattern codes per answer, as a pattern matrix
+    gives them) saves that computation; the tree is then only as right as they are, which
+    :func:`~wordlelab.models.verify.verify_tree` checks with its own feedback.
 
     >>> t = tree_from_paths(["cigar", "rebut"], [["cigar"], ["cigar", "rebut"]])
     >>> t.guess, t.total()
@@ -219,12 +222,13 @@ def tree_from_paths(answers, paths) -> Tree:
     if not answers:
         raise WordleError("no answers")
     root = Tree(paths[0][0])
-    for a, seq in zip(answers, paths):
+    for n, (a, seq) in enumerate(zip(answers, paths)):
         node = root
+        codes = None if patterns is None else patterns[n]
         for i, g in enumerate(seq):
             if node.guess != g:
                 raise WordleError(f"internal error: the strategy is inconsistent at {a}")
-            p = feedback(g, a)
+            p = feedback(g, a) if codes is None else codes[i]
             if p == ALL_GREEN:
                 node.branches[p] = None
                 break

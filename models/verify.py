@@ -61,30 +61,29 @@ def verify_tree(tree: Tree, answers, guesses, mode: str = "easy", history=(),
     stack = [(tree, answers, list(history))]
     while stack:
         node, candidates, hist = stack.pop()
-        where = _where(hist)
         if node.guess not in guess_set:
-            raise TreeFault(f"at {where}: {node.guess!r} is not in the guess list")
+            raise TreeFault(f"at {_where(hist)}: {node.guess!r} is not in the guess list")
         if not guess_allowed(mode, hist, node.guess):
-            raise TreeFault(f"at {where}: guess {node.guess!r} is not allowed in {mode} mode")
+            raise TreeFault(f"at {_where(hist)}: guess {node.guess!r} is not allowed in {mode} mode")
         depth = len(hist) - start + 1
         parts: dict[int, list[str]] = {}
         for a in candidates:
             parts.setdefault(feedback(node.guess, a), []).append(a)
         for p in node.branches:
             if p not in parts:
-                raise TreeFault(f"at {where}: guess {node.guess} has a branch {pattern_string(p)} "
+                raise TreeFault(f"at {_where(hist)}: guess {node.guess} has a branch {pattern_string(p)} "
                                 f"that no remaining answer gives")
         for p, group in parts.items():
             if p not in node.branches:
-                raise TreeFault(f"at {where}: answer {group[0]!r} gives {pattern_string(p)} to "
+                raise TreeFault(f"at {_where(hist)}: answer {group[0]!r} gives {pattern_string(p)} to "
                                 f"{node.guess}, and the tree has no branch for it")
             sub = node.branches[p]
             if p == ALL_GREEN:
                 if sub is not None:
-                    raise TreeFault(f"at {where}: the GGGGG branch of {node.guess} must end the line")
+                    raise TreeFault(f"at {_where(hist)}: the GGGGG branch of {node.guess} must end the line")
                 histogram[depth] += 1
             elif sub is None:
-                raise TreeFault(f"at {where}: branch {pattern_string(p)} of {node.guess} ends, "
+                raise TreeFault(f"at {_where(hist)}: branch {pattern_string(p)} of {node.guess} ends, "
                                 f"but {len(group)} answer(s) remain, e.g. {group[0]!r}")
             else:
                 stack.append((sub, group, hist + [(node.guess, p)]))

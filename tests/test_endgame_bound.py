@@ -4,7 +4,7 @@ import random
 import numpy as np
 
 from tests.test_native_search import brute_force, tiny_instance
-from wordlelab.instances.wordlists import WordLists
+from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.endgames import endgame_ids
 from wordlelab.solvers.search.endgame_bound import endgame_refutes
 from wordlelab.solvers.search.native import NativeSearcher
@@ -146,3 +146,19 @@ def test_the_ranked_scan_gives_the_plain_scans_slack():
         assert got == want, (trial, got, want)
         refuted += got < 0
     assert 20 < refuted < 380
+
+
+def test_endgame_numbers_follow_the_enumeration():
+    """endgame_ids (numpy) numbers each endgame as enumerate_endgames (plain Python) orders them."""
+    from wordlelab.models.endgames import enumerate_endgames
+    words = sorted(load_lists("nyt20220830").answers)
+    rng = random.Random(7)
+    for sample in (words, rng.sample(words, 400), ["bills", "fills", "hills", "hilly", "salet"]):
+        ids, count = endgame_ids(sample)
+        found = enumerate_endgames(sample, 3)
+        assert count == len(found)
+        expected = np.full((len(sample), 5), -1, np.int32)
+        index = {w: i for i, w in enumerate(sample)}
+        for number, e in enumerate(found):
+            expected[[index[w] for w in e.answers], e.pattern.index("?")] = number
+        assert np.array_equal(ids, expected)

@@ -109,3 +109,16 @@ def test_graphml_export_round_trips(tmp_path):
     leaves = [n for n in g if g.out_degree(n) == 0]
     assert sorted(g.nodes[n]["guess"] for n in leaves) == ["crimp", "drone", "salet"]
     assert {d["pattern"] for _, _, d in g.edges(data=True)} >= {"BBBYB", "GGGGG"}
+
+
+def test_paths_with_given_patterns_make_the_same_tree():
+    from wordlelab.models.tree import tree_from_paths
+    answers = ["cigar", "rebut", "sissy"]
+    paths = [["cigar"], ["cigar", "rebut"], ["cigar", "sissy"]]
+    patterns = [[feedback(g, a) for g in p] for a, p in zip(answers, paths)]
+    plain, given = tree_from_paths(answers, paths), tree_from_paths(answers, paths, patterns)
+    assert to_json(plain) == to_json(given)
+    wrong = [list(p) for p in patterns]
+    wrong[1][0] = pattern_code("BBBBB")          # a pattern no answer gives: the verifier says so
+    with pytest.raises(TreeFault):
+        verify_tree(tree_from_paths(answers, paths, wrong), answers, answers)

@@ -133,8 +133,7 @@ def _run(state, key, _cutoff) -> dict:
     if v >= INF:
         return {"value": int(v), "paths": None}
     paths = searcher._new_paths(node, g)
-    if not searcher._fill_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)],
-                                lambda H, L, d: searcher._solve(H, L, d, INF, 0)[1]):
+    if not searcher._fill_min_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)], 0):
         raise WordleError("internal error: a class just proven has no strategy")
     return {"value": int(v), "paths": path_rows(searcher, paths, sub)}
 

@@ -49,6 +49,7 @@ KERNELS = {
     "table_count": ("node_table", "table_count"),
     "depth_feasible": ("depth_search", "feasible"), "core_feasible": ("depth_cores", "feasible"),
     "refuted_within": ("depth_cores", "_refuted_within"), "add_core": ("depth_cores", "_add_core"),
+    "fill_min_paths": ("search_core", "fill_min_paths"),
 }
 _PACKAGE = "wordlelab.solvers.search"
 _STALE_AFTER = 7 * 86400
@@ -223,7 +224,7 @@ def _signatures() -> dict:
         return types.Array(typeof(np.zeros(1, dtype)[0]), ndim, "C")
 
     i32, i64, u8, u64 = (arr(t, 1) for t in (np.int32, np.int64, np.uint8, np.uint64))
-    u8m, i64m = arr(np.uint8, 2), arr(np.int64, 2)
+    u8m, i32m, i64m = arr(np.uint8, 2), arr(np.int32, 2), arr(np.int64, 2)
     tables = typeof(Tables(np.zeros((1, 1), np.uint8), *(np.zeros(1, np.int32),) * 2, *(np.zeros(1, np.uint64),) * 3,
                            np.zeros(1, np.int32), np.zeros(1, np.uint64), np.zeros((1, 5), np.uint8),
                            np.zeros((1, 26), np.uint8), 0, np.zeros((1, 4), np.uint64), np.zeros(0, np.int32),
@@ -245,6 +246,7 @@ def _signatures() -> dict:
         "core_feasible": (i32, i32, n, tables, u8m, i64m, i64, n, store),
         "refuted_within": (i32, n, n, u8m, store),
         "add_core": (i32, n, store),
+        "fill_min_paths": (i32, i32, n, n, i32m, tables, n, i64m, i64),
     }
 
 

@@ -103,6 +103,21 @@ class _Unwatched:
 _UNWATCHED = _Unwatched()
 
 
+def _path_patterns(MT: np.ndarray, rows: np.ndarray, paths: np.ndarray) -> np.ndarray:
+    """The pattern each guess in ``paths`` gets from its answer (rows ``rows`` of the transposed
+    matrix ``MT``), -1 where the path has ended.
+
+    >>> MT = np.array([[242, 5], [7, 242]], np.uint8)
+    >>> _path_patterns(MT, np.array([0, 1]), np.array([[0, -1], [0, 1]], np.int32)).tolist()
+    [[242, -1], [7, 242]]
+    """
+    sub = paths[rows]
+    out = np.full(sub.shape, -1, np.int32)
+    played = sub >= 0
+    out[played] = MT[np.broadcast_to(rows[:, None], sub.shape)[played], sub[played]]
+    return out
+
+
 class NativeSearcher:
     """Exhaustive min-sum search over one pair of word lists in one mode."""
 
@@ -296,8 +311,7 @@ class NativeSearcher:
                         v, _ = solve_now(sub, Lc, node.d - 1)
                         if store and v < INF:
                             # read the class's strategy now, while its nodes are in the table, and keep it
-                            if not self._fill_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)],
-                                                    lambda H, L, d: solve_now(H, L, d)[1]):
+                            if not self._fill_min_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)], beam, stop):
                                 raise WordleError("internal error: a class just proven has no strategy")
                             store.put(pats[c], v, paths, sub)
                 total += v
@@ -309,8 +323,7 @@ class NativeSearcher:
             if store:
                 tree = self._paths_tree(node, paths)
             else:
-                tree = self.tree_from_choices(node, g, members, starts, sizes, pats, Lchild,
-                                              lambda H, L, d: solve_now(H, L, d)[1])
+                tree = self.min_tree(node, g, members, starts, sizes, pats, Lchild, beam, stop)
         report = self.verify(tree, node)
         if report.total != total:
             raise WordleError(f"internal error: the search claims a total of {total}, "
@@ -387,10 +400,31 @@ class NativeSearcher:
                          for c in range(len(zs)))
         return True
 
+    def _fill_min_paths(self, paths, stack, beam, stop=_UNWATCHED) -> bool:
+        """:meth:`_fill_paths` with the min-sum search's own choice at each node, compiled
+        (:func:`~wordlelab.solvers.search.search_core.fill_min_paths`): one call a class, not one a node."""
+        for H, L, d, depth in stack:
+            filled = K.fill_min_paths(H, L, d, depth, paths, self.tables, beam, self.cache, self.stats)
+            stop.check()          # a search a Ctrl-C cut short: its values are void
+            if not filled:
+                return False
+        return True
+
+    def min_tree(self, node, g, members, starts, sizes, pats, Lchild, beam, stop) -> Tree | None:
+        """:meth:`tree_from_choices` with the min-sum search's choice at every node."""
+        paths = self._new_paths(node, g)
+        stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), self._child_list(Lchild, g, pats[c]),
+                  node.d - 1, 1) for c in range(len(sizes))]
+        if not self._fill_min_paths(paths, stack, beam, stop):
+            return None
+        return self._paths_tree(node, paths)
+
     def _paths_tree(self, node, paths) -> Tree:
         words, answers = self.lists.guesses, self.lists.answers
+        # the patterns come from the matrix; the verifier recomputes every one of them
         return tree_from_paths([answers[a] for a in node.H],
-                               [word_path(paths[a], words, answers[a]) for a in node.H])
+                               [word_path(paths[a], words, answers[a]) for a in node.H],
+                               _path_patterns(self.MT, node.H, paths).tolist())
 
     def statistics(self) -> dict:
         """Nodes searched, cache hits, matrix cells scanned, cache entries and the table's slots."""

@@ -649,6 +649,47 @@ def guess_value(H, Lchild, d, g, beta, live, tabs, beam, cache, stats):
     return total
 
 
+# nogil as solve: without it, numba's cache never reloaded this function (it was compiled again in
+# every process), and one build crashed on the reload
+@nb.njit(cache=True, nogil=True)
+def fill_min_paths(H, L, d, depth, paths, tabs, beam, cache, stats):
+    """Fill ``paths[a, depth:]`` for every answer a of node (H, L, d) with the min-sum strategy's
+    guesses (global numbers); False if a node below has no strategy or the search was stopped
+    (its counter poisoned: the caller checks which).
+
+    Why it holds: asked again, :func:`solve` returns a proven node's value with a guess that
+    attains it (the table keeps exact values with their guesses; a miss is searched again), and
+    that guess's classes, so read, sum to the rest; read top down, the guesses make a strategy
+    of that total. The independent verifier checks the tree built from them, so nothing here
+    is trusted. Why compiled: a strategy from SALET has about 2,500 nodes, and one Python round
+    trip a node (a solve, a partition, a child list) cost as much as a fifth of the search.
+    It is here, beside :func:`solve`, because numba's cache cannot load a function of another
+    module that calls this recursive one.
+    """
+    MT, ans_word, mode = tabs.MT, tabs.ans_word, tabs.mode
+    stack = [(H.copy(), L, d, depth)]
+    while len(stack) > 0:
+        h, lst, dd, k = stack.pop()
+        value, best = solve(h, lst, dd, np.int64(INF), tabs, beam, cache, stats)
+        if best < 0 or value >= INF:
+            return False
+        for i in range(h.shape[0]):
+            paths[h[i], k] = best
+        if h.shape[0] == 1 and ans_word[h[0]] == best:
+            continue
+        if mode == EASY:
+            # easy-mode table keys ignore the guess list, and any superset of the search's
+            # reduced lists gives the same values: the node's own list serves every class
+            members, starts, sizes, pats = partition(MT, h, best)
+            lc = lst
+        else:
+            members, starts, sizes, pats, lc = child_lists_after(h, lst, best, tabs)
+        for c in range(sizes.shape[0]):
+            sub = members[starts[c]:starts[c] + sizes[c]].copy()
+            stack.append((sub, child_list(lc, best, pats[c], mode, tabs.letters, tabs.lcount), dd - 1, k + 1))
+    return True
+
+
 @nb.njit(cache=True)
 def child_lists_after(H, L, g, tabs):
     """(members, starts, sizes, patterns, Lchild) for playing g at node (H, L) of the full tables."""

@@ -48,6 +48,13 @@ class _NumbaWithoutBlasProbe(importlib.abc.MetaPathFinder):
 if "numba" not in sys.modules:
     sys.meta_path.insert(0, _NumbaWithoutBlasProbe())
 
+# One OpenBLAS thread, unless the user sets another number: numpy starts OpenBLAS's threads when
+# it is imported (55 ms of a one-second proof on this 2-core machine, 2026-11-27), and wordlelab's
+# numpy work is element-wise or small products, with its parallel work in processes of its own.
+# Only the command line does this; it must come before numpy's first import.
+if "numpy" not in sys.modules:
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import click  # noqa: E402
 
 from wordlelab.errors import WordleError, WordlelabWarning  # noqa: E402
