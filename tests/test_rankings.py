@@ -158,3 +158,19 @@ def test_a_depth_sweep_checkpoint_refutes_its_no_words(tmp_path, monkeypatch):
     assert all(brute_force(answers, guesses, "hard", 3, w) >= INF for w in refuted)
     with pytest.raises(WordleError):
         run_best_start(lists, "hard", 4, 2, None, None, None, 1, depth_checkpoint=ck)
+
+
+def test_the_probe_is_skipped_while_it_costs_more_than_the_search():
+    from wordlelab.solvers.search.best_start import PROBE_TRIAL, _new_probe, _probe_pays, _searched
+    probe = _new_probe()
+    tally = probe[2]
+    assert _probe_pays(tally)                      # no record yet
+    tally.update(tried=40, refuted=5, probe_seconds=0.7)
+    for _ in range(PROBE_TRIAL):
+        _searched(probe, 0.1)                      # far down the order: the cutoff bounds words at once
+    assert not _probe_pays(tally)
+    for _ in range(2 * PROBE_TRIAL):
+        _searched(probe, 3.0)                      # costly searches again: probing pays
+    assert _probe_pays(tally)
+    tally.update(tried=PROBE_TRIAL, refuted=0)     # a probe that never refutes is dropped for good
+    assert not _probe_pays(tally)

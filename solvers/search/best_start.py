@@ -55,31 +55,65 @@ def _init(lists, mode, max_guesses, table_ref=None, live_ref=None):
 # 0.19 s (16 random words, 2026-11-27: probes 51 s, min-sum 76 s). Words that a probe of 2^18
 # refutes but one of 2^14 does not (FLOUR, UPPER) are bounded by the min-sum search in 0.2-3.5 s.
 # A worker whose first PROBE_TRIAL probes refuted nothing (easy mode on the usual answer lists)
-# stops probing.
+# stops probing. A worker also skips the probe while its recent min-sum searches (after a probe
+# that refuted nothing) cost less than its recent probes that refuted nothing: far down the
+# candidate order the cutoff bounds a word in about 0.1 s, where a probe that does not refute
+# costs its whole budget, 0.4-1 s (hard mode on nyt20230701, words 10,000 to 14,855 of the
+# order, 2026-11-27); a refutable word there is bounded at the cutoff by the min-sum search
+# instead (0.04-0.4 s, a proven bound, not a refutation). The times are averaged over about the
+# last PROBE_TRIAL words, so a stretch of costly searches turns the probe on again.
 PROBE_BUDGET = 1 << 14
 PROBE_TABLE_ENTRIES = 1 << 20
 PROBE_TRIAL = 32
 
 
 def _new_probe():
-    """A probe's state: its node table, its counters, and how many probes it tried and refuted."""
+    """A probe's state: its node table, its counters, and a tally of its probes and their cost."""
     from wordlelab.solvers.search.tables import new_stats, new_table
-    return new_table(PROBE_TABLE_ENTRIES), new_stats(), {"tried": 0, "refuted": 0}
+    tally = {"tried": 0, "refuted": 0, "skipped": 0, "searched": 0, "probe_seconds": 0.0, "search_seconds": 0.0}
+    return new_table(PROBE_TABLE_ENTRIES), new_stats(), tally
+
+
+def _average(tally, key, seconds):
+    """A running average over about the last PROBE_TRIAL values (the first value starts it)."""
+    old = tally[key]
+    tally[key] = seconds if old == 0.0 else old + (seconds - old) / PROBE_TRIAL
+
+
+def _probe_pays(tally) -> bool:
+    """Whether a probe is worth its cost, by this worker's record (see PROBE_TRIAL)."""
+    if tally["tried"] >= PROBE_TRIAL and not tally["refuted"]:
+        return False
+    if tally["searched"] < PROBE_TRIAL or tally["tried"] - tally["refuted"] == 0:
+        return True
+    return tally["search_seconds"] >= tally["probe_seconds"]
 
 
 def _probe(searcher, node, g, probe) -> bool:
     """True if the depth search refutes first word ``g`` within ``PROBE_BUDGET`` nodes (no strategy
-    finds every answer within the guess limit: its total is infinite, exactly)."""
+    finds every answer within the guess limit: its total is infinite, exactly); False if it does
+    not, or if this worker's record says a probe costs more than it saves (:func:`_probe_pays`)."""
     from wordlelab.solvers.search.tables import REFUTED, Stat
     cache, stats, tally = probe
-    if tally["tried"] >= PROBE_TRIAL and not tally["refuted"]:
+    if not _probe_pays(tally):
+        tally["skipped"] += 1
         return False
+    t0 = time.perf_counter()
     with StopOnCtrlC(stats) as stop:       # a depth search cut short stores nothing: safe anywhere
         refuted = searcher._start_feasible(node, g, cache, stats, int(stats[Stat.NODES]) + PROBE_BUDGET) == REFUTED
         stop.check()
     tally["tried"] += 1
     tally["refuted"] += refuted
+    if not refuted:
+        _average(tally, "probe_seconds", time.perf_counter() - t0)
     return refuted
+
+
+def _searched(probe, seconds: float) -> None:
+    """Note what a min-sum search that the probe did not spare cost."""
+    if probe is not None:
+        probe[2]["searched"] += 1
+        _average(probe[2], "search_seconds", seconds)
 
 
 def _run(state, word, beta):
@@ -95,7 +129,9 @@ def _run(state, word, beta):
         return [INF, True]
     beta = INF if beta is None else beta
     live = None if live is None else live.array
+    t0 = time.perf_counter()
     v = searcher.start_value(node, g, beta, live)
+    _searched(probe, time.perf_counter() - t0)
     cutoff = beta if live is None else min(beta, int(live[0]))
     return [int(v), bool(v < cutoff)]
 
