@@ -208,18 +208,27 @@ def _cold_compile_row():
                     f"compile ~{cold - warm:.1f} s", cold, note=f"warm run {warm:.2f} s; compile reported apart")
 
 
+def _picked(label: str, tasks) -> bool:
+    """Whether a task is asked for: every task if ``tasks`` is empty, else those whose label contains one."""
+    return not tasks or any(t.lower() in label.lower() for t in tasks)
+
+
 @suite("search")
-def search_suite(repeat: int = 3):
+def search_suite(repeat: int = 3, tasks=()):
     """Native searcher beside Selby's wordle.cpp, alternating in this run, whole process, warm caches."""
     for label, argv, expected, selby_args, ref in SEARCH_TASKS:
-        yield _side_by_side_row(label, argv, expected, selby_args, ref, 1 if ref[0] > 60 else repeat)
-    yield _cold_compile_row()
+        if _picked(label, tasks):
+            yield _side_by_side_row(label, argv, expected, selby_args, ref, 1 if ref[0] > 60 else repeat)
+    if _picked(f"{SEARCH_TASKS[0][0]}, cold numba cache", tasks):
+        yield _cold_compile_row()
 
 
 @suite("search-long")
-def search_long_suite(repeat: int = 1):
+def search_long_suite(repeat: int = 1, tasks=()):
     """Long depth proofs: whether any first word at all allows 4 guesses (2309 and 2315 answers)."""
     for label, argv, expected, ref in LONG_TASKS:
+        if not _picked(label, tasks):
+            continue
         # warmed by the same question after one first word: same lists and kernels, seconds not minutes
         yield _whole_process(label, argv, expected, ref, repeat, warm_argv=[*argv, "--start", "salet"])
 

@@ -12,14 +12,21 @@ from wordlelab.cli.console import emit_json, out, table
 from wordlelab.cli.options import OutputFile, plot_option
 
 
-@click.command(epilog="Example: wordlelab bench --suite matrix --csv bench.csv")
+@click.command(epilog="""\b
+Examples:
+  wordlelab bench --suite matrix --csv bench.csv
+  wordlelab bench --suite search --task "SALET 7897" --task "hard SALET 8099"   # two rows beside Selby's""")
 @click.option("--suite", "suite_names", multiple=True, help="suite(s) to run; default: matrix, search, cover, eldrow")
 @click.option("--csv", "csv_file", type=OutputFile(), default=None, help="also write the rows as CSV")
 @click.option("--list", "list_only", is_flag=True, help="list the suites and exit")
+@click.option("--task", "tasks", multiple=True, metavar="TEXT",
+              help="only the tasks whose name contains TEXT (any case; repeatable; search suites)")
 @plot_option("draw wordlelab beside the reference, one bar pair per row that has one")
 @json_option
-def bench(suite_names, csv_file, list_only, plot_file, as_json):
+def bench(suite_names, csv_file, list_only, tasks, plot_file, as_json):
     """Run benchmark suites and print task, instance, solver, status, value, seconds."""
+    import inspect
+
     from wordlelab.errors import WordleError
     if list_only:
         for name, fn in SUITES.items():
@@ -29,9 +36,14 @@ def bench(suite_names, csv_file, list_only, plot_file, as_json):
     for n in names:
         if n not in SUITES:
             raise WordleError(f"unknown suite {n!r}; choose from {', '.join(SUITES)}")
+    if tasks:
+        for n in names:
+            if "tasks" not in inspect.signature(SUITES[n]).parameters:
+                raise WordleError(f"suite {n!r} runs whole; --task picks rows of: "
+                                  + ", ".join(k for k, f in SUITES.items() if "tasks" in inspect.signature(f).parameters))
     rows = []
     for n in names:
-        for row in SUITES[n]():
+        for row in SUITES[n](**({"tasks": tasks} if tasks else {})):
             rows.append(row)
             if not as_json:
                 out.print(f"[dim]{n}: {row.task} {row.instance} {row.solver} {row.status} "
