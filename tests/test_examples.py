@@ -170,9 +170,14 @@ FAST_VARIANT = {
     "wordlelab blindfold --lists nyt20220316 --answers all --search-time 900 --time-limit 60":
         "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 100 --pool 300 --search-time 5 "
         "--time-limit 20",
-    # two rows beside Selby's program, 3 runs each (his build included: about a minute); one row stands in
+    # two rows beside Selby's program, 3 runs each (his build included: about a minute); the
+    # shortest row of the suite stands in
     'wordlelab bench --suite search --task "SALET 7897" --task "hard SALET 8099"':
-        "wordlelab bench --suite search --task 'SALET 7897'",
+        "wordlelab bench --suite search --task 'asked again'",
+    # the README's side-by-side run: about 20 minutes; the shortest row of the suite stands in
+    'wordlelab bench --suite search --task "SALET 7897" --task "TARSE 7883" --task "hard SALET 8099" '
+    '--task "SALET cannot guarantee 4" --task "TARSE, 3158" --task "answers=all: SALET cannot guarantee 6"':
+        "wordlelab bench --suite search --task 'asked again'",
     # benchmark suites of minutes; the matrix suite (15-20 s) stands in, run once, with --csv
     "wordlelab bench --suite matrix": "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab bench --suite heuristics": "wordlelab bench --suite matrix --csv bench.csv",
