@@ -114,3 +114,21 @@ def test_numpy_gets_ordinary_pages(numpy_first):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        env={**env, "NUMPY_MADVISE_HUGEPAGE": "1"}, timeout=120)
     assert r.stdout.split() == ["True"], r.stderr
+
+
+def test_a_json_run_loads_no_rich_and_one_blas_thread():
+    """The command line's start-up: a run that prints only JSON never imports rich, and numpy
+    starts one OpenBLAS thread unless the user asks for more."""
+    import subprocess
+    import sys
+    code = ("import os, sys\n"
+            "sys.argv = ['wordlelab', 'score', 'salet', 'drone', '--json']\n"
+            "from wordlelab.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('rich' in sys.modules, os.environ.get('OPENBLAS_NUM_THREADS'))\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "FORCE_COLOR", "TTY_COMPATIBLE")}
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert r.stdout.split()[-2:] == ["False", "1"], r.stdout + r.stderr
+    r = subprocess.run([sys.executable, "-c", code.replace(", '--json'", "")], capture_output=True, text=True,
+                       env={**env, "OPENBLAS_NUM_THREADS": "2"}, timeout=120)
+    assert r.stdout.split()[-2:] == ["True", "2"], r.stdout + r.stderr

@@ -7,10 +7,42 @@ import threading
 import time
 from contextlib import contextmanager
 
-from rich.console import Console
 
-out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 200)
-err = Console(stderr=True, highlight=False)
+
+class _Console:
+    """A rich ``Console``, made when first used: a run that prints only JSON never imports rich
+    (45 ms of a command that takes under a second)."""
+
+    def __init__(self, **options):
+        self._options = options
+        self._console = None
+
+    @property
+    def made(self) -> bool:
+        """Whether the rich Console exists yet."""
+        return self._console is not None
+
+    def __getattr__(self, name):
+        if self._console is None:
+            from rich.console import Console
+            self._console = Console(**self._options)
+        return getattr(self._console, name)
+
+
+out = _Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 200)
+err = _Console(stderr=True, highlight=False)
+
+
+def _stderr_is_terminal() -> bool:
+    """rich's answer to whether stderr is a terminal, without importing rich where it is not needed:
+    rich reads the variables TTY_COMPATIBLE and FORCE_COLOR first, then asks the file."""
+    import os
+    if not isinstance(err, _Console) or err.made or "TTY_COMPATIBLE" in os.environ or "FORCE_COLOR" in os.environ:
+        return err.is_terminal
+    try:
+        return sys.stderr.isatty()
+    except ValueError:          # a closed stream
+        return False
 
 
 def emit_json(data) -> None:
@@ -43,7 +75,7 @@ def progress(description: str, total: int | None, enabled: bool = True, delay: f
     reads the JSON on stdout, and a run in the background still says how far it got.
     Yields ``advance(n=1, **fields)``.
     """
-    if not err.is_terminal and not _force_progress():
+    if not _stderr_is_terminal() and not _force_progress():
         with _log_lines(description, total) as advance:
             yield advance
         return
