@@ -35,7 +35,7 @@ def test_solve_and_tree_plot(tmp_path, cli_run, small_lists, suffix):
 def test_heuristics_best_start_bench_perm(tmp_path, cli_run, small_lists):
     for args, name in ((["heuristics", *small_lists], "heur.png"),
                        (["best-start", *small_lists, "--top", "2"], "first.png"),
-                       (["bench", "--suite", "matrix"], "bench.png"),
+                       (["bench", "--suite", "search", "--task", "asked again"], "bench.png"),
                        (["perm", "numbers", "--n", "7"], "perm.svg")):
         pic = tmp_path / name
         cli_run([*args, "--plot", str(pic)])
