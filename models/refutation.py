@@ -11,7 +11,8 @@ find every answer within d + 1 guesses.
 :func:`check_core` decides "C within d after H" by exhaustive search, sharing nothing with the
 searchers but the rule statements: pure-Python :func:`~wordlelab.models.feedback.feedback` and
 :func:`~wordlelab.models.modes.hard_allowed` (:func:`~wordlelab.models.modes.hard_ok` for a
-list). Its shortcuts are proved in place:
+list), whose requirements (:func:`~wordlelab.models.modes.obeys`) it intersects as sets below
+the first node (``_Search.allowed``). Its shortcuts are proved in place:
 
 - one answer left: guess it;
 - n answers with n ≤ d: guess them one at a time. Each is consistent with every pattern so far,
@@ -135,6 +136,8 @@ class _Search:
         if work_limit is not None and self.work > work_limit:
             raise CheckTooLong(f"the core check's table alone ({self.work} patterns) is over its work limit")
         self.words = words
+        self.root_allowed = allowed     # the first node's guesses: those its constraint allows
+        self.meeting: dict = {}         # requirement -> positions in root_allowed of the guesses meeting it
         self.patterns = {u: tuple(feedback(u, a) for a in words) for u in allowed}
         # each answer's five endgame keys (the word with one position left out), as small ints in
         # the order position 0 to 4, so that a set's endgames are counted by C-level loops
@@ -160,11 +163,40 @@ class _Search:
         self.node_limit = node_limit
         self.endgame_bound = endgame_bound
 
-    def allowed(self, parent: list, u: str, p: int, constraint: tuple) -> list:
+    def allowed(self, constraint: tuple) -> list:
+        """The first node's guesses that keep ``constraint``, in their order.
+
+        They are the guesses :func:`~wordlelab.models.modes.hard_allowed` leaves of the parent's
+        list after the last pair: the parent's list is the first node's guesses that keep the
+        parent's constraint, and the child's constraint is that one joined with the last pair's
+        rule. A guess keeps a constraint when it meets each requirement
+        (:func:`~wordlelab.models.modes.obeys`): a green letter in its place, a letter at least
+        n times. The guesses meeting one requirement are listed once, as a set of positions,
+        and a constraint's guesses are the intersection of its requirements' sets (C-level set
+        operations in place of one rule check per guess and constraint).
+        """
         got = self.allowed_by_constraint.get(constraint)
-        if got is None:
-            got = self.allowed_by_constraint[constraint] = hard_allowed(u, p, parent)
+        if got is not None:
+            return got
+        root = self.root_allowed
+        greens, need = constraint
+        sets = [self._meeting(("green", k, letter), lambda g, k=k, letter=letter: g[k] == letter)
+                for k, letter in greens]
+        sets += [self._meeting(("count", letter, n), lambda g, letter=letter, n=n: g.count(letter) >= n)
+                 for letter, n in need]
+        if sets:
+            sets.sort(key=len)
+            got = [root[i] for i in sorted(sets[0].intersection(*sets[1:]))]
+        else:
+            got = root
+        self.allowed_by_constraint[constraint] = got
         return got
+
+    def _meeting(self, key: tuple, meets) -> set:
+        found = self.meeting.get(key)
+        if found is None:
+            found = self.meeting[key] = {i for i, g in enumerate(self.root_allowed) if meets(g)}
+        return found
 
     def dominated(self, answers: tuple, mask: int, constraint: tuple, d: int) -> bool:
         outside = ~mask
@@ -325,7 +357,7 @@ class _Search:
             if move in tried:
                 continue
             tried.add(move)
-            children = [(c, self.allowed(allowed, u, p, rule), rule) for (p, c), rule in zip(classes, after)]
+            children = [(c, self.allowed(rule), rule) for (_, c), rule in zip(classes, after)]
             # one failing class refutes the guess: first look for one the memo, monotonicity or
             # the endgame bound refutes at once, before searching any class
             if any(self.refuted_at_once(c, a, rule, d - 1) for c, a, rule in children):

@@ -49,6 +49,36 @@ def hard_sweep(random_300, tmp_path_factory):
     return searcher, r, json.loads(ck.read_text())["entries"], folder
 
 
+@pytest.fixture(scope="session")
+def hard_plain_yes(random_300):
+    """The random-300 first words the plain depth search (no learnt cores, a fresh table per word)
+    decides within 4 guesses in hard mode."""
+    from test_depth_sweep import _plain_yes
+    from wordlelab.solvers.search.native import NativeSearcher
+    return _plain_yes(NativeSearcher(random_300, "hard", 4), 4)
+
+
+@pytest.fixture(scope="session")
+def aot_build(tmp_path_factory):
+    """``wordlelab compile --json`` into a cache directory of its own: (directory, report).
+
+    Built once per worker; the tests that use it share the xdist group "aot" (``--dist
+    loadgroup``), so one run builds once. Skips where no C compiler is found.
+    """
+    import json
+    import os
+    import subprocess
+    import sys
+    cache = tmp_path_factory.mktemp("aot-cache")
+    env = {**os.environ, "WORDLELAB_CACHE": str(cache)}
+    r = subprocess.run([sys.executable, "-m", "wordlelab", "compile", "--json"], env=env,
+                       capture_output=True, text=True, timeout=900)
+    if r.returncode != 0 and "could not compile" in r.stderr:
+        pytest.skip(f"no ahead-of-time compiler here: {r.stderr.strip()}")
+    assert r.returncode == 0, r.stderr
+    return cache, json.loads(r.stdout)
+
+
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path_factory, monkeypatch):
     """Tests never touch the user's cache directory."""

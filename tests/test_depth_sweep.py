@@ -67,16 +67,23 @@ def test_cli_keeps_verified_trees_and_resumes(cli_run, tmp_path):
     assert "--every-first-word" in r.err
 
 
-def test_hard_mode_answers_all_agrees_with_the_plain_search_and_the_node_limit_is_per_word(hard_sweep, random_300):
+@pytest.mark.xdist_group("hard_sweep")   # one worker computes the fixture
+def test_hard_mode_answers_all_agrees_with_the_plain_search_and_the_node_limit_is_per_word(hard_sweep, random_300,
+                                                                                          hard_plain_yes):
     """Hard mode with every guess an answer (issue 19 parts 2-3, small): the sweep's yes words are
     the plain search's, and a node limit far below the run's total still decides every word."""
     lists = random_300
     _, r, _, _ = hard_sweep
     assert r.status == "OPTIMAL" and r.stats["decided"]["unknown"] == 0
     assert 0 < r.value < 300
-    assert set(r.stats["yes"]) == _plain_yes(NativeSearcher(lists, "hard", 4), 4)
-    limited = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, node_limit=r.stats["nodes"] // 3)
-    assert limited.status == "OPTIMAL" and limited.stats["yes"] == r.stats["yes"]
+    assert set(r.stats["yes"]) == hard_plain_yes
+    # the first 60 words of the candidate order, with a limit below their nodes together
+    searcher = NativeSearcher(lists, "hard", 4)
+    first = {lists.guesses[g] for _, g in searcher.candidate_order(searcher.root(None, None, 4))[:60]}
+    cap = r.stats["nodes"] // 20
+    limited = decide_every_first_word(searcher, 4, node_limit=cap, limit=60)
+    assert limited.stats["nodes"] > cap
+    assert limited.status == "OPTIMAL" and set(limited.stats["yes"]) == first & set(r.stats["yes"])
 
 
 def test_a_resumed_run_tries_the_unknown_words_again(tmp_path):
@@ -94,6 +101,7 @@ def test_a_resumed_run_tries_the_unknown_words_again(tmp_path):
     assert resumed.stats["yes"] == decide_every_first_word(NativeSearcher(lists, "hard", 4), 4).stats["yes"]
 
 
+@pytest.mark.xdist_group("hard_sweep")   # one worker computes the fixture
 def test_a_tree_already_in_the_trees_directory_decides_its_word(hard_sweep, random_300, tmp_path):
     """A yes found by another command (its tree in --trees) counts once the verifier passes it, with
     no search (a node limit of 1 decides nothing else); a tree that is not this question's is an error."""
@@ -101,10 +109,9 @@ def test_a_tree_already_in_the_trees_directory_decides_its_word(hard_sweep, rand
     from wordlelab.errors import WordleError
     _, full, _, folder = hard_sweep
     found, words = folder / "trees", random_300.guesses
-    depth = {w: verify_tree(load_tree(str(found / f"{w}.tree")), words, words, "hard", (), 4).max_guesses
-             for w in full.stats["yes"]}
-    yes, no = max(depth, key=depth.get), next(w for w in words if w not in full.stats["yes"])
-    assert depth[yes] == 4
+    yes = next(w for w in full.stats["yes"]          # a yes whose tree needs all 4 guesses
+               if verify_tree(load_tree(str(found / f"{w}.tree")), words, words, "hard", (), 4).max_guesses == 4)
+    no = next(w for w in words if w not in full.stats["yes"])
     kept = tmp_path / "kept"
     kept.mkdir()
     shutil.copy(found / f"{yes}.tree", kept / f"{yes}.tree")
@@ -119,6 +126,7 @@ def test_a_tree_already_in_the_trees_directory_decides_its_word(hard_sweep, rand
         decide_every_first_word(NativeSearcher(random_300, "hard", 3), 3, tree_dir=str(kept), node_limit=1)
 
 
+@pytest.mark.xdist_group("hard_sweep")   # one worker computes the fixture
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_tree_that_comes_later_settles_a_checkpoints_unknown_word(hard_sweep, random_300, tmp_path, workers):
     """A word the node limit left unknown is taken again, at the same limit, once its tree is in

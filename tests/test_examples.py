@@ -87,7 +87,6 @@ RUN_AS_SHOWN = {
     "wordlelab eldrow --target lower --start crane --solver cpsat",
     "wordlelab tree-model --pattern '?ight' --depth 3 --objective depth",
     "wordlelab blindfold --random-subset 200 --pool 500 --proof rows --solver cbc",
-    "wordlelab bench --suite matrix --csv bench.csv",
     "wordlelab perm numbers --n 8",
     "wordlelab perm numbers --n 4 --colors 2",
     "wordlelab perm numbers --n 5 --colors 3 --family excedances --z 2",
@@ -179,8 +178,10 @@ FAST_VARIANT = {
     '--task "SALET cannot guarantee 4" --task "TARSE, 3158" --task "answers=all: SALET cannot guarantee 6"':
         "wordlelab bench --suite search --task 'asked again'",
     # benchmark suites of minutes; the matrix suite (15-20 s) stands in, run once, with --csv
-    "wordlelab bench --suite matrix": "wordlelab bench --suite matrix --csv bench.csv",
-    "wordlelab bench --suite heuristics": "wordlelab bench --suite matrix --csv bench.csv",
+    # the 12972 x 12972 rows: 30 s on a busy machine
+    "wordlelab bench --suite matrix": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    "wordlelab bench --suite matrix --csv bench.csv": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    "wordlelab bench --suite heuristics": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
     # n = 8: hours (see LONG_RUNS)
     "wordlelab perm optimal --n 8 --checkpoint perm8.log": "wordlelab perm optimal --n 6 --depth-first --checkpoint perm8.log",
     # every one of 12972 first words: days (see LONG_RUNS)
@@ -232,11 +233,11 @@ FAST_VARIANT = {
     "wordlelab hint salet": "wordlelab hint clock --guesses g.txt --answers a.txt",
     # the empty state ranks every first guess with proof the first time: about 4 min on 2 cores
     "wordlelab hint '' --lists nyt20220316": "wordlelab hint '' --guesses g.txt --answers a.txt",
-    "wordlelab bench --suite search": "wordlelab bench --suite matrix --csv bench.csv",
-    "wordlelab bench --suite hints": "wordlelab bench --suite matrix --csv bench.csv",
-    "wordlelab bench --suite blindfold": "wordlelab bench --suite matrix --csv bench.csv",
-    "wordlelab bench --suite sweep": "wordlelab bench --suite matrix --csv bench.csv",
-    "wordlelab bench --suite cover": "wordlelab bench --suite matrix --csv bench.csv",
+    "wordlelab bench --suite search": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    "wordlelab bench --suite hints": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    "wordlelab bench --suite blindfold": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    "wordlelab bench --suite sweep": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    "wordlelab bench --suite cover": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
 }
 
 # Runs of hours, shown with the checkpoint they resume from: the slow test runs the shown command
@@ -558,7 +559,7 @@ def runner(tmp_path_factory):
     dirs: dict[str, Path] = {}
     done: dict[str, subprocess.CompletedProcess] = {}
 
-    def run(text: str, timeout: float = TIMEOUT) -> subprocess.CompletedProcess:
+    def run(text: str, timeout: float = TIMEOUT, cache: Path | None = None) -> subprocess.CompletedProcess:
         if "../shared" in text and not SHARED.is_dir():
             pytest.skip("../shared is absent")
         if text not in done:
@@ -569,7 +570,8 @@ def runner(tmp_path_factory):
                 dirs[text] = dirs[FAST_VARIANT.get(before, before)]
             else:
                 dirs[text] = _fresh_dir(tmp_path_factory, small)
-            done[text] = subprocess.run(prefix + shlex.split(text)[1:], cwd=dirs[text], env=env,
+            cmd_env = env if cache is None else {**env, "WORDLELAB_CACHE": str(cache)}
+            done[text] = subprocess.run(prefix + shlex.split(text)[1:], cwd=dirs[text], env=cmd_env,
                                         capture_output=True, text=True, timeout=timeout,
                                         stdin=subprocess.DEVNULL)   # play ends at end of input
         r = done[text]
@@ -610,9 +612,16 @@ def _check_output(ex_text: str, comment: str, r: subprocess.CompletedProcess) ->
         assert r.stdout.strip() == comment, r.stdout
 
 
-@pytest.mark.parametrize("ex", [ex for ex in CONCRETE if ex.text in RUN_AS_SHOWN], ids=_id)
-def test_example_runs_as_shown(ex, runner):
-    r = runner(ex.text)
+# "wordlelab compile" runs in the cache of conftest's aot_build (the same worker, by its xdist
+# group), where it finds the module built and keeps it: one ahead-of-time build per test run
+AOT_EXAMPLE = "wordlelab compile"
+
+
+@pytest.mark.parametrize("ex", [pytest.param(ex, marks=pytest.mark.xdist_group("aot")) if ex.text == AOT_EXAMPLE
+                                else ex for ex in CONCRETE if ex.text in RUN_AS_SHOWN], ids=_id)
+def test_example_runs_as_shown(ex, runner, request):
+    cache = request.getfixturevalue("aot_build")[0] if ex.text == AOT_EXAMPLE else None
+    r = runner(ex.text, cache=cache)
     _check_output(ex.text, ex.comment, r)
 
 

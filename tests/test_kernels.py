@@ -22,19 +22,17 @@ print(json.dumps({"value": r.value, "guesses": r.stats["guesses"], "verified": r
 """
 
 
+pytestmark = pytest.mark.xdist_group("aot")      # one worker, one build (conftest's aot_build)
+
+
 def _run(args, cache, **kw):
     env = {**os.environ, "WORDLELAB_CACHE": str(cache)}      # NUMBA_CACHE_DIR: this session's JIT code
     return subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True, timeout=600, **kw)
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    cache = tmp_path_factory.mktemp("aot-cache")
-    r = _run(["-m", "wordlelab", "compile", "--json"], cache)
-    if r.returncode != 0 and "could not compile" in r.stderr:
-        pytest.skip(f"no ahead-of-time compiler here: {r.stderr.strip()}")
-    assert r.returncode == 0, r.stderr
-    return cache, json.loads(r.stdout)
+@pytest.fixture
+def built(aot_build):
+    return aot_build
 
 
 def test_a_hint_with_compiled_kernels_imports_no_numba_and_agrees_with_jit(built):

@@ -142,9 +142,9 @@ def test_hard_mode_impossible_first_words(shared, lists_0316):
     possible = sorted(w for w, v in ref.items() if v < 1000000000)
     s = NativeSearcher(lists_0316, "hard", 6)
     rng = random.Random(5)
-    for w in rng.sample(impossible, 3):
+    for w in rng.sample(impossible, 2):
         assert s.solve(start=w).status == "INFEASIBLE", w
-    for w in rng.sample(possible[-200:], 2):  # the weakest first words that still make it
+    for w in rng.sample(possible[-200:], 1):  # the weakest first words that still make it
         assert s.solve(start=w).value == ref[w], w
 
 

@@ -14,8 +14,11 @@ from wordlelab.solvers.search.kernels import built_module
 
 
 @suite("matrix")
-def matrix_suite(repeat: int = 3):
-    """Pattern-matrix builds (compile time reported separately) and cached loads."""
+def matrix_suite(repeat: int = 3, tasks: tuple = ()):
+    """Pattern-matrix builds (compile time reported separately) and cached loads.
+
+    ``tasks``: only the instances whose name (nyt20220830, nyt20220316+all) contains one of them.
+    """
     import tempfile
     import os
     from wordlelab.instances.wordlists import load_lists
@@ -25,6 +28,9 @@ def matrix_suite(repeat: int = 3):
     build_matrix(["salet"], ["drone"])
     yield BenchRow("numba compile/load of the matrix kernel", "-", "numba", "done", "", time.perf_counter() - t0)
     for name, answers, target in [("nyt20220830", None, 1.0), ("nyt20220316", "all", 5.0)]:
+        instance = name + ("+all" if answers else "")
+        if tasks and not any(t.lower() in instance for t in tasks):
+            continue
         try:
             lists = load_lists(name, answers=answers)
         except Exception as e:  # a missing optional list skips its rows

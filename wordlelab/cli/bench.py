@@ -20,8 +20,8 @@ Examples:
 @click.option("--csv", "csv_file", type=OutputFile(), default=None, help="also write the rows as CSV")
 @click.option("--list", "list_only", is_flag=True, help="list the suites and exit")
 @click.option("--task", "tasks", multiple=True, metavar="TEXT",
-              help="only the tasks whose name contains TEXT (any case; repeatable; search suites; "
-                   "the cold-cache row only for a TEXT with 'cold')")
+              help="only the rows whose task (search suites) or instance (matrix) contains TEXT "
+                   "(any case; repeatable; the cold-cache row only for a TEXT with 'cold')")
 @plot_option("draw wordlelab beside the reference, one bar pair per row that has one")
 @json_option
 def bench(suite_names, csv_file, list_only, tasks, plot_file, as_json):
