@@ -21,7 +21,7 @@ def brute_least(P):
     return None
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("solver", installed() + ("letters", "duals"))
 def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
     M = pattern_matrix(default_lists)
