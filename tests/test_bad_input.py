@@ -51,6 +51,7 @@ def test_unwritable_output_fails_before_the_work(args, where, tmp_path, cli_run)
     ["export-lp", "cover", "--pattern", "?ills", "--k", "-2", "-o", "x.lp"],
     ["tree-model", "--random-subset", "5", "--depth", "3", "--time-limit", "-2"],
     ["solve", "--nope"], ["nosuchcommand"], ["score"], ["bench", "--suite", "matrix", "--task", "SALET"],
+    ["bench", "--suite", "search", "--task", "no such row"], ["bench", "--suite", "cover", "--task", "ills"],
 ], ids=lambda a: " ".join(a))
 def test_out_of_range_numbers_and_usage_errors_are_one_line(args, cli_run):
     _one_error_line(cli_run(args, expect_error=True))

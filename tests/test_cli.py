@@ -68,6 +68,15 @@ def test_bench_lists_suites(capsys):
     assert code == 2 and "unknown suite" in err
 
 
+def test_bench_task_picks_matrix_instances(capsys):
+    import json
+    code, out, _ = run(capsys, "bench", "--suite", "matrix", "--task", "0830", "--json")
+    assert code == 0
+    rows = json.loads(out)
+    assert {r["instance"] for r in rows} == {"-", "nyt20220830"}
+    assert {r["task"] for r in rows} >= {"pattern matrix build", "pattern matrix cached load"}
+
+
 def test_a_log_file_gets_a_progress_line_a_minute(monkeypatch, capsys):
     """Where stderr is not a terminal (nohup ... 2> run.log) a long run writes plain progress lines,
     at most one every LOG_EVERY seconds, instead of a bar nobody sees."""

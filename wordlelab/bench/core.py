@@ -10,6 +10,7 @@ import os
 import time
 
 from wordlelab.bench.registry import BenchRow, suite
+from wordlelab.errors import WordleError
 from wordlelab.solvers.search.kernels import built_module
 
 
@@ -24,12 +25,14 @@ def matrix_suite(repeat: int = 3, tasks: tuple = ()):
     from wordlelab.instances.wordlists import load_lists
     from wordlelab.models.matrix import build_matrix, pattern_matrix
 
+    instances = [("nyt20220830", None, 1.0), ("nyt20220316", "all", 5.0)]
+    names = [name + ("+all" if answers else "") for name, answers, _ in instances]
+    _check_picks(names, tasks, "matrix")
     t0 = time.perf_counter()
     build_matrix(["salet"], ["drone"])
     yield BenchRow("numba compile/load of the matrix kernel", "-", "numba", "done", "", time.perf_counter() - t0)
-    for name, answers, target in [("nyt20220830", None, 1.0), ("nyt20220316", "all", 5.0)]:
-        instance = name + ("+all" if answers else "")
-        if tasks and not any(t.lower() in instance for t in tasks):
+    for (name, answers, target), instance in zip(instances, names):
+        if not _picked(instance, tasks):
             continue
         try:
             lists = load_lists(name, answers=answers)
@@ -219,9 +222,17 @@ def _picked(label: str, tasks) -> bool:
     return not tasks or any(t.lower() in label.lower() for t in tasks)
 
 
+def _check_picks(labels, tasks, suite_name: str) -> None:
+    """A ``--task`` that picks none of a suite's rows is the user's error, said before any work."""
+    for t in tasks:
+        if not any(_picked(label, [t]) for label in labels) and not (suite_name == "search" and "cold" in t.lower()):
+            raise WordleError(f"--task {t!r} matches no row of the {suite_name} suite; its rows: " + "; ".join(labels))
+
+
 @suite("search")
 def search_suite(repeat: int = 3, tasks=()):
     """Native searcher beside Selby's wordle.cpp, alternating in this run, whole process, warm caches."""
+    _check_picks([task[0] for task in SEARCH_TASKS], tasks, "search")
     for label, argv, expected, selby_args, ref in SEARCH_TASKS:
         if _picked(label, tasks):
             yield _side_by_side_row(label, argv, expected, selby_args, ref, 1 if ref[0] > 60 else repeat)
@@ -233,6 +244,7 @@ def search_suite(repeat: int = 3, tasks=()):
 @suite("search-long")
 def search_long_suite(repeat: int = 1, tasks=()):
     """Long depth proofs: whether any first word at all allows 4 guesses (2309 and 2315 answers)."""
+    _check_picks([task[0] for task in LONG_TASKS], tasks, "search-long")
     for label, argv, expected, ref in LONG_TASKS:
         if not _picked(label, tasks):
             continue
