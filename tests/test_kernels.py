@@ -35,6 +35,14 @@ def built(aot_build):
     return aot_build
 
 
+def test_the_tests_of_one_build_share_a_worker(request):
+    """Under xdist the "aot" group must reach the scheduler (its suffix on the node id), or every
+    worker builds the module again (pytest 9.2 with xdist 3.8 drops it: xdist issue #1386)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        pytest.skip("not run under xdist")
+    assert request.config.getvalue("loadgroup") and request.node.nodeid.endswith("@aot"), request.node.nodeid
+
+
 def test_a_hint_with_compiled_kernels_imports_no_numba_and_agrees_with_jit(built):
     from wordlelab.instances.wordlists import load_lists
     from wordlelab.solvers.search.hint import hint
