@@ -449,3 +449,19 @@ def brute_depth(answers, guesses, d, rule=None):
         if ok:
             return True
     return None
+
+
+def test_the_checkers_allowed_lists_are_the_rule_applied_to_every_guess():
+    """_Search.allowed (requirement sets intersected) gives, for constraints met along random
+    two-guess histories, the words modes.obeys keeps, in the guess list's order."""
+    from wordlelab.models.modes import obeys
+    from wordlelab.models.refutation import _Search, rule_after
+    guesses = list(load_lists("nyt20220316").guesses)
+    rng = random.Random(11)
+    search = _Search(("salet",), guesses, 10, True)
+    for _ in range(20):
+        answer = rng.choice(guesses)
+        constraint = ((), ())
+        for g in rng.sample(guesses, 2):
+            constraint = rule_after(*constraint, g, feedback(g, answer))
+            assert search.allowed(constraint) == [w for w in guesses if obeys(constraint, w)]
