@@ -5,6 +5,51 @@ import pytest
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
+# Small runs that between them compile the just-in-time kernels most tests use, in two batches.
+# Numba compiles a kernel in every process that needs it before its cache holds it; cold, that is
+# about 250 s per process (solve 100 s, perm 50 s, the depth searches 45 s, ...). Run once before
+# the xdist workers start, each worker (and each command the examples run) loads the cache instead
+# of compiling the same kernels beside the other worker. The batches are about even where the
+# README's first command has compiled solve's kernels already, as in CI.
+WARM_UP = (
+    (("solve", "--start", "salet"),
+     ("solve", "--start", "salet", "--lists", "nyt20220316", "--tie-break", "worst"),
+     ("perm", "optimal", "--n", "4")),
+    (("prove-depth", "--guesses", "4", "--start", "salet", "--lists", "nyt20220316"),
+     ("prove-depth", "--guesses", "5", "--start", "salet", "--mode", "hard"),
+     ("eldrow", "--target", "lower"),
+     ("hint", "salet.BBBYB")),
+)
+
+
+def pytest_configure(config):
+    """On the xdist controller, before the workers start: fill numba's cache (see WARM_UP).
+
+    Nothing is checked here; a warm-up command that fails leaves its kernels to the tests, which
+    compile them as before and report what is wrong.
+    """
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
+        return
+    import os
+    import subprocess
+    import sys
+    import tempfile
+    import time
+    import wordlelab  # noqa: F401  (sets NUMBA_CACHE_DIR, which the workers and these runs inherit)
+    from concurrent.futures import ThreadPoolExecutor
+    t0 = time.monotonic()
+    with tempfile.TemporaryDirectory() as scratch:
+        env = {**os.environ, "WORDLELAB_CACHE": scratch}     # the user's cache is not touched
+
+        def run(batch):
+            for args in batch:
+                subprocess.run([sys.executable, "-m", "wordlelab", *args], cwd=scratch, env=env,
+                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+        with ThreadPoolExecutor(len(WARM_UP)) as pool:
+            list(pool.map(run, WARM_UP))
+    sys.stderr.write(f"numba cache warmed in {time.monotonic() - t0:.0f} s ({os.environ['NUMBA_CACHE_DIR']})\n")
+
 
 @pytest.fixture(scope="session")
 def shared() -> Path:

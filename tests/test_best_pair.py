@@ -12,6 +12,12 @@ from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.search.best_pair import run_best_pair
 
 
+@functools.lru_cache(maxsize=None)
+def least_class_total(group, guesses, guesses_left):
+    """Brute force's least total for one class; kept, because many pairs leave the same class."""
+    return min(brute_force(group, guesses, "easy", guesses_left, g) for g in guesses)
+
+
 def blind_pair_total(answers, guesses, first, second, max_guesses=6):
     """Plain Python: first, then second whatever the colours, then the best strategy in each class."""
     classes = {}
@@ -24,7 +30,7 @@ def blind_pair_total(answers, guesses, first, second, max_guesses=6):
         else:
             classes.setdefault((feedback(first, a), feedback(second, a)), []).append(a)
     for group in classes.values():
-        best = min(brute_force(group, guesses, "easy", max_guesses - 2, g) for g in guesses)
+        best = least_class_total(tuple(group), tuple(guesses), max_guesses - 2)
         if best >= INF:
             return INF
         total += 2 * len(group) + best
