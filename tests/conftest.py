@@ -1,4 +1,5 @@
 """Shared fixtures: word lists, and ../shared data when it is present (else skip)."""
+import os
 from pathlib import Path
 
 import pytest
@@ -14,11 +15,12 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 WARM_UP = (
     (("solve", "--start", "salet"),
      ("solve", "--start", "salet", "--lists", "nyt20220316", "--tie-break", "worst"),
-     ("perm", "optimal", "--n", "4")),
+     ("perm", "optimal", "--n", "4"),
+     ("hint", "salet.BBBYB")),
     (("prove-depth", "--guesses", "4", "--start", "salet", "--lists", "nyt20220316"),
      ("prove-depth", "--guesses", "5", "--start", "salet", "--mode", "hard"),
      ("eldrow", "--target", "lower"),
-     ("hint", "salet.BBBYB")),
+     ("best-pair", "--guesses", "g.txt", "--answers", "a.txt", "--top", "3", "--limit", "40")),
 )
 
 
@@ -26,28 +28,37 @@ def pytest_configure(config):
     """On the xdist controller, before the workers start: fill numba's cache (see WARM_UP).
 
     Nothing is checked here; a warm-up command that fails leaves its kernels to the tests, which
-    compile them as before and report what is wrong.
+    compile them as before and report what is wrong. ``WORDLELAB_TEST_WARM_UP=0`` skips it.
     """
     if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
         return
-    import os
+    if os.environ.get("WORDLELAB_TEST_WARM_UP") == "0":    # a quick rerun of a few tests
+        return
     import subprocess
     import sys
     import tempfile
     import time
     import wordlelab  # noqa: F401  (sets NUMBA_CACHE_DIR, which the workers and these runs inherit)
     from concurrent.futures import ThreadPoolExecutor
+    warmed = Path(os.environ["NUMBA_CACHE_DIR"]) / "warmed-by-the-tests"   # the directory is per source version
+    if warmed.exists():
+        return
     t0 = time.monotonic()
     with tempfile.TemporaryDirectory() as scratch:
         env = {**os.environ, "WORDLELAB_CACHE": scratch}     # the user's cache is not touched
+        from wordlelab.instances.wordlists import load_lists
+        lists = load_lists("nyt20220316")
+        Path(scratch, "a.txt").write_text("\n".join(lists.answers[::40]) + "\n")
+        Path(scratch, "g.txt").write_text("\n".join(sorted(set(lists.answers[::40]) | set(lists.guesses[::100]))) + "\n")
 
         def run(batch):
-            for args in batch:
-                subprocess.run([sys.executable, "-m", "wordlelab", *args], cwd=scratch, env=env,
-                               stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            return all([subprocess.run([sys.executable, "-m", "wordlelab", *args], cwd=scratch, env=env,
+                                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.DEVNULL).returncode == 0 for args in batch])
 
         with ThreadPoolExecutor(len(WARM_UP)) as pool:
-            list(pool.map(run, WARM_UP))
+            if all(list(pool.map(run, WARM_UP))):
+                warmed.touch()
     sys.stderr.write(f"numba cache warmed in {time.monotonic() - t0:.0f} s ({os.environ['NUMBA_CACHE_DIR']})\n")
 
 
