@@ -16,6 +16,7 @@ WARM_UP = (
     (("solve", "--start", "salet"),
      ("solve", "--start", "salet", "--lists", "nyt20220316", "--tie-break", "worst"),
      ("perm", "optimal", "--n", "4"),
+     ("perm", "optimal", "--n", "4", "--workers", "1"),
      ("hint", "salet.BBBYB")),
     (("prove-depth", "--guesses", "4", "--start", "salet", "--lists", "nyt20220316"),
      ("prove-depth", "--guesses", "5", "--start", "salet", "--mode", "hard"),
