@@ -41,6 +41,8 @@ def pytest_configure(config):
     import time
     import wordlelab  # noqa: F401  (sets NUMBA_CACHE_DIR, which the workers and these runs inherit)
     from concurrent.futures import ThreadPoolExecutor
+    if "NUMBA_CACHE_DIR" not in os.environ:     # a read-only cache: nothing to share between processes
+        return
     warmed = Path(os.environ["NUMBA_CACHE_DIR"]) / "warmed-by-the-tests"   # the directory is per source version
     if warmed.exists():
         return
