@@ -612,7 +612,8 @@ def _check_output(ex_text: str, comment: str, r: subprocess.CompletedProcess) ->
 
 
 # "wordlelab compile" runs in the cache of conftest's aot_build (the same worker, by its xdist
-# group), where it finds the module built and keeps it: one ahead-of-time build per test run
+# group), where it finds the module built and keeps it: one ahead-of-time build per test run. That
+# build is a C compile of every kernel (about 50 s), so it runs with -m slow (tests/test_kernels.py)
 AOT_EXAMPLE = "wordlelab compile"
 
 
@@ -627,7 +628,7 @@ def _run_once() -> list:
         if ex.text in RUN_AS_SHOWN:
             by_text.setdefault(ex.text, []).append(ex)
     return [pytest.param(shown, id=f"{' + '.join(ex.place for ex in shown)}: {text}",
-                         marks=[pytest.mark.xdist_group("aot")] if text == AOT_EXAMPLE else [])
+                         marks=[pytest.mark.xdist_group("aot"), pytest.mark.slow] if text == AOT_EXAMPLE else [])
             for text, shown in by_text.items()]
 
 

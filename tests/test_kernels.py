@@ -30,6 +30,9 @@ def _run(args, cache, **kw):
     return subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True, timeout=600, **kw)
 
 
+# The ahead-of-time build is a C compile of every search kernel (about 50 s): the tests that need it,
+# and the hints bench suite (a benchmark's own check, about 25 s), run with -m slow. The fallbacks
+# below need no build and stay in the default suite.
 @pytest.fixture
 def built(aot_build):
     return aot_build
@@ -43,6 +46,7 @@ def test_the_tests_of_one_build_share_a_worker(request):
     assert request.config.getvalue("loadgroup") and request.node.nodeid.endswith("@aot"), request.node.nodeid
 
 
+@pytest.mark.slow
 def test_a_hint_with_compiled_kernels_imports_no_numba_and_agrees_with_jit(built):
     from wordlelab.instances.wordlists import load_lists
     from wordlelab.solvers.search.hint import hint
@@ -92,6 +96,7 @@ except KeyboardInterrupt:       # raised as the search returns, by the poison's 
 """
 
 
+@pytest.mark.slow
 def test_depth_proofs_with_compiled_kernels_import_no_numba_and_agree_with_jit(built):
     cache, report = built
     # easy mode: the core learnt by the compiled kernels, re-checked by the compiled plain search;
@@ -111,6 +116,7 @@ def test_depth_proofs_with_compiled_kernels_import_no_numba_and_agree_with_jit(b
         assert jit["kernels"] == "jit" and jit["core"]["size"] == aot["core"]["size"]
 
 
+@pytest.mark.slow
 def test_a_compiled_depth_search_lets_the_gil_go_so_ctrl_c_stops_it(built):
     """numba.pycc's exports hold the GIL unless the build says otherwise (kernels._without_the_gil):
     held, the watcher thread could not poison the counter, and the search would run for hours."""
@@ -131,6 +137,7 @@ def test_a_compiled_depth_search_lets_the_gil_go_so_ctrl_c_stops_it(built):
     assert out.split() == ["stopped", "True"], err
 
 
+@pytest.mark.slow
 def test_compile_again_keeps_the_module(built):
     cache, report = built
     r = _run(["-m", "wordlelab", "compile", "--json"], cache)
@@ -139,6 +146,7 @@ def test_compile_again_keeps_the_module(built):
     assert again["built"] is False and again["path"] == report["path"]
 
 
+@pytest.mark.slow
 def test_compile_writes_the_byte_code_even_when_python_is_told_not_to(built):
     import importlib.util
     from pathlib import Path
@@ -154,6 +162,7 @@ def test_compile_writes_the_byte_code_even_when_python_is_told_not_to(built):
     assert cached.exists() and cached.stat().st_mtime >= source.stat().st_mtime
 
 
+@pytest.mark.slow
 def test_aot_off_uses_the_jit_kernels(built):
     cache, _ = built
     r = subprocess.run([sys.executable, "-c", HINT, "salet.BBBYB"], capture_output=True, text=True, timeout=600,
@@ -220,6 +229,7 @@ def test_a_tables_tuple_is_checked_once_but_a_new_one_again():
     assert len(calls) == 2
 
 
+@pytest.mark.slow
 def test_the_hints_suite_times_fresh_hints_beside_selby(shared):
     """The bench suite behind the README's hint figures, on the three smallest states after SALET."""
     from wordlelab.bench.hints import every_state_after

@@ -28,7 +28,7 @@ def test_a_cut_run_lists_what_is_left_and_resumes_to_the_same_states(tmp_path):
     valued = f["valued"]
     assert valued == (len(lines) - 1) // 2
     done = {int(json.loads(line)[0]) for line in lines[1:1 + valued]}
-    kids = {int(x) for x in core.expand(root_key(6), False)[3]}
+    kids = {int(x) for x in core.expand(root_key(6), False, False)[3]}
     assert f["levels"][0]["states"] == len(kids - done)
     assert f["levels"][0]["secrets"] == sum(
         int(core.perfect_matchings(*core.decode(k)).shape[0]) for k in kids - done)

@@ -164,7 +164,7 @@ def discover(root_key, consistent: bool, progress=None, checkpoint=None, save_ev
                 n_sec, w, off, flat, rep = expansion_arrays(saved)
                 resumed += 1
             else:
-                n_sec, w, off, flat, rep = core.expand(keys[head], consistent, every_matching)
+                n_sec, w, off, flat, rep = core.expand(keys[head], bool(consistent), bool(every_matching))
                 if checkpoint:
                     entries[str(keys[head])] = expansion_entry(n_sec, w, off, flat, rep)
             n_secrets.append(n_sec)

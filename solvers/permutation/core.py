@@ -187,12 +187,14 @@ def outcomes(rows, k, secrets, guess):
 
 
 @nb.njit(cache=True)
-def expand(key, consistent, every_matching=False):
+def expand(key, consistent, every_matching):
     """Distinct outcomes of one state: (wins, offsets, child keys flat, a representative guess each).
 
     Guesses that leave the secrets in one class without winning are dropped.
     ``every_matching`` also tries non-maximal matchings: never better, but they
-    reach more states (used to list every state a game can reach).
+    reach more states (used to list every state a game can reach). Every caller passes all
+    three arguments as (int, bool, bool): an omitted default is a type of its own to numba, and
+    each distinct signature compiles this function again (9 s).
     """
     rows, k = decode(key)
     if k == 0:  # one secret, fully known: guessing it wins

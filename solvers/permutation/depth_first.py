@@ -151,7 +151,7 @@ def value_states(root: int, consistent: bool, rounds: int, checkpoint=None, ques
 
         def push(key):
             nonlocal expanded
-            expansion = core.expand(key, consistent)
+            expansion = core.expand(key, bool(consistent), False)
             expanded += 1
             stack.append([key, expansion, 0])
 

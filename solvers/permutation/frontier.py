@@ -53,7 +53,7 @@ def frontier(n: int, checkpoint: str, consistent: bool = False, history=(), leve
         return secrets[key]
 
     def children(key):
-        return list(dict.fromkeys(int(x) for x in core.expand(key, consistent)[3]))
+        return list(dict.fromkeys(int(x) for x in core.expand(key, bool(consistent), False)[3]))
 
     root = root_key(n, history)
     level = [] if root in line_of else [root]

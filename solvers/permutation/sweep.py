@@ -29,7 +29,7 @@ def _run(consistent, key, cutoff):
     """Expand the states of one chunk (key: their canonical keys, comma-separated)."""
     from wordlelab.solvers.permutation import core
     from wordlelab.solvers.permutation import expansion_entry
-    return {state: expansion_entry(*core.expand(int(state), consistent)) for state in key.split(",")}
+    return {state: expansion_entry(*core.expand(int(state), bool(consistent), False)) for state in key.split(",")}
 
 
 def _pack(results):
