@@ -27,11 +27,23 @@ WARM_UP = (
 )
 
 
+# The pattern matrices most tests load, built once on the controller beside the warm-up and copied
+# into each worker's cache: built, the 12972 x 12972 one alone takes about 12 s a process.
+SEED_MATRICES = """
+from wordlelab.instances.wordlists import load_lists
+from wordlelab.models.matrix import pattern_matrix
+for name in ("nyt20220316", "nyt20220830", "nyt20230701", "original"):
+    pattern_matrix(load_lists(name))
+pattern_matrix(load_lists("nyt20220316", answers="all"))
+"""
+
+
 def pytest_configure(config):
-    """On the xdist controller, before the workers start: fill numba's cache (see WARM_UP).
+    """On the xdist controller, before the workers start: fill numba's cache (see WARM_UP) and build
+    the pattern matrices of SEED_MATRICES, which the workers copy (see ``_seeded_cache``).
 
     Nothing is checked here; a warm-up command that fails leaves its kernels to the tests, which
-    compile them as before and report what is wrong. ``WORDLELAB_TEST_WARM_UP=0`` skips it.
+    compile them as before and report what is wrong. ``WORDLELAB_TEST_WARM_UP=0`` skips it all.
     """
     if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
         return
@@ -46,25 +58,36 @@ def pytest_configure(config):
     if "NUMBA_CACHE_DIR" not in os.environ:     # a read-only cache: nothing to share between processes
         return
     warmed = Path(os.environ["NUMBA_CACHE_DIR"]) / "warmed-by-the-tests"   # the directory is per source version
-    if warmed.exists():
-        return
     t0 = time.monotonic()
+    # the workers inherit this; pytest_unconfigure removes it
+    seed = os.environ["WORDLELAB_TEST_SEED_CACHE"] = tempfile.mkdtemp(prefix="wordlelab-test-cache-")
     with tempfile.TemporaryDirectory() as scratch:
-        env = {**os.environ, "WORDLELAB_CACHE": scratch}     # the user's cache is not touched
+        env = {**os.environ, "WORDLELAB_CACHE": seed}     # the user's cache is not touched
         from wordlelab.instances.wordlists import load_lists
         lists = load_lists("nyt20220316")
         Path(scratch, "a.txt").write_text("\n".join(lists.answers[::40]) + "\n")
         Path(scratch, "g.txt").write_text("\n".join(sorted(set(lists.answers[::40]) | set(lists.guesses[::100]))) + "\n")
 
         def run(batch):
-            return all([subprocess.run([sys.executable, "-m", "wordlelab", *args], cwd=scratch, env=env,
+            return all([subprocess.run([sys.executable, *args], cwd=scratch, env=env,
                                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                        stderr=subprocess.DEVNULL).returncode == 0 for args in batch])
 
-        with ThreadPoolExecutor(len(WARM_UP)) as pool:
-            if all(list(pool.map(run, WARM_UP))):
-                warmed.touch()
-    sys.stderr.write(f"numba cache warmed in {time.monotonic() - t0:.0f} s ({os.environ['NUMBA_CACHE_DIR']})\n")
+        batches = [] if warmed.exists() else [[("-m", "wordlelab", *args) for args in b] for b in WARM_UP]
+        batches.append([("-c", SEED_MATRICES)])
+        with ThreadPoolExecutor(len(batches)) as pool:
+            done = list(pool.map(run, batches))
+        if all(done[:-1]) and not warmed.exists():
+            warmed.touch()
+    sys.stderr.write(f"numba cache warmed and matrices built in {time.monotonic() - t0:.0f} s "
+                     f"({os.environ['NUMBA_CACHE_DIR']})\n")
+
+
+def pytest_unconfigure(config):
+    seed = os.environ.get("WORDLELAB_TEST_SEED_CACHE")
+    if seed and not hasattr(config, "workerinput"):
+        import shutil
+        shutil.rmtree(seed, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
@@ -140,10 +163,28 @@ def aot_build(tmp_path_factory):
     return cache, json.loads(r.stdout)
 
 
+@pytest.fixture(scope="session")
+def _seeded_cache(tmp_path_factory) -> Path:
+    """This process's cache directory, holding copies of the controller's matrices (SEED_MATRICES).
+
+    Copies, not links: a test that damages a cached matrix in place must not damage the other
+    worker's. Each copy keeps its digest file, so every load still checks it.
+    """
+    import shutil
+    cache = tmp_path_factory.getbasetemp() / "cache"
+    cache.mkdir(exist_ok=True)
+    seed = os.environ.get("WORDLELAB_TEST_SEED_CACHE")
+    if seed and Path(seed).is_dir():
+        for f in Path(seed).glob("patterns-*"):
+            if not f.name.endswith(".tmp"):
+                shutil.copyfile(f, cache / f.name)
+    return cache
+
+
 @pytest.fixture(autouse=True)
-def _private_cache(tmp_path_factory, monkeypatch):
+def _private_cache(_seeded_cache, monkeypatch):
     """Tests never touch the user's cache directory."""
-    monkeypatch.setenv("WORDLELAB_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+    monkeypatch.setenv("WORDLELAB_CACHE", str(_seeded_cache))
 
 
 class CliRun:
