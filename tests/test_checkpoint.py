@@ -210,6 +210,22 @@ def test_bad_checkpoint_is_one_line_error(cli_run, word_files, tmp_path, command
     assert path.read_bytes() == GARBAGE[kind]          # a refused file is left as it was
 
 
+@pytest.mark.parametrize("command", ["perm", "perm-workers"])
+def test_a_bad_perm_checkpoint_is_refused_before_any_kernel_runs(cli_run, tmp_path, monkeypatch, command):
+    """The root's canonical key is the first compiled call (about a minute on a cold cache): a
+    file that will be refused is refused before it."""
+    from wordlelab.solvers.permutation import core
+
+    def compiled(*args):
+        raise AssertionError("a kernel ran before the checkpoint was checked")
+
+    monkeypatch.setattr(core, "canonical", compiled)
+    path = tmp_path / "bad.json"
+    path.write_bytes(GARBAGE["binary"])
+    extra = ["--workers", "1"] if command == "perm-workers" else []
+    assert_one_line_error(cli_run(perm_args(path, *extra, "--json"), expect_error=True), str(path))
+
+
 def test_bad_checkpoint_through_the_console_script(word_files, tmp_path):
     """The real process: exit code 2 and one stderr line, no traceback."""
     path = tmp_path / "bad.json"

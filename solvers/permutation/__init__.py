@@ -137,7 +137,7 @@ def check_expansion(key, value) -> None:
 
 
 def discover(root_key, consistent: bool, progress=None, checkpoint=None, save_every: float = 30.0,
-             every_matching: bool = False, question: dict | None = None) -> StateSpace:
+             every_matching: bool = False, question: dict | None = None, entries: dict | None = None) -> StateSpace:
     """Expand every reachable state once (breadth first); resumable from ``checkpoint``.
 
     The checkpoint (:mod:`wordlelab.solvers.checkpoint`) maps each state expanded so far to
@@ -145,13 +145,15 @@ def discover(root_key, consistent: bool, progress=None, checkpoint=None, save_ev
     on Ctrl-C, so an interrupted run loses nothing. ``question`` is its question (default: the
     roots, ``consistent`` and ``every_matching``); :func:`solve` asks :func:`perm_question`, as
     :func:`wordlelab.solvers.permutation.sweep.solve_sweep` does, so either resumes the other's file.
+    ``entries``: the checkpoint's entries, if the caller has loaded them already.
     """
     from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
     roots = [int(k) for k in root_key] if isinstance(root_key, (list, tuple, np.ndarray)) else [int(root_key)]
     if question is None:
         question = {"kind": "perm-discovery", "roots": roots, "consistent": bool(consistent),
                     "every_matching": bool(every_matching)}
-    entries = load_checkpoint(checkpoint, question, check_expansion)
+    if entries is None:
+        entries = load_checkpoint(checkpoint, question, check_expansion)
     keys = list(roots)
     n_secrets, wins, reps, offsets, flats = [], [], [], [], []
     index = {k: i for i, k in enumerate(keys)}
@@ -285,16 +287,26 @@ class PermResult:
                     seconds_evaluate=round(self.seconds_evaluate, 3))
 
 
+def load_checkpoint_entries(checkpoint, question: dict) -> dict:
+    """The state expansions a ``perm optimal`` checkpoint holds for ``question`` ({} without a file);
+    a file of another question, or a malformed one, is refused with a one-line WordleError."""
+    from wordlelab.solvers.checkpoint import load_checkpoint
+    return load_checkpoint(checkpoint, question, check_expansion)
+
+
 def solve(n: int, consistent: bool = False, history=(), progress=None, checkpoint=None,
           space: StateSpace | None = None) -> PermResult:
     """Exact optimum from the start (or after ``history``) for n <= 8 (``space``: already discovered)."""
     check_n(n, MAX_EXACT_N)
     history = tuple(history)
+    question = perm_question(n, consistent, history)
+    # a checkpoint that would be refused is refused first: the root's key compiles the kernels (a minute, cold)
+    entries = load_checkpoint_entries(checkpoint, question) if space is None else None
     rows, k, _, _ = root_rows(n, history)
     root = int(core.canonical(rows, k))
     t0 = time.perf_counter()
     if space is None:
-        space = discover(root, consistent, progress, checkpoint, question=perm_question(n, consistent, history))
+        space = discover(root, consistent, progress, checkpoint, question=question, entries=entries)
     t1 = time.perf_counter()
     total, within, universal, best_out = _evaluate(space.n_secrets, space.out_start, space.out_win,
                                                    space.child_start, space.child_ids, n + 1)

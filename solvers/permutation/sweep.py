@@ -49,9 +49,11 @@ def _unpack(entries, chunks):
 
 def discover_sweep(n: int, consistent: bool, history, ex, checkpoint=None, progress=None, save_every=30.0):
     """Discover every state level by level on executor ``ex``; returns a StateSpace."""
-    from wordlelab.solvers.permutation import assemble, check_expansion, perm_question, root_key
-    root = root_key(n, history)
+    from wordlelab.solvers.permutation import (assemble, check_expansion, load_checkpoint_entries,
+                                               perm_question, root_key)
     question = perm_question(n, consistent, history)
+    load_checkpoint_entries(checkpoint, question)   # refused before the root's key compiles the kernels
+    root = root_key(n, history)
     resumed = 0
     results: dict = {}      # chunk key -> {state key: expansion}
     expansion: dict = {}    # state key -> expansion
