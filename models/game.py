@@ -88,6 +88,8 @@ def parse_game(text: str, lists, mode: str = "easy") -> Game:
         # a last guess without colours: the answer, if the scores before it leave it possible
         history = ".".join(f"{w}.{pattern_string(p)}" for w, p in zip(words, patterns))
         left = parse_state(history, lists, mode).answers if history else lists.answers
+        if words[-1] not in set(lists.guesses):
+            raise WordleError(f"{words[-1]!r} (the last guess of {text!r}) is not in the guess list {lists.name}")
         if words[-1] not in set(left):
             raise WordleError(f"the last guess {words[-1]!r} has no colours, and it cannot be the answer "
                               f"(not one of the {len(left)} answers left): give its colours, "

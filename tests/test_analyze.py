@@ -149,6 +149,7 @@ def _six():
 @pytest.mark.parametrize("game, message", [
     ("humph.sissy.zzzzz", "is not an answer of six"),                  # short form: the last is the answer
     ("humph.BBBBB.blush", "cannot be the answer"),                      # no colours, not possible
+    ("humph.BBBBB.qqqqq", "'qqqqq' .* is not in the guess list six"),   # no colours, not a word at all
     ("humph.BBBBB.sissy.GGGGG.awake", "won at guess 2"),
     ("sissy.rebut.sissy", "won at guess 1"),
     ("humph.BBBBB.sissy.XYZ", "not 'XYZ'"),
