@@ -98,6 +98,28 @@ def test_resumed_with_a_larger_top(tmp_path):
     assert all(truth[row["word"]] == row["total"] for row in exact)
 
 
+def test_a_resume_whose_checkpoint_holds_the_top_k_runs_no_beam_seed(tmp_path, monkeypatch):
+    """The checkpoint's K exact totals give the cutoff; the beam seed (not checkpointed) is not
+    searched again, and the ranking is the one the first run found."""
+    from wordlelab.solvers.search import best_start
+    answers, guesses = tiny_instance(405, n_answers=9, n_guesses=14)
+    lists = WordLists("tiny", tuple(guesses), tuple(answers))
+    path = str(tmp_path / "rank.json")
+    first = run_best_start(lists, "easy", 6, 3, None, None, path, 1)
+    assert first.stats["first_cutoff_from"] == "beam search"
+
+    def no_seed(*args, **kwargs):
+        raise AssertionError("the beam seed ran on a resume that needs none")
+    monkeypatch.setattr(best_start, "beam_seed", no_seed)
+    again = run_best_start(lists, "easy", 6, 3, None, None, path, 1)
+    exact = sorted(r["total"] for r in first.stats["ranking"] if r["exact"])
+    assert again.stats["first_cutoff_from"] == "checkpoint" and again.stats["first_cutoff"] == exact[2] + 1
+    assert [(r["word"], r["total"], r["exact"]) for r in again.stats["ranking"]] == \
+        [(r["word"], r["total"], r["exact"]) for r in first.stats["ranking"]]
+    with pytest.raises(AssertionError, match="beam seed ran"):      # a larger K still needs one
+        run_best_start(lists, "easy", 6, 13, None, None, path, 1)
+
+
 def test_seed_trees_give_the_first_cutoff_and_the_same_ranking(tmp_path, cli_run):
     """--seed-tree: verified strategies of K first words replace the beam seed; the exact top K is
     unchanged, and a tree that is not a strategy, or too few trees, is refused."""

@@ -342,10 +342,15 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             order = order[shard[0]::shard[1]]
         if limit:
             order = order[:limit]
+        # a checkpoint holding K exact totals already gives a cutoff: the beam seed (not
+        # checkpointed, minutes on the larger lists) would only repeat work on a resume
+        stored_cutoff = top_cutoff(top, {w: tuple(v) for w, v in stored.items()})
         if seed_trees:
-            seed = tree_seed(lists, mode, max_guesses, top, order, seed_trees)
+            seed, seed_from = tree_seed(lists, mode, max_guesses, top, order, seed_trees), "seed trees (verified)"
+        elif stored_cutoff < INF:
+            seed, seed_from = stored_cutoff, "checkpoint"
         else:
-            seed = beam_seed(lists, mode, max_guesses, top, order)
+            seed, seed_from = beam_seed(lists, mode, max_guesses, top, order), "beam search"
         refuted = depth_refuted(searcher, max_guesses, depth_checkpoint) if depth_checkpoint else frozenset()
         sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question,
                                  stored={w: tuple(v) for w, v in stored.items()}, refuted=refuted)
@@ -387,7 +392,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             for w, v, e in ranking]
     stats = {"n_answers": n, "top": top, "candidates": len(order), "evaluated": len(ranking),
              "first_cutoff": None if seed >= INF else int(seed),
-             "first_cutoff_from": "seed trees (verified)" if seed_trees else "beam search",
+             "first_cutoff_from": seed_from,
              "partial": bool(shard or limit), "executor": ex.name, "workers": ex.workers,
              "checkpoint": checkpoint, "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
              "first_guess": None, "average": None, "ranking": rows}
