@@ -67,6 +67,7 @@ RUN_AS_SHOWN = {
     "wordlelab solve --start salet --lists nyt20220316 --tie-break worst",
     "wordlelab verify salet.tree --lists nyt20220316",
     "wordlelab hint salet.BBBYB --lists nyt20220316",
+    "wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3",
     "wordlelab hint salet.BBBYB.drone.YBBBG --lists nyt20220316 --top 5",
     "wordlelab hint crane.BYBBB --mode hard",
     "wordlelab play --lists nyt20220316",
@@ -300,6 +301,8 @@ EXPECT_OUTPUT = {
     "wordlelab verify runs/trees7/gumbo.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7":
         "valid hard-mode tree for 12972 answers",
     "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316": "INFEASIBLE",
+    # the hint's best three (wordlelab hint salet.BBBYB), found by the sweep from the state
+    "wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3": "best next guess drone, total 442",
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all": "INFEASIBLE",
     "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
         "PROVEN: no 5 guesses",

@@ -196,3 +196,40 @@ def test_the_probe_is_skipped_while_it_costs_more_than_the_search():
     assert _probe_pays(tally)
     tally.update(tried=PROBE_TRIAL, refuted=0)     # a probe that never refutes is dropped for good
     assert not _probe_pays(tally)
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_a_state_ranks_the_next_guesses_as_brute_force_does(mode, tmp_path):
+    """--state: the ranking of the guesses after a score, each total over the answers the state
+    leaves and counting from there; the checkpoint belongs to that state alone."""
+    from wordlelab.errors import WordleError
+    from wordlelab.models.feedback import feedback, pattern_string
+    from wordlelab.models.modes import guess_allowed
+    from wordlelab.solvers.search.native import INF
+    answers, guesses = tiny_instance(404, n_answers=14, n_guesses=20)
+    lists = WordLists("tiny", tuple(guesses), tuple(answers))
+    first = guesses[len(guesses) // 2]
+    groups = {}
+    for a in answers:
+        groups.setdefault(feedback(first, a), []).append(a)
+    score, left = max(groups.items(), key=lambda kv: len(kv[1]))
+    assert len(left) >= 3
+    state = f"{first}.{pattern_string(score).lower()}"
+    allowed = [g for g in guesses if guess_allowed(mode, [(first, score)], g)]
+    truth = {g: brute_force(left, allowed, mode, 4, g) for g in allowed}       # 5 guesses in all
+    path = str(tmp_path / "rank.json")
+    r = run_best_start(lists, mode, 5, 2, None, None, path, 1, state=state)
+    rows = r.stats["ranking"]
+    assert r.question["state"] == f"{first}.{pattern_string(score)}" and r.stats["n_answers"] == len(left)
+    assert {row["word"] for row in rows} <= set(allowed)
+    exact = [row for row in rows if row["exact"] and row["total"] is not None]
+    finite = sorted(v for v in truth.values() if v < INF)
+    assert [row["total"] for row in exact[:2]] == finite[:2] and r.value == finite[0]
+    assert all(truth[row["word"]] == row["total"] for row in exact)
+    assert all(row["total"] <= truth[row["word"]] for row in rows if not row["exact"])
+    assert r.verified and r.certificate.guess == rows[0]["word"]
+    other = next(p for p, group in groups.items() if p != score and len(group) >= 2)
+    with pytest.raises(WordleError, match="another question"):
+        run_best_start(lists, mode, 5, 2, None, None, path, 1, state=f"{first}.{pattern_string(other)}")
+    with pytest.raises(WordleError, match="without its colours"):
+        run_best_start(lists, mode, 5, 2, None, None, None, 1, state=first)

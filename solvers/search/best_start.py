@@ -31,14 +31,14 @@ SWEEP_TABLE_ENTRIES = 1 << 23
 SWEEP_NAME = "best-start"
 
 
-def _init(lists, mode, max_guesses, table_ref=None, live_ref=None):
+def _init(lists, mode, max_guesses, table_ref=None, live_ref=None, state=None):
     """A worker's searcher, on the sweep's shared node table and live cutoff where this process can reach them,
-    and its depth probe (:func:`_probe`)."""
+    its root (the start of the game, or the node game ``state`` leaves), and its depth probe (:func:`_probe`)."""
     table = SharedArray.attach(table_ref) if table_ref else None
     live = SharedArray.attach(live_ref) if live_ref else None
     searcher = NativeSearcher(lists, mode, max_guesses, cache_entries=SWEEP_TABLE_ENTRIES,
                               table=None if table is None else table.array)
-    node = searcher.root()
+    node = searcher.root(None, state)
     # done here, while a prewarmed pool waits for its first task: the root's child list, and
     # loading the compiled search (a cutoff of 0 stops at the first bound)
     searcher.start_value(node, int(node.L[0]), 0)
@@ -150,7 +150,7 @@ def _cutoff_known(top, results, seed=INF):
 SEED_LOOKAHEAD = 64
 
 
-def beam_seed(lists, mode, max_guesses, top, order, beam: int = 16, extra: int = 2) -> int:
+def beam_seed(lists, mode, max_guesses, top, order, beam: int = 16, extra: int = 2, state=None) -> int:
     """One more than the K-th smallest beam-search total among the K + ``extra`` most promising first
     words that the depth probe does not refute.
 
@@ -166,7 +166,7 @@ def beam_seed(lists, mode, max_guesses, top, order, beam: int = 16, extra: int =
     if len(order) < top:
         return INF
     searcher = NativeSearcher(lists, mode, max_guesses, beam=beam, cache_entries=1 << 20)
-    node = searcher.root()
+    node = searcher.root(None, state)
     probe = _new_probe()
     totals = []
     for _, g in order[:SEED_LOOKAHEAD]:
@@ -192,13 +192,14 @@ def depth_refuted(searcher, max_guesses, path) -> frozenset:
     return frozenset(w for w, v in decisions.items() if v["yes"] is False)
 
 
-def tree_seed(lists, mode, max_guesses, top, order, trees) -> int:
+def tree_seed(lists, mode, max_guesses, top, order, trees, answers=None, history=()) -> int:
     """The cutoff from strategy trees the user gives (``--seed-tree``), instead of the beam seed.
 
     Each tree is checked by the independent verifier for these lists, mode and guess limit; its
     total is then that of a real strategy for its first word, so the K-th best exact total is at
     most the K-th smallest total of K trees with distinct first words among the candidates.
-    ``trees`` are Tree objects or file names. Returns one more than that total.
+    ``trees`` are Tree objects or file names; from a game state, ``answers`` are those it leaves
+    and ``history`` its play, and a tree starts after them. Returns one more than that total.
     """
     from wordlelab.models.tree import load_tree
     from wordlelab.models.verify import TreeFault, verify_tree
@@ -208,7 +209,8 @@ def tree_seed(lists, mode, max_guesses, top, order, trees) -> int:
         name = t if isinstance(t, str) else "a seed tree"
         tree = load_tree(t) if isinstance(t, str) else t
         try:
-            report = verify_tree(tree, lists.answers, lists.guesses, mode, (), max_guesses)
+            report = verify_tree(tree, lists.answers if answers is None else answers, lists.guesses, mode,
+                                 history, max_guesses)
         except TreeFault as e:
             raise WordleError(f"{name} is not a strategy for {lists.name} in {mode} mode within "
                               f"{max_guesses} guesses: {e}") from None
@@ -246,8 +248,9 @@ def _describe(results):
     return f"best {min(exact)}" if exact else ""
 
 
-def checkpoint_question(lists, mode, max_guesses, shard=None, limit=None) -> dict:
-    """What a best-start checkpoint answers: the lists, mode, guess limit and the slice of first words.
+def checkpoint_question(lists, mode, max_guesses, shard=None, limit=None, state=None) -> dict:
+    """What a best-start checkpoint answers: the lists, mode, guess limit and the slice of first words;
+    from a game state, that state too (a ranking of the next guesses).
 
     >>> from wordlelab.instances.wordlists import WordLists
     >>> q = checkpoint_question(WordLists("demo", ("crate", "slate"), ("slate",)), "easy", 6, (1, 20))
@@ -255,8 +258,11 @@ def checkpoint_question(lists, mode, max_guesses, shard=None, limit=None) -> dic
     ('best-start', 'easy', 6, '1/20', None)
     """
     from wordlelab.solvers.checkpoint import lists_question
-    return {"kind": SWEEP_NAME, "lists": lists_question(lists), "mode": mode, "max_guesses": max_guesses,
-            "shard": f"{shard[0]}/{shard[1]}" if shard else None, "limit": limit}
+    question = {"kind": SWEEP_NAME, "lists": lists_question(lists), "mode": mode, "max_guesses": max_guesses,
+                "shard": f"{shard[0]}/{shard[1]}" if shard else None, "limit": limit}
+    if state:       # (absent, not None, for the start of the game: checkpoints made before states stay valid)
+        question["state"] = state
+    return question
 
 
 def _check_entry(words, key, value):
@@ -271,21 +277,34 @@ def _check_entry(words, key, value):
 
 def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None,
                      live_ref=None, question: dict | None = None, stored: dict | None = None,
-                     refuted: frozenset = frozenset()) -> Sweep:
+                     refuted: frozenset = frozenset(), state=None) -> Sweep:
     """The ranking question as a sweep over first words (``order``: (static bound, guess index), best first).
 
     ``table_ref`` names a shared node table the workers search on together, ``live_ref`` a
     shared one-element cutoff the client lowers as exact totals come in. ``question`` is the
-    checkpoint's question (default: every first word, see :func:`checkpoint_question`).
+    checkpoint's question (default: every first word, see :func:`checkpoint_question`). With a game
+    ``state`` the candidates are the guesses allowed after it, and each total counts the guesses from there.
     """
-    meta = question if question is not None else checkpoint_question(lists, mode, max_guesses)
+    meta = question if question is not None else checkpoint_question(lists, mode, max_guesses, state=state)
     bounds = {lists.guesses[g]: int(b) for b, g in order}
     words = [lists.guesses[g] for _, g in order]
     return Sweep(SWEEP_NAME, meta, words, _init,
-                 (lists, mode, max_guesses, table_ref, live_ref), _run, _merge, functools.partial(top_cutoff, top, seed=seed),
+                 (lists, mode, max_guesses, table_ref, live_ref, state), _run, _merge, functools.partial(top_cutoff, top, seed=seed),
                  functools.partial(_skip, bounds, stored=stored, refuted=refuted), _describe, warmup=top,
                  cutoff_known=functools.partial(_cutoff_known, top, seed=seed), group=_letters,
                  validate=functools.partial(_check_entry, frozenset(words)), stale=_stale)
+
+
+def _game_state(lists, mode, state):
+    """``state`` in its canonical spelling (None for the start of the game); a state must end with colours."""
+    if not state or not state.strip():
+        return None
+    from wordlelab.models.state import parse_state
+    game = parse_state(state, lists, mode)
+    if game.next_guess:
+        raise WordleError(f"the state ends with {game.next_guess!r} without its colours: the ranking is of the "
+                          f"guesses after a score ({state}.BBBBB, say)")
+    return game.describe()
 
 
 def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, on_result) -> dict:
@@ -306,7 +325,7 @@ def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, o
 
 def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, progress_bar=None,
                    announce=None, dask_address=None, on_result=None, executor_kind=None,
-                   seed_trees: tuple = (), depth_checkpoint=None) -> Result:
+                   seed_trees: tuple = (), depth_checkpoint=None, state: str | None = None) -> Result:
     """Rank the first words; returns a :class:`~wordlelab.models.result.Result` (see the module docstring).
 
     ``progress_bar(description, total)``, if given, is a context manager yielding
@@ -317,9 +336,16 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     (``proof``), and where it comes from: ``"source": "checkpoint"`` (taken from ``checkpoint``,
     written by an earlier run) or ``"computed"`` (in this run). The best first word's tree is
     built and re-checked by the independent verifier before this returns.
+
+    With a game ``state`` (``thump.BBBBB``) the ranking is of the next guesses after it: every
+    total counts the guesses from there, over the answers it leaves, and the certificate is the
+    best next guess's tree, checked with the state's play before it.
     """
     t0 = time.perf_counter()
-    question = checkpoint_question(lists, mode, max_guesses, shard, limit)
+    state = _game_state(lists, mode, state)
+    if state and depth_checkpoint:
+        raise WordleError("--depth-checkpoint decides first words; it does not apply to a game state")
+    question = checkpoint_question(lists, mode, max_guesses, shard, limit, state)
     # a checkpoint that would be refused is refused now, before any work
     from wordlelab.solvers.checkpoint import load_checkpoint
     stored = load_checkpoint(checkpoint, question, functools.partial(_check_entry, None))
@@ -334,9 +360,9 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             live.array[0] = INF
         refs = (table and table.ref, live and live.ref)
         # the pool's processes start and build their searcher while this one orders the first words
-        warming = prewarm(ex, SWEEP_NAME, _init, (lists, mode, max_guesses, *refs))
+        warming = prewarm(ex, SWEEP_NAME, _init, (lists, mode, max_guesses, *refs, state))
         searcher = NativeSearcher(lists, mode, max_guesses)
-        node = searcher.root()
+        node = searcher.root(None, state)
         order = searcher.candidate_order(node)
         if shard:
             order = order[shard[0]::shard[1]]
@@ -346,14 +372,16 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         # checkpointed, minutes on the larger lists) would only repeat work on a resume
         stored_cutoff = top_cutoff(top, {w: tuple(v) for w, v in stored.items()})
         if seed_trees:
-            seed, seed_from = tree_seed(lists, mode, max_guesses, top, order, seed_trees), "seed trees (verified)"
+            seed = tree_seed(lists, mode, max_guesses, top, order, seed_trees,
+                             [lists.answers[a] for a in node.H], node.history)
+            seed_from = "seed trees (verified)"
         elif stored_cutoff < INF:
             seed, seed_from = stored_cutoff, "checkpoint"
         else:
-            seed, seed_from = beam_seed(lists, mode, max_guesses, top, order), "beam search"
+            seed, seed_from = beam_seed(lists, mode, max_guesses, top, order, state=state), "beam search"
         refuted = depth_refuted(searcher, max_guesses, depth_checkpoint) if depth_checkpoint else frozenset()
         sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question,
-                                 stored={w: tuple(v) for w, v in stored.items()}, refuted=refuted)
+                                 stored={w: tuple(v) for w, v in stored.items()}, refuted=refuted, state=state)
         done = _run_ranking(sweep, ex, live, checkpoint, len(order), progress_bar, announce, on_result)
     finally:
         del warming
@@ -397,13 +425,13 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
              "checkpoint": checkpoint, "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
              "first_guess": None, "average": None, "ranking": rows}
     asked = {"kind": SWEEP_NAME, "lists": lists.name, "mode": mode, "max_guesses": max_guesses, "top": top,
-             "shard": question["shard"], "limit": limit}
+             "shard": question["shard"], "limit": limit, **({"state": state} if state else {})}
     if not rows or rows[0]["total"] is None:
         # every candidate's exact value (or proven bound) is INF: no strategy within the limit
         return Result(asked, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats=stats)
     best = rows[0]
     # the certificate: the best first word's tree, searched again here and verified inside solve
-    cert = searcher.solve(start=best["word"])
+    cert = searcher.solve(start=best["word"], state=state)
     if cert.status != Status.OPTIMAL or cert.value != best["total"]:
         raise WordleError(f"internal error: the ranking gives {best['word']} a total of {best['total']}, "
                           f"its verified tree {cert.value} ({cert.status})")

@@ -268,9 +268,13 @@ def _parse_shard(text):
 @click.command("best-start", epilog="""\b
 Examples:
   wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json
-  wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json --dask tcp://scheduler:8786""")
+  wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json --dask tcp://scheduler:8786
+  wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3""")
 @lists_options
 @mode_option
+@click.option("--state", default=None, metavar="STATE",
+              help="rank the next guesses after this game state (guess.COLOURS..., e.g. salet.BBBYB) instead of "
+                   "the first words: totals count the guesses from there, over the answers it leaves")
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20))
 @click.option("--top", "--exact", "top", default=1, show_default=True, type=non_negative(),
               help="exact values (not bounds) for this many best first words; the others get proven lower bounds")
@@ -288,7 +292,7 @@ Examples:
 @click.option("--show", default=20, show_default=True, type=non_negative(), help="rows to print")
 @plot_option("draw the best first words with their proven totals and bounds")
 @json_option
-def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, dask_address, seed_trees,
+def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, workers, dask_address, seed_trees,
                depth_checkpoint, show, plot_file, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
     from wordlelab.solvers.search.best_start import run_best_start
@@ -298,10 +302,12 @@ def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers,
     res = run_best_start(lists, mode, max_guesses, top, shard_t, limit, checkpoint, workers or os.cpu_count() or 1,
                          progress_bar=None if as_json else progress, announce=None if as_json else err.print,
                          dask_address=dask_address, seed_trees=tuple(seed_trees),
-                         depth_checkpoint=depth_checkpoint)
+                         depth_checkpoint=depth_checkpoint, state=state)
+    state = res.question.get("state")
+    words = f"next guesses after {state}" if state else "first words"
     if plot_file:
         from wordlelab.cli.plots import first_words
-        first_words(res.stats["ranking"], plot_file, f"best first words, {lists.name}, {mode} mode")
+        first_words(res.stats["ranking"], plot_file, f"best {words}, {lists.name}, {mode} mode")
         res.stats["plot_file"] = plot_file
     if as_json:
         emit_json(res.as_dict())
@@ -311,15 +317,16 @@ def best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers,
     resumed = st["from_checkpoint"]
     # values taken from the checkpoint are marked: they were not computed in this run
     columns = ["rank", "word", "total", "average", "proof"] + (["source"] if resumed else [])
-    table(f"first words, {mode} mode, {lists.name}", columns,
+    table(f"{words}, {mode} mode, {lists.name}" + (f" ({st['n_answers']} answers left)" if state else ""), columns,
           [[i + 1, r["word"], r["total"], r["average"], r["proof"]]
            + ([r["source"] if r["source"] == "checkpoint" else "this run"] if resumed else [])
            for i, r in enumerate(rows)])
     if res.status == "OPTIMAL":
-        out.print(f"OPTIMAL: best first guess {st['first_guess']}, total {res.value} (average {st['average']:.4f}); "
-                  f"its tree verified by the independent checker")
+        out.print(f"OPTIMAL: best {'next' if state else 'first'} guess {st['first_guess']}, total {res.value} "
+                  f"(average {st['average']:.4f}); its tree verified by the independent checker")
     else:
-        out.print(f"{res.status}: no first word finds every answer within {max_guesses} guesses")
+        out.print(f"{res.status}: no {'next guess' if state else 'first word'} finds every answer within "
+                  f"{max_guesses} guesses")
     out.print(f"{st['evaluated']} of {st['candidates']} candidates evaluated in {res.seconds:.1f} s"
               f"{'; partial ranking (--limit/--shard)' if st['partial'] else ''}")
     if resumed:
