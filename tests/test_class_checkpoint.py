@@ -139,3 +139,40 @@ def test_a_signal_during_a_kept_class_is_delivered_after_it_is_kept():
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     finally:
         signal.signal(signal.SIGINT, inherited)
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_a_finished_ranking_of_a_class_settles_it(lists, tmp_path, mode):
+    """--class-ranking: a best-start --state ranking of the largest class gives that class's least
+    total; the run's total is the plain search's, and an unfinished or doctored ranking is refused."""
+    from wordlelab.models.feedback import feedback, pattern_string
+    from wordlelab.solvers.search.best_start import checkpoint_question, run_best_start
+    start = lists.guesses[7]
+    plain = NativeSearcher(lists, mode, 6).solve(start=start)
+    sizes = {}
+    for a in lists.answers:
+        sizes[feedback(start, a)] = sizes.get(feedback(start, a), 0) + 1
+    pattern = pattern_string(max(sizes, key=sizes.get))
+    state = f"{start}.{pattern}"
+    rank = str(tmp_path / "rank.json")
+    ranking = run_best_start(lists, mode, 6, 1, None, None, rank, 1, state=state)
+    ck = str(tmp_path / "classes.json")
+    r = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, class_rankings=(rank,))
+    assert r.value == plain.value and r.verified and r.stats["classes_from_rankings"] == [pattern]
+    searcher = NativeSearcher(lists, mode, 6)
+    assert load_checkpoint(ck, question(searcher, searcher.root(start)))[pattern]["value"] == ranking.value
+    q = checkpoint_question(lists, mode, 6, state=state)
+    entries = load_checkpoint(rank, q)
+    # a ranking stopped part way settles nothing
+    save_checkpoint(rank, q, dict(list(entries.items())[: len(entries) // 2]))
+    with pytest.raises(WordleError, match="not finished"):
+        NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=str(tmp_path / "c2.json"), class_rankings=(rank,))
+    # a word given a total below the true least one is caught when its strategy is rebuilt
+    other = next(w for w, (v, e) in entries.items() if not e and w != ranking.stats["first_guess"])
+    save_checkpoint(rank, q, dict(entries, **{other: [ranking.value - 1, True]}))
+    with pytest.raises(WordleError, match="internal error"):
+        NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=str(tmp_path / "c3.json"), class_rankings=(rank,))
+    # a ranking of another first word's class
+    with pytest.raises(WordleError, match="not after a score of"):
+        NativeSearcher(lists, mode, 6).solve(start=lists.guesses[8], checkpoint=str(tmp_path / "c4.json"),
+                                             class_rankings=(rank,))

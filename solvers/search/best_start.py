@@ -318,7 +318,8 @@ def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, o
 
     if ex.dashboard and announce:
         announce(f"dask dashboard: {ex.dashboard}")
-    bar = progress_bar("first words", n_words) if progress_bar else contextlib.nullcontext(None)
+    label = "next guesses" if sweep.meta.get("state") else "first words"
+    bar = progress_bar(label, n_words) if progress_bar else contextlib.nullcontext(None)
     with bar as advance:
         return run_sweep(sweep, ex, checkpoint, advance, publish)
 

@@ -171,3 +171,64 @@ def solve_classes(store: ClassStore, searcher, start, state, sizes: dict, worker
             table.unlink()      # processes still attached keep their mapping until they exit
     store.entries.update(_proven(results))
     return all(v["paths"] is not None for v in results.values())
+
+
+# ---- a class settled by a ranking of its state
+def class_from_ranking(store: ClassStore, searcher, node, path) -> str:
+    """Keep in ``store`` the class that a finished ranking of its state settles; returns its pattern.
+
+    The theorem: a class's least total is the least, over the guesses allowed in it, of the total
+    with that guess played next. A ``best-start --state START.PATTERN`` checkpoint (the class's
+    state, same lists, mode and guess limit) that holds every candidate guess of the class, the
+    best with an exact total V and every other with an exact total or a proven lower bound of at
+    least V, therefore proves V the class's least total. (A guess that neither splits the class
+    nor may be its answer is no candidate: it learns nothing, and is never needed.) A class too
+    large to prove in one sitting (THUMP's BBBBB in hard mode, 4894 answers) is ranked that way,
+    a guess at a time and resumable, then taken from here. The best guess's strategy is searched
+    again and checked by the verifier; the whole tree is verified again with the other classes.
+    """
+    import functools
+    import json
+
+    from wordlelab.models.result import Status
+    from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
+    from wordlelab.solvers.search import best_start
+    from wordlelab.solvers.search.tables import INF
+    try:
+        with open(path) as f:
+            state = json.load(f)["question"]["state"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise WordleError(f"{path} is not a 'best-start --state' checkpoint") from None
+    prefix = ".".join([f"{w}.{pattern_string(int(p))}" for w, p in node.history] + [node.start])
+    pattern = state[len(prefix) + 1:] if isinstance(state, str) and state.startswith(prefix + ".") else None
+    if pattern not in store.classes:
+        raise WordleError(f"{path} ranks the guesses after {state!r}, not after a score of {prefix}")
+    question = best_start.checkpoint_question(searcher.lists, searcher.mode, searcher.max_guesses, state=state)
+    entries = load_checkpoint(path, question, functools.partial(best_start._check_entry, None))
+    cnode = searcher.root(None, state)
+    candidates = [searcher.lists.guesses[g] for _, g in searcher.candidate_order(cnode)]
+    missing = [w for w in candidates if w not in entries]
+    if missing:
+        raise WordleError(f"{path}: the ranking of {state} is not finished: {len(missing)} of its "
+                          f"{len(candidates)} guesses are not ranked yet")
+    value, best = min((entries[w][0], w) for w in candidates if entries[w][1])
+    if value >= INF:
+        raise WordleError(f"{path}: no guess after {state} finds every answer within the limit")
+    below = [w for w in candidates if entries[w][0] < value]
+    if below:
+        raise WordleError(f"{path}: {below[0]} has only a bound below {best}'s {value}: rank with --top 1 to settle it")
+    kept = store.entries.get(pattern)
+    if kept is not None:
+        if kept["value"] != value:
+            raise WordleError(f"{path} gives {state} a least total of {value}, the checkpoint {store.path} "
+                              f"{kept['value']}: one of the two files is not what it claims")
+        return pattern
+    r = searcher.solve(start=best, state=state)
+    if r.status != Status.OPTIMAL or r.value != value or not r.verified:
+        raise WordleError(f"internal error: {path} ranks {best} at {value}, its verified tree gives {r.value}")
+    by_answer = {p[-1][0]: " ".join(w for w, _ in p) for p in r.certificate.paths()}
+    entry = {"value": int(value), "paths": [by_answer[searcher.lists.answers[a]] for a in store.classes[pattern]]}
+    store._check(pattern, entry)
+    store.entries[pattern] = entry
+    save_checkpoint(store.path, store.question, store.entries)
+    return pattern

@@ -239,7 +239,8 @@ class NativeSearcher:
 
     # ---- the least total
     def solve(self, start: str | None = None, state: str | None = None, progress=None,
-              checkpoint=None, workers: int = 1, dask_address: str | None = None) -> Result:
+              checkpoint=None, workers: int = 1, dask_address: str | None = None,
+              class_rankings: tuple = ()) -> Result:
         """The least total with its verified tree, from ``start`` (or the best first guess if None).
 
         See the module docstring for the statuses; ``stats["first_guess"]`` is the strategy's
@@ -247,7 +248,10 @@ class NativeSearcher:
         first guess given, no beam) each class is saved there as soon as it is proven, and a
         rerun takes the saved classes instead of searching them
         (:mod:`~wordlelab.solvers.search.class_checkpoint`). ``workers`` > 1 or ``dask_address``
-        proves the classes as tasks of a sweep (first guess given, no beam).
+        proves the classes as tasks of a sweep (first guess given, no beam). Each of
+        ``class_rankings`` is a finished ``best-start --state`` checkpoint of one class's state,
+        which settles that class (:func:`~wordlelab.solvers.search.class_checkpoint.class_from_ranking`;
+        with ``checkpoint`` only).
         """
         t0 = time.perf_counter()
         node = self.root(start, state)
@@ -255,13 +259,15 @@ class NativeSearcher:
         if (checkpoint or on_workers) and (node.start is None or self.beam):
             raise WordleError("a checkpoint or workers take the classes of a given first guess: give --start, "
                               "without --beam")
+        if class_rankings and not checkpoint:
+            raise WordleError("a class ranking settles a class of a checkpoint: give --checkpoint too")
         question = {"kind": "min-total", "lists": self.lists.name, "mode": self.mode,
                     "max_guesses": self.max_guesses, "start": start, "state": state, "beam": self.beam}
         workers_spec = (workers, dask_address) if on_workers else None
-        return self._min_total(node, question, self.beam, t0, progress, checkpoint, workers_spec)
+        return self._min_total(node, question, self.beam, t0, progress, checkpoint, workers_spec, class_rankings)
 
     def _min_total(self, node: Node, question: dict, beam: int, t0: float, progress=None,
-                   checkpoint=None, workers_spec=None) -> Result:
+                   checkpoint=None, workers_spec=None, class_rankings=()) -> Result:
         """Search ``node`` (its first guess: ``node.start``, or the best one), build the tree,
         verify it, and check the verified total is the search's."""
         method = "beam" if beam else "native"
@@ -287,6 +293,7 @@ class NativeSearcher:
             classes = {pattern_string(int(pats[c])): members[starts[c]:starts[c] + sizes[c]]
                        for c in range(len(sizes))}
             store = cc.ClassStore(checkpoint, self, node, classes)
+            ranked = [cc.class_from_ranking(store, self, node, path) for path in class_rankings]
             paths = self._new_paths(node, g)
             if workers_spec:
                 todo = {k: len(v) for k, v in classes.items() if k not in store.entries}
@@ -334,7 +341,8 @@ class NativeSearcher:
             extra={"max_guesses_used": report.max_guesses,
                    "histogram": {str(k): v for k, v in sorted(report.histogram.items())},
                    "search_seconds": round(t_search, 3),
-                   **({"classes": len(sizes), "classes_from_checkpoint": store.resumed} if store else {})})
+                   **({"classes": len(sizes), "classes_from_checkpoint": store.resumed,
+                       "classes_from_rankings": ranked} if store else {})})
 
     def _min_total_result(self, question, method, status, node, t0, given, total=None, tree=None,
                           extra=None) -> Result:

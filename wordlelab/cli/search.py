@@ -56,13 +56,16 @@ Examples:
               help="worst: among least-total strategies, the fewest answers needing the most guesses (proven)")
 @click.option("--checkpoint", default=None, type=OutputFile(),
               help="with --start: keep each class after the first guess as it is proven (JSON); a rerun resumes")
+@click.option("--class-ranking", "class_rankings", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="with --checkpoint: a finished 'best-start --state START.SCORE --top 1' checkpoint, which settles "
+                   "that class (repeat for more classes)")
 @sweep_options("with --start: prove the classes on this many processes, sharing one node table (default 1)",
                "with --start: prove the classes on dask.distributed")
 @plot_option("draw the guess-count histogram of the strategy")
 @memory_option
 @json_option
-def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, checkpoint, workers, dask_address,
-          plot_file, memory_gib, as_json):
+def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, checkpoint, class_rankings, workers,
+          dask_address, plot_file, memory_gib, as_json):
     """Prove the least total number of guesses, with a verified strategy tree.
 
     With --tie-break worst, the strategy is the least total's lexicographic optimum: fewest
@@ -76,14 +79,15 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
     if tied:
         from wordlelab.solvers.search.tie_break import check_tie_break, solve_tie_break
         check_tie_break(searcher, start, state_text)
-        if checkpoint or workers or dask_address:
-            raise WordleError("--checkpoint, --workers and --dask do not go with --tie-break worst")
+        if checkpoint or workers or dask_address or class_rankings:
+            raise WordleError("--checkpoint, --class-ranking, --workers and --dask do not go with --tie-break worst")
     with progress("searching", None, enabled=not as_json) as advance:
         if tied:
             res = solve_tie_break(searcher, start=start, state=state_text, progress=advance)
         else:
             res = searcher.solve(start=start, state=state_text, progress=advance, checkpoint=checkpoint,
-                                 workers=workers or 1, dask_address=dask_address)
+                                 workers=workers or 1, dask_address=dask_address,
+                                 class_rankings=tuple(class_rankings))
     save_tree_certificate(res, tree_file)
     if plot_file and res.certificate is not None:
         from wordlelab.cli.plots import guess_histograms
@@ -122,6 +126,8 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
     if res.stats.get("classes_from_checkpoint"):
         out.print(f"{res.stats['classes_from_checkpoint']} of {res.stats['classes']} classes taken from the "
                   f"checkpoint {checkpoint} (proven by an earlier run; the whole tree verified now)")
+    for pattern in res.stats.get("classes_from_rankings") or ():
+        out.print(f"class {pattern} settled by its ranking (--class-ranking), its best strategy verified")
     if tree_file and res.certificate is not None:
         out.print(f"tree written to {tree_file}")
 
