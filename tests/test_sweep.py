@@ -184,3 +184,15 @@ def test_a_group_waits_while_one_of_it_is_in_flight():
     assert todo == []
     ungrouped = Sweep("t", {}, [], None, (), None)
     assert _next_key(ungrouped, ["a2", "b1"], {1: "a1"}) == "a2"
+
+
+def test_before_any_cutoff_only_a_shared_live_cutoff_lets_every_worker_start():
+    """With no cutoff yet, a task runs unbounded: a pool whose workers read the live cutoff gets a
+    task per worker (the first exact total cuts the others short); dask, or one process, ``top``."""
+    from types import SimpleNamespace
+
+    from wordlelab.solvers.search.best_start import _warmup
+    pool, dask = SimpleNamespace(name="pool", workers=4), SimpleNamespace(name="dask", workers=4)
+    live = object()
+    assert _warmup(1, pool, live) == 4 and _warmup(6, pool, live) == 6
+    assert _warmup(1, pool, None) == 1 and _warmup(1, dask, live) == 1

@@ -277,20 +277,21 @@ def _check_entry(words, key, value):
 
 def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None,
                      live_ref=None, question: dict | None = None, stored: dict | None = None,
-                     refuted: frozenset = frozenset(), state=None) -> Sweep:
+                     refuted: frozenset = frozenset(), state=None, warmup: int | None = None) -> Sweep:
     """The ranking question as a sweep over first words (``order``: (static bound, guess index), best first).
 
     ``table_ref`` names a shared node table the workers search on together, ``live_ref`` a
     shared one-element cutoff the client lowers as exact totals come in. ``question`` is the
     checkpoint's question (default: every first word, see :func:`checkpoint_question`). With a game
     ``state`` the candidates are the guesses allowed after it, and each total counts the guesses from there.
+    ``warmup`` tasks at most are in flight while no cutoff is known (default ``top``).
     """
     meta = question if question is not None else checkpoint_question(lists, mode, max_guesses, state=state)
     bounds = {lists.guesses[g]: int(b) for b, g in order}
     words = [lists.guesses[g] for _, g in order]
     return Sweep(SWEEP_NAME, meta, words, _init,
                  (lists, mode, max_guesses, table_ref, live_ref, state), _run, _merge, functools.partial(top_cutoff, top, seed=seed),
-                 functools.partial(_skip, bounds, stored=stored, refuted=refuted), _describe, warmup=top,
+                 functools.partial(_skip, bounds, stored=stored, refuted=refuted), _describe, warmup=warmup or top,
                  cutoff_known=functools.partial(_cutoff_known, top, seed=seed), group=_letters,
                  validate=functools.partial(_check_entry, frozenset(words)), stale=_stale)
 
@@ -305,6 +306,15 @@ def _game_state(lists, mode, state):
         raise WordleError(f"the state ends with {game.next_guess!r} without its colours: the ranking is of the "
                           f"guesses after a score ({state}.BBBBB, say)")
     return game.describe()
+
+
+def _warmup(top, ex, live) -> int:
+    """Tasks in flight before any cutoff is known. A task sent then runs without one, so only
+    ``top`` are sent, unless the workers share a live cutoff: then every worker gets a task, and
+    the first exact total to come lowers the cutoff of the others as they run. (Where most
+    candidates have no strategy within the limit, as after THUMP BBBBB in hard mode, no cutoff
+    exists for a long time, and one task at a time left the second worker idle.)"""
+    return max(top, ex.workers) if live is not None and ex.name == "pool" else top
 
 
 def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, on_result) -> dict:
@@ -382,7 +392,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             seed, seed_from = beam_seed(lists, mode, max_guesses, top, order, state=state), "beam search"
         refuted = depth_refuted(searcher, max_guesses, depth_checkpoint) if depth_checkpoint else frozenset()
         sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question,
-                                 stored={w: tuple(v) for w, v in stored.items()}, refuted=refuted, state=state)
+                                 stored={w: tuple(v) for w, v in stored.items()}, refuted=refuted, state=state,
+                                 warmup=_warmup(top, ex, live))
         done = _run_ranking(sweep, ex, live, checkpoint, len(order), progress_bar, announce, on_result)
     finally:
         del warming
