@@ -146,7 +146,8 @@ def test_a_finished_ranking_of_a_class_settles_it(lists, tmp_path, mode):
     """--class-ranking: a best-start --state ranking of the largest class gives that class's least
     total; the run's total is the plain search's, and an unfinished or doctored ranking is refused."""
     from wordlelab.models.feedback import feedback, pattern_string
-    from wordlelab.solvers.search.best_start import checkpoint_question, run_best_start
+    from wordlelab.solvers.search.best_start import run_best_start
+    from wordlelab.solvers.search.ranking_checkpoint import checkpoint_question
     start = lists.guesses[7]
     plain = NativeSearcher(lists, mode, 6).solve(start=start)
     sizes = {}

@@ -24,11 +24,11 @@ from wordlelab.models.result import Result, Status
 from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.native import INF, NativeSearcher, top_cutoff
 from wordlelab.solvers.search.node_table import SharedArray, table_shape
+from wordlelab.solvers.search.ranking_checkpoint import SWEEP_NAME, check_entry, checkpoint_question
 from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
 
 # Node-table entries for a sweep: first words reuse each other's nodes, a third of the work
 SWEEP_TABLE_ENTRIES = 1 << 23
-SWEEP_NAME = "best-start"
 
 
 def _init(lists, mode, max_guesses, table_ref=None, live_ref=None, state=None):
@@ -248,33 +248,6 @@ def _describe(results):
     return f"best {min(exact)}" if exact else ""
 
 
-def checkpoint_question(lists, mode, max_guesses, shard=None, limit=None, state=None) -> dict:
-    """What a best-start checkpoint answers: the lists, mode, guess limit and the slice of first words;
-    from a game state, that state too (a ranking of the next guesses).
-
-    >>> from wordlelab.instances.wordlists import WordLists
-    >>> q = checkpoint_question(WordLists("demo", ("crate", "slate"), ("slate",)), "easy", 6, (1, 20))
-    >>> q["kind"], q["mode"], q["max_guesses"], q["shard"], q["limit"]
-    ('best-start', 'easy', 6, '1/20', None)
-    """
-    from wordlelab.solvers.checkpoint import lists_question
-    question = {"kind": SWEEP_NAME, "lists": lists_question(lists), "mode": mode, "max_guesses": max_guesses,
-                "shard": f"{shard[0]}/{shard[1]}" if shard else None, "limit": limit}
-    if state:       # (absent, not None, for the start of the game: checkpoints made before states stay valid)
-        question["state"] = state
-    return question
-
-
-def _check_entry(words, key, value):
-    """A checkpoint entry: a first word of this run -> [total or bound (int >= 0), exact (bool)]."""
-    from wordlelab.solvers.checkpoint import check_int
-    if words is not None and key not in words:
-        raise ValueError("not a candidate first word of this question")
-    if not (isinstance(value, list) and len(value) == 2 and type(value[1]) is bool):
-        raise ValueError("must be [total, exact] with exact true or false")
-    check_int(value[0], "the total")
-
-
 def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None,
                      live_ref=None, question: dict | None = None, stored: dict | None = None,
                      refuted: frozenset = frozenset(), state=None, warmup: int | None = None) -> Sweep:
@@ -293,7 +266,7 @@ def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, tabl
                  (lists, mode, max_guesses, table_ref, live_ref, state), _run, _merge, functools.partial(top_cutoff, top, seed=seed),
                  functools.partial(_skip, bounds, stored=stored, refuted=refuted), _describe, warmup=warmup or top,
                  cutoff_known=functools.partial(_cutoff_known, top, seed=seed), group=_letters,
-                 validate=functools.partial(_check_entry, frozenset(words)), stale=_stale)
+                 validate=functools.partial(check_entry, frozenset(words)), stale=_stale)
 
 
 def _game_state(lists, mode, state):
@@ -359,7 +332,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     question = checkpoint_question(lists, mode, max_guesses, shard, limit, state)
     # a checkpoint that would be refused is refused now, before any work
     from wordlelab.solvers.checkpoint import load_checkpoint
-    stored = load_checkpoint(checkpoint, question, functools.partial(_check_entry, None))
+    stored = load_checkpoint(checkpoint, question, functools.partial(check_entry, None))
     ex = executor(executor_kind, workers, dask_address)
     table = live = None
     warming: list = []

@@ -192,7 +192,7 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str:
 
     from wordlelab.models.result import Status
     from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
-    from wordlelab.solvers.search import best_start
+    from wordlelab.solvers.search.ranking_checkpoint import check_entry, checkpoint_question
     from wordlelab.solvers.search.tables import INF
     try:
         with open(path) as f:
@@ -203,8 +203,8 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str:
     pattern = state[len(prefix) + 1:] if isinstance(state, str) and state.startswith(prefix + ".") else None
     if pattern not in store.classes:
         raise WordleError(f"{path} ranks the guesses after {state!r}, not after a score of {prefix}")
-    question = best_start.checkpoint_question(searcher.lists, searcher.mode, searcher.max_guesses, state=state)
-    entries = load_checkpoint(path, question, functools.partial(best_start._check_entry, None))
+    question = checkpoint_question(searcher.lists, searcher.mode, searcher.max_guesses, state=state)
+    entries = load_checkpoint(path, question, functools.partial(check_entry, None))
     cnode = searcher.root(None, state)
     candidates = [searcher.lists.guesses[g] for _, g in searcher.candidate_order(cnode)]
     missing = [w for w in candidates if w not in entries]

@@ -33,7 +33,8 @@ from pathlib import Path
 from wordlelab.models.tree import Tree, TreeFormatError, from_json, to_json
 from wordlelab.models.verify import TreeFault, verify_tree
 from wordlelab.solvers.checkpoint import lists_question, load_checkpoint
-from wordlelab.solvers.search.best_start import _check_entry, checkpoint_question, run_best_start
+from wordlelab.solvers.search.best_start import run_best_start
+from wordlelab.solvers.search.ranking_checkpoint import check_entry, checkpoint_question
 from wordlelab.solvers.search.native import INF, NativeSearcher
 
 
@@ -71,7 +72,7 @@ def first_guess_ranking(searcher: NativeSearcher, checkpoint: str | Path | None 
     path = Path(checkpoint) if checkpoint else default_checkpoint(lists, mode, limit)
     question = checkpoint_question(lists, mode, limit)
     node = searcher.root()
-    check = functools.partial(_check_entry, None)
+    check = functools.partial(check_entry, None)
     entries = load_checkpoint(str(path), question, check)
     candidates = list(lists.guesses)
     if any(w not in entries for w in candidates):
