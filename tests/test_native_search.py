@@ -266,6 +266,28 @@ def test_lants_with_every_word_an_answer(shared, guesses_file, total):
     assert verify_tree(res.certificate, lists.answers, lists.guesses).total == total
 
 
+@pytest.mark.slow
+def test_thump_within_7_in_hard_mode_from_the_committed_runs(tmp_path):
+    """Selby's THUMP optimum (part 2): 58715 in hard mode within 7 guesses, every word an answer.
+
+    112 of THUMP's classes come from the run's class checkpoint, the last, BBBBB, from the
+    finished ranking of its second guesses (both in runs/, copied here: a run writes to its
+    checkpoint); the best second guess's strategy is searched again, and the whole tree, all
+    12972 answers, is checked by the verifier before the total is returned."""
+    import shutil
+    from pathlib import Path
+    runs = Path(__file__).resolve().parent.parent / "runs"
+    classes, ranking = tmp_path / "thump7.json", tmp_path / "thump-bbbbb.json"
+    shutil.copy(runs / "thump7.json", classes)
+    shutil.copy(runs / "thump-bbbbb.json", ranking)
+    lists = load_lists("nyt20220316", answers="all")
+    res = NativeSearcher(lists, "hard", 7, cache_entries=1 << 26).solve(
+        start="thump", checkpoint=str(classes), class_rankings=(str(ranking),))
+    assert (res.status, res.value) == ("OPTIMAL", 58715) and res.stats["classes_from_rankings"] == ["BBBBB"]
+    report = verify_tree(res.certificate, lists.answers, lists.guesses, "hard", (), 7)
+    assert report.total == 58715 and report.max_guesses <= 7
+
+
 @pytest.mark.parametrize("mode", ["easy", "hard"])
 def test_first_word_value_under_a_cutoff(tmp_path, mode):
     """start_value asks the classes for shares of the gap to the cutoff, in rounds: below the
