@@ -127,7 +127,7 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
         out.print(f"{res.stats['classes_from_checkpoint']} of {res.stats['classes']} classes taken from the "
                   f"checkpoint {checkpoint} (proven by an earlier run; the whole tree verified now)")
     for pattern in res.stats.get("classes_from_rankings") or ():
-        out.print(f"class {pattern} settled by its ranking (--class-ranking), its best strategy verified")
+        out.print(f"class {pattern}: least total as its finished ranking (--class-ranking) proves it")
     if tree_file and res.certificate is not None:
         out.print(f"tree written to {tree_file}")
 
