@@ -152,9 +152,9 @@ FAST_VARIANT = {
         "wordlelab tree-model --random-subset 20 --guess-count 300 --seed 1 --depth 4 --solver highs --tree t.tree",
     # fixed guesses over 2309 answers: the searches and the proofs take minutes to hours
     "wordlelab blindfold --lists nyt20220316":
-        "wordlelab blindfold --lists nyt20220316 --random-subset 100 --pool 300 --time-limit 20",
+        "wordlelab blindfold --lists nyt20220316 --random-subset 60 --pool 200 --time-limit 20",
     "wordlelab blindfold --lists nyt20220316 --k 6":
-        "wordlelab blindfold --lists nyt20220316 --k 4 --random-subset 100 --pool 300",
+        "wordlelab blindfold --lists nyt20220316 --k 4 --random-subset 60 --pool 200",
     "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
         "wordlelab blindfold --lists nyt20220316 --k 2 --random-subset 100 --pool 300 --search-time 1 "
         "--save-proof blind5.json --save-model blind5.lp",
@@ -165,12 +165,12 @@ FAST_VARIANT = {
         "wordlelab blindfold --lists nyt20220316 --k 2 --random-subset 100 --pool 300 --proof rows "
         "--save-model blind4.lp --time-limit 20",
     "wordlelab blindfold --lists nyt20220316 --answers all --k 10 --search-time 2400 --time-limit 30 --seed 1":
-        "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 150 --pool 300 --k 4 --search-time 1 "
+        "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 90 --pool 200 --k 4 --search-time 1 "
         "--time-limit 5 --seed 1",
     "wordlelab blindfold --lists nyt20220316 --answers all --k 7 --search-time 1":
-        "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 150 --pool 300 --k 1 --search-time 1",
+        "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 90 --pool 200 --k 1 --search-time 1",
     "wordlelab blindfold --lists nyt20220316 --answers all --search-time 900 --time-limit 60":
-        "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 100 --pool 300 --search-time 1 "
+        "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 60 --pool 200 --search-time 1 "
         "--time-limit 20",
     # two rows beside Selby's program, 3 runs each (his build included: about a minute); the
     # shortest row of the suite stands in
@@ -185,7 +185,7 @@ FAST_VARIANT = {
     # benchmark suites of minutes; the matrix suite (15-20 s) stands in, run once, with --csv
     # 17 s on a busy machine: half the answers, three fifths of the pool
     "wordlelab blindfold --random-subset 200 --pool 500 --proof rows --solver cbc":
-        "wordlelab blindfold --random-subset 100 --pool 300 --proof rows --solver cbc",
+        "wordlelab blindfold --random-subset 60 --pool 200 --proof rows --solver cbc",
     # the 12972 x 12972 rows: 30 s on a busy machine
     "wordlelab bench --suite matrix": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
     "wordlelab bench --suite matrix --csv bench.csv": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",

@@ -120,7 +120,7 @@ def test_random_good_first_words_match_selby(shared, easy_0316):
     """A quick CI sample from Selby's best 1000 first words (the slow test takes 20 from all)."""
     ref = reference_values(shared, "results_easy_nyt20220316")
     best = sorted(ref, key=ref.get)[:1000]
-    for w in random.Random(11).sample(best, 4):
+    for w in random.Random(11).sample(best, 2):
         assert easy_0316.solve(start=w).value == ref[w], w
 
 
@@ -140,7 +140,7 @@ def test_hard_mode_impossible_first_words(shared, lists_0316):
     ref = reference_values(shared, "results_hard_nyt20220316")
     impossible = sorted(w for w, v in ref.items() if v == 1000000000)
     s = NativeSearcher(lists_0316, "hard", 6)
-    for w in random.Random(5).sample(impossible, 2):
+    for w in random.Random(5).sample(impossible, 1):
         assert s.solve(start=w).status == "INFEASIBLE", w
 
 

@@ -52,8 +52,10 @@ def test_sigkill_of_the_client_leaves_no_worker(tmp_path):
     assert _all_gone(children, 10), [c.cmdline() for c in children if c.is_running()]
 
 
-@pytest.mark.parametrize("sig, code, last_line", [(signal.SIGINT, 130, "interrupted"),
-                                                   (signal.SIGTERM, 143, "terminated")], ids=["ctrl-c", "sigterm"])
+@pytest.mark.parametrize("sig, code, last_line", [
+    (signal.SIGINT, 130, "interrupted"),
+    # (SIGTERM in one process is in the default suite: test_sigterm_stops_a_run_in_one_process_...)
+    pytest.param(signal.SIGTERM, 143, "terminated", marks=pytest.mark.slow)], ids=["ctrl-c", "sigterm"])
 def test_a_stop_is_prompt_and_keeps_the_checkpoint(tmp_path, sig, code, last_line):
     """Ctrl-C, or a scheduler's SIGTERM: the checkpoint is saved, the workers go, no traceback."""
     proc, children, ck = _start(tmp_path)
