@@ -268,22 +268,31 @@ def test_lants_with_every_word_an_answer(shared, guesses_file, total):
 
 @pytest.mark.slow
 def test_thump_within_7_in_hard_mode_from_the_committed_runs(tmp_path):
-    """Selby's THUMP optimum (part 2): 58715 in hard mode within 7 guesses, every word an answer.
+    """Selby's THUMP optimum (part 2 of his article; issue 19, part 3): 58715 in hard mode within
+    7 guesses, every word an answer.
 
-    112 of THUMP's classes come from the run's class checkpoint, the last, BBBBB, from the
-    finished ranking of its second guesses (both in runs/, copied here: a run writes to its
-    checkpoint); the best second guess's strategy is searched again, and the whole tree, all
-    12972 answers, is checked by the verifier before the total is returned."""
+    112 of THUMP's classes come from the run's class checkpoint (runs/thump7.json, which holds
+    all 113: BBBBB is dropped from the copy here), the last, BBBBB, from the finished ranking of
+    its second guesses (runs/thump-bbbbb.json); the best second guess's strategy is searched
+    again (about a minute), and the whole tree, all 12972 answers, is checked by the verifier
+    before the total is returned."""
+    import json
     import shutil
     from pathlib import Path
+
+    from wordlelab.solvers.checkpoint import save_checkpoint
     runs = Path(__file__).resolve().parent.parent / "runs"
     classes, ranking = tmp_path / "thump7.json", tmp_path / "thump-bbbbb.json"
-    shutil.copy(runs / "thump7.json", classes)
+    kept = json.loads((runs / "thump7.json").read_text())
+    entries = {k: v for k, v in kept["entries"].items() if k != "BBBBB"}
+    assert len(entries) == 112
+    save_checkpoint(str(classes), kept["question"], entries)
     shutil.copy(runs / "thump-bbbbb.json", ranking)
     lists = load_lists("nyt20220316", answers="all")
     res = NativeSearcher(lists, "hard", 7, cache_entries=1 << 26).solve(
         start="thump", checkpoint=str(classes), class_rankings=(str(ranking),))
     assert (res.status, res.value) == ("OPTIMAL", 58715) and res.stats["classes_from_rankings"] == ["BBBBB"]
+    assert json.loads(classes.read_text())["entries"]["BBBBB"]["value"] == 19423
     report = verify_tree(res.certificate, lists.answers, lists.guesses, "hard", (), 7)
     assert report.total == 58715 and report.max_guesses <= 7
 
