@@ -297,6 +297,26 @@ def test_thump_within_7_in_hard_mode_from_the_committed_runs(tmp_path):
     assert report.total == 58715 and report.max_guesses <= 7
 
 
+@pytest.mark.slow
+def test_thump_within_7_in_hard_mode_on_the_12947_words(shared, tmp_path):
+    """Selby's THUMP optimum on the 12947 words of 2022-02-15: 58506, from the committed class
+    checkpoint (all 113 classes) and BBBBB's finished ranking, which must agree with it; the
+    whole tree is checked by the verifier."""
+    import shutil
+    from pathlib import Path
+    runs = Path(__file__).resolve().parent.parent / "runs"
+    classes, ranking = tmp_path / "thump7-0215.json", tmp_path / "thump-bbbbb-0215.json"
+    shutil.copy(runs / "thump7-0215.json", classes)
+    shutil.copy(runs / "thump-bbbbb-0215.json", ranking)
+    path = str(shared / "wordlists" / "wordlist_nyt20220215_all")
+    lists = load_lists(guesses_file=path, answers=path)
+    res = NativeSearcher(lists, "hard", 7, cache_entries=1 << 24).solve(
+        start="thump", checkpoint=str(classes), class_rankings=(str(ranking),))
+    assert (res.status, res.value) == ("OPTIMAL", 58506) and res.stats["classes_from_rankings"] == ["BBBBB"]
+    report = verify_tree(res.certificate, lists.answers, lists.guesses, "hard", (), 7)
+    assert report.total == 58506 and report.max_guesses <= 7
+
+
 @pytest.mark.parametrize("mode", ["easy", "hard"])
 def test_first_word_value_under_a_cutoff(tmp_path, mode):
     """start_value asks the classes for shares of the gap to the cutoff, in rounds: below the

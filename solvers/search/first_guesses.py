@@ -34,8 +34,8 @@ from wordlelab.models.tree import Tree, TreeFormatError, from_json, to_json
 from wordlelab.models.verify import TreeFault, verify_tree
 from wordlelab.solvers.checkpoint import lists_question, load_checkpoint
 from wordlelab.solvers.search.best_start import run_best_start
-from wordlelab.solvers.search.ranking_checkpoint import check_entry, checkpoint_question
 from wordlelab.solvers.search.native import INF, NativeSearcher
+from wordlelab.solvers.search.ranking_checkpoint import check_entry, checkpoint_question
 
 
 def default_checkpoint(lists, mode: str, max_guesses: int) -> Path:
