@@ -29,7 +29,10 @@ entry is never merged into a run that asks something else.
 
 What :func:`save_checkpoint` guarantees: the file is replaced atomically (a
 temporary file in the same directory, then :func:`os.replace`), so a crash or a
-Ctrl-C leaves the old file or the new one, never part of one.
+Ctrl-C leaves the old file or the new one, never part of one. Two processes may
+share one file (two ``analyze`` runs fill the same cached ranking): a writer that
+re-reads the file and merges it under :func:`checkpoint_lock` before it writes
+keeps what the other wrote.
 
 >>> import os, tempfile
 >>> path = os.path.join(tempfile.mkdtemp(), "demo.json")
@@ -46,6 +49,7 @@ wordlelab.errors.WordleError: checkpoint ... is for another question: n is 3 in 
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -224,6 +228,34 @@ def save_checkpoint(path, question: dict, entries: dict) -> None:
         except OSError:
             pass
         raise WordleError(f"cannot write checkpoint {path}: {e.strerror or e}") from None
+
+
+@contextlib.contextmanager
+def checkpoint_lock(path):
+    """Hold an exclusive lock on the directory of ``path`` while a writer reads, merges and writes it.
+
+    The lock is :func:`fcntl.flock` on the directory (the file itself is replaced on every save, so a
+    lock on it would not outlive the save); where that is not available (another OS, a file system
+    without locks) the block runs unlocked, as a lone writer's does.
+
+    >>> import os, tempfile
+    >>> with checkpoint_lock(os.path.join(tempfile.mkdtemp(), "x.json")):
+    ...     pass
+    """
+    try:
+        import fcntl
+        fd = os.open(os.path.dirname(os.path.abspath(os.fspath(path))), os.O_RDONLY)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            pass
+        yield
+    finally:
+        os.close(fd)      # closing the last descriptor releases the lock
 
 
 # ---- small validators for entry values

@@ -28,7 +28,7 @@ from typing import Callable
 
 from wordlelab.errors import WordleError
 # the one checkpoint format (re-exported here for callers of the sweep layer)
-from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint  # noqa: F401
+from wordlelab.solvers.checkpoint import checkpoint_lock, load_checkpoint, save_checkpoint  # noqa: F401
 
 _STATE: dict = {}    # per worker process: the built state of each question, built once
 
@@ -78,12 +78,27 @@ def _restore(sweep: Sweep, entries: dict) -> None:
 
 
 def save_results(sweep: Sweep, checkpoint, kept: dict | None = None) -> None:
-    """Write the sweep's results, over ``kept`` (entries loaded earlier: a checkpoint never loses one)."""
+    """Write the sweep's results, over ``kept`` (entries loaded earlier) and over what the file holds now.
+
+    A checkpoint never loses an entry: another process running the same question on the same file
+    (two ``analyze`` runs filling one cached ranking) may have written since this one loaded it, so
+    the file is read again, under :func:`~wordlelab.solvers.checkpoint.checkpoint_lock`, and merged
+    with ``merge`` (an entry of this run replaces the file's where the sweep has no ``merge``, or
+    packs its entries). A file that is now refused (damaged meanwhile) is written over.
+    """
     if not checkpoint:
         return
-    entries = dict(kept or {})
-    entries.update(sweep.pack(sweep.results) if sweep.pack else sweep.results)
-    save_checkpoint(checkpoint, sweep.meta, entries)
+    combine = sweep.merge if sweep.merge is not None and sweep.pack is None else None
+    with checkpoint_lock(checkpoint):
+        try:
+            entries = load_checkpoint(checkpoint, sweep.meta, sweep.validate)
+        except WordleError:
+            entries = {}
+        for layer in (kept or {}, sweep.pack(sweep.results) if sweep.pack else sweep.results):
+            for key, value in layer.items():
+                old = entries.get(key)
+                entries[key] = value if old is None or combine is None else combine(old, value)
+        save_checkpoint(checkpoint, sweep.meta, entries)
 
 
 # ---- executors: submit(fn, *args) -> future; wait(futures) -> done set; close()

@@ -210,3 +210,20 @@ def test_before_any_cutoff_only_a_shared_live_cutoff_lets_every_worker_start():
     live = object()
     assert _warmup(1, pool, live) == 4 and _warmup(6, pool, live) == 6
     assert _warmup(1, pool, None) == 1 and _warmup(1, dask, live) == 1
+
+
+def test_two_writers_of_one_checkpoint_keep_each_others_entries(tmp_path):
+    """Two runs of one question on one file (two `analyze` runs filling the cached ranking): the
+    one that writes last keeps what the other wrote after it loaded the file, merged by ``merge``."""
+    from wordlelab.solvers.sweep import Sweep, save_results
+    path = str(tmp_path / "shared.json")
+
+    def run(results):
+        return Sweep("demo", {"kind": "demo"}, ["a", "b", "c"], None, (), None, merge=_merge, results=results)
+
+    first, second = run({"a": [7, True], "b": [5, False]}), run({"b": [6, True], "c": [9, False]})
+    save_results(first, path)
+    save_results(second, path, kept={})        # loaded before the first wrote: it holds nothing of it
+    assert load_checkpoint(path, {"kind": "demo"}) == {"a": [7, True], "b": [6, True], "c": [9, False]}
+    save_results(first, path)                  # exact beats bound, whichever writes last
+    assert load_checkpoint(path, {"kind": "demo"})["b"] == [6, True]
