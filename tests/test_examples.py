@@ -666,3 +666,37 @@ def test_slow_example_as_shown(shown, runner, tmp_path):
         return
     r = runner(shown, timeout=SLOW_TIMEOUT)
     _check_output(shown, "", r)
+
+
+def runs_readme_commands() -> list[str]:
+    """The commands in the code blocks of runs/README.md (the long runs, shown to run from runs/)."""
+    text = (REPO / "runs" / "README.md").read_text(encoding="utf-8")
+    found = []
+    for block in re.finditer(r"^```[^\n]*\n(.*?)^```", text, re.S | re.M):
+        for line in block.group(1).splitlines():
+            part, _ = _clean(line)
+            if part.startswith("wordlelab "):
+                found.append(part)
+    return found
+
+
+def test_runs_readme_has_commands():
+    assert len(runs_readme_commands()) >= 6
+
+
+@pytest.mark.parametrize("text", runs_readme_commands(), ids=str)
+def test_runs_readme_command_parses(text, tmp_path, monkeypatch):
+    """Each long run's command parses as shown, from a copy of runs/ (its files linked, so the
+    checkpoints they resume exist; from its parent where the command names runs/...) with ../../shared where the shown paths look for the lists.
+    (They run for hours: the README's fast re-checks of their results run in the tests above.)"""
+    if "../shared" in text and not SHARED.is_dir():
+        pytest.skip("../shared is absent")
+    runs = tmp_path / "work" / "runs"
+    runs.mkdir(parents=True)
+    if SHARED.is_dir():
+        (tmp_path / "shared").symlink_to(SHARED, target_is_directory=True)
+    for f in (REPO / "runs").iterdir():
+        (runs / f.name).symlink_to(f, target_is_directory=f.is_dir())
+    # a command naming runs/... is shown to run from the repository root
+    monkeypatch.chdir(runs.parent if " runs/" in text else runs)
+    _parse(text)
