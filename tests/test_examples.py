@@ -71,6 +71,8 @@ RUN_AS_SHOWN = {
     # every class in the committed checkpoint: only the verifier runs (a few seconds), nothing is written
     "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/thump7.json "
     "--class-ranking runs/thump-bbbbb.json",
+    "wordlelab solve --start thumb --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/thumb7.json "
+    "--class-ranking runs/thumb-bbbbb.json",
     "wordlelab hint salet.BBBYB.drone.YBBBG --lists nyt20220316 --top 5",
     "wordlelab hint crane.BYBBB --mode hard",
     "wordlelab play --lists nyt20220316",
@@ -308,6 +310,8 @@ EXPECT_OUTPUT = {
     "wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3": "best next guess drone, total 442",
     "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/thump7.json "
     "--class-ranking runs/thump-bbbbb.json": "total 58715",
+    "wordlelab solve --start thumb --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/thumb7.json "
+    "--class-ranking runs/thumb-bbbbb.json": "total 58923",
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all": "INFEASIBLE",
     "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
         "PROVEN: no 5 guesses",
