@@ -177,3 +177,54 @@ def test_a_finished_ranking_of_a_class_settles_it(lists, tmp_path, mode):
     with pytest.raises(WordleError, match="not after a score of"):
         NativeSearcher(lists, mode, 6).solve(start=lists.guesses[8], checkpoint=str(tmp_path / "c4.json"),
                                              class_rankings=(rank,))
+
+
+LIMIT = 30     # candidates of the partial rankings below: the test is about where a total comes from
+
+
+@pytest.fixture(scope="module")
+def small():
+    words = sorted(random.Random(32).sample(load_lists("nyt20220316").guesses, 200))
+    return WordLists("random-200", tuple(words), tuple(words[::2]))
+
+
+def test_a_finished_class_checkpoint_gives_a_ranking_its_exact_total(small, tmp_path, cli_run):
+    """best-start --class-checkpoint: the word's exact total comes from its finished class checkpoint
+    (its tree verified, no search), the ranking is the plain one, and an unfinished file is refused."""
+    from wordlelab.solvers.search.best_start import run_best_start
+    from wordlelab.solvers.search.class_checkpoint import finished_total
+    lists = small
+    plain = run_best_start(lists, "hard", 6, 2, None, LIMIT, None, 1)
+    best, second = (r["word"] for r in plain.stats["ranking"][:2])
+    ck = str(tmp_path / "best.json")
+    solved = NativeSearcher(lists, "hard", 6).solve(start=best, checkpoint=ck)
+    word, result = finished_total(NativeSearcher(lists, "hard", 6), ck)
+    assert (word, result.value, result.verified) == (best, solved.value, True) and result.stats["nodes"] == 0
+    given = run_best_start(lists, "hard", 6, 2, None, LIMIT, None, 1, class_checkpoints=(ck,))
+    assert [(r["word"], r["total"], r["exact"]) for r in given.stats["ranking"][:2]] == \
+        [(r["word"], r["total"], r["exact"]) for r in plain.stats["ranking"][:2]]
+    row = given.stats["ranking"][0]
+    assert row["source"] == "class checkpoint"
+    assert given.stats["first_cutoff_from"] == "beam search"      # top 2: one given total is no cutoff yet
+    assert given.value == plain.value and given.verified
+    with_top_1 = run_best_start(lists, "hard", 6, 1, None, LIMIT, None, 1, class_checkpoints=(ck,))
+    assert with_top_1.stats["first_cutoff_from"] == "class checkpoints" and with_top_1.value == plain.value
+    # an unfinished file (a stopped run kept half the classes) is refused, naming what it lacks
+    searcher = NativeSearcher(lists, "hard", 6)
+    q = question(searcher, searcher.root(best))
+    entries = load_checkpoint(ck, q)
+    half = str(tmp_path / "half.json")
+    save_checkpoint(half, q, dict(list(entries.items())[: len(entries) // 2]))
+    with pytest.raises(WordleError, match="not finished"):
+        run_best_start(lists, "hard", 6, 1, None, LIMIT, None, 1, class_checkpoints=(half,))
+    # from the command line, with the lists as files
+    g, a = tmp_path / "g.txt", tmp_path / "a.txt"
+    g.write_text("\n".join(lists.guesses) + "\n")
+    a.write_text("\n".join(lists.answers) + "\n")
+    files = ["--guesses", str(g), "--answers", str(a), "--mode", "hard"]
+    ck_cli = str(tmp_path / "cli.json")
+    cli_run(["solve", "--start", best, "--checkpoint", ck_cli] + files)
+    out = cli_run(["best-start", "--class-checkpoint", ck_cli, "--limit", str(LIMIT), "--workers", "1"] + files).out
+    assert f"best first guess {best}, total {plain.value}" in out and "class checkpoint" in out
+    err = cli_run(["best-start", "--class-checkpoint", half, "--limit", str(LIMIT)] + files, expect_error=True).err
+    assert err.startswith("error: ")

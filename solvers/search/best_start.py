@@ -222,12 +222,15 @@ def tree_seed(lists, mode, max_guesses, top, order, trees, answers=None, history
     return sorted(best.values())[top - 1] + 1
 
 
-def _skip(static_bounds, word, beta, stored=None, refuted=frozenset()):
+def _skip(static_bounds, word, beta, stored=None, refuted=frozenset(), given=None):
     """A bound that already refutes ``word`` at cutoff ``beta``: its static bound, or the bound a
     checkpoint holds for it (a run resumed with a larger --top sends those words again); or an
-    exact infinite total, for a word a depth sweep's checkpoint refutes within the guess limit."""
+    exact infinite total, for a word a depth sweep's checkpoint refutes within the guess limit;
+    or the exact total a finished class checkpoint proves (``given``: word -> total)."""
     if word in refuted:
         return [INF, True]
+    if given and word in given:
+        return [int(given[word]), True]
     old = (stored or {}).get(word)
     b = max(static_bounds[word], old[0] if old and not old[1] else 0)
     return [int(b), False] if beta is not None and b >= beta else None
@@ -250,23 +253,40 @@ def _describe(results):
 
 def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None,
                      live_ref=None, question: dict | None = None, stored: dict | None = None,
-                     refuted: frozenset = frozenset(), state=None, warmup: int | None = None) -> Sweep:
+                     refuted: frozenset = frozenset(), state=None, warmup: int | None = None,
+                     given: dict | None = None) -> Sweep:
     """The ranking question as a sweep over first words (``order``: (static bound, guess index), best first).
 
     ``table_ref`` names a shared node table the workers search on together, ``live_ref`` a
     shared one-element cutoff the client lowers as exact totals come in. ``question`` is the
     checkpoint's question (default: every first word, see :func:`checkpoint_question`). With a game
     ``state`` the candidates are the guesses allowed after it, and each total counts the guesses from there.
-    ``warmup`` tasks at most are in flight while no cutoff is known (default ``top``).
+    ``warmup`` tasks at most are in flight while no cutoff is known (default ``top``). ``given``
+    (word -> exact total, from finished class checkpoints) settles those words without a search.
     """
     meta = question if question is not None else checkpoint_question(lists, mode, max_guesses, state=state)
     bounds = {lists.guesses[g]: int(b) for b, g in order}
     words = [lists.guesses[g] for _, g in order]
     return Sweep(SWEEP_NAME, meta, words, _init,
                  (lists, mode, max_guesses, table_ref, live_ref, state), _run, _merge, functools.partial(top_cutoff, top, seed=seed),
-                 functools.partial(_skip, bounds, stored=stored, refuted=refuted), _describe, warmup=warmup or top,
+                 functools.partial(_skip, bounds, stored=stored, refuted=refuted, given=given), _describe,
+                 warmup=warmup or top,
                  cutoff_known=functools.partial(_cutoff_known, top, seed=seed), group=_letters,
                  validate=functools.partial(check_entry, frozenset(words)), stale=_stale)
+
+
+def _class_checkpoint_totals(searcher, paths, state, candidates) -> dict:
+    """word -> its verified Result, from each finished class checkpoint in ``paths``."""
+    from wordlelab.solvers.search.class_checkpoint import finished_total
+    out = {}
+    for path in paths:
+        word, result = finished_total(searcher, path, state)
+        if word not in candidates:
+            raise WordleError(f"class checkpoint {path} is of {word}, which is not a candidate of this ranking")
+        if word in out:
+            raise WordleError(f"two class checkpoints of {word}")
+        out[word] = result
+    return out
 
 
 def _game_state(lists, mode, state):
@@ -309,7 +329,8 @@ def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, o
 
 def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, progress_bar=None,
                    announce=None, dask_address=None, on_result=None, executor_kind=None,
-                   seed_trees: tuple = (), depth_checkpoint=None, state: str | None = None) -> Result:
+                   seed_trees: tuple = (), depth_checkpoint=None, state: str | None = None,
+                   class_checkpoints: tuple = ()) -> Result:
     """Rank the first words; returns a :class:`~wordlelab.models.result.Result` (see the module docstring).
 
     ``progress_bar(description, total)``, if given, is a context manager yielding
@@ -324,6 +345,12 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     With a game ``state`` (``thump.BBBBB``) the ranking is of the next guesses after it: every
     total counts the guesses from there, over the answers it leaves, and the certificate is the
     best next guess's tree, checked with the state's play before it.
+
+    Each of ``class_checkpoints`` is a finished class checkpoint (``solve --start W --checkpoint F``
+    run to its end): W's exact total is taken from it, its tree verified, instead of searched
+    (:func:`~wordlelab.solvers.search.class_checkpoint.finished_total`; THUMP in hard mode with
+    every word an answer is hours of search, seconds from its file). Those totals also give the
+    first cutoff, and the certificate of a best word that has one is its checkpoint's tree.
     """
     t0 = time.perf_counter()
     state = _game_state(lists, mode, state)
@@ -348,25 +375,29 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         searcher = NativeSearcher(lists, mode, max_guesses)
         node = searcher.root(None, state)
         order = searcher.candidate_order(node)
+        given_results = _class_checkpoint_totals(searcher, class_checkpoints, state,
+                                                 {lists.guesses[g] for _, g in order})
+        given = {w: r.value for w, r in given_results.items()}
         if shard:
             order = order[shard[0]::shard[1]]
         if limit:
             order = order[:limit]
         # a checkpoint holding K exact totals already gives a cutoff: the beam seed (not
         # checkpointed, minutes on the larger lists) would only repeat work on a resume
-        stored_cutoff = top_cutoff(top, {w: tuple(v) for w, v in stored.items()})
+        stored_cutoff = top_cutoff(top, {**{w: tuple(v) for w, v in stored.items()},
+                                         **{w: (v, True) for w, v in given.items()}})
         if seed_trees:
             seed = tree_seed(lists, mode, max_guesses, top, order, seed_trees,
                              [lists.answers[a] for a in node.H], node.history)
             seed_from = "seed trees (verified)"
         elif stored_cutoff < INF:
-            seed, seed_from = stored_cutoff, "checkpoint"
+            seed, seed_from = stored_cutoff, "class checkpoints" if given and not stored else "checkpoint"
         else:
             seed, seed_from = beam_seed(lists, mode, max_guesses, top, order, state=state), "beam search"
         refuted = depth_refuted(searcher, max_guesses, depth_checkpoint) if depth_checkpoint else frozenset()
         sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question,
                                  stored={w: tuple(v) for w, v in stored.items()}, refuted=refuted, state=state,
-                                 warmup=_warmup(top, ex, live))
+                                 warmup=_warmup(top, ex, live), given=given)
         done = _run_ranking(sweep, ex, live, checkpoint, len(order), progress_bar, announce, on_result)
     finally:
         del warming
@@ -401,7 +432,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     rows = [{"word": w, "total": v if v < INF else None,
              "average": round(v / n, 4) if v < INF else None, "exact": bool(e),
              "proof": "no strategy within limit" if v >= INF else ("exact" if e else f">= {v} (bound)"),
-             "source": "checkpoint" if w in sweep.resumed else "computed"}
+             "source": "class checkpoint" if w in given else "checkpoint" if w in sweep.resumed else "computed"}
             for w, v, e in ranking]
     stats = {"n_answers": n, "top": top, "candidates": len(order), "evaluated": len(ranking),
              "first_cutoff": None if seed >= INF else int(seed),
@@ -416,7 +447,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         return Result(asked, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats=stats)
     best = rows[0]
     # the certificate: the best first word's tree, searched again here and verified inside solve
-    cert = searcher.solve(start=best["word"], state=state)
+    cert = given_results.get(best["word"]) or searcher.solve(start=best["word"], state=state)
     if cert.status != Status.OPTIMAL or cert.value != best["total"]:
         raise WordleError(f"internal error: the ranking gives {best['word']} a total of {best['total']}, "
                           f"its verified tree {cert.value} ({cert.status})")

@@ -232,3 +232,42 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str:
     store.entries[pattern] = entry
     save_checkpoint(store.path, store.question, store.entries)
     return pattern
+
+
+def finished_total(searcher, path, state: str | None = None):
+    """The first guess of a finished class checkpoint and its least total, as a verified Result.
+
+    Every class of the guess's split must be in the file (``solve --start W --checkpoint F`` that
+    ran to the end, a class ranking included): the total is then the sum of the kept classes'
+    values plus the answers, by the theorem above, and :meth:`NativeSearcher.solve` rebuilds the
+    tree from the file and verifies it before returning, without searching. A best-start ranking
+    takes it as that guess's exact total (``best-start --class-checkpoint``). ``state``: the
+    ranking's game state; the file's first guess comes after it.
+
+    An unfinished file is refused: finishing it is a search of its own (hours, for THUMP's BBBBB).
+    """
+    import json
+
+    from wordlelab.models.result import Status
+    from wordlelab.solvers.search.kernels import K
+    try:
+        with open(path) as f:
+            start = json.load(f)["question"]["start"]
+    except (OSError, ValueError, KeyError, TypeError):
+        raise WordleError(f"{path} is not a class checkpoint ('solve --start W --checkpoint F')") from None
+    if not isinstance(start, str) or start not in searcher.guess_index:
+        raise WordleError(f"{path}: its first guess {start!r} is not a guess of {searcher.lists.name}")
+    node = searcher.root(start, state)
+    g = searcher.guess_index[start]
+    members, starts, sizes, pats, _ = K.child_lists_after(node.H, node.L, g, searcher.tables)
+    classes = {pattern_string(int(pats[c])): members[starts[c]:starts[c] + sizes[c]] for c in range(len(sizes))}
+    store = ClassStore(path, searcher, node, classes)      # refuses another question or a damaged file
+    missing = sorted(set(classes) - set(store.entries), key=lambda k: -len(classes[k]))
+    if missing:
+        raise WordleError(f"class checkpoint {path} is not finished: {len(missing)} of the {len(classes)} classes "
+                          f"after {start} have no value yet ({', '.join(missing[:3])}"
+                          f"{', ...' if len(missing) > 3 else ''}); 'solve --start {start} --checkpoint' finishes it")
+    result = searcher.solve(start=start, state=state, checkpoint=path)
+    if result.status != Status.OPTIMAL or not result.verified:
+        raise WordleError(f"class checkpoint {path}: its tree for {start} did not pass the verifier ({result.status})")
+    return start, result

@@ -295,11 +295,15 @@ Examples:
 @click.option("--depth-checkpoint", default=None, type=click.Path(exists=True, dir_okay=False),
               help="a 'prove-depth --every-first-word' checkpoint of the same question: its no words have no "
                    "strategy within --max-guesses and are not searched")
+@click.option("--class-checkpoint", "class_checkpoints", multiple=True,
+              type=click.Path(exists=True, dir_okay=False),
+              help="a finished 'solve --start W --checkpoint F' file of the same question: W's exact total is "
+                   "taken from it (its tree verified) instead of searched (repeat: one per word)")
 @click.option("--show", default=20, show_default=True, type=non_negative(), help="rows to print")
 @plot_option("draw the best first words with their proven totals and bounds")
 @json_option
 def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, workers, dask_address, seed_trees,
-               depth_checkpoint, show, plot_file, as_json):
+               depth_checkpoint, class_checkpoints, show, plot_file, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
     from wordlelab.solvers.search.best_start import run_best_start
     shard_t = _parse_shard(shard) if shard else None
@@ -308,7 +312,8 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, w
     res = run_best_start(lists, mode, max_guesses, top, shard_t, limit, checkpoint, workers or os.cpu_count() or 1,
                          progress_bar=None if as_json else progress, announce=None if as_json else err.print,
                          dask_address=dask_address, seed_trees=tuple(seed_trees),
-                         depth_checkpoint=depth_checkpoint, state=state)
+                         depth_checkpoint=depth_checkpoint, state=state,
+                         class_checkpoints=tuple(class_checkpoints))
     state = res.question.get("state")
     words = f"next guesses after {state}" if state else "first words"
     if plot_file:
@@ -320,12 +325,12 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, w
         return
     st = res.stats
     rows = st["ranking"][:show]
-    resumed = st["from_checkpoint"]
-    # values taken from the checkpoint are marked: they were not computed in this run
+    resumed = st["from_checkpoint"] or class_checkpoints
+    # values taken from a checkpoint are marked: they were not computed in this run
     columns = ["rank", "word", "total", "average", "proof"] + (["source"] if resumed else [])
     table(f"{words}, {mode} mode, {lists.name}" + (f" ({st['n_answers']} answers left)" if state else ""), columns,
           [[i + 1, r["word"], r["total"], r["average"], r["proof"]]
-           + ([r["source"] if r["source"] == "checkpoint" else "this run"] if resumed else [])
+           + ([r["source"] if r["source"] != "computed" else "this run"] if resumed else [])
            for i, r in enumerate(rows)])
     if res.status == "OPTIMAL":
         out.print(f"OPTIMAL: best {'next' if state else 'first'} guess {st['first_guess']}, total {res.value} "
@@ -335,8 +340,11 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, w
                   f"{max_guesses} guesses")
     out.print(f"{st['evaluated']} of {st['candidates']} candidates evaluated in {res.seconds:.1f} s"
               f"{'; partial ranking (--limit/--shard)' if st['partial'] else ''}")
-    if resumed:
-        out.print(f"{resumed} of them taken from the checkpoint {checkpoint} (an earlier run), not computed now")
+    if st["from_checkpoint"]:
+        out.print(f"{st['from_checkpoint']} of them taken from the checkpoint {checkpoint} (an earlier run), "
+                  f"not computed now")
+    if class_checkpoints:
+        out.print(f"{len(class_checkpoints)} exact from their class checkpoints (each tree verified now)")
 
 
 @click.command(epilog="""\b
