@@ -68,8 +68,17 @@ def code_to_colours(code: PatternCode) -> list[int]:
 
 
 def pattern_string(code: PatternCode) -> Pattern:
-    """``'BYGBB'``-style string of a pattern code."""
+    """``'BYGBB'``-style string of a pattern code.
+
+    >>> pattern_string(5), pattern_string(242)
+    ('BBBYG', 'GGGGG')
+    """
+    if 0 <= code < N_PATTERNS:
+        return _PATTERN_STRINGS[code]     # a tree's JSON and file name thousands of patterns
     return "".join(COLOURS[c] for c in code_to_colours(code))
+
+
+_PATTERN_STRINGS = tuple("".join(COLOURS[c] for c in code_to_colours(code)) for code in range(N_PATTERNS))
 
 
 def pattern_code(pattern: Pattern) -> PatternCode:

@@ -120,9 +120,8 @@ def write_selby(tree: Tree) -> str:
 
 def to_json(tree: Tree) -> dict:
     """Nested dict: ``{"guess": ..., "branches": {"BBBYB": {...}, "GGGGG": null}}``."""
-    return {"guess": tree.guess,
-            "branches": {pattern_string(p): (None if s is None else to_json(s))
-                         for p, s in sorted(tree.branches.items(), key=lambda kv: pattern_string(kv[0]))}}
+    named = sorted((pattern_string(p), s) for p, s in tree.branches.items())   # patterns differ: no tie
+    return {"guess": tree.guess, "branches": {p: (None if s is None else to_json(s)) for p, s in named}}
 
 
 def from_json(data: dict) -> Tree:

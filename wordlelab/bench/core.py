@@ -81,10 +81,11 @@ SEARCH_TASKS = [
      ["hint", "salet.BBBYB", "--lists", "nyt20220316"], 442, ["-w", "salet.BBBYB"], (1.9, 1.9)),
     ("hint after SALET BBBYB, asked again (kept, re-verified)",
      ["hint", "salet.BBBYB", "--lists", "nyt20220316"], 442, ["-w", "salet.BBBYB"], (1.9, 1.9)),
+    # the values are the first words of the two nyt20230701 rankings (README, "Rankings")
     ("TARSE, 3158 answers (nyt20230701), easy", ["solve", "--start", "tarse", "--lists", "nyt20230701"],
-     None, ["-w", "tarse"], (143, 143)),
+     11219, ["-w", "tarse"], (143, 143)),
     ("TARSE, 3158 answers (nyt20230701), hard", ["solve", "--start", "tarse", "--lists", "nyt20230701",
-                                                 "--mode", "hard"], None, ["-H", "-w", "tarse"], (104, 104)),
+                                                 "--mode", "hard"], 11627, ["-H", "-w", "tarse"], (104, 104)),
     ("answers=all: SALET cannot guarantee 6", ["prove-depth", "--guesses", "6", "--start", "salet",
                                                "--lists", "nyt20220316", "--answers", "all"], "INFEASIBLE",
      ["-g", "6", "-d", "-w", "salet"], (154, 154)),
