@@ -200,7 +200,7 @@ def feasible(H, L, d, tabs, M, cache, stats, node_limit, store):
         return REFUTED
     bound = depth_search.depth_bounds(k, hit)
     order = core.order_by_bound(bound, -n - 1, 0)
-    Lchild = _distinct_splitters(L, k, hit, hsh)
+    Lchild = core.distinct_useful(L, k, hit, hsh)
     # the guesses still to try, best first: refuted ones are dropped as cores come in
     todo = np.empty(m, np.int64)
     n_todo = 0
@@ -304,32 +304,6 @@ def _drop_refuted(U, d, L, todo, pos, n_todo, MT, done, n_done, store):
                     n_done += 1
             c = nxt[c]
     return n_todo, n_done
-
-
-@nb.njit(cache=True)
-def _distinct_splitters(L, k, hit, hsh):
-    """Guesses of L that split H, one per distinct partition (the first), in L's order (a hash set, no sort)."""
-    m = L.shape[0]
-    size = 1
-    while size < 2 * m + 2:
-        size *= 2
-    table = np.empty(size, np.uint64)     # partition hashes, as search_core.distinct_useful compares them
-    used = np.zeros(size, np.bool_)
-    keep = np.empty(m, L.dtype)
-    c = 0
-    for j in range(m):
-        if not (k[j] >= 2 or (k[j] == 1 and hit[j] == 1)):
-            continue
-        h = hsh[j]
-        slot = np.int64(h >> np.uint64(8)) & (size - 1)
-        while used[slot] and table[slot] != h:
-            slot = (slot + 1) & (size - 1)
-        if not used[slot]:
-            used[slot] = True
-            table[slot] = h
-            keep[c] = L[j]
-            c += 1
-    return keep[:c].copy()
 
 
 @nb.njit(cache=True)

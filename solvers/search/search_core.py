@@ -267,28 +267,34 @@ def order_by_bound(bound, lo, hi):
 
 @nb.njit(cache=True)
 def distinct_useful(L, k, hit, hsh):
-    """Guesses of L that split H, one per distinct partition, ascending."""
+    """Guesses of L that split H, one per distinct partition (the first in L), in L's order.
+
+    A hash set of the partition hashes, not a sort: this runs at every node of an easy-mode
+    search over up to 14855 guesses, where sorting the hashes was about 7% of SALET's search.
+    L is ascending wherever the search makes it (all guesses, then this function's output), so
+    the children's lists are ascending too.
+    """
     m = L.shape[0]
-    useful = np.empty(m, np.int64)
-    u = 0
-    for j in range(m):
-        if k[j] >= 2 or (k[j] == 1 and hit[j] == 1):
-            useful[u] = j
-            u += 1
-    useful = useful[:u]
-    order = np.argsort(hsh[useful])
-    keep = np.empty(u, L.dtype)
+    size = 1
+    while size < 2 * m + 2:
+        size *= 2
+    table = np.empty(size, np.uint64)
+    used = np.zeros(size, np.bool_)
+    keep = np.empty(m, L.dtype)
     c = 0
-    last = np.uint64(0)
-    for t in range(u):
-        j = useful[order[t]]
-        if t == 0 or hsh[j] != last:
+    for j in range(m):
+        if not (k[j] >= 2 or (k[j] == 1 and hit[j] == 1)):
+            continue
+        h = hsh[j]
+        slot = np.int64(h >> np.uint64(8)) & (size - 1)
+        while used[slot] and table[slot] != h:
+            slot = (slot + 1) & (size - 1)
+        if not used[slot]:
+            used[slot] = True
+            table[slot] = h
             keep[c] = L[j]
             c += 1
-            last = hsh[j]
-    out = keep[:c].copy()
-    out.sort()
-    return out
+    return keep[:c].copy()
 
 
 @nb.njit(cache=True)
