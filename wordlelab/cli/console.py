@@ -48,8 +48,9 @@ def _stderr_is_terminal() -> bool:
 def emit_json(data) -> None:
     """Print machine-readable output: indented on a terminal, one line to a pipe or file.
 
-    Why not always indented: ``json`` encodes an indented document in pure Python, about ten
-    times slower than its C encoder, and a solve's tree has thousands of nodes (0.1 s of SALET's).
+    Why not always indented: ``json`` encodes an indented document in pure Python, more than ten
+    times slower than its C encoder, and a solve's tree has thousands of nodes (SALET's result:
+    0.031 s indented, 0.002 s on one line).
     """
     try:
         indent = 1 if sys.stdout.isatty() else None
