@@ -63,6 +63,19 @@ def test_top_pairs_match_brute_force(seed, tmp_path):
     assert again.stats["pairs"] == rows and again.stats["from_checkpoint"] == again.stats["first_words"]
 
 
+@pytest.mark.slow
+def test_dask_local_cluster_gives_the_same_pairs(tmp_path):
+    """best-pair on a local dask cluster: the same exact pairs and bound as in one process."""
+    pytest.importorskip("distributed")
+    answers, guesses = tiny_instance(503, n_answers=10, n_guesses=13)
+    lists = WordLists("tiny", tuple(guesses), tuple(answers))
+    alone = run_best_pair(lists, 6, 3, None, 1)
+    on_dask = run_best_pair(lists, 6, 3, str(tmp_path / "pairs.json"), 2, dask_address="local")
+    assert on_dask.stats["executor"] == "dask"
+    assert on_dask.stats["pairs"] == alone.stats["pairs"]
+    assert on_dask.stats["others_at_least"] == alone.stats["others_at_least"] and on_dask.verified
+
+
 def test_cli_best_pair(cli_run, tmp_path):
     from wordlelab.instances.wordlists import load_lists
     base = load_lists("nyt20220316")
