@@ -164,6 +164,16 @@ def test_salet_fewer_fives(lists_0316):
     assert res.stats["tie_break"]["plain_tail"]["5"] > 39
 
 
+@pytest.mark.slow
+def test_salet_hard_fewer_sixes(lists_0316):
+    """The README's hard-mode row: SALET's least total 8099 with 12 answers at guess 6, 130 at 5."""
+    res = solve_tie_break(NativeSearcher(lists_0316, "hard", 6), start="salet")
+    assert (res.status, res.value, res.verified) == ("OPTIMAL", 8099, True)
+    report = verify_tree(res.certificate, lists_0316.answers, lists_0316.guesses, max_guesses=6, mode="hard")
+    assert report.total == 8099 and report.histogram.get(6, 0) == 12 and report.histogram.get(5, 0) == 130
+    assert res.stats["tie_break"]["plain_tail"]["6"] > 12
+
+
 def test_cli_shows_both_histograms(tmp_path, cli_run):
     import json
     answers, guesses = tiny_instance(5, 12, 16)
