@@ -682,7 +682,8 @@ def runs_readme_commands() -> list[str]:
     """The commands in the code blocks of runs/README.md (the long runs, shown to run from runs/)."""
     text = (REPO / "runs" / "README.md").read_text(encoding="utf-8")
     found = []
-    for block in re.finditer(r"^```[^\n]*\n(.*?)^```", text, re.S | re.M):
+    # fences may be indented (a code block inside a list item)
+    for block in re.finditer(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", text, re.S | re.M):
         for line in block.group(1).splitlines():
             part, _ = _clean(line)
             if part.startswith("wordlelab "):
