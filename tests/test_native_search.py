@@ -74,6 +74,8 @@ def test_matches_brute_force(tmp_path, seed, mode):
     for max_guesses in (3, 4, 6):
         expected = brute_force(answers, guesses, mode, max_guesses, start)
         res = NativeSearcher(lists, mode, max_guesses).solve(start=start)
+        threaded = NativeSearcher(lists, mode, max_guesses).solve(start=start, threads=2)
+        assert (threaded.status, threaded.value, threaded.verified) == (res.status, res.value, res.verified)
         depth = NativeSearcher(lists, mode, max_guesses).prove_depth(max_guesses, start=start)
         ranker = NativeSearcher(lists, mode, max_guesses)      # the first-word path of best-start
         node = ranker.root()
@@ -106,6 +108,21 @@ def test_salet_7897(easy_0316, lists_0316):
     res = easy_0316.solve(start="salet")
     assert (res.status, res.value) == ("OPTIMAL", 7897)
     assert verify_tree(res.certificate, lists_0316.answers, lists_0316.guesses).total == 7897
+
+
+@pytest.mark.parametrize("mode, total", [("easy", 7897), ("hard", 8099)])
+def test_classes_on_two_threads_give_the_same_proof(lists_0316, mode, total):
+    """class_threads: one node table per thread, each class's strategy read from its own."""
+    one = NativeSearcher(lists_0316, mode, 6)
+    res = one.solve(start="salet")
+    two = NativeSearcher(lists_0316, mode, 6)
+    told = []
+    threaded = two.solve(start="salet", threads=2, progress=lambda n, info="": told.append(n))
+    assert (threaded.status, threaded.value, threaded.stats["threads"]) == ("OPTIMAL", total, 2)
+    assert verify_tree(threaded.certificate, lists_0316.answers, lists_0316.guesses, mode).total == total
+    # every class told once, and the same nodes searched in all (the classes share none)
+    assert sum(told) == len([p for p in res.certificate.branches if p != 242]) and threaded.stats["nodes"] == res.stats["nodes"]
+    assert NativeSearcher(lists_0316, mode, 3).solve(start="salet", threads=2).status == "INFEASIBLE"
 
 
 @pytest.mark.slow

@@ -149,7 +149,7 @@ from wordlelab.solvers.search.tables import Stat
 def interrupt(signum, frame):
     raise KeyboardInterrupt
 
-signum = int(sys.argv[1])
+signum, threads = int(sys.argv[1]), int(sys.argv[2])
 signal.signal(signum, interrupt)
 lists = load_lists("nyt20220316", answers="all")
 s = NativeSearcher(lists, "easy", 6)
@@ -157,7 +157,7 @@ nodes = int(s.stats[Stat.NODES])
 threading.Timer(3.0, os.kill, (os.getpid(), signum)).start()
 started = time.monotonic()
 try:
-    s.solve(start="salet")
+    s.solve(start="salet", threads=threads)
     out = {"stopped": False}
 except KeyboardInterrupt:
     out = {"stopped": True, "seconds": time.monotonic() - started, "table_empty": not s.cache.any(),
@@ -170,14 +170,16 @@ print(json.dumps(out))
 """
 
 
-def test_ctrl_c_stops_a_min_sum_search_at_once_and_leaves_the_searcher_sound():
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_min_sum_search_at_once_and_leaves_the_searcher_sound(threads):
     """NativeSearcher._stoppable: the compiled min-sum search runs without the GIL, the watcher
     poisons its counter, and the values it stored on its way out are thrown away with the table.
     Without it the search would run its 20 minutes (the subprocess's time-out fails the test).
-    (SIGTERM reaches the watcher the same way: see the depth-search test above.)"""
+    On two threads (class_threads) the watcher poisons both threads' counters, and their tables
+    go with them. (SIGTERM reaches the watcher the same way: see the depth-search test above.)"""
     import json
-    r = subprocess.run([sys.executable, "-c", STOPPED_MIN_SUM, str(int(signal.SIGINT))], capture_output=True, text=True,
-                       timeout=180)
+    r = subprocess.run([sys.executable, "-c", STOPPED_MIN_SUM, str(int(signal.SIGINT)), str(threads)],
+                       capture_output=True, text=True, timeout=180)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert out["stopped"] and out["seconds"] < 60 and out["table_empty"] and out["nodes_restored"]

@@ -99,6 +99,9 @@ class _Unwatched:
     def check(self) -> None:
         pass
 
+    def watch(self, stats) -> None:
+        pass
+
 
 _UNWATCHED = _Unwatched()
 
@@ -240,7 +243,7 @@ class NativeSearcher:
     # ---- the least total
     def solve(self, start: str | None = None, state: str | None = None, progress=None,
               checkpoint=None, workers: int = 1, dask_address: str | None = None,
-              class_rankings: tuple = ()) -> Result:
+              class_rankings: tuple = (), threads: int = 1) -> Result:
         """The least total with its verified tree, from ``start`` (or the best first guess if None).
 
         See the module docstring for the statuses; ``stats["first_guess"]`` is the strategy's
@@ -251,7 +254,9 @@ class NativeSearcher:
         proves the classes as tasks of a sweep (first guess given, no beam). Each of
         ``class_rankings`` is a finished ``best-start --state`` checkpoint of one class's state,
         which settles that class (:func:`~wordlelab.solvers.search.class_checkpoint.class_from_ranking`;
-        with ``checkpoint`` only).
+        with ``checkpoint`` only). ``threads`` > 1 searches the classes of the first guess on that
+        many threads of this process (:mod:`~wordlelab.solvers.search.class_threads`; without a
+        checkpoint or workers), each with its share of the node table.
         """
         t0 = time.perf_counter()
         node = self.root(start, state)
@@ -264,10 +269,15 @@ class NativeSearcher:
         question = {"kind": "min-total", "lists": self.lists.name, "mode": self.mode,
                     "max_guesses": self.max_guesses, "start": start, "state": state, "beam": self.beam}
         workers_spec = (workers, dask_address) if on_workers else None
-        return self._min_total(node, question, self.beam, t0, progress, checkpoint, workers_spec, class_rankings)
+        if threads < 1:
+            raise WordleError("threads must be at least 1")
+        if threads > 1 and (checkpoint or on_workers):
+            threads = 1          # the classes go to the checkpoint's workers instead
+        return self._min_total(node, question, self.beam, t0, progress, checkpoint, workers_spec, class_rankings,
+                               threads)
 
     def _min_total(self, node: Node, question: dict, beam: int, t0: float, progress=None,
-                   checkpoint=None, workers_spec=None, class_rankings=()) -> Result:
+                   checkpoint=None, workers_spec=None, class_rankings=(), threads: int = 1) -> Result:
         """Search ``node`` (its first guess: ``node.start``, or the best one), build the tree,
         verify it, and check the verified total is the search's."""
         method = "beam" if beam else "native"
@@ -300,37 +310,24 @@ class NativeSearcher:
                 if todo and not cc.solve_classes(store, self, node.start, question["state"], todo, *workers_spec,
                                                  progress=progress):
                     return self._min_total_result(question, method, none, node, t0, given)
+        split = (members, starts, sizes, pats, Lchild)
+        threads = min(threads, len(sizes))
+        threaded = {}
         with self._stoppable() as stop:
-            def solve_now(H, L, d):
-                value, guess = self._solve(H, L, d, INF, beam)
-                stop.check()          # a search a Ctrl-C cut short: its values are void
-                return value, guess
-
-            # kept in a checkpoint, the small classes first: a stopped run has kept as many as it could
-            for c in np.argsort(sizes if store else -sizes, kind="stable"):
-                sub = members[starts[c]:starts[c] + sizes[c]]
-                v = store.get(pats[c], paths, sub) if store else None
-                if v is None:
-                    Lc = self._child_list(Lchild, g, pats[c])
-                    # a Ctrl-C that comes after the class's search stops the run once the class is
-                    # kept, not between its search and the line that keeps it
-                    with DeferSignals() if store else contextlib.nullcontext():
-                        v, _ = solve_now(sub, Lc, node.d - 1)
-                        if store and v < INF:
-                            # read the class's strategy now, while its nodes are in the table, and keep it
-                            if not self._fill_min_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)], beam, stop):
-                                raise WordleError("internal error: a class just proven has no strategy")
-                            store.put(pats[c], v, paths, sub)
-                total += v
-                if progress and not workers_spec:       # (the sweep told of each class as it came)
-                    progress(1, info=f"total so far {min(total, INF)}")
-                if v >= INF:
-                    return self._min_total_result(question, method, none, node, t0, given)
-            t_search = time.perf_counter() - t0
-            if store:
-                tree = self._paths_tree(node, paths)
+            if threads > 1:
+                from wordlelab.solvers.search import class_threads
+                paths = self._new_paths(node, g)
+                value, entries = class_threads.solve_classes(self, node, g, split, paths, beam, threads, stop,
+                                                             progress)
+                threaded = {"threads": threads, "cache_entries": entries}
             else:
-                tree = self.min_tree(node, g, members, starts, sizes, pats, Lchild, beam, stop)
+                value, paths = self._classes_in_turn(node, g, split, beam, stop, store, paths,
+                                                     progress if not workers_spec else None)
+            if value >= INF:
+                return self._min_total_result(question, method, none, node, t0, given)
+            total += value
+            t_search = time.perf_counter() - t0
+            tree = self._paths_tree(node, paths)
         report = self.verify(tree, node)
         if report.total != total:
             raise WordleError(f"internal error: the search claims a total of {total}, "
@@ -342,14 +339,54 @@ class NativeSearcher:
                    "histogram": {str(k): v for k, v in sorted(report.histogram.items())},
                    "search_seconds": round(t_search, 3),
                    **({"classes": len(sizes), "classes_from_checkpoint": store.resumed,
-                       "classes_from_rankings": ranked} if store else {})})
+                       "classes_from_rankings": ranked} if store else {}), **threaded})
+
+    def _classes_in_turn(self, node, g, split, beam, stop, store, paths, progress):
+        """The classes of first guess ``g`` searched one after the other: their summed value (INF
+        at the first class without a strategy) and each answer's guesses, as ``_new_paths``.
+
+        With a ``store`` (a class checkpoint, whose ``paths`` are given), a class found there is
+        not searched, and each class searched is kept as soon as it is proven.
+        """
+        members, starts, sizes, pats, Lchild = split
+        total = 0
+        # kept in a checkpoint, the small classes first: a stopped run has kept as many as it could
+        for c in np.argsort(sizes if store else -sizes, kind="stable"):
+            sub = members[starts[c]:starts[c] + sizes[c]]
+            v = store.get(pats[c], paths, sub) if store else None
+            if v is None:
+                Lc = self._child_list(Lchild, g, pats[c])
+                # a Ctrl-C that comes after the class's search stops the run once the class is
+                # kept, not between its search and the line that keeps it
+                with DeferSignals() if store else contextlib.nullcontext():
+                    v, _ = self._solve(sub, Lc, node.d - 1, INF, beam)
+                    stop.check()          # a search a Ctrl-C cut short: its values are void
+                    if store and v < INF:
+                        # read the class's strategy now, while its nodes are in the table, and keep it
+                        if not self._fill_min_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)], beam, stop):
+                            raise WordleError("internal error: a class just proven has no strategy")
+                        store.put(pats[c], v, paths, sub)
+            total += v
+            if progress:
+                progress(1, info=f"total so far {min(total, INF)}")
+            if v >= INF:
+                return INF, paths
+        if store:
+            return total, paths
+        # every class's strategy, read from the node table once all are proven
+        paths = self._new_paths(node, g)
+        stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), self._child_list(Lchild, g, pats[c]),
+                  node.d - 1, 1) for c in range(len(sizes))]
+        if not self._fill_min_paths(paths, stack, beam, stop):
+            raise WordleError("internal error: a min-sum search's classes have no strategy")
+        return total, paths
 
     def _min_total_result(self, question, method, status, node, t0, given, total=None, tree=None,
                           extra=None) -> Result:
         n = len(node.H)
         stats = {"n_answers": n, "first_guess": node.start, "first_guess_given": given,
-                 "average": None if total is None else round(total / n, 4), **(extra or {}),
-                 **self.statistics()}
+                 "average": None if total is None else round(total / n, 4), **self.statistics(),
+                 **(extra or {})}
         return Result(question, method, status, value=total,
                       bound=total if status == Status.OPTIMAL else None,
                       certificate=tree, certificate_kind=None if tree is None else "tree",
@@ -417,15 +454,6 @@ class NativeSearcher:
             if not filled:
                 return False
         return True
-
-    def min_tree(self, node, g, members, starts, sizes, pats, Lchild, beam, stop) -> Tree | None:
-        """:meth:`tree_from_choices` with the min-sum search's choice at every node."""
-        paths = self._new_paths(node, g)
-        stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), self._child_list(Lchild, g, pats[c]),
-                  node.d - 1, 1) for c in range(len(sizes))]
-        if not self._fill_min_paths(paths, stack, beam, stop):
-            return None
-        return self._paths_tree(node, paths)
 
     def _paths_tree(self, node, paths) -> Tree:
         words, answers = self.lists.guesses, self.lists.answers

@@ -89,17 +89,33 @@ class Workers(click.IntRange):
 
     name = "workers"
 
-    def __init__(self):
+    def __init__(self, noun: str = "workers"):
         cores = os.cpu_count() or 1
         super().__init__(1, MAX_WORKERS_PER_CORE * cores)
-        self.cores = cores
+        self.cores, self.noun = cores, noun
 
     def convert(self, value, param, ctx):
         n = click.INT.convert(value, param, ctx)
         if not 1 <= n <= self.max:
-            self.fail(f"{n} workers: choose 1 to {self.max} ({MAX_WORKERS_PER_CORE} per core; "
+            self.fail(f"{n} {self.noun}: choose 1 to {self.max} ({MAX_WORKERS_PER_CORE} per core; "
                       f"this machine has {self.cores} cores)", param, ctx)
         return n
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:           # not on Linux
+        return os.cpu_count() or 1
+
+
+def threads_option(f):
+    """``--threads N`` (parameter ``threads``, None: every usable core)."""
+    return click.option("--threads", default=None, type=Workers("threads"), metavar="N",
+                        help="search the first guess's classes on this many threads of this process "
+                             "(default: every core it may use, here %d); each thread has its share of "
+                             "--memory" % usable_cores())(f)
 
 
 def workers_type() -> Workers:

@@ -10,7 +10,8 @@ from wordlelab.cli.common import json_option, lists_options, mode_option, save_t
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
 from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, node_limit_type, non_negative, plot_option,
-                                   positive, table_entries, workers_type, sweep_options)
+                                   positive, table_entries, threads_option, usable_cores, workers_type,
+                                   sweep_options)
 
 
 def _show_histogram(histogram: dict):
@@ -61,11 +62,12 @@ Examples:
                    "that class (repeat for more classes)")
 @sweep_options("with --start: prove the classes on this many processes, sharing one node table (default 1)",
                "with --start: prove the classes on dask.distributed")
+@threads_option
 @plot_option("draw the guess-count histogram of the strategy")
 @memory_option
 @json_option
 def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, checkpoint, class_rankings, workers,
-          dask_address, plot_file, memory_gib, as_json):
+          dask_address, threads, plot_file, memory_gib, as_json):
     """Prove the least total number of guesses, with a verified strategy tree.
 
     With --tie-break worst, the strategy is the least total's lexicographic optimum: fewest
@@ -87,7 +89,7 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
         else:
             res = searcher.solve(start=start, state=state_text, progress=advance, checkpoint=checkpoint,
                                  workers=workers or 1, dask_address=dask_address,
-                                 class_rankings=tuple(class_rankings))
+                                 class_rankings=tuple(class_rankings), threads=threads or usable_cores())
     save_tree_certificate(res, tree_file)
     if plot_file and res.certificate is not None:
         from wordlelab.cli.plots import guess_histograms
@@ -118,7 +120,8 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
             _show_tie_break(res)
         else:
             _show_histogram(res.stats["histogram"])
-    search = f" (search {res.stats['search_seconds']:.2f} s)" if "search_seconds" in res.stats else ""
+    on = f" on {res.stats['threads']} threads" if res.stats.get("threads") else ""
+    search = f" (search {res.stats['search_seconds']:.2f} s{on})" if "search_seconds" in res.stats else ""
     if tied and "tie_break" in res.stats:
         search += f", plain search {res.stats['tie_break']['plain_seconds']:.2f} s before it"
     out.print(f"nodes {res.stats['nodes']}  cache hits {res.stats['cache_hits']}  "

@@ -1,0 +1,113 @@
+"""The classes of a given first guess, searched on threads of one process.
+
+Why it holds: the classes of a first guess partition its answers, so two classes share no
+node below them (their answer sets are disjoint, and a node is keyed by its answers). One
+node table per thread therefore loses nothing another thread's table could have answered, and
+each class's value and strategy are read from the table of the thread that proved it, right
+after its search. The total is the sum of the class values, as in the one-thread loop of
+``NativeSearcher._min_total``; the tree built from the filled paths goes to the independent
+verifier as before.
+
+Why threads work: the compiled search (``search_core.solve``) releases the GIL, so the threads
+run at once on separate cores. The kernels write two of their tables during a search
+(``Tables.slot`` and ``Tables.eg_count``, scratch restored after each use), so each thread gets
+its own copies; the others are only read.
+
+>>> from wordlelab.instances.wordlists import WordLists
+>>> from wordlelab.solvers.search.native import NativeSearcher
+>>> words = ["crane", "slate", "pious", "bumpy", "dwelt", "fight", "knock", "zesty"]
+>>> s = NativeSearcher(WordLists("tiny", words, words), max_guesses=4)
+>>> s.solve(start="crane", threads=2).value == s.solve(start="crane").value
+True
+"""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.tables import INF, new_stats, new_table
+
+
+def class_order(sizes: np.ndarray) -> list[int]:
+    """The order the threads take classes in: the largest first, so that no big class starts last.
+
+    >>> class_order(np.array([3, 9, 1, 9]))
+    [1, 3, 0, 2]
+    """
+    return [int(c) for c in np.argsort(-sizes, kind="stable")]
+
+
+def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress=None):
+    """Prove every class of first guess ``g`` at ``node`` on ``threads`` threads and fill ``paths``.
+
+    ``split`` is ``child_lists_after``'s (members, starts, sizes, pats, Lchild). Returns the
+    classes' summed value (INF as soon as one has no strategy within the guesses left: the
+    threads then take no new class) and the threads' node-table entries. The threads' counters
+    are added to ``searcher.stats``; ``stop`` (the searcher's Ctrl-C watcher) poisons them too.
+    """
+    members, starts, sizes, pats, Lchild = split
+    queue = class_order(sizes)
+    lock = threading.Lock()
+    state = {"total": 0, "failed": False, "done": 0}
+    entries = max(16, searcher.cache_entries // threads)     # --memory is the whole budget
+    workers = []
+    for _ in range(threads):
+        stats = new_stats()
+        stop.watch(stats)
+        tables = searcher.tables._replace(slot=searcher.tables.slot.copy(),
+                                          eg_count=searcher.tables.eg_count.copy())
+        workers.append((tables, new_table(entries), stats))
+    errors: list[BaseException] = []
+
+    def work(tables, cache, stats):
+        try:
+            while True:
+                with lock:
+                    if not queue or state["failed"]:
+                        return
+                    c = queue.pop(0)
+                sub = members[starts[c]:starts[c] + sizes[c]].copy()
+                Lc = searcher._child_list(Lchild, g, pats[c])
+                v, _ = K.solve(sub, Lc, node.d - 1, INF, tables, beam, cache, stats)
+                # the class's strategy, read now from this thread's table (paths: rows ``sub`` only)
+                if v < INF and not K.fill_min_paths(sub, Lc, node.d - 1, 1, paths, tables, beam, cache, stats):
+                    v = INF
+                with lock:
+                    state["total"] += int(v)
+                    state["failed"] |= v >= INF
+                    state["done"] += 1
+        except BaseException as e:        # re-raised in the calling thread
+            errors.append(e)
+
+    pool = [threading.Thread(target=work, args=w, name=f"wordlelab-class-{i}") for i, w in enumerate(workers)]
+    for t in pool:
+        t.start()
+    told = 0
+    try:
+        for t in pool:
+            while t.is_alive():
+                t.join(0.05)
+                told = _tell(progress, state, told)
+    finally:
+        # a Ctrl-C raised here has poisoned the threads' counters too: they end within a node
+        for t in pool:
+            t.join()
+    _tell(progress, state, told)
+    stop.check()                   # a search a Ctrl-C cut short: its values are void
+    if errors:
+        raise errors[0]
+    for _, cache, stats in workers:
+        searcher.stats += stats
+    total = INF if state["failed"] else state["total"]
+    return total, sum(int(K.table_count(cache)) for _, cache, _ in workers)
+
+
+def _tell(progress, state, told: int) -> int:
+    """Report the classes proven since ``told`` (from the calling thread: progress bars are not
+    thread-safe); returns the new count."""
+    done = state["done"]
+    if progress and done > told:
+        progress(done - told, info=f"total so far {min(state['total'], INF)}")
+    return done
