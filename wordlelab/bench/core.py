@@ -66,6 +66,9 @@ def matrix_suite(repeat: int = 3, tasks: tuple = ()):
 # side-by-side run on this machine kind: shown only where his program cannot run now)
 SEARCH_TASKS = [
     ("prove SALET 7897", ["solve", "--start", "salet", "--lists", "nyt20220316"], 7897, ["-w", "salet"], (1.6, 1.9)),
+    # solve searches the first guess's classes on every core by default (two here); Selby's program on one
+    ("prove SALET 7897 on one thread", ["solve", "--start", "salet", "--lists", "nyt20220316", "--threads", "1"], 7897,
+     ["-w", "salet"], (1.6, 1.9)),
     ("prove SALET 7920", ["solve", "--start", "salet", "--lists", "original"], 7920, ["-w", "salet"], (1.7, 1.8)),
     ("prove TARSE 7883", ["solve", "--start", "tarse", "--lists", "nyt20220830"], 7883, ["-w", "tarse"], (4.3, 4.8)),
     ("hard SALET 8099", ["solve", "--start", "salet", "--lists", "nyt20220316", "--mode", "hard"], 8099,
