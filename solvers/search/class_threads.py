@@ -1,17 +1,18 @@
 """The classes of a given first guess, searched on threads of one process.
 
-Why it holds: the classes of a first guess partition its answers, so two classes share no
-node below them (their answer sets are disjoint, and a node is keyed by its answers). One
-node table per thread therefore loses nothing another thread's table could have answered, and
-each class's value and strategy are read from the table of the thread that proved it, right
-after its search. The total is the sum of the class values, as in the one-thread loop of
-``NativeSearcher._min_total``; the tree built from the filled paths goes to the independent
-verifier as before.
+Why it holds: the total is the sum of the class values, as in the one-thread loop of
+``NativeSearcher._min_total``, whichever thread proves each class. The threads share the
+searcher's node table, which is lockless and sound to share (``node_table``: every entry is a
+proven fact about its node, whoever wrote it, and a torn entry reads as a miss), as the
+processes of a sweep share it. Each class's strategy is read from the table right after its
+search, by the thread that searched it, and the tree built from all of them goes to the
+independent verifier as before.
 
 Why threads work: the compiled search (``search_core.solve``) releases the GIL, so the threads
 run at once on separate cores. The kernels write two of their tables during a search
 (``Tables.slot`` and ``Tables.eg_count``, scratch restored after each use), so each thread gets
-its own copies; the others are only read.
+its own copies; the others are only read. The classes' answer sets are disjoint, so no thread
+waits for another's nodes.
 
 >>> from wordlelab.instances.wordlists import WordLists
 >>> from wordlelab.solvers.search.native import NativeSearcher
@@ -26,8 +27,9 @@ import threading
 
 import numpy as np
 
+from wordlelab.errors import WordleError
 from wordlelab.solvers.search.kernels import K
-from wordlelab.solvers.search.tables import INF, new_stats, new_table
+from wordlelab.solvers.search.tables import INF, new_stats
 
 
 def class_order(sizes: np.ndarray) -> list[int]:
@@ -44,24 +46,23 @@ def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress
 
     ``split`` is ``child_lists_after``'s (members, starts, sizes, pats, Lchild). Returns the
     classes' summed value (INF as soon as one has no strategy within the guesses left: the
-    threads then take no new class) and the threads' node-table entries. The threads' counters
-    are added to ``searcher.stats``; ``stop`` (the searcher's Ctrl-C watcher) poisons them too.
+    threads then take no new class). The threads' counters are added to ``searcher.stats``;
+    ``stop`` (the searcher's Ctrl-C watcher) poisons them too.
     """
     members, starts, sizes, pats, Lchild = split
     queue = class_order(sizes)
     lock = threading.Lock()
     state = {"total": 0, "failed": False, "done": 0}
-    entries = max(16, searcher.cache_entries // threads)     # --memory is the whole budget
     workers = []
     for _ in range(threads):
         stats = new_stats()
         stop.watch(stats)
         tables = searcher.tables._replace(slot=searcher.tables.slot.copy(),
                                           eg_count=searcher.tables.eg_count.copy())
-        workers.append((tables, new_table(entries), stats))
+        workers.append((tables, stats))
     errors: list[BaseException] = []
 
-    def work(tables, cache, stats):
+    def work(tables, stats):
         try:
             while True:
                 with lock:
@@ -70,10 +71,12 @@ def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress
                     c = queue.pop(0)
                 sub = members[starts[c]:starts[c] + sizes[c]].copy()
                 Lc = searcher._child_list(Lchild, g, pats[c])
-                v, _ = K.solve(sub, Lc, node.d - 1, INF, tables, beam, cache, stats)
-                # the class's strategy, read now from this thread's table (paths: rows ``sub`` only)
-                if v < INF and not K.fill_min_paths(sub, Lc, node.d - 1, 1, paths, tables, beam, cache, stats):
-                    v = INF
+                v, _ = K.solve(sub, Lc, node.d - 1, INF, tables, beam, searcher.cache, stats)
+                # the class's strategy, read now while its nodes are fresh in the table (rows ``sub`` only);
+                # a counter poisoned by Ctrl-C fails it too, and the caller's check comes first
+                if v < INF and not K.fill_min_paths(sub, Lc, node.d - 1, 1, paths, tables, beam, searcher.cache,
+                                                    stats):
+                    raise WordleError("internal error: a class just proven has no strategy")
                 with lock:
                     state["total"] += int(v)
                     state["failed"] |= v >= INF
@@ -98,10 +101,9 @@ def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress
     stop.check()                   # a search a Ctrl-C cut short: its values are void
     if errors:
         raise errors[0]
-    for _, cache, stats in workers:
+    for _, stats in workers:
         searcher.stats += stats
-    total = INF if state["failed"] else state["total"]
-    return total, sum(int(K.table_count(cache)) for _, cache, _ in workers)
+    return INF if state["failed"] else state["total"]
 
 
 def _tell(progress, state, told: int) -> int:

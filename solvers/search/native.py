@@ -256,7 +256,7 @@ class NativeSearcher:
         which settles that class (:func:`~wordlelab.solvers.search.class_checkpoint.class_from_ranking`;
         with ``checkpoint`` only). ``threads`` > 1 searches the classes of the first guess on that
         many threads of this process (:mod:`~wordlelab.solvers.search.class_threads`; without a
-        checkpoint or workers), each with its share of the node table.
+        checkpoint or workers), sharing its node table.
         """
         t0 = time.perf_counter()
         node = self.root(start, state)
@@ -317,9 +317,8 @@ class NativeSearcher:
             if threads > 1:
                 from wordlelab.solvers.search import class_threads
                 paths = self._new_paths(node, g)
-                value, entries = class_threads.solve_classes(self, node, g, split, paths, beam, threads, stop,
-                                                             progress)
-                threaded = {"threads": threads, "cache_entries": entries}
+                value = class_threads.solve_classes(self, node, g, split, paths, beam, threads, stop, progress)
+                threaded = {"threads": threads}
             else:
                 value, paths = self._classes_in_turn(node, g, split, beam, stop, store, paths,
                                                      progress if not workers_spec else None)
