@@ -40,6 +40,37 @@ def test_resumed_classes_give_the_plain_total_and_a_verified_tree(lists, tmp_pat
     assert whole.value == plain.value and whole.stats["nodes"] == 0
 
 
+def test_two_runs_on_one_class_checkpoint_keep_each_others_classes(lists, tmp_path):
+    """ClassStore.put merges the file under its lock: a run that loaded the file before another
+    run kept more classes does not write those away when it keeps its own."""
+    from wordlelab.models.feedback import pattern_string
+    from wordlelab.solvers.search.class_checkpoint import ClassStore
+    from wordlelab.solvers.search.kernels import K
+    start = lists.guesses[7]
+    ck = str(tmp_path / "classes.json")
+    NativeSearcher(lists, "easy", 6).solve(start=start, checkpoint=ck)
+    searcher = NativeSearcher(lists, "easy", 6)
+    node, g = searcher.root(start), searcher.guess_index[start]
+    members, starts, sizes, pats, _ = K.child_lists_after(node.H, node.L, g, searcher.tables)
+    classes = {pattern_string(int(p)): members[s:s + z] for p, s, z in zip(pats, starts, sizes)}
+    q = question(searcher, node)
+    entries = load_checkpoint(ck, q)
+    assert set(entries) == set(classes) and len(classes) > 3
+    keys = sorted(classes)
+    save_checkpoint(ck, q, {k: entries[k] for k in keys[:2]})
+    late = ClassStore(ck, searcher, node, classes)                  # this run loads 2 classes ...
+    save_checkpoint(ck, q, {k: entries[k] for k in keys[:-1]})      # ... another run keeps all but one
+    paths = searcher._new_paths(node, g)
+    last = keys[-1]
+    c = [pattern_string(int(p)) for p in pats].index(last)
+    full = ClassStore(None, searcher, node, classes)
+    full.entries = {last: entries[last]}
+    value = full.get(pats[c], paths, classes[last])
+    late.put(pats[c], value, paths, classes[last])                  # this run keeps the last
+    assert set(load_checkpoint(ck, q)) == set(classes)
+    assert NativeSearcher(lists, "easy", 6).solve(start=start, checkpoint=ck).stats["nodes"] == 0
+
+
 def test_a_doctored_class_is_caught(lists, tmp_path):
     """A class value that disagrees with its paths is caught by the verifier's total; a path that
     is not a strategy, by the verifier itself; a malformed entry, by the checkpoint's checks."""

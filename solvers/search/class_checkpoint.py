@@ -86,11 +86,25 @@ class ClassStore:
         return int(entry["value"])
 
     def put(self, pattern: int, value: int, paths: np.ndarray, members: np.ndarray) -> None:
-        """Keep a class just proven, with its answers' guesses from ``paths``, and save at once."""
-        from wordlelab.solvers.checkpoint import save_checkpoint
+        """Keep a class just proven, with its answers' guesses from ``paths``, and save at once.
+
+        Another run of the same question on the same file (a second sitting started by mistake,
+        or another machine's results copied in) may have kept classes since this one loaded it:
+        the file is read again under its lock and its classes kept beside this run's. Every entry
+        is a proven least total, so two entries of one class have the same value.
+        """
+        from wordlelab.errors import WordleError
+        from wordlelab.solvers.checkpoint import checkpoint_lock, load_checkpoint, save_checkpoint
         self.entries[pattern_string(int(pattern))] = {"value": int(value),
                                                       "paths": path_rows(self.searcher, paths, members)}
-        save_checkpoint(self.path, self.question, self.entries)
+        with checkpoint_lock(self.path):
+            try:
+                others = load_checkpoint(self.path, self.question, self._check)
+            except WordleError:           # damaged meanwhile: written over
+                others = {}
+            for key, entry in others.items():
+                self.entries.setdefault(key, entry)
+            save_checkpoint(self.path, self.question, self.entries)
 
 
 def path_rows(searcher, paths: np.ndarray, members) -> list[str]:
