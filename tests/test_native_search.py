@@ -141,6 +141,30 @@ def test_random_good_first_words_match_selby(shared, easy_0316):
         assert easy_0316.solve(start=w).value == ref[w], w
 
 
+def test_an_error_in_one_thread_stops_the_others(tmp_path):
+    """class_threads: a thread that fails halts the queue (the error is raised at once, not after
+    every other class has been searched), and the searcher still answers afterwards."""
+    import time
+    words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 400))
+    lists = lists_from(tmp_path, words[::2], words)
+    s = NativeSearcher(lists, "easy", 6)
+    asked, child_list = [], s._child_list
+
+    def failing_first(*args):
+        asked.append(1)
+        if len(asked) == 1:
+            raise RuntimeError("a class failed")
+        time.sleep(0.05)
+        return child_list(*args)
+
+    s._child_list = failing_first
+    with pytest.raises(RuntimeError, match="a class failed"):
+        s.solve(start=words[7], threads=2)
+    assert len(asked) <= 2          # the other thread finished the class it had, and stopped
+    s._child_list = child_list
+    assert s.solve(start=words[7], threads=2).value == NativeSearcher(lists, "easy", 6).solve(start=words[7]).value
+
+
 def test_original_lists_salet_7920():
     res = NativeSearcher(load_lists("original"), "easy", 6).solve(start="salet")
     assert (res.status, res.value) == ("OPTIMAL", 7920)

@@ -93,17 +93,25 @@ class ClassStore:
         the file is read again under its lock and its classes kept beside this run's. Every entry
         is a proven least total, so two entries of one class have the same value.
         """
-        from wordlelab.errors import WordleError
-        from wordlelab.solvers.checkpoint import checkpoint_lock, load_checkpoint, save_checkpoint
         self.entries[pattern_string(int(pattern))] = {"value": int(value),
                                                       "paths": path_rows(self.searcher, paths, members)}
+        self.save()
+
+    def save(self) -> None:
+        """Write the kept classes, with those another run has kept in the file since it was loaded
+        (read again under its lock). Two entries of one class must agree: each is a least total."""
+        from wordlelab.solvers.checkpoint import checkpoint_lock, load_checkpoint, save_checkpoint
         with checkpoint_lock(self.path):
             try:
                 others = load_checkpoint(self.path, self.question, self._check)
-            except WordleError:           # damaged meanwhile: written over
+            except WordleError:           # damaged meanwhile: written over, as a sweep's is
                 others = {}
             for key, entry in others.items():
-                self.entries.setdefault(key, entry)
+                mine = self.entries.setdefault(key, entry)
+                if mine["value"] != entry["value"]:
+                    raise WordleError(f"checkpoint {self.path} gives class {key} a least total of "
+                                      f"{entry['value']}, this run {mine['value']}: one of them is not "
+                                      f"what it claims")
             save_checkpoint(self.path, self.question, self.entries)
 
 
@@ -205,7 +213,7 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str:
     import json
 
     from wordlelab.models.result import Status
-    from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
+    from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.ranking_checkpoint import check_entry, checkpoint_question
     from wordlelab.solvers.search.tables import INF
     try:
@@ -244,7 +252,7 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str:
     entry = {"value": int(value), "paths": [by_answer[searcher.lists.answers[a]] for a in store.classes[pattern]]}
     store._check(pattern, entry)
     store.entries[pattern] = entry
-    save_checkpoint(store.path, store.question, store.entries)
+    store.save()
     return pattern
 
 

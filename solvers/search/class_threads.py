@@ -52,7 +52,9 @@ def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress
     members, starts, sizes, pats, Lchild = split
     queue = class_order(sizes)
     lock = threading.Lock()
-    state = {"total": 0, "failed": False, "done": 0}
+    # failed: a class has no strategy (the total is INF); halt: take no new class (failed, an error
+    # in a thread, or the calling thread leaving)
+    state = {"total": 0, "failed": False, "halt": False, "done": 0}
     workers = []
     for _ in range(threads):
         stats = new_stats()
@@ -66,7 +68,7 @@ def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress
         try:
             while True:
                 with lock:
-                    if not queue or state["failed"]:
+                    if not queue or state["halt"]:
                         return
                     c = queue.pop(0)
                 sub = members[starts[c]:starts[c] + sizes[c]].copy()
@@ -79,24 +81,29 @@ def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress
                     raise WordleError("internal error: a class just proven has no strategy")
                 with lock:
                     state["total"] += int(v)
-                    state["failed"] |= v >= INF
+                    if v >= INF:
+                        state["failed"] = state["halt"] = True
                     state["done"] += 1
-        except BaseException as e:        # re-raised in the calling thread
+        except BaseException as e:        # re-raised in the calling thread; the others stop
+            with lock:
+                state["halt"] = True
             errors.append(e)
 
     pool = [threading.Thread(target=work, args=w, name=f"wordlelab-class-{i}") for i, w in enumerate(workers)]
-    for t in pool:
-        t.start()
     told = 0
     try:
+        for t in pool:
+            t.start()
         for t in pool:
             while t.is_alive():
                 t.join(0.05)
                 told = _tell(progress, state, told)
     finally:
-        # a Ctrl-C raised here has poisoned the threads' counters too: they end within a node
-        for t in pool:
-            t.join()
+        # leaving early (Ctrl-C, whose watcher has poisoned the threads' counters, or any other
+        # error here): no thread starts a new class, and none is left running on the table
+        with lock:
+            state["halt"] = True
+        _join_all(pool)
     _tell(progress, state, told)
     stop.check()                   # a search a Ctrl-C cut short: its values are void
     if errors:
@@ -113,3 +120,17 @@ def _tell(progress, state, told: int) -> int:
     if progress and done > told:
         progress(done - told, info=f"total so far {min(state['total'], INF)}")
     return done
+
+
+def _join_all(pool) -> None:
+    """Wait for every started thread of ``pool``; a Ctrl-C meanwhile is raised once all have ended."""
+    interrupted = None
+    for t in pool:
+        while t.ident is not None:        # (started)
+            try:
+                t.join()
+                break
+            except KeyboardInterrupt as e:
+                interrupted = e
+    if interrupted is not None:
+        raise interrupted
