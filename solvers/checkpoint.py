@@ -230,6 +230,32 @@ def save_checkpoint(path, question: dict, entries: dict) -> None:
         raise WordleError(f"cannot write checkpoint {path}: {e.strerror or e}") from None
 
 
+def save_merged(path, question: dict, entries: dict) -> dict:
+    """Write ``entries`` over what ``path`` holds now, read again under :func:`checkpoint_lock`.
+
+    Another run of the same question on the same file (a second sitting started by mistake) may
+    have written entries since this one loaded it: they are kept, and an entry of this run
+    replaces the file's under the same key. A file that is now refused (damaged, or another
+    question's) is written over, as by :func:`save_checkpoint`. Returns the entries written.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "x.json")
+    >>> save_checkpoint(path, {"q": 1}, {"a": 1})
+    >>> sorted(save_merged(path, {"q": 1}, {"b": 2}).items())
+    [('a', 1), ('b', 2)]
+    """
+    if not path:
+        return entries
+    with checkpoint_lock(path):
+        try:
+            on_file = load_checkpoint(path, question)
+        except WordleError:
+            on_file = {}
+        merged = {**on_file, **entries}
+        save_checkpoint(path, question, merged)
+    return merged
+
+
 @contextlib.contextmanager
 def checkpoint_lock(path):
     """Hold an exclusive lock on the directory of ``path`` while a writer reads, merges and writes it.

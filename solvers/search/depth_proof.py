@@ -191,7 +191,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
     nodes to refute. Each refuted guess goes to the checkpoint as soon as it is refuted: in easy
     mode with its core, in hard mode with the class that failed, its core made and checked only
     if no guess works (a yes needs none)."""
-    from wordlelab.solvers.checkpoint import lists_question, load_checkpoint, save_checkpoint
+    from wordlelab.solvers.checkpoint import lists_question, load_checkpoint, save_merged
     from wordlelab.solvers.search.core_prover import Count
     split_of = dict(zip(node.L.tolist(), hsh.tolist()))
     seen = set()
@@ -248,7 +248,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                 if r != REFUTED:
                     return r, from_checkpoint
                 if checkpoint and time.monotonic() - last_save > 2:
-                    save_checkpoint(checkpoint, ck_question, refuted)
+                    refuted = save_merged(checkpoint, ck_question, refuted)
                     last_save = time.monotonic()
             open_guesses, budget = still_open, min(budget * 4, node_limit)
         for g0, searcher.failing_class in unchecked:
@@ -257,10 +257,10 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
             if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:
                 return NODE_LIMIT, from_checkpoint
             if checkpoint and time.monotonic() - last_save > 2:
-                save_checkpoint(checkpoint, ck_question, refuted)
+                refuted = save_merged(checkpoint, ck_question, refuted)
                 last_save = time.monotonic()
     finally:
-        save_checkpoint(checkpoint, ck_question, refuted)
+        refuted = save_merged(checkpoint, ck_question, refuted)
     return g, from_checkpoint
 
 

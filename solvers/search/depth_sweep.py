@@ -144,7 +144,7 @@ def _rechecked(res: Result, lists, guesses, decisions, progress, tree_dir, worke
 
 def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit) -> tuple[Result, dict]:
     """:func:`decide_every_first_word` in this process; also its decisions (word -> entry)."""
-    from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
+    from wordlelab.solvers.checkpoint import load_checkpoint, save_merged
     from wordlelab.solvers.search.core_prover import Count
     from wordlelab.solvers.search.tables import UNTOUCHED
     t0 = time.perf_counter()
@@ -197,10 +197,10 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                 if progress:
                     progress(1, info=f"{len(decisions)} decided, {n_yes} yes")
                 if checkpoint and time.monotonic() - last_save > 10:
-                    save_checkpoint(checkpoint, question, decisions)
+                    decisions = save_merged(checkpoint, question, decisions)
                     last_save = time.monotonic()
         finally:
-            save_checkpoint(checkpoint, question, decisions)
+            decisions = save_merged(checkpoint, question, decisions)
     return _result(question, decisions, len(order), resumed, decided_now, verified_now,
                    int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0),
                    time.perf_counter() - t0), decisions
