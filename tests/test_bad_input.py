@@ -44,7 +44,7 @@ def test_unwritable_output_fails_before_the_work(args, where, tmp_path, cli_run)
 
 @pytest.mark.parametrize("args", [
     ["best-start", "--workers", "100000"], ["best-start", "--workers", "0"], ["eldrow", "--all", "--workers", "-1"],
-    ["solve", "--start", "salet", "--threads", "0"],
+    ["solve", "--start", "salet", "--threads", "0"], ["solve", "--start", "salet", "--threads", "2", "--workers", "2"],
     ["blindfold", "--pool", "-5"], ["state", "salet.BBBYB", "--show", "-5"], ["best-start", "--limit", "-3"],
     ["best-start", "--show", "-5"], ["solve", "--beam", "0"], ["prove-depth", "--guesses", "4", "--node-limit", "-1"],
     ["prove-depth", "--guesses", "4", "--node-limit", str(1 << 62)],

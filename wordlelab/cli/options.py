@@ -114,7 +114,8 @@ def threads_option(f):
     """``--threads N`` (parameter ``threads``, None: every usable core)."""
     return click.option("--threads", default=None, type=Workers("threads"), metavar="N",
                         help="search the first guess's classes on this many threads of this process "
-                             "(default: every core it may use, here %d), sharing one node table" % usable_cores())(f)
+                             "(default: every core it may use, here %d), sharing one node table; not with "
+                             "--checkpoint, --workers or --dask" % usable_cores())(f)
 
 
 def workers_type() -> Workers:

@@ -78,6 +78,9 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
     t0 = time.perf_counter()
     searcher = NativeSearcher(lists, mode, max_guesses, beam=beam or 0, cache_entries=table_entries(memory_gib))
     tied = tie_break == "worst"
+    if threads is not None and (checkpoint or workers or dask_address or tied):
+        raise WordleError("--threads does not go with --checkpoint, --workers, --dask or --tie-break worst "
+                          "(those run their classes their own way)")
     if tied:
         from wordlelab.solvers.search.tie_break import check_tie_break, solve_tie_break
         check_tie_break(searcher, start, state_text)
