@@ -77,6 +77,8 @@ RUN_AS_SHOWN = {
     "--class-ranking runs/chomp-bbbbb.json",
     "wordlelab solve --start blawn --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/blawn7.json "
     "--class-ranking runs/blawn-bbbbb.json --class-ranking runs/blawn-bbybb.json",
+    "wordlelab solve --start gumbo --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/gumbo7.json "
+    "--class-ranking runs/gumbo-bbbbb.json --class-ranking runs/gumbo-bbbby.json",
     "wordlelab hint salet.BBBYB.drone.YBBBG --lists nyt20220316 --top 5",
     "wordlelab hint crane.BYBBB --mode hard",
     "wordlelab play --lists nyt20220316",
@@ -318,6 +320,8 @@ EXPECT_OUTPUT = {
     "--class-ranking runs/chomp-bbbbb.json": "total 59724",
     "wordlelab solve --start blawn --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/blawn7.json "
     "--class-ranking runs/blawn-bbbbb.json --class-ranking runs/blawn-bbybb.json": "total 59471",
+    "wordlelab solve --start gumbo --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/gumbo7.json "
+    "--class-ranking runs/gumbo-bbbbb.json --class-ranking runs/gumbo-bbbby.json": "total 59766",
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all": "INFEASIBLE",
     "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
         "PROVEN: no 5 guesses",
