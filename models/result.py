@@ -16,7 +16,9 @@ The statuses keep one meaning everywhere:
 ``INFEASIBLE``
     proven impossible (for a yes/no question: the answer is no);
 ``UNKNOWN``
-    nothing proven: a time-out or a node limit is never a proof.
+    no value proven: a time-out or a node limit is never a proof. ``bound``, when it is
+    set, is still a proven lower bound (every first word of a ranking asked only for
+    bounds totals at least that much), as a MIP solver reports its best bound.
 
 >>> r = Result({"kind": "demo"}, "native", Status.OPTIMAL, value=3, bound=3)
 >>> r.proven, r.as_dict()["status"]

@@ -8,6 +8,7 @@ from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
 from wordlelab.solvers.search.class_checkpoint import question
+from wordlelab.solvers.search.ranking_checkpoint import checkpoint_question
 from wordlelab.solvers.search.native import NativeSearcher
 
 
@@ -72,8 +73,9 @@ def test_two_runs_on_one_class_checkpoint_keep_each_others_classes(lists, tmp_pa
 
 
 def test_a_doctored_class_is_caught(lists, tmp_path):
-    """A class value that disagrees with its paths is caught by the verifier's total; a path that
-    is not a strategy, by the verifier itself; a malformed entry, by the checkpoint's checks."""
+    """A class value that disagrees with its paths is caught when the file is read (and by the
+    verifier's total); a path that is not a strategy, by the verifier itself; a malformed entry,
+    by the checkpoint's checks."""
     start = lists.guesses[7]
     ck = str(tmp_path / "classes.json")
     searcher = NativeSearcher(lists, "easy", 6)
@@ -83,12 +85,12 @@ def test_a_doctored_class_is_caught(lists, tmp_path):
     key = max(entries, key=lambda k: len(entries[k]["paths"]))
     lower = dict(entries, **{key: dict(entries[key], value=entries[key]["value"] - 1)})
     save_checkpoint(ck, q, lower)
-    with pytest.raises(WordleError, match="internal error"):
+    with pytest.raises(WordleError, match="not the total of its paths"):
         NativeSearcher(lists, "easy", 6).solve(start=start, checkpoint=ck)
     paths = list(entries[key]["paths"])
     paths[0] = paths[0].split()[-1]                  # guess the answer at once: not what the class needs
     save_checkpoint(ck, q, dict(entries, **{key: dict(entries[key], paths=paths)}))
-    with pytest.raises(WordleError, match="internal error|disagree|never"):
+    with pytest.raises(WordleError, match="internal error|disagree|never|not the total of its paths"):
         NativeSearcher(lists, "easy", 6).solve(start=start, checkpoint=ck)
     for bad in ({"value": 3}, {"value": 1, "paths": entries[key]["paths"]},
                 {"value": entries[key]["value"], "paths": ["zzzzz"] * len(paths)}):
@@ -208,6 +210,63 @@ def test_a_finished_ranking_of_a_class_settles_it(lists, tmp_path, mode):
     with pytest.raises(WordleError, match="not after a score of"):
         NativeSearcher(lists, mode, 6).solve(start=lists.guesses[8], checkpoint=str(tmp_path / "c4.json"),
                                              class_rankings=(rank,))
+
+
+def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path, cli_run):
+    """best-start --cutoff N: every guess of the class gets an exact total below N or a proven bound of
+    at least N, and the class's ranking then gives the first word's total a proven lower bound only:
+    UNKNOWN, no tree, at most the plain least total and at least what the cutoff promises."""
+    from wordlelab.models.feedback import feedback, pattern_string
+    from wordlelab.solvers.search.best_start import run_best_start
+    mode = "hard"
+    start = lists.guesses[7]
+    plain = NativeSearcher(lists, mode, 6).solve(start=start)
+    sizes = {}
+    for a in lists.answers:
+        sizes[feedback(start, a)] = sizes.get(feedback(start, a), 0) + 1
+    pattern = pattern_string(max(sizes, key=sizes.get))
+    state = f"{start}.{pattern}"
+    exact = run_best_start(lists, mode, 6, 1, None, None, None, 1, state=state)
+    # at or below the least total: bounds only
+    for cutoff in (exact.value - 2, exact.value):
+        rank = str(tmp_path / f"rank{cutoff}.json")
+        bounded = run_best_start(lists, mode, 6, 1, None, None, rank, 1, state=state, cutoff=cutoff)
+        rows = bounded.stats["ranking"]
+        assert bounded.status == "UNKNOWN" and bounded.value is None and bounded.certificate is None
+        assert not any(r["exact"] and r["total"] is not None for r in rows)
+        assert all(r["total"] is None or r["total"] >= cutoff for r in rows)
+        assert cutoff <= bounded.bound <= exact.value
+        ck = str(tmp_path / f"classes{cutoff}.json")
+        r = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, class_rankings=(rank,))
+        assert r.status == "UNKNOWN" and r.value is None and r.certificate is None
+        assert r.stats["class_bounds"] == {pattern: bounded.bound}
+        assert r.bound == plain.value - exact.value + bounded.bound
+        searcher = NativeSearcher(lists, mode, 6)
+        # the file keeps least totals only: the bounded class is searched by a run without its ranking
+        assert pattern not in load_checkpoint(ck, question(searcher, searcher.root(start)))
+        assert NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck).value == plain.value
+        # ... and a bound above a kept least total is refused
+        doctored = str(tmp_path / f"doctored{cutoff}.json")
+        q = checkpoint_question(lists, mode, 6, state=state)
+        save_checkpoint(doctored, q, {w: [max(v, exact.value + 1), e] for w, (v, e) in load_checkpoint(rank, q).items()})
+        with pytest.raises(WordleError, match="not what it claims"):
+            NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, class_rankings=(doctored,))
+    # above it: the same exact least total as without a cutoff
+    above = run_best_start(lists, mode, 6, 1, None, None, None, 1, state=state, cutoff=exact.value + 1)
+    assert (above.status, above.value, above.stats["first_guess"]) == ("OPTIMAL", exact.value, exact.stats["first_guess"])
+    # from the command line
+    g, a = tmp_path / "g.txt", tmp_path / "a.txt"
+    g.write_text("\n".join(lists.guesses) + "\n")
+    a.write_text("\n".join(lists.answers) + "\n")
+    files = ["--guesses", str(g), "--answers", str(a), "--mode", "hard"]
+    rank = str(tmp_path / "cli-rank.json")
+    out = cli_run(["best-start", "--state", state, "--cutoff", str(exact.value), "--checkpoint", rank,
+                   "--workers", "1"] + files).out
+    assert "UNKNOWN: every next guess totals at least" in out
+    out = cli_run(["solve", "--start", start, "--checkpoint", str(tmp_path / "cli.json"), "--class-ranking", rank]
+                  + files).out
+    assert out.startswith("UNKNOWN:") and f"class {pattern}: at least" in out and "total at least" in out
+    assert cli_run(["best-start", "--cutoff", "0"] + files, expect_error=True).err.startswith("error: ")
 
 
 LIMIT = 30     # candidates of the partial rankings below: the test is about where a total comes from

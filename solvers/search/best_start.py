@@ -11,7 +11,9 @@ dask) gives the same exact top K.
 :func:`run_best_start` answers with a :class:`~wordlelab.models.result.Result` (question kind
 ``best-start``): ``value`` = ``bound`` = the best total (``OPTIMAL``; ``INFEASIBLE`` when no
 first word has a strategy within the limit), certified by the verified tree of the best first
-word; ``stats["ranking"]`` holds every row, exact totals and proven bounds, with its source.
+word; ``UNKNOWN`` with ``bound`` a proven lower bound when ``cutoff`` asked for bounds only and
+no total is below it; ``stats["ranking"]`` holds every row, exact totals and proven bounds,
+with its source.
 """
 from __future__ import annotations
 
@@ -330,7 +332,7 @@ def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, o
 def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, progress_bar=None,
                    announce=None, dask_address=None, on_result=None, executor_kind=None,
                    seed_trees: tuple = (), depth_checkpoint=None, state: str | None = None,
-                   class_checkpoints: tuple = ()) -> Result:
+                   class_checkpoints: tuple = (), cutoff: int | None = None) -> Result:
     """Rank the first words; returns a :class:`~wordlelab.models.result.Result` (see the module docstring).
 
     ``progress_bar(description, total)``, if given, is a context manager yielding
@@ -351,7 +353,16 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     (:func:`~wordlelab.solvers.search.class_checkpoint.finished_total`; THUMP in hard mode with
     every word an answer is hours of search, seconds from its file). Those totals also give the
     first cutoff, and the certificate of a best word that has one is its checkpoint's tree.
+
+    With ``cutoff`` N only totals below N are made exact: every other candidate gets a proven
+    lower bound of at least N, which is all a bound on the least total needs, and far cheaper
+    than an exact total near it (after TUPIK BBBBB in hard mode with every word an answer, a
+    guess took 0.5 s to bound at 15334 and more than 400 s at 18058, its seed tree's total).
+    When no candidate is below N the answer is ``UNKNOWN`` with ``bound`` the least of the
+    candidates' bounds (at least N), ``value`` None: a proven lower bound, no strategy.
     """
+    if cutoff is not None and not 1 <= cutoff < INF:
+        raise WordleError(f"--cutoff must be at least 1 and below {INF}")
     t0 = time.perf_counter()
     state = _game_state(lists, mode, state)
     if state and depth_checkpoint:
@@ -390,6 +401,10 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             seed = tree_seed(lists, mode, max_guesses, top, order, seed_trees,
                              [lists.answers[a] for a in node.H], node.history)
             seed_from = "seed trees (verified)"
+            if cutoff is not None and cutoff < seed:
+                seed, seed_from = cutoff, "--cutoff"
+        elif cutoff is not None and cutoff <= stored_cutoff:
+            seed, seed_from = cutoff, "--cutoff"
         elif stored_cutoff < INF:
             seed, seed_from = stored_cutoff, "class checkpoints" if given and not stored else "checkpoint"
         else:
@@ -410,17 +425,19 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     # resumed runs (a checkpoint made with a smaller --top) may hold bounds for words that now
     # belong in the top K: evaluate them in order, each with the cutoff of the K-th best exact total
     # so far, so that a bound-only word is refuted by its bound rather than solved in full
+    # (with --cutoff N, a bound of N or more is all that is asked of any word)
+    asked_below = INF if cutoff is None else cutoff
     while True:
         ranking = sorted(done.items(), key=lambda kv: (kv[1][0], not kv[1][1]))
-        pending = [w for w, (v, e) in ranking[:top] if not e]
+        pending = [w for w, (v, e) in ranking[:top] if not e and v < asked_below]
         if not pending:
             break
         w = pending[0]
         exact = sorted(v for v, e in done.values() if e)
-        cutoff = exact[top - 1] + 1 if len(exact) >= top else INF
-        v = int(searcher.start_value(node, searcher.guess_index[w], cutoff))
+        beta = min(exact[top - 1] + 1 if len(exact) >= top else INF, asked_below)
+        v = int(searcher.start_value(node, searcher.guess_index[w], beta))
         # with no cutoff (INF), INF is exact too: no strategy within the limit
-        done[w] = (v, v < cutoff or cutoff >= INF)
+        done[w] = (v, v < beta or beta >= INF)
         sweep.results[w] = list(done[w])
         sweep.resumed.discard(w)        # computed now, no longer the checkpoint's bound
     from wordlelab.solvers.sweep import save_results
@@ -436,16 +453,22 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             for w, v, e in ranking]
     stats = {"n_answers": n, "top": top, "candidates": len(order), "evaluated": len(ranking),
              "first_cutoff": None if seed >= INF else int(seed),
-             "first_cutoff_from": seed_from,
+             "first_cutoff_from": seed_from, "cutoff": cutoff,
              "partial": bool(shard or limit), "executor": ex.name, "workers": ex.workers,
              "checkpoint": checkpoint, "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
              "first_guess": None, "average": None, "ranking": rows}
     asked = {"kind": SWEEP_NAME, "lists": lists.name, "mode": mode, "max_guesses": max_guesses, "top": top,
-             "shard": question["shard"], "limit": limit, **({"state": state} if state else {})}
+             "shard": question["shard"], "limit": limit, **({"state": state} if state else {}),
+             **({"cutoff": cutoff} if cutoff is not None else {})}
     if not rows or rows[0]["total"] is None:
         # every candidate's exact value (or proven bound) is INF: no strategy within the limit
         return Result(asked, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats=stats)
     best = rows[0]
+    if not best["exact"]:
+        # --cutoff: every candidate is bounded at N or more; a partial ranking bounds only its candidates
+        partial = bool(shard or limit) or len(ranking) < len(order)
+        return Result(asked, "native", Status.UNKNOWN, bound=None if partial else best["total"],
+                      seconds=time.perf_counter() - t0, stats=stats)
     # the certificate: the best first word's tree, searched again here and verified inside solve
     cert = given_results.get(best["word"]) or searcher.solve(start=best["word"], state=state)
     if cert.status != Status.OPTIMAL or cert.value != best["total"]:

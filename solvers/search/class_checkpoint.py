@@ -54,6 +54,10 @@ class ClassStore:
         self.max_len = node.d - 1                    # guesses after the first
         self.entries = load_checkpoint(path, self.question, self._check)
         self.resumed = len(self.entries)
+        # pattern -> a proven lower bound on the class's least total, from a ranking that bounds
+        # every guess of the class (best-start --cutoff); never written to the file, which keeps
+        # least totals only
+        self.bounds: dict[str, int] = {}
 
     def _check(self, key, value) -> None:
         from wordlelab.solvers.checkpoint import check_int
@@ -66,6 +70,9 @@ class ClassStore:
         paths = value["paths"]
         if not isinstance(paths, list) or len(paths) != len(members) or not all(isinstance(p, str) for p in paths):
             raise ValueError("paths must list one string of guesses per answer of the class")
+        # the value is the class's total: its answers' guesses after the first, counted
+        if value["value"] != sum(len(p.split()) for p in paths):
+            raise ValueError(f"the value {value['value']} is not the total of its paths")
         index = self.searcher.guess_index
         for a, p in zip(members, paths):
             words = p.split()
@@ -208,6 +215,11 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str:
     large to prove in one sitting (THUMP's BBBBB in hard mode, 4894 answers) is ranked that way,
     a guess at a time and resumable, then taken from here. The best guess's strategy is searched
     again and checked by the verifier; the whole tree is verified again with the other classes.
+
+    The same theorem gives a bound: if the least of the candidates' entries is a bound B rather
+    than an exact total (a ranking made with ``--cutoff``, which bounds every guess at or above
+    its cutoff), the class's least total is at least B. The class is then kept in
+    ``store.bounds``, not in the file, and the first word's total gets only a lower bound.
     """
     import functools
     import json
@@ -233,13 +245,22 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str:
     if missing:
         raise WordleError(f"{path}: the ranking of {state} is not finished: {len(missing)} of its "
                           f"{len(candidates)} guesses are not ranked yet")
-    value, best = min((entries[w][0], w) for w in candidates if entries[w][1])
+    # the least entry, an exact total before a bound of the same value
+    value, bounded, best = min((entries[w][0], not entries[w][1], w) for w in candidates)
     if value >= INF:
         raise WordleError(f"{path}: no guess after {state} finds every answer within the limit")
-    below = [w for w in candidates if entries[w][0] < value]
-    if below:
-        raise WordleError(f"{path}: {below[0]} has only a bound below {best}'s {value}: rank with --top 1 to settle it")
     kept = store.entries.get(pattern)
+    if bounded:
+        if kept is not None and kept["value"] < value:
+            raise WordleError(f"{path} bounds {state} at {value} or more, the checkpoint {store.path} gives it a "
+                              f"least total of {kept['value']}: one of the two files is not what it claims")
+        if kept is None:
+            store.bounds[pattern] = max(int(value), store.bounds.get(pattern, 0))
+        return pattern
+    bound = store.bounds.pop(pattern, None)       # another ranking's bound of the same class
+    if bound is not None and bound > value:
+        raise WordleError(f"{path} gives {state} a least total of {value}, another ranking bounds it at {bound} "
+                          f"or more: one of the two files is not what it claims")
     if kept is not None:
         if kept["value"] != value:
             raise WordleError(f"{path} gives {state} a least total of {value}, the checkpoint {store.path} "

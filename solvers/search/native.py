@@ -15,7 +15,9 @@ guesses over the answers.
   a real strategy (its tree is the certificate), not proven least; ``bound`` is None.
 - ``INFEASIBLE``: no strategy finds every answer within the limit (exhaustive search;
   there is no certificate to check).
-- ``UNKNOWN``: a beam search found no strategy within the limit; nothing is proven.
+- ``UNKNOWN``: a beam search found no strategy within the limit; nothing is proven. Or,
+  with class rankings that only bound a class (``best-start --cutoff``): ``bound`` is a
+  proven lower bound on the least total, ``value`` None and no tree.
 
 :meth:`NativeSearcher.prove_depth` (question kind ``depth``) decides "can every answer be
 found within G guesses?", a yes with a verified tree, a no with a core
@@ -37,7 +39,7 @@ import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.endgames import endgame_ids
-from wordlelab.models.feedback import check_word, pattern_code
+from wordlelab.models.feedback import check_word, pattern_code, pattern_string
 from wordlelab.models.matrix import encode_words, pattern_matrix
 from wordlelab.models.modes import check_mode
 from wordlelab.models.result import Result, Status
@@ -298,7 +300,6 @@ class NativeSearcher:
         total = len(node.H)
         store = paths = None
         if checkpoint or workers_spec:
-            from wordlelab.models.feedback import pattern_string
             from wordlelab.solvers.search import class_checkpoint as cc
             classes = {pattern_string(int(pats[c])): members[starts[c]:starts[c] + sizes[c]]
                        for c in range(len(sizes))}
@@ -306,7 +307,7 @@ class NativeSearcher:
             ranked = [cc.class_from_ranking(store, self, node, path) for path in class_rankings]
             paths = self._new_paths(node, g)
             if workers_spec:
-                todo = {k: len(v) for k, v in classes.items() if k not in store.entries}
+                todo = {k: len(v) for k, v in classes.items() if k not in store.entries and k not in store.bounds}
                 if todo and not cc.solve_classes(store, self, node.start, question["state"], todo, *workers_spec,
                                                  progress=progress):
                     return self._min_total_result(question, method, none, node, t0, given)
@@ -326,6 +327,15 @@ class NativeSearcher:
                 return self._min_total_result(question, method, none, node, t0, given)
             total += value
             t_search = time.perf_counter() - t0
+            # (a class the file holds a least total for is taken from the file, never bounded)
+            bounded = {p: b for p, b in store.bounds.items() if p not in store.entries} if store else {}
+            if bounded:
+                # some classes have only a proven lower bound: so has the total, and there is no tree
+                return self._min_total_result(
+                    question, method, Status.UNKNOWN, node, t0, given, bound=total,
+                    extra={"search_seconds": round(t_search, 3), "classes": len(sizes),
+                           "classes_from_checkpoint": store.resumed, "classes_from_rankings": ranked,
+                           "class_bounds": dict(sorted(bounded.items()))})
             tree = self._paths_tree(node, paths)
         report = self.verify(tree, node)
         if report.total != total:
@@ -353,6 +363,9 @@ class NativeSearcher:
         for c in np.argsort(sizes if store else -sizes, kind="stable"):
             sub = members[starts[c]:starts[c] + sizes[c]]
             v = store.get(pats[c], paths, sub) if store else None
+            if v is None and store and pattern_string(int(pats[c])) in store.bounds:
+                # kept in store.bounds only when the file has no least total for the class
+                v = store.bounds[pattern_string(int(pats[c]))]      # a lower bound: no strategy to keep
             if v is None:
                 Lc = self._child_list(Lchild, g, pats[c])
                 # a Ctrl-C that comes after the class's search stops the run once the class is
@@ -381,13 +394,14 @@ class NativeSearcher:
         return total, paths
 
     def _min_total_result(self, question, method, status, node, t0, given, total=None, tree=None,
-                          extra=None) -> Result:
+                          extra=None, bound=None) -> Result:
+        """The Result of a min-total search; ``bound`` (with ``total`` None): a proven lower bound only."""
         n = len(node.H)
         stats = {"n_answers": n, "first_guess": node.start, "first_guess_given": given,
                  "average": None if total is None else round(total / n, 4), **self.statistics(),
                  **(extra or {})}
         return Result(question, method, status, value=total,
-                      bound=total if status == Status.OPTIMAL else None,
+                      bound=total if status == Status.OPTIMAL else bound,
                       certificate=tree, certificate_kind=None if tree is None else "tree",
                       verified=tree is not None, seconds=time.perf_counter() - t0, stats=stats,
                       heuristic=method == "beam")

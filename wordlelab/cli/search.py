@@ -59,7 +59,7 @@ Examples:
               help="with --start: keep each class after the first guess as it is proven (JSON); a rerun resumes")
 @click.option("--class-ranking", "class_rankings", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="with --checkpoint: a finished 'best-start --state START.SCORE --top 1' checkpoint, which settles "
-                   "that class (repeat for more classes)")
+                   "that class, or only bounds it if made with --cutoff (repeat for more classes)")
 @sweep_options("with --start: prove the classes on this many processes, sharing one node table (default 1)",
                "with --start: prove the classes on dask.distributed")
 @threads_option
@@ -108,10 +108,12 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
         emit_json(res.as_dict())
         return
     n = res.stats["n_answers"]
+    bounded = res.stats.get("class_bounds")
     label = {"OPTIMAL": "proven optimal" + (", ties broken by the worst case" if tied else ""),
              "FEASIBLE": f"beam {beam}: a heuristic strategy, NOT proven optimal",
              "INFEASIBLE": f"no strategy finds every answer within {max_guesses} guesses",
-             "UNKNOWN": f"beam {beam} found no strategy within {max_guesses} guesses; nothing is proven"}[res.status.value]
+             "UNKNOWN": f"beam {beam} found no strategy within {max_guesses} guesses; nothing is proven"
+                        if not bounded else "a proven lower bound, no strategy"}[res.status.value]
     where = f", from state {state_text}" if state_text else ""
     out.print(f"{res.status}: {mode} mode, lists {lists.name}{where}, {n} answers, "
               f"max {max_guesses} guesses ({label})")
@@ -130,10 +132,18 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
     out.print(f"nodes {res.stats['nodes']}  cache hits {res.stats['cache_hits']}  "
               f"solve {res.seconds:.2f} s{search}  whole command {time.perf_counter() - t0:.2f} s")
     if res.stats.get("classes_from_checkpoint"):
+        checked = "no tree, so not verified now" if bounded else "the whole tree verified now"
         out.print(f"{res.stats['classes_from_checkpoint']} of {res.stats['classes']} classes taken from the "
-                  f"checkpoint {checkpoint} (proven by an earlier run; the whole tree verified now)")
+                  f"checkpoint {checkpoint} (proven by an earlier run; {checked})")
     for pattern in res.stats.get("classes_from_rankings") or ():
-        out.print(f"class {pattern}: least total as its finished ranking (--class-ranking) proves it")
+        if bounded and pattern in bounded:
+            out.print(f"class {pattern}: at least {bounded[pattern]}, as its finished ranking (--class-ranking, made "
+                      f"with --cutoff) proves; its least total is not known")
+        else:
+            out.print(f"class {pattern}: least total as its finished ranking (--class-ranking) proves it")
+    if bounded:
+        out.print(f"total at least {res.bound} (average at least {res.bound / n:.4f}): the least totals of the "
+                  f"other classes plus these bounds; no tree, so no strategy is claimed")
     if tree_file and res.certificate is not None:
         out.print(f"tree written to {tree_file}")
 
@@ -305,11 +315,14 @@ Examples:
               type=click.Path(exists=True, dir_okay=False),
               help="a finished 'solve --start W --checkpoint F' file of the same question: W's exact total is "
                    "taken from it (its tree verified) instead of searched (repeat: one per word)")
+@click.option("--cutoff", default=None, type=positive(), metavar="N",
+              help="make exact only the totals below N (even with --top): every other candidate gets a proven "
+                   "bound of at least N (quick; proves the least total is at least N when none is below)")
 @click.option("--show", default=20, show_default=True, type=non_negative(), help="rows to print")
 @plot_option("draw the best first words with their proven totals and bounds")
 @json_option
 def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, workers, dask_address, seed_trees,
-               depth_checkpoint, class_checkpoints, show, plot_file, as_json):
+               depth_checkpoint, class_checkpoints, cutoff, show, plot_file, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
     from wordlelab.solvers.search.best_start import run_best_start
     shard_t = _parse_shard(shard) if shard else None
@@ -319,7 +332,7 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, w
                          progress_bar=None if as_json else progress, announce=None if as_json else err.print,
                          dask_address=dask_address, seed_trees=tuple(seed_trees),
                          depth_checkpoint=depth_checkpoint, state=state,
-                         class_checkpoints=tuple(class_checkpoints))
+                         class_checkpoints=tuple(class_checkpoints), cutoff=cutoff)
     state = res.question.get("state")
     words = f"next guesses after {state}" if state else "first words"
     if plot_file:
@@ -341,6 +354,12 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, w
     if res.status == "OPTIMAL":
         out.print(f"OPTIMAL: best {'next' if state else 'first'} guess {st['first_guess']}, total {res.value} "
                   f"(average {st['average']:.4f}); its tree verified by the independent checker")
+    elif res.status == "UNKNOWN":
+        which = "next guess" if state else "first word"
+        least = (f"every {which} totals at least {res.bound} (proven bounds)" if res.bound is not None
+                 else f"every candidate of this partial ranking (--limit/--shard) totals at least "
+                      f"{st['ranking'][0]['total']}, a bound on those candidates only")
+        out.print(f"UNKNOWN: {least}; no total below --cutoff {cutoff}, so the least is only bounded")
     else:
         out.print(f"{res.status}: no {'next guess' if state else 'first word'} finds every answer within "
                   f"{max_guesses} guesses")
