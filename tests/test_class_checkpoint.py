@@ -227,6 +227,11 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
     pattern = pattern_string(max(sizes, key=sizes.get))
     state = f"{start}.{pattern}"
     exact = run_best_start(lists, mode, 6, 1, None, None, None, 1, state=state)
+    first_words = run_best_start(lists, mode, 6, 1, None, None, None, 1)
+    # a finished ranking of another first word's class
+    other_state = f"{lists.guesses[8]}.{pattern_string(feedback(lists.guesses[8], lists.answers[0]))}"
+    other_rank = str(tmp_path / "other.json")
+    run_best_start(lists, mode, 6, 1, None, None, other_rank, 1, state=other_state, cutoff=1)
     # at or below the least total: bounds only
     for cutoff in (exact.value - 2, exact.value):
         rank = str(tmp_path / f"rank{cutoff}.json")
@@ -241,6 +246,15 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
         assert r.status == "UNKNOWN" and r.value is None and r.certificate is None
         assert r.stats["class_bounds"] == {pattern: bounded.bound}
         assert r.bound == plain.value - exact.value + bounded.bound
+        # a ranking of the first words takes that bound for the word, as the class checkpoint gives it
+        ranked = run_best_start(lists, mode, 6, 1, None, None, None, 1, class_checkpoints=(ck,), class_rankings=(rank,))
+        assert (ranked.value, ranked.stats["first_guess"]) == (first_words.value, first_words.stats["first_guess"])
+        assert first_words.value < r.bound       # so the bound settles the word: it is not searched
+        row = next(x for x in ranked.stats["ranking"] if x["word"] == start)
+        assert (row["total"], row["exact"], row["source"]) == (r.bound, False, "class checkpoint")
+        with pytest.raises(WordleError, match="none of the class checkpoints"):
+            run_best_start(lists, mode, 6, 1, None, None, None, 1, class_checkpoints=(ck,),
+                           class_rankings=(other_rank,))
         searcher = NativeSearcher(lists, mode, 6)
         # the file keeps least totals only: the bounded class is searched by a run without its ranking
         assert pattern not in load_checkpoint(ck, question(searcher, searcher.root(start)))
@@ -266,6 +280,10 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
     out = cli_run(["solve", "--start", start, "--checkpoint", str(tmp_path / "cli.json"), "--class-ranking", rank]
                   + files).out
     assert out.startswith("UNKNOWN:") and f"class {pattern}: at least" in out and "total at least" in out
+    out = cli_run(["best-start", "--class-checkpoint", str(tmp_path / "cli.json"), "--class-ranking", rank,
+                   "--workers", "1"] + files).out
+    assert f"best first guess {first_words.stats['first_guess']}, total {first_words.value}" in out
+    assert "1 bounded by theirs and their class rankings (no tree)" in out
     assert cli_run(["best-start", "--cutoff", "0"] + files, expect_error=True).err.startswith("error: ")
 
 

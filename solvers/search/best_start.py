@@ -228,11 +228,14 @@ def _skip(static_bounds, word, beta, stored=None, refuted=frozenset(), given=Non
     """A bound that already refutes ``word`` at cutoff ``beta``: its static bound, or the bound a
     checkpoint holds for it (a run resumed with a larger --top sends those words again); or an
     exact infinite total, for a word a depth sweep's checkpoint refutes within the guess limit;
-    or the exact total a finished class checkpoint proves (``given``: word -> total)."""
+    or the exact total (or a bound at or above ``beta``) that a finished class checkpoint proves
+    (``given``: word -> (total, exact))."""
     if word in refuted:
         return [INF, True]
     if given and word in given:
-        return [int(given[word]), True]
+        v, exact = given[word]
+        if exact or (beta is not None and v >= beta):
+            return [int(v), bool(exact)]
     old = (stored or {}).get(word)
     b = max(static_bounds[word], old[0] if old and not old[1] else 0)
     return [int(b), False] if beta is not None and b >= beta else None
@@ -264,7 +267,8 @@ def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, tabl
     checkpoint's question (default: every first word, see :func:`checkpoint_question`). With a game
     ``state`` the candidates are the guesses allowed after it, and each total counts the guesses from there.
     ``warmup`` tasks at most are in flight while no cutoff is known (default ``top``). ``given``
-    (word -> exact total, from finished class checkpoints) settles those words without a search.
+    (word -> (total, exact), from finished class checkpoints) settles those words without a search
+    (a bound, once it is at or above the cutoff).
     """
     meta = question if question is not None else checkpoint_question(lists, mode, max_guesses, state=state)
     bounds = {lists.guesses[g]: int(b) for b, g in order}
@@ -277,12 +281,29 @@ def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, tabl
                  validate=functools.partial(check_entry, frozenset(words)), stale=_stale)
 
 
-def _class_checkpoint_totals(searcher, paths, state, candidates) -> dict:
-    """word -> its verified Result, from each finished class checkpoint in ``paths``."""
-    from wordlelab.solvers.search.class_checkpoint import finished_total
+def _class_checkpoint_totals(searcher, paths, state, candidates, rankings=()) -> dict:
+    """word -> its Result (OPTIMAL with a verified tree, or UNKNOWN with a proven bound), from each
+    finished class checkpoint in ``paths``, with the class rankings in ``rankings`` of its classes."""
+    import json
+
+    from wordlelab.solvers.search.class_checkpoint import finished_total, ranking_state
+    starts = {}
+    for path in paths:
+        try:
+            with open(path) as f:
+                starts[path] = json.load(f)["question"]["start"]
+        except (OSError, ValueError, KeyError, TypeError):
+            raise WordleError(f"{path} is not a class checkpoint ('solve --start W --checkpoint F')") from None
+    before = f"{state}." if state else ""
+    by_path = {path: tuple(r for r in rankings if ranking_state(r).startswith(f"{before}{w}."))
+               for path, w in starts.items()}
+    lost = [r for r in rankings if not any(r in rs for rs in by_path.values())]
+    if lost:
+        raise WordleError(f"class ranking {lost[0]} ranks {ranking_state(lost[0])!r}, a class of none of the "
+                          f"class checkpoints given")
     out = {}
     for path in paths:
-        word, result = finished_total(searcher, path, state)
+        word, result = finished_total(searcher, path, state, by_path[path])
         if word not in candidates:
             raise WordleError(f"class checkpoint {path} is of {word}, which is not a candidate of this ranking")
         if word in out:
@@ -332,7 +353,7 @@ def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, o
 def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, progress_bar=None,
                    announce=None, dask_address=None, on_result=None, executor_kind=None,
                    seed_trees: tuple = (), depth_checkpoint=None, state: str | None = None,
-                   class_checkpoints: tuple = (), cutoff: int | None = None) -> Result:
+                   class_checkpoints: tuple = (), cutoff: int | None = None, class_rankings: tuple = ()) -> Result:
     """Rank the first words; returns a :class:`~wordlelab.models.result.Result` (see the module docstring).
 
     ``progress_bar(description, total)``, if given, is a context manager yielding
@@ -353,6 +374,9 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     (:func:`~wordlelab.solvers.search.class_checkpoint.finished_total`; THUMP in hard mode with
     every word an answer is hours of search, seconds from its file). Those totals also give the
     first cutoff, and the certificate of a best word that has one is its checkpoint's tree.
+    ``class_rankings`` are finished ``best-start --state W.SCORE`` checkpoints of those words'
+    classes, as ``solve --class-ranking`` takes them; one made with ``--cutoff`` gives its word a
+    proven lower bound instead of an exact total.
 
     With ``cutoff`` N only totals below N are made exact: every other candidate gets a proven
     lower bound of at least N, which is all a bound on the least total needs, and far cheaper
@@ -386,17 +410,19 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         searcher = NativeSearcher(lists, mode, max_guesses)
         node = searcher.root(None, state)
         order = searcher.candidate_order(node)
+        if class_rankings and not class_checkpoints:
+            raise WordleError("a class ranking goes with the class checkpoint of its word: give --class-checkpoint")
         given_results = _class_checkpoint_totals(searcher, class_checkpoints, state,
-                                                 {lists.guesses[g] for _, g in order})
-        given = {w: r.value for w, r in given_results.items()}
+                                                 {lists.guesses[g] for _, g in order}, class_rankings)
+        given = {w: (r.value, True) if r.status == Status.OPTIMAL else (r.bound, False)
+                 for w, r in given_results.items()}
         if shard:
             order = order[shard[0]::shard[1]]
         if limit:
             order = order[:limit]
         # a checkpoint holding K exact totals already gives a cutoff: the beam seed (not
         # checkpointed, minutes on the larger lists) would only repeat work on a resume
-        stored_cutoff = top_cutoff(top, {**{w: tuple(v) for w, v in stored.items()},
-                                         **{w: (v, True) for w, v in given.items()}})
+        stored_cutoff = top_cutoff(top, {**{w: tuple(v) for w, v in stored.items()}, **given})
         if seed_trees:
             seed = tree_seed(lists, mode, max_guesses, top, order, seed_trees,
                              [lists.answers[a] for a in node.H], node.history)
@@ -449,7 +475,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     rows = [{"word": w, "total": v if v < INF else None,
              "average": round(v / n, 4) if v < INF else None, "exact": bool(e),
              "proof": "no strategy within limit" if v >= INF else ("exact" if e else f">= {v} (bound)"),
-             "source": "class checkpoint" if w in given else "checkpoint" if w in sweep.resumed else "computed"}
+             "source": "class checkpoint" if given.get(w) == (v, e) else "checkpoint" if w in sweep.resumed
+             else "computed"}
             for w, v, e in ranking]
     stats = {"n_answers": n, "top": top, "candidates": len(order), "evaluated": len(ranking),
              "first_cutoff": None if seed >= INF else int(seed),
@@ -470,7 +497,9 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         return Result(asked, "native", Status.UNKNOWN, bound=None if partial else best["total"],
                       seconds=time.perf_counter() - t0, stats=stats)
     # the certificate: the best first word's tree, searched again here and verified inside solve
-    cert = given_results.get(best["word"]) or searcher.solve(start=best["word"], state=state)
+    given_best = given_results.get(best["word"])
+    cert = given_best if given_best is not None and given_best.status == Status.OPTIMAL else \
+        searcher.solve(start=best["word"], state=state)
     if cert.status != Status.OPTIMAL or cert.value != best["total"]:
         raise WordleError(f"internal error: the ranking gives {best['word']} a total of {best['total']}, "
                           f"its verified tree {cert.value} ({cert.status})")

@@ -222,17 +222,12 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str:
     ``store.bounds``, not in the file, and the first word's total gets only a lower bound.
     """
     import functools
-    import json
 
     from wordlelab.models.result import Status
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.ranking_checkpoint import check_entry, checkpoint_question
     from wordlelab.solvers.search.tables import INF
-    try:
-        with open(path) as f:
-            state = json.load(f)["question"]["state"]
-    except (OSError, ValueError, KeyError, TypeError):
-        raise WordleError(f"{path} is not a 'best-start --state' checkpoint") from None
+    state = ranking_state(path)
     prefix = ".".join([f"{w}.{pattern_string(int(p))}" for w, p in node.history] + [node.start])
     pattern = state[len(prefix) + 1:] if isinstance(state, str) and state.startswith(prefix + ".") else None
     if pattern not in store.classes:
@@ -277,15 +272,31 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str:
     return pattern
 
 
-def finished_total(searcher, path, state: str | None = None):
+def ranking_state(path) -> str:
+    """The game state a ``best-start --state`` checkpoint ranks the guesses after."""
+    import json
+    try:
+        with open(path) as f:
+            state = json.load(f)["question"]["state"]
+    except (OSError, ValueError, KeyError, TypeError):
+        state = None
+    if not isinstance(state, str):
+        raise WordleError(f"{path} is not a 'best-start --state' checkpoint")
+    return state
+
+
+def finished_total(searcher, path, state: str | None = None, class_rankings: tuple = ()):
     """The first guess of a finished class checkpoint and its least total, as a verified Result.
 
     Every class of the guess's split must be in the file (``solve --start W --checkpoint F`` that
-    ran to the end, a class ranking included): the total is then the sum of the kept classes'
-    values plus the answers, by the theorem above, and :meth:`NativeSearcher.solve` rebuilds the
-    tree from the file and verifies it before returning, without searching. A best-start ranking
-    takes it as that guess's exact total (``best-start --class-checkpoint``). ``state``: the
-    ranking's game state; the file's first guess comes after it.
+    ran to the end, a class ranking included) or settled by one of ``class_rankings`` (finished
+    ``best-start --state`` checkpoints of its classes, as ``solve --class-ranking`` takes them):
+    the total is then the sum of the kept classes' values plus the answers, by the theorem above,
+    and :meth:`NativeSearcher.solve` rebuilds the tree from the file and verifies it before
+    returning, without searching. A best-start ranking takes it as that guess's exact total
+    (``best-start --class-checkpoint``). ``state``: the ranking's game state; the file's first
+    guess comes after it. A ranking made with ``--cutoff`` that only bounds its class gives an
+    ``UNKNOWN`` Result whose ``bound`` is a proven lower bound on the total, without a tree.
 
     An unfinished file is refused: finishing it is a search of its own (hours, for THUMP's BBBBB).
     """
@@ -305,12 +316,16 @@ def finished_total(searcher, path, state: str | None = None):
     members, starts, sizes, pats, _ = K.child_lists_after(node.H, node.L, g, searcher.tables)
     classes = {pattern_string(int(pats[c])): members[starts[c]:starts[c] + sizes[c]] for c in range(len(sizes))}
     store = ClassStore(path, searcher, node, classes)      # refuses another question or a damaged file
-    missing = sorted(set(classes) - set(store.entries), key=lambda k: -len(classes[k]))
+    prefix = ".".join([f"{w}.{pattern_string(int(p))}" for w, p in node.history] + [start])
+    ranked = {ranking_state(r)[len(prefix) + 1:] for r in class_rankings}
+    missing = sorted(set(classes) - set(store.entries) - ranked, key=lambda k: -len(classes[k]))
     if missing:
         raise WordleError(f"class checkpoint {path} is not finished: {len(missing)} of the {len(classes)} classes "
                           f"after {start} have no value yet ({', '.join(missing[:3])}"
                           f"{', ...' if len(missing) > 3 else ''}); 'solve --start {start} --checkpoint' finishes it")
-    result = searcher.solve(start=start, state=state, checkpoint=path)
+    result = searcher.solve(start=start, state=state, checkpoint=path, class_rankings=tuple(class_rankings))
+    if result.status == Status.UNKNOWN and result.stats.get("class_bounds") and result.bound is not None:
+        return start, result
     if result.status != Status.OPTIMAL or not result.verified:
         raise WordleError(f"class checkpoint {path}: its tree for {start} did not pass the verifier ({result.status})")
     return start, result

@@ -315,6 +315,9 @@ Examples:
               type=click.Path(exists=True, dir_okay=False),
               help="a finished 'solve --start W --checkpoint F' file of the same question: W's exact total is "
                    "taken from it (its tree verified) instead of searched (repeat: one per word)")
+@click.option("--class-ranking", "class_rankings", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="with --class-checkpoint: a finished 'best-start --state W.SCORE' checkpoint of one of W's "
+                   "classes, as 'solve --class-ranking' takes it (made with --cutoff, W gets a proven bound)")
 @click.option("--cutoff", default=None, type=positive(), metavar="N",
               help="make exact only the totals below N (even with --top): every other candidate gets a proven "
                    "bound of at least N (quick; proves the least total is at least N when none is below)")
@@ -322,7 +325,7 @@ Examples:
 @plot_option("draw the best first words with their proven totals and bounds")
 @json_option
 def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, workers, dask_address, seed_trees,
-               depth_checkpoint, class_checkpoints, cutoff, show, plot_file, as_json):
+               depth_checkpoint, class_checkpoints, class_rankings, cutoff, show, plot_file, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
     from wordlelab.solvers.search.best_start import run_best_start
     shard_t = _parse_shard(shard) if shard else None
@@ -332,7 +335,8 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, w
                          progress_bar=None if as_json else progress, announce=None if as_json else err.print,
                          dask_address=dask_address, seed_trees=tuple(seed_trees),
                          depth_checkpoint=depth_checkpoint, state=state,
-                         class_checkpoints=tuple(class_checkpoints), cutoff=cutoff)
+                         class_checkpoints=tuple(class_checkpoints), cutoff=cutoff,
+                         class_rankings=tuple(class_rankings))
     state = res.question.get("state")
     words = f"next guesses after {state}" if state else "first words"
     if plot_file:
@@ -369,7 +373,11 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, w
         out.print(f"{st['from_checkpoint']} of them taken from the checkpoint {checkpoint} (an earlier run), "
                   f"not computed now")
     if class_checkpoints:
-        out.print(f"{len(class_checkpoints)} exact from their class checkpoints (each tree verified now)")
+        from_files = [r for r in st["ranking"] if r["source"] == "class checkpoint"]
+        exact = sum(r["exact"] for r in from_files)
+        out.print(f"{exact} exact from their class checkpoints (each tree verified now)"
+                  + (f", {len(from_files) - exact} bounded by theirs and their class rankings (no tree)"
+                     if len(from_files) > exact else ""))
 
 
 @click.command(epilog="""\b
