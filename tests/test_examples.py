@@ -79,6 +79,9 @@ RUN_AS_SHOWN = {
     "--class-ranking runs/blawn-bbbbb.json --class-ranking runs/blawn-bbybb.json",
     "wordlelab solve --start gumbo --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/gumbo7.json "
     "--class-ranking runs/gumbo-bbbbb.json --class-ranking runs/gumbo-bbbby.json",
+    # a class ranked with --cutoff: a proven lower bound only (UNKNOWN), in about 15 s
+    "wordlelab solve --start tupik --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/tupik7.json "
+    "--class-ranking runs/tupik-bbbyb.json --class-ranking runs/tupik-bbbbb.json",
     "wordlelab hint salet.BBBYB.drone.YBBBG --lists nyt20220316 --top 5",
     "wordlelab hint crane.BYBBB --mode hard",
     "wordlelab play --lists nyt20220316",
@@ -322,6 +325,8 @@ EXPECT_OUTPUT = {
     "--class-ranking runs/blawn-bbbbb.json --class-ranking runs/blawn-bbybb.json": "total 59471",
     "wordlelab solve --start gumbo --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/gumbo7.json "
     "--class-ranking runs/gumbo-bbbbb.json --class-ranking runs/gumbo-bbbby.json": "total 59766",
+    "wordlelab solve --start tupik --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/tupik7.json "
+    "--class-ranking runs/tupik-bbbyb.json --class-ranking runs/tupik-bbbbb.json": "total at least 58716",
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all": "INFEASIBLE",
     "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
         "PROVEN: no 5 guesses",
