@@ -82,6 +82,8 @@ RUN_AS_SHOWN = {
     # a class ranked with --cutoff: a proven lower bound only (UNKNOWN), in about 15 s
     "wordlelab solve --start tupik --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/tupik7.json "
     "--class-ranking runs/tupik-bbbyb.json --class-ranking runs/tupik-bbbbb.json",
+    "wordlelab solve --start whomp --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/whomp7.json "
+    "--class-ranking runs/whomp-bbbbb.json --class-ranking runs/whomp-bbybb.json",
     "wordlelab hint salet.BBBYB.drone.YBBBG --lists nyt20220316 --top 5",
     "wordlelab hint crane.BYBBB --mode hard",
     "wordlelab play --lists nyt20220316",
@@ -327,6 +329,8 @@ EXPECT_OUTPUT = {
     "--class-ranking runs/gumbo-bbbbb.json --class-ranking runs/gumbo-bbbby.json": "total 59766",
     "wordlelab solve --start tupik --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/tupik7.json "
     "--class-ranking runs/tupik-bbbyb.json --class-ranking runs/tupik-bbbbb.json": "total at least 58716",
+    "wordlelab solve --start whomp --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/whomp7.json "
+    "--class-ranking runs/whomp-bbbbb.json --class-ranking runs/whomp-bbybb.json": "total at least 58716",
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all": "INFEASIBLE",
     "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
         "PROVEN: no 5 guesses",
