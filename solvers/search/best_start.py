@@ -483,7 +483,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
              "first_cutoff_from": seed_from, "cutoff": cutoff,
              "partial": bool(shard or limit), "executor": ex.name, "workers": ex.workers,
              "checkpoint": checkpoint, "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
-             "first_guess": None, "average": None, "ranking": rows}
+             "first_guess": None, "average": None, "ranking": rows,
+             "from_class_checkpoints": {w: {"total": v, "exact": e} for w, (v, e) in sorted(given.items())}}
     asked = {"kind": SWEEP_NAME, "lists": lists.name, "mode": mode, "max_guesses": max_guesses, "top": top,
              "shard": question["shard"], "limit": limit, **({"state": state} if state else {}),
              **({"cutoff": cutoff} if cutoff is not None else {})}

@@ -373,10 +373,11 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, w
         out.print(f"{st['from_checkpoint']} of them taken from the checkpoint {checkpoint} (an earlier run), "
                   f"not computed now")
     if class_checkpoints:
-        from_files = [r for r in st["ranking"] if r["source"] == "class checkpoint"]
-        exact = sum(r["exact"] for r in from_files)
+        from_files = st["from_class_checkpoints"]
+        exact = sum(r["exact"] for r in from_files.values())
         out.print(f"{exact} exact from their class checkpoints (each tree verified now)"
-                  + (f", {len(from_files) - exact} bounded by theirs and their class rankings (no tree)"
+                  + (f", {len(from_files) - exact} bounded by theirs and their class rankings (no tree): "
+                     + ", ".join(f"{w} >= {r['total']}" for w, r in from_files.items() if not r["exact"])
                      if len(from_files) > exact else ""))
 
 
