@@ -294,6 +294,13 @@ def _class_checkpoint_totals(searcher, paths, state, candidates, rankings=()) ->
                 starts[path] = json.load(f)["question"]["start"]
         except (OSError, ValueError, KeyError, TypeError):
             raise WordleError(f"{path} is not a class checkpoint ('solve --start W --checkpoint F')") from None
+    # checked before any file is read further: finished_total may search a class and keep it
+    for path, w in starts.items():
+        if w not in candidates:
+            raise WordleError(f"class checkpoint {path} is of {w!r}, which is not a candidate of this ranking")
+    twice = [w for w in set(starts.values()) if list(starts.values()).count(w) > 1]
+    if twice:
+        raise WordleError(f"two class checkpoints of {twice[0]}")
     before = f"{state}." if state else ""
     by_path = {path: tuple(r for r in rankings if ranking_state(r).startswith(f"{before}{w}."))
                for path, w in starts.items()}
@@ -304,10 +311,6 @@ def _class_checkpoint_totals(searcher, paths, state, candidates, rankings=()) ->
     out = {}
     for path in paths:
         word, result = finished_total(searcher, path, state, by_path[path])
-        if word not in candidates:
-            raise WordleError(f"class checkpoint {path} is of {word}, which is not a candidate of this ranking")
-        if word in out:
-            raise WordleError(f"two class checkpoints of {word}")
         out[word] = result
     return out
 
@@ -379,7 +382,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     proven lower bound instead of an exact total.
 
     With ``cutoff`` N only totals below N are made exact: every other candidate gets a proven
-    lower bound of at least N, which is all a bound on the least total needs, and far cheaper
+    lower bound of at least the cutoff in force (N, or less once the K-th exact total is below N),
+    which is all a bound on the least total needs, and far cheaper
     than an exact total near it (after TUPIK BBBBB in hard mode with every word an answer, a
     guess took 0.5 s to bound at 15334 and more than 400 s at 18058, its seed tree's total).
     When no candidate is below N the answer is ``UNKNOWN`` with ``bound`` the least of the

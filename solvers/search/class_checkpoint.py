@@ -203,8 +203,9 @@ def solve_classes(store: ClassStore, searcher, start, state, sizes: dict, worker
 
 
 # ---- a class settled by a ranking of its state
-def class_from_ranking(store: ClassStore, searcher, node, path) -> str:
-    """Keep in ``store`` the class that a finished ranking of its state settles; returns its pattern.
+def class_from_ranking(store: ClassStore, searcher, node, path) -> str | None:
+    """Keep in ``store`` the class that a finished ranking of its state settles; returns its pattern
+    (None when the ranking only bounds a class whose least total the file already holds).
 
     The theorem: a class's least total is the least, over the guesses allowed in it, of the total
     with that guess played next. A ``best-start --state START.PATTERN`` checkpoint (the class's
@@ -251,7 +252,8 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str:
                               f"least total of {kept['value']}: one of the two files is not what it claims")
         if kept is None:
             store.bounds[pattern] = max(int(value), store.bounds.get(pattern, 0))
-        return pattern
+            return pattern
+        return None            # the file's least total settles the class; the bound only agrees
     bound = store.bounds.pop(pattern, None)       # another ranking's bound of the same class
     if bound is not None and bound > value:
         raise WordleError(f"{path} gives {state} a least total of {value}, another ranking bounds it at {bound} "

@@ -304,7 +304,8 @@ class NativeSearcher:
             classes = {pattern_string(int(pats[c])): members[starts[c]:starts[c] + sizes[c]]
                        for c in range(len(sizes))}
             store = cc.ClassStore(checkpoint, self, node, classes)
-            ranked = [cc.class_from_ranking(store, self, node, path) for path in class_rankings]
+            ranked = list(dict.fromkeys(p for p in (cc.class_from_ranking(store, self, node, path)
+                                                   for path in class_rankings) if p))
             paths = self._new_paths(node, g)
             if workers_spec:
                 todo = {k: len(v) for k, v in classes.items() if k not in store.entries and k not in store.bounds}

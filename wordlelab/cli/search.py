@@ -137,8 +137,8 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
                   f"checkpoint {checkpoint} (proven by an earlier run; {checked})")
     for pattern in res.stats.get("classes_from_rankings") or ():
         if bounded and pattern in bounded:
-            out.print(f"class {pattern}: at least {bounded[pattern]}, as its finished ranking (--class-ranking, made "
-                      f"with --cutoff) proves; its least total is not known")
+            out.print(f"class {pattern}: at least {bounded[pattern]}, as its finished ranking (--class-ranking) proves: "
+                      f"its least entry is a bound (a --cutoff ranking), so its least total is not known")
         else:
             out.print(f"class {pattern}: least total as its finished ranking (--class-ranking) proves it")
     if bounded:
@@ -320,7 +320,8 @@ Examples:
                    "classes, as 'solve --class-ranking' takes it (made with --cutoff, W gets a proven bound)")
 @click.option("--cutoff", default=None, type=positive(), metavar="N",
               help="make exact only the totals below N (even with --top): every other candidate gets a proven "
-                   "bound of at least N (quick; proves the least total is at least N when none is below)")
+                   "bound, at least N unless K exact totals are below it (quick; proves the least total is at "
+                   "least N when none is below)")
 @click.option("--show", default=20, show_default=True, type=non_negative(), help="rows to print")
 @plot_option("draw the best first words with their proven totals and bounds")
 @json_option
