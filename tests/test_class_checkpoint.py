@@ -174,20 +174,25 @@ def test_a_signal_during_a_kept_class_is_delivered_after_it_is_kept():
         signal.signal(signal.SIGINT, inherited)
 
 
-@pytest.mark.parametrize("mode", ["easy", "hard"])
-def test_a_finished_ranking_of_a_class_settles_it(lists, tmp_path, mode):
-    """--class-ranking: a best-start --state ranking of the largest class gives that class's least
-    total; the run's total is the plain search's, and an unfinished or doctored ranking is refused."""
+def _largest_class(lists, mode):
+    """A first word (the 8th guess), its plain least total, and the pattern and state of its largest class."""
     from wordlelab.models.feedback import feedback, pattern_string
-    from wordlelab.solvers.search.best_start import run_best_start
-    from wordlelab.solvers.search.ranking_checkpoint import checkpoint_question
     start = lists.guesses[7]
     plain = NativeSearcher(lists, mode, 6).solve(start=start)
     sizes = {}
     for a in lists.answers:
         sizes[feedback(start, a)] = sizes.get(feedback(start, a), 0) + 1
     pattern = pattern_string(max(sizes, key=sizes.get))
-    state = f"{start}.{pattern}"
+    return start, plain, pattern, f"{start}.{pattern}"
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_a_finished_ranking_of_a_class_settles_it(lists, tmp_path, mode):
+    """--class-ranking: a best-start --state ranking of the largest class gives that class's least
+    total; the run's total is the plain search's, and an unfinished or doctored ranking is refused."""
+    from wordlelab.solvers.search.best_start import run_best_start
+    from wordlelab.solvers.search.ranking_checkpoint import checkpoint_question
+    start, plain, pattern, state = _largest_class(lists, mode)
     rank = str(tmp_path / "rank.json")
     ranking = run_best_start(lists, mode, 6, 1, None, None, rank, 1, state=state)
     ck = str(tmp_path / "classes.json")
@@ -219,13 +224,7 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
     from wordlelab.models.feedback import feedback, pattern_string
     from wordlelab.solvers.search.best_start import run_best_start
     mode = "hard"
-    start = lists.guesses[7]
-    plain = NativeSearcher(lists, mode, 6).solve(start=start)
-    sizes = {}
-    for a in lists.answers:
-        sizes[feedback(start, a)] = sizes.get(feedback(start, a), 0) + 1
-    pattern = pattern_string(max(sizes, key=sizes.get))
-    state = f"{start}.{pattern}"
+    start, plain, pattern, state = _largest_class(lists, mode)
     exact = run_best_start(lists, mode, 6, 1, None, None, None, 1, state=state)
     first_words = run_best_start(lists, mode, 6, 1, None, None, None, 1)
     # a finished ranking of another first word's class
