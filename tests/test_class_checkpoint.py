@@ -335,3 +335,14 @@ def test_a_finished_class_checkpoint_gives_a_ranking_its_exact_total(small, tmp_
     assert f"best first guess {best}, total {plain.value}" in out and "class checkpoint" in out
     err = cli_run(["best-start", "--class-checkpoint", half, "--limit", str(LIMIT)] + files, expect_error=True).err
     assert err.startswith("error: ")
+
+
+def test_a_class_checkpoint_bound_that_the_search_undercuts_is_refused():
+    """A word bounded by its class checkpoint at B, searched because B was below the cutoff, must
+    not come back exact below B; an exact total at or above B, or a bound, agrees."""
+    from wordlelab.solvers.search.best_start import _agree_with_class_checkpoints
+    given = {"tupik": (100, False), "thump": (90, True)}
+    _agree_with_class_checkpoints({"tupik": (100, True), "thump": (90, True)}, given)
+    _agree_with_class_checkpoints({"tupik": (120, False)}, given)
+    with pytest.raises(WordleError, match="not what they claim"):
+        _agree_with_class_checkpoints({"tupik": (99, True)}, given)

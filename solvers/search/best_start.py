@@ -315,6 +315,16 @@ def _class_checkpoint_totals(searcher, paths, state, candidates, rankings=()) ->
     return out
 
 
+def _agree_with_class_checkpoints(done: dict, given: dict) -> None:
+    """A word that its class checkpoint bounds at B (below the cutoff, so searched) must not come
+    out of the search with an exact total below B: one of the two would not be what it claims."""
+    for w, (b, exact) in given.items():
+        v, e = done.get(w, (b, exact))
+        if not exact and e and v < b:
+            raise WordleError(f"{w}: its class checkpoint and rankings bound its total at {b} or more, "
+                              f"the search gives it exactly {v}: the files are not what they claim")
+
+
 def _game_state(lists, mode, state):
     """``state`` in its canonical spelling (None for the start of the game); a state must end with colours."""
     if not state or not state.strip():
@@ -452,6 +462,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
                 shared.unlink()     # processes still attached keep their mapping until they exit
 
     done = {w: (int(v), bool(e)) for w, (v, e) in done.items()}
+    _agree_with_class_checkpoints(done, given)
     # resumed runs (a checkpoint made with a smaller --top) may hold bounds for words that now
     # belong in the top K: evaluate them in order, each with the cutoff of the K-th best exact total
     # so far, so that a bound-only word is refuted by its bound rather than solved in full
