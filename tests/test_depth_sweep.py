@@ -225,9 +225,38 @@ def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_c
     for word in cut.stats["unknown"]:
         named = entries[word]["failing"]
         assert named in {pattern_string(feedback(word, a)) for a in lists.answers}
+        assert entries[word]["core_work"] == 0
+    # the node limit did not stop them: a larger one alone searches none of them again
+    with monkeypatch.context() as m:
+        m.setattr(hard_cores, "CORE_CELLS", 0)
+        larger_limit = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), node_limit=10**7,
+                                               core_work=0)
+    assert larger_limit.stats["searched_now"] == 0 and larger_limit.stats["decided"] == cut.stats["decided"]
     again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), node_limit=10**7)
     assert again.status == "OPTIMAL" and again.stats["searched_now"] == cut.stats["decided"]["unknown"]
     assert again.stats["decided"] == full.stats["decided"]
+
+
+def test_an_unknown_failing_class_is_retried_only_with_a_larger_check_budget():
+    from wordlelab.solvers.search.depth_sweep import _worth_retrying
+    from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
+    unknown = {"yes": None, "core": None, "depth": None, "total": None, "same_as": None, "node_limit": 5}
+    failing = dict(unknown, failing="BGBBB", core_work=100)
+    assert _worth_retrying(unknown, 6, "hard") and not _worth_retrying(unknown, 5, "hard")
+    assert not _worth_retrying(failing, 10**9, "hard", core_work=100)
+    assert _worth_retrying(failing, 5, "hard", core_work=101)
+    assert _worth_retrying(failing, 5, "hard", has_tree=True, core_work=100)
+    older = dict(unknown, failing="BGBBB")      # recorded before the budget was: today's default
+    assert not _worth_retrying(older, 10**9, "hard")
+    assert _worth_retrying(older, 5, "hard", core_work=UNFINISHED_CHECK_WORK + 1)
+
+
+def test_cli_core_work_names_its_default_and_is_hard_modes(cli_run):
+    from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
+    assert f"(default {UNFINISHED_CHECK_WORK})" in " ".join(cli_run(["prove-depth", "--help"]).out.split())
+    r = cli_run(["prove-depth", "--guesses", "3", "--every-first-word", "--lists", "nyt20220316", "--core-work", "5"],
+                expect_error=True)
+    assert r.code == 2 and r.err.strip() == "error: --core-work is the budget of hard mode's core checks"
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -65,10 +65,10 @@ def check_decision(searcher):
         if word not in searcher.guess_index:
             raise ValueError("not in the guess list")
         keys = {"yes", "core", "depth", "total", "same_as"}
-        if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit", "failing", "lemmas"}:
+        if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit", "failing", "core_work", "lemmas"}:
             raise ValueError('must be {"yes", "core", "depth", "total", "same_as"} (an unknown: and "node_limit", '
-                             'and "failing" when its search refuted that class but no core was checked in time; '
-                             'a no: and "lemmas" when its core was grown)')
+                             'and "failing" when its search refuted that class but no core was checked in time, '
+                             'with "core_work", the check budget then; a no: and "lemmas" when its core was grown)')
         if value["yes"] not in (True, False, None):
             raise ValueError("yes is true, false or null")
         if "node_limit" in value:
@@ -81,6 +81,10 @@ def check_decision(searcher):
             if not (isinstance(value["failing"], str) and len(value["failing"]) == 5
                     and set(value["failing"]) <= set("BYG")):
                 raise ValueError("the failing class is a pattern of five of B, Y, G")
+        if "core_work" in value:
+            if "failing" not in value:
+                raise ValueError("only an unknown naming its failing class has a core_work")
+            check_int(value["core_work"], "the core check budget", 0)
         if "lemmas" in value:
             if value["yes"] is not False:
                 raise ValueError("only a no has lemmas")
@@ -96,7 +100,8 @@ def check_decision(searcher):
 
 def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=None, tree_dir=None,
                             node_limit: int = 10**12, limit: int | None = None, workers: int = 1,
-                            dask_address: str | None = None, recheck: bool = False) -> Result:
+                            dask_address: str | None = None, recheck: bool = False,
+                            core_work: int | None = None) -> Result:
     """Decide, for every first word, whether every answer can be found within ``guesses``.
 
     Returns OPTIMAL when every word (or the first ``limit`` in the candidate order) is decided,
@@ -111,7 +116,15 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     included, is re-checked from its certificate alone (each no's core by the pure-Python
     checker, each yes's tree in ``tree_dir`` by the verifier;
     :mod:`~wordlelab.solvers.search.sweep_recheck`), and the result is marked verified.
+
+    ``core_work`` (hard mode): the patterns the pure-Python checker may read on a core that could
+    not be shrunk to a minimal one (default :data:`~wordlelab.solvers.search.hard_cores.UNFINISHED_CHECK_WORK`).
+    A word refuted by the search whose core was not checked within it stays unknown, naming its
+    failing class and this budget; it is searched again only with a larger ``core_work`` (a
+    larger ``node_limit`` would not help it: the node limit did not stop it).
     """
+    from wordlelab.solvers.search import hard_cores
+    searcher.core_work = hard_cores.UNFINISHED_CHECK_WORK if core_work is None else core_work
     if recheck and searcher.mode != "hard":
         raise WordleError("--recheck with --every-first-word re-checks hard mode's cores; "
                           f"{searcher.mode} mode's nos have no core of their own")
@@ -175,7 +188,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                 if twin is None:
                     first_of_split.setdefault(split_of[g0], word)
                 if word in decisions and not _stale_entry(word, decisions[word], node_limit, searcher.mode,
-                                                          tree_dir):
+                                                          tree_dir, searcher.core_work):
                     value = decisions[word]
                     resumed += 1
                     if value["yes"] is False and value["same_as"] is None:
@@ -285,7 +298,8 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
             failing = searcher.failing_class
             return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None,
                     "node_limit": word_limit,
-                    **({"failing": pattern_string(failing[2])} if failing is not None else {})}
+                    **({"failing": pattern_string(failing[2]), "core_work": searcher.core_work}
+                       if failing is not None else {})}
         if bank is not None and refutation["core"] and "lemmas" not in refutation:   # a grown core is large
             bank.add(searcher.lists.guesses[g0], refutation["core"], refutation["depth"])
         return {"yes": False, **refutation, "total": None, "same_as": None}
@@ -349,7 +363,7 @@ class _Unstoppable:
         pass
 
 
-def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref, checkpoint):
+def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref, checkpoint, core_work):
     """A worker's searcher, the first node's child lists, and (easy mode) a prover fed the checkpoint's cores."""
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.native import NativeSearcher
@@ -357,6 +371,7 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
     table = SharedArray.attach(table_ref) if table_ref else None
     # the min-sum table is not used here; the depth search's table is the shared one (or its own)
     searcher = NativeSearcher(lists, mode, guesses, cache_entries=entries if table is None else 1 << 10)
+    searcher.core_work = core_work
     cache = searcher._new_cache() if table is None else table.array
     node = searcher.root(None, None, guesses)
     Lchild, _ = _root_split(searcher, node)
@@ -391,19 +406,32 @@ def _entries(results: dict) -> dict:
     return {w: {k: v for k, v in value.items() if k != "nodes"} for w, value in results.items()}
 
 
-def _worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool = False) -> bool:
+def _worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool = False,
+                    core_work: int | None = None) -> bool:
     """An unknown word is searched again unless a limit at least as large already stopped it, or
     at once when its tree has come into ``--trees`` (found apart: the sweep takes it, verified); in
-    hard mode, so is a no without a core (a checkpoint from before hard-mode cores)."""
+    hard mode, so is a no without a core (a checkpoint from before hard-mode cores).
+
+    An unknown naming its failing class was refuted by the search, and its core's check ran out
+    of work: it is searched again only with a larger check budget ``core_work``, whatever the
+    node limit. An entry from before the budget was recorded is taken to have had today's default.
+    """
     if mode == "hard" and value["yes"] is False and value["same_as"] is None and value["core"] is None:
         return True
-    return value["yes"] is None and (has_tree or value.get("node_limit", 0) < node_limit)
+    if value["yes"] is not None:
+        return False
+    if has_tree:
+        return True
+    if "failing" in value:
+        from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
+        return (UNFINISHED_CHECK_WORK if core_work is None else core_work) > value.get("core_work", UNFINISHED_CHECK_WORK)
+    return value.get("node_limit", 0) < node_limit
 
 
-def _stale_entry(word: str, value, node_limit: int, mode: str, tree_dir) -> bool:
+def _stale_entry(word: str, value, node_limit: int, mode: str, tree_dir, core_work: int | None = None) -> bool:
     """``Sweep.stale`` of the sweep: :func:`_worth_retrying`, knowing whether ``word`` has a tree."""
     # only an unknown looks for its tree: a resumed sweep asks this of every decided word
-    return _worth_retrying(value, node_limit, mode, value["yes"] is None and _has_tree(tree_dir, word))
+    return _worth_retrying(value, node_limit, mode, value["yes"] is None and _has_tree(tree_dir, word), core_work)
 
 
 def _has_tree(tree_dir, word: str) -> bool:
@@ -441,7 +469,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     shared = ex.name != "inprocess" and searcher.mode != "easy"
     table = SharedArray.create(table_shape(searcher.cache_entries)) if shared else None
     init_args = (searcher.lists, searcher.mode, guesses, searcher.cache_entries, node_limit, tree_dir,
-                 table and table.ref, checkpoint)
+                 table and table.ref, checkpoint, searcher.core_work)
     searched: set = set()
 
     twinned: set = set()
@@ -460,7 +488,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     sweep = Sweep(SWEEP_NAME, question, words, _worker_init, init_args, _worker_run, skip=skip,
                   describe=_count_yes, validate=check_decision(searcher), pack=_entries,
                   stale=functools.partial(_stale_entry, node_limit=node_limit, mode=searcher.mode,
-                                          tree_dir=tree_dir))
+                                          tree_dir=tree_dir, core_work=searcher.core_work))
     try:
         warming = prewarm(ex, SWEEP_NAME, _worker_init, init_args)  # noqa: F841  (kept until the sweep ends)
         results = run_sweep(sweep, ex, checkpoint, progress, on_result)

@@ -279,8 +279,9 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     # so far they have had 7 to 49 answers)
     words = [([searcher.lists.answers[i] for i in answers], [(searcher.lists.guesses[g], p) for g, p in more], left)
              for answers, more, left in lemmas]
+    budget = UNFINISHED_CHECK_WORK if searcher.core_work is None else searcher.core_work
     check_core(core, d, searcher.lists.guesses, [*node.history, (word, pattern)],
-               work_limit=None if minimal else UNFINISHED_CHECK_WORK, lemmas=words)
+               work_limit=None if minimal else budget, lemmas=words)
     entry = {"core": core, "depth": d}
     if words:
         # the lemmas the check decided first: --recheck passes them again (sweep_recheck.py)

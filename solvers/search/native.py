@@ -159,6 +159,7 @@ class NativeSearcher:
         self._watch = None                 # the StopOnCtrlC of the _stoppable block running, if any
         self.failing_class = None          # set by _start_feasible
         self.core_bank = None              # hard mode's kept cores, in a first-word sweep (hard_cores.py)
+        self.core_work = None              # the check budget of an unfinished hard core (None: the default)
         self.depth_rounds = depth_rounds()  # which nodes of the depth search probe guesses in rounds
         self.stats = new_stats()
 

@@ -149,17 +149,19 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
 
 
 def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkpoint, node_limit, workers,
-                      dask_address, recheck, as_json):
+                      dask_address, recheck, as_json, core_work=None):
     """prove-depth --every-first-word: one decision per first word."""
     from wordlelab.solvers.search.depth_sweep import decide_every_first_word
     if not every:
-        raise WordleError("--trees, --limit, --workers and --dask go with --every-first-word")
+        raise WordleError("--trees, --limit, --core-work, --workers and --dask go with --every-first-word")
+    if core_work is not None and searcher.mode != "hard":
+        raise WordleError("--core-work is the budget of hard mode's core checks")
     if start:
         raise WordleError("--every-first-word decides every first word: drop --start and --state")
     lists = searcher.lists
     with progress("first words", None, enabled=not as_json) as advance:
         res = decide_every_first_word(searcher, n_guesses, checkpoint, advance, tree_dir, node_limit, limit,
-                                      workers or 1, dask_address, recheck)
+                                      workers or 1, dask_address, recheck, core_work)
     if as_json:
         emit_json(res.as_dict())
         return
@@ -211,12 +213,16 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                    "a tree already there decides its word once the verifier passes it")
 @click.option("--limit", default=None, type=positive(),
               help="--every-first-word: only the first N words, most promising first")
+@click.option("--core-work", default=None, type=node_limit_type(),
+              help="--every-first-word, hard mode: patterns the pure-Python checker may read on a core that could "
+                   "not be shrunk (default 200000000); a word refuted whose core was not checked in it is searched "
+                   "again only with a larger value")
 @sweep_options("--every-first-word: processes (default 1; in hard mode they share one node table); with --dask local, workers",
                "--every-first-word: run the first words on dask.distributed")
 @memory_option
 @json_option
 def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, any_tree, recheck, checkpoint,
-                core_file, every, tree_dir, limit, workers, dask_address, memory_gib, as_json):
+                core_file, every, tree_dir, limit, core_work, workers, dask_address, memory_gib, as_json):
     """Decide whether every answer can be found within G guesses, with a certificate.
 
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode, and in
@@ -226,9 +232,9 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
-    if every or tree_dir or limit or workers or dask_address:
+    if every or tree_dir or limit or workers or dask_address or core_work:
         return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
-                                 node_limit, workers, dask_address, recheck, as_json)
+                                 node_limit, workers, dask_address, recheck, as_json, core_work)
     # what the progress counts: classes after a given guess, or the guesses tried
     given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
     label = "classes after the guess" if given_guess else ("next guesses" if state_text else "first guesses")
