@@ -128,7 +128,7 @@ class _Search:
     """
 
     def __init__(self, words: tuple, allowed: list, node_limit: int, endgame_bound: bool,
-                 work_limit: int | None = None):
+                 work_limit: int | None = None, hint=None):
         # work: patterns read, |allowed| x |answers| for the table and again at each node (the
         # cost that grows with a core; a deterministic stand-in for time)
         self.work = len(allowed) * len(words)
@@ -162,6 +162,10 @@ class _Search:
         self.nodes = 0
         self.node_limit = node_limit
         self.endgame_bound = endgame_bound
+        # hint(classes, rules, d) -> the index of the class to search first, or None: an order
+        # only (see check_core), so that a refuted guess is settled by its failing class
+        # without first solving the classes that do not fail
+        self.hint = hint
 
     def allowed(self, constraint: tuple) -> list:
         """The first node's guesses that keep ``constraint``, in their order.
@@ -363,6 +367,11 @@ class _Search:
             if any(self.refuted_at_once(c, a, rule, d - 1) for c, a, rule in children):
                 continue
             # then largest class first: the one most likely to fail, which settles the guess
+            # (or the class the hint names first)
+            if self.hint is not None and len(children) > 1:
+                first = self.hint([c for c, _, _ in children], [rule for _, _, rule in children], d - 1)
+                if first:
+                    children.insert(0, children.pop(first))
             ok = True
             for c, a, rule in children:
                 if not self.solvable(c, a, rule, d - 1):
@@ -378,7 +387,7 @@ class _Search:
 
 
 def check_core(core, depth: int, guesses, history=(), node_limit: int | None = None,
-               endgame_bound: bool = True, work_limit: int | None = None, lemmas=()) -> int:
+               endgame_bound: bool = True, work_limit: int | None = None, lemmas=(), hint=None) -> int:
     """Check in hard mode that no strategy finds every answer of ``core`` within ``depth`` more
     guesses after ``history`` (a list of (guess, pattern code) pairs); return the nodes visited.
 
@@ -399,6 +408,15 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     order of the work, never what is proven: a large core grown from the cores of the guesses
     that beat it (``solvers/search/hard_cores.py``) is checked at the cost of those small
     checks, where the search alone would first try to solve other classes.
+
+    ``hint(classes, rules, d)``, if given, names the class of a guess to search first: ``classes``
+    are the guess's classes (tuples of indices into the sorted core), ``rules`` the constraints
+    after them, ``d`` the guesses left; it returns an index into ``classes`` or None. It orders
+    the search and nothing else: every class is still decided here, so a wrong hint costs time,
+    never a verdict. A large class is checked at about the cost of its refutation when the
+    hint names each refuted guess's failing class (the kernels' depth search, in
+    ``hard_cores.KernelHint``); without one the search may solve the classes that do not fail
+    first.
 
     >>> from wordlelab.models.feedback import feedback
     >>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
@@ -424,7 +442,7 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
         greens, need = rule_after(greens, need, g, p)
         allowed = hard_allowed(g, p, allowed)
     search = _Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit, endgame_bound,
-                     work_limit)
+                     work_limit, hint)
     index = {a: i for i, a in enumerate(answers)}
     for lemma_answers, more_history, left in lemmas:
         if not set(lemma_answers) <= set(index) or not lemma_answers:
@@ -445,11 +463,11 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
 
 
 def check_first_word_core(first_word: str, core, guesses_left: int, guesses, work_limit: int | None = None,
-                          lemmas=()) -> int:
+                          lemmas=(), hint=None) -> int:
     """Check that ``first_word`` cannot find every answer within ``guesses_left + 1`` guesses in
     hard mode, by its core: answers that share one pattern of ``first_word`` and alone cannot be
     found within ``guesses_left`` more guesses. Returns the nodes the check visited;
-    ``work_limit`` and ``lemmas`` as for :func:`check_core` (their histories after the first word's).
+    ``work_limit``, ``lemmas`` and ``hint`` as for :func:`check_core` (lemmas' histories after the first word's).
 
     >>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
     >>> check_first_word_core("nauch", family, 6, family)
@@ -461,4 +479,4 @@ def check_first_word_core(first_word: str, core, guesses_left: int, guesses, wor
     if len(patterns) != 1:
         raise CoreFault(f"the core's answers give {first_word.upper()} {len(patterns)} different patterns")
     return check_core(core, guesses_left, guesses, [(first_word, patterns.pop())], work_limit=work_limit,
-                      lemmas=lemmas)
+                      lemmas=lemmas, hint=hint)

@@ -246,9 +246,9 @@ def test_an_unknown_failing_class_is_retried_only_with_a_larger_check_budget():
     assert not _worth_retrying(failing, 10**9, "hard", core_work=100)
     assert _worth_retrying(failing, 5, "hard", core_work=101)
     assert _worth_retrying(failing, 5, "hard", has_tree=True, core_work=100)
-    older = dict(unknown, failing="BGBBB")      # recorded before the budget was: today's default
-    assert not _worth_retrying(older, 10**9, "hard")
-    assert _worth_retrying(older, 5, "hard", core_work=UNFINISHED_CHECK_WORK + 1)
+    older = dict(unknown, failing="BGBBB")      # recorded before the checker took hints: any unknown
+    assert _worth_retrying(older, 6, "hard") and not _worth_retrying(older, 5, "hard")
+    assert not _worth_retrying(dict(failing, core_work=UNFINISHED_CHECK_WORK), 10**9, "hard")
 
 
 def test_cli_core_work_names_its_default_and_is_hard_modes(cli_run):

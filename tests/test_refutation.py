@@ -465,3 +465,47 @@ def test_the_checkers_allowed_lists_are_the_rule_applied_to_every_guess():
         for g in rng.sample(guesses, 2):
             constraint = rule_after(*constraint, g, feedback(g, answer))
             assert search.allowed(constraint) == [w for w in guesses if obeys(constraint, w)]
+
+
+def test_a_hint_orders_the_checker_and_never_changes_its_verdict():
+    """The checker with the depth search's hints (hard_cores.KernelHint), with a hint that names
+    a random class, and with none decides each random endgame-rich set alike; both verdicts
+    occur, and the kernel's hints name failing classes."""
+    from wordlelab.solvers.search.hard_cores import KernelHint
+    lists = load_lists("nyt20220316", answers="all")
+    searcher = NativeSearcher(lists, "hard", 6)
+    by_rest: dict = {}
+    for w in lists.answers:
+        by_rest.setdefault(w[1:], []).append(w)
+    families = [f for f in by_rest.values() if len(f) >= 6]
+    rng = random.Random(3)
+    verdicts = {True: 0, False: 0}
+    named = 0
+
+    def random_hint(classes, rules, d):
+        return rng.randrange(len(classes)) if rng.random() < 0.9 else None
+
+    for _ in range(16):
+        family = rng.sample(rng.choice(families), 6)
+        while True:     # a first word that leaves the family in one class
+            g0 = rng.choice(lists.guesses)
+            if len({feedback(g0, w) for w in family}) == 1:
+                break
+        target = family[0]
+        others = [w for w in rng.sample(lists.answers, 3000) if feedback(g0, w) == feedback(g0, target)]
+        answers = sorted(set(family + others[:rng.randint(0, 3)]))
+        d = rng.choice([3, 4])
+        history = [(g0, feedback(g0, target))]
+        kernel = KernelHint(searcher, answers)
+        outcome = []
+        for hint in (None, random_hint, kernel):
+            try:
+                check_core(answers, d, lists.guesses, history, hint=hint)
+                outcome.append(True)
+            except CoreFault:
+                outcome.append(False)
+        assert len(set(outcome)) == 1, (g0, answers, d, outcome)
+        verdicts[outcome[0]] += 1
+        named += kernel.named
+    assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
+    assert named > 0

@@ -414,7 +414,9 @@ def _worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool =
 
     An unknown naming its failing class was refuted by the search, and its core's check ran out
     of work: it is searched again only with a larger check budget ``core_work``, whatever the
-    node limit. An entry from before the budget was recorded is taken to have had today's default.
+    node limit. An entry that records no budget is from before the checker took the search's
+    hints (``hard_cores.KernelHint``), which check a large class in minutes where the same
+    budget ran out before: it is searched again as any unknown, when the node limit is larger.
     """
     if mode == "hard" and value["yes"] is False and value["same_as"] is None and value["core"] is None:
         return True
@@ -422,9 +424,9 @@ def _worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool =
         return False
     if has_tree:
         return True
-    if "failing" in value:
+    if "core_work" in value:
         from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
-        return (UNFINISHED_CHECK_WORK if core_work is None else core_work) > value.get("core_work", UNFINISHED_CHECK_WORK)
+        return (UNFINISHED_CHECK_WORK if core_work is None else core_work) > value["core_work"]
     return value.get("node_limit", 0) < node_limit
 
 

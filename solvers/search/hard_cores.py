@@ -51,6 +51,8 @@ BANK_MAX_CORE = 100
 # at most (the checker's work: |guesses| x |answers| at each node). AQUAE's whole failing class,
 # 788 answers, took 5.4e7 in 197 s; past the limit the word stays unknown
 UNFINISHED_CHECK_WORK = 2 * 10**8
+# the depth search behind each of the checker's hints stops here (then the hint is "none")
+HINT_NODES = 1 << 14
 
 
 def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=None,
@@ -256,6 +258,54 @@ def cover_guesses(searcher, core: list, Lc: np.ndarray, d: int, search, table, s
     return True
 
 
+class KernelHint:
+    """The checker's hint (``check_core(hint=...)``) from the kernels' depth search: of a guess's
+    classes, the smallest that the search refutes within :data:`HINT_NODES` nodes.
+
+    The checker decides every class itself; the hint only makes it search the failing class
+    first, so that a refuted guess does not cost the solving of its other classes. BIJOU within
+    7 (hard, every word an answer): its failing class BGBBB, 1034 answers, is refuted by the
+    search in about 57,000 nodes, but the checker without a hint had not decided it within its
+    budget. ``core`` is the checker's answers (it sorts them; its indices are into that order).
+    """
+
+    def __init__(self, searcher, core):
+        self.searcher = searcher
+        index = {a: i for i, a in enumerate(searcher.lists.answers)}
+        self.ids = np.array([index[a] for a in sorted(set(core))], np.int32)
+        self.lists_by_rule: dict = {}
+        self.table = new_table(CORE_TABLE_ENTRIES)
+        self.stats = new_stats()
+        self.calls = self.named = 0
+
+    def guesses(self, rule: tuple) -> np.ndarray:
+        """The guesses hard mode allows under ``rule`` (the checker's (greens, least counts))."""
+        got = self.lists_by_rule.get(rule)
+        if got is None:
+            letters, lcount = self.searcher.letters, self.searcher.lcount
+            keep = np.ones(len(letters), bool)
+            greens, need = rule
+            for k, letter in greens:
+                keep &= letters[:, k] == ord(letter) - ord("a") if letter != "#" else False
+            for letter, n in need:
+                keep &= lcount[:, ord(letter) - ord("a")] >= n
+            got = self.lists_by_rule[rule] = np.flatnonzero(keep).astype(np.int32)
+        return got
+
+    def __call__(self, classes: list, rules: list, d: int):
+        self.calls += 1
+        for i in sorted(range(len(classes)), key=lambda i: len(classes[i])):
+            if len(classes[i]) <= d:
+                continue         # found in time by guessing its answers in turn
+            sub = np.sort(self.ids[list(classes[i])])
+            r = K.depth_feasible(sub, self.guesses(rules[i]), d, self.searcher.tables, self.table, self.stats,
+                                 int(self.stats[Stat.NODES]) + HINT_NODES, self.searcher.depth_rounds)
+            if r == REFUTED:
+                self.named += 1
+                return i
+        return None
+
+
 def hard_refutation(searcher, node, g0: int) -> dict:
     """The checkpoint entry of first guess ``g0`` refuted at ``node`` in hard mode:
     ``{"core": answers, "depth": guesses left after g0}``, the core checked by the independent
@@ -281,7 +331,7 @@ def hard_refutation(searcher, node, g0: int) -> dict:
              for answers, more, left in lemmas]
     budget = UNFINISHED_CHECK_WORK if searcher.core_work is None else searcher.core_work
     check_core(core, d, searcher.lists.guesses, [*node.history, (word, pattern)],
-               work_limit=None if minimal else budget, lemmas=words)
+               work_limit=None if minimal else budget, lemmas=words, hint=KernelHint(searcher, core))
     entry = {"core": core, "depth": d}
     if words:
         # the lemmas the check decided first: --recheck passes them again (sweep_recheck.py)

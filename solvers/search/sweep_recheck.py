@@ -11,7 +11,10 @@ them:
   Selby part 2). If some answers that share one pattern of the first word cannot all be found
   within G - 1 more guesses, neither can the whole class, and the word cannot guarantee G.
   The pure-Python checker (:func:`~wordlelab.models.refutation.check_first_word_core`) decides
-  that for the core alone, with none of the search's tables or compiled code.
+  that for the core alone, with none of the search's tables or compiled code deciding anything.
+  For a core of hundreds of answers the compiled depth search gives the checker hints
+  (:class:`~wordlelab.solvers.search.hard_cores.KernelHint`): which class of a guess to search
+  first. A hint orders the checker's work; the checker still decides every class it relies on.
 
 A resumed run takes most decisions from its checkpoint, checked when they were found but not
 in this call. ``recheck_decisions`` re-checks every one of them, on the sweep layer's workers,
@@ -77,8 +80,25 @@ def recheck_decisions(lists, guesses: int, decisions: dict, tree_dir=None, worke
             "seconds": round(time.perf_counter() - t0, 1)}
 
 
+# a core this large is checked with the depth search's hints (a smaller one is quick without)
+HINT_FROM = 100
+
+
 def _init(lists, guesses, tree_dir, decisions):
-    return lists, guesses, tree_dir, decisions
+    return lists, guesses, tree_dir, decisions, {}
+
+
+def _hint(state, core):
+    """A :class:`~wordlelab.solvers.search.hard_cores.KernelHint` for ``core``, from one
+    searcher per worker (made at the first large core), or None for a small core."""
+    if len(core) < HINT_FROM:
+        return None
+    from wordlelab.solvers.search.hard_cores import KernelHint
+    from wordlelab.solvers.search.native import NativeSearcher
+    lists, guesses, _, _, kept = state
+    if "searcher" not in kept:
+        kept["searcher"] = NativeSearcher(lists, "hard", guesses, cache_entries=1 << 10)
+    return KernelHint(kept["searcher"], core)
 
 
 def _recheck_one(state, word: str, _cutoff) -> dict:
@@ -87,7 +107,7 @@ def _recheck_one(state, word: str, _cutoff) -> dict:
     from wordlelab.models.refutation import CheckTooLong, CoreFault, check_first_word_core
     from wordlelab.models.tree import load_tree
     from wordlelab.models.verify import TreeFault, verify_tree
-    lists, guesses, tree_dir, decisions = state
+    lists, guesses, tree_dir, decisions, _ = state
     value = decisions[word]
     if not value["yes"]:
         try:
@@ -95,7 +115,7 @@ def _recheck_one(state, word: str, _cutoff) -> dict:
             lemmas = [(answers, [(g, pattern_code(p)) for g, p in more], left)
                       for answers, more, left in value.get("lemmas", ())]
             return {"nodes": check_first_word_core(word, value["core"], value["depth"], lists.guesses,
-                                                   lemmas=lemmas),
+                                                   lemmas=lemmas, hint=_hint(state, value["core"])),
                     "fault": None}
         except (CoreFault, CheckTooLong, ValueError) as e:
             return {"nodes": 0, "fault": f"{type(e).__name__}: {e}"}
