@@ -9,7 +9,8 @@ gives first word w the same pattern p, the answers of C all lie in w's class p, 
 find every answer within d + 1 guesses.
 
 :func:`check_core` decides "C within d after H" by exhaustive search, sharing nothing with the
-searchers but the rule statements: pure-Python :func:`~wordlelab.models.feedback.feedback` and
+searchers but the rule statements (a ``hint`` from a searcher may order its work, never decide
+anything: see :func:`check_core`): pure-Python :func:`~wordlelab.models.feedback.feedback` and
 :func:`~wordlelab.models.modes.hard_allowed` (:func:`~wordlelab.models.modes.hard_ok` for a
 list), whose requirements (:func:`~wordlelab.models.modes.obeys`) it intersects as sets below
 the first node (``_Search.allowed``). Its shortcuts are proved in place:
@@ -90,7 +91,12 @@ class CoreFault(WordleError):
 
 
 class CheckTooLong(WordleError):
-    """The checker reached its node or work limit without deciding: nothing is proven."""
+    """The checker reached its node or work limit without deciding: nothing is proven.
+    ``budget`` says which: ``"nodes"`` or ``"work"``."""
+
+    def __init__(self, message: str, budget: str = "nodes"):
+        super().__init__(message)
+        self.budget = budget
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -134,7 +140,7 @@ class _Search:
         self.work = len(allowed) * len(words)
         self.work_limit = work_limit
         if work_limit is not None and self.work > work_limit:
-            raise CheckTooLong(f"the core check's table alone ({self.work} patterns) is over its work limit")
+            raise CheckTooLong(f"the core check's table alone ({self.work} patterns) is over its work limit", "work")
         self.words = words
         self.root_allowed = allowed     # the first node's guesses: those its constraint allows
         self.meeting: dict = {}         # requirement -> positions in root_allowed of the guesses meeting it
@@ -317,7 +323,7 @@ class _Search:
             raise CheckTooLong(f"the core check visited {self.node_limit} nodes without deciding")
         self.work += len(allowed) * n
         if self.work_limit is not None and self.work > self.work_limit:
-            raise CheckTooLong(f"the core check read {self.work_limit} patterns without deciding")
+            raise CheckTooLong(f"the core check read {self.work_limit} patterns without deciding", "work")
         endgame = self.largest_endgame(answers) if self.endgame_bound else ()
         if len(endgame) > d:
             if self.endgame_too_big(endgame, allowed, constraint, d):
@@ -370,7 +376,7 @@ class _Search:
             # (or the class the hint names first)
             if self.hint is not None and len(children) > 1:
                 first = self.hint([c for c, _, _ in children], [rule for _, _, rule in children], d - 1)
-                if first:
+                if isinstance(first, int) and 0 < first < len(children):    # anything else: no hint
                     children.insert(0, children.pop(first))
             ok = True
             for c, a, rule in children:

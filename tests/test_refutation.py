@@ -469,8 +469,8 @@ def test_the_checkers_allowed_lists_are_the_rule_applied_to_every_guess():
 
 def test_a_hint_orders_the_checker_and_never_changes_its_verdict():
     """The checker with the depth search's hints (hard_cores.KernelHint), with a hint that names
-    a random class, and with none decides each random endgame-rich set alike; both verdicts
-    occur, and the kernel's hints name failing classes."""
+    a random class (or none, or no class at all), and with none decides each random endgame-rich
+    set alike; both verdicts occur, and the kernel's hints name failing classes."""
     from wordlelab.solvers.search.hard_cores import KernelHint
     lists = load_lists("nyt20220316", answers="all")
     searcher = NativeSearcher(lists, "hard", 6)
@@ -482,8 +482,8 @@ def test_a_hint_orders_the_checker_and_never_changes_its_verdict():
     verdicts = {True: 0, False: 0}
     named = 0
 
-    def random_hint(classes, rules, d):
-        return rng.randrange(len(classes)) if rng.random() < 0.9 else None
+    def random_hint(classes, rules, d):     # mostly a random class; else no hint or a malformed one
+        return rng.choice([rng.randrange(len(classes))] * 6 + [None, -1, len(classes), 1.5])
 
     for _ in range(16):
         family = rng.sample(rng.choice(families), 6)

@@ -292,14 +292,15 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
         from wordlelab.models.refutation import CheckTooLong
         try:
             refutation = searcher._refutation(prover, node, g0)
-        except CheckTooLong:      # a no whose core was not made or checked in time is not reported
+        except CheckTooLong as e:      # a no whose core was not made or checked in time is not reported
             from wordlelab.models.feedback import pattern_string
             # which class the search refuted, so the word can be taken up apart (no claim rests on it)
             failing = searcher.failing_class
             return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None,
                     "node_limit": word_limit,
-                    **({"failing": pattern_string(failing[2]), "core_work": searcher.core_work}
-                       if failing is not None else {})}
+                    # the budget it ran out of, when that was the work a larger --core-work raises
+                    **({"failing": pattern_string(failing[2])} if failing is not None else {}),
+                    **({"core_work": searcher.core_work} if failing is not None and e.budget == "work" else {})}
         if bank is not None and refutation["core"] and "lemmas" not in refutation:   # a grown core is large
             bank.add(searcher.lists.guesses[g0], refutation["core"], refutation["depth"])
         return {"yes": False, **refutation, "total": None, "same_as": None}
@@ -414,9 +415,11 @@ def _worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool =
 
     An unknown naming its failing class was refuted by the search, and its core's check ran out
     of work: it is searched again only with a larger check budget ``core_work``, whatever the
-    node limit. An entry that records no budget is from before the checker took the search's
-    hints (``hard_cores.KernelHint``), which check a large class in minutes where the same
-    budget ran out before: it is searched again as any unknown, when the node limit is larger.
+    node limit. An entry that records no budget is searched again as any unknown, when the node
+    limit is larger: its check was stopped by its node count, not its work, or it is from before
+    the budget was recorded (and before the checker took the search's hints,
+    ``hard_cores.KernelHint``, which check a large class in minutes where the same budget ran
+    out before).
     """
     if mode == "hard" and value["yes"] is False and value["same_as"] is None and value["core"] is None:
         return True

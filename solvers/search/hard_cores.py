@@ -15,7 +15,8 @@ that differ in one letter, with every other letter fixed green, are typical (BAT
 HATCH, ... after NAUCH). Then :func:`~wordlelab.models.refutation.check_first_word_core`
 re-decides the core by its own
 exhaustive search, sharing nothing with the kernels but the rule statements, before the no is
-reported. A class too large to shrink grows its core instead from the guesses that beat it
+reported (for a large core the kernels' depth search may tell it which class to search first,
+:class:`KernelHint`: an order, never a verdict). A class too large to shrink grows its core instead from the guesses that beat it
 (:func:`grow_core`), and hands the checker lemmas, one small refuted core per guess, to decide
 first (:func:`cover_guesses`).
 """
@@ -53,6 +54,8 @@ BANK_MAX_CORE = 100
 UNFINISHED_CHECK_WORK = 2 * 10**8
 # the depth search behind each of the checker's hints stops here (then the hint is "none")
 HINT_NODES = 1 << 14
+# a core this large is checked with the depth search's hints (a smaller one is quick without)
+HINT_FROM = 100
 
 
 def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=None,
@@ -331,7 +334,8 @@ def hard_refutation(searcher, node, g0: int) -> dict:
              for answers, more, left in lemmas]
     budget = UNFINISHED_CHECK_WORK if searcher.core_work is None else searcher.core_work
     check_core(core, d, searcher.lists.guesses, [*node.history, (word, pattern)],
-               work_limit=None if minimal else budget, lemmas=words, hint=KernelHint(searcher, core))
+               work_limit=None if minimal else budget, lemmas=words,
+               hint=KernelHint(searcher, core) if len(core) >= HINT_FROM else None)
     entry = {"core": core, "depth": d}
     if words:
         # the lemmas the check decided first: --recheck passes them again (sweep_recheck.py)

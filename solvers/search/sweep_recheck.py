@@ -1,7 +1,7 @@
 """Re-check a hard-mode ``prove-depth --every-first-word`` run from its certificates alone.
 
 The count of yes words rests on two facts, both re-checked here without the search that found
-them:
+them deciding anything:
 
 - **a yes is its tree.** A strategy tree that plays the word first and finds every answer within
   G guesses, each guess allowed by hard mode's rule, proves the word can; the independent
@@ -12,7 +12,7 @@ them:
   within G - 1 more guesses, neither can the whole class, and the word cannot guarantee G.
   The pure-Python checker (:func:`~wordlelab.models.refutation.check_first_word_core`) decides
   that for the core alone, with none of the search's tables or compiled code deciding anything.
-  For a core of hundreds of answers the compiled depth search gives the checker hints
+  For a core of 100 answers or more the compiled depth search gives the checker hints
   (:class:`~wordlelab.solvers.search.hard_cores.KernelHint`): which class of a guess to search
   first. A hint orders the checker's work; the checker still decides every class it relies on.
 
@@ -80,10 +80,6 @@ def recheck_decisions(lists, guesses: int, decisions: dict, tree_dir=None, worke
             "seconds": round(time.perf_counter() - t0, 1)}
 
 
-# a core this large is checked with the depth search's hints (a smaller one is quick without)
-HINT_FROM = 100
-
-
 def _init(lists, guesses, tree_dir, decisions):
     return lists, guesses, tree_dir, decisions, {}
 
@@ -91,9 +87,9 @@ def _init(lists, guesses, tree_dir, decisions):
 def _hint(state, core):
     """A :class:`~wordlelab.solvers.search.hard_cores.KernelHint` for ``core``, from one
     searcher per worker (made at the first large core), or None for a small core."""
+    from wordlelab.solvers.search.hard_cores import HINT_FROM, KernelHint
     if len(core) < HINT_FROM:
         return None
-    from wordlelab.solvers.search.hard_cores import KernelHint
     from wordlelab.solvers.search.native import NativeSearcher
     lists, guesses, _, _, kept = state
     if "searcher" not in kept:

@@ -215,8 +215,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
               help="--every-first-word: only the first N words, most promising first")
 @click.option("--core-work", default=None, type=node_limit_type(),
               help="--every-first-word, hard mode: patterns the pure-Python checker may read on a core that could "
-                   "not be shrunk (default 200000000); a word refuted whose core was not checked in it is searched "
-                   "again only with a larger value")
+                   "not be shrunk (default 200000000); a word whose search refuted a class but whose core ran out of "
+                   "it is searched again only with a larger value (or once its tree is in --trees)")
 @sweep_options("--every-first-word: processes (default 1; in hard mode they share one node table); with --dask local, workers",
                "--every-first-word: run the first words on dask.distributed")
 @memory_option
