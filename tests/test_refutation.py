@@ -88,19 +88,15 @@ def test_an_endgame_splits_into_one_class_and_single_answers():
     assert big_classes > 1000
 
 
-def test_the_checker_decides_alike_with_and_without_the_endgame_bound():
-    """Random endgame-rich answer sets after a random first word, 3 or 4 guesses left: the checker
-    with Selby's bound and trial and the plain exhaustive search give the same verdict, both
-    verdicts occur, and the bound saves nodes."""
-    lists = load_lists("nyt20220316", answers="all")
+def endgame_rich_sets(lists, rng, n):
+    """``n`` random (first word, an answer, answers, guesses left): six answers equal but in the
+    first letter, in one class of the first word, with up to three more of that class; 3 or 4
+    guesses left (draws from ``rng`` as they are asked for)."""
     by_rest: dict = {}
     for w in lists.answers:
         by_rest.setdefault(w[1:], []).append(w)
     families = [f for f in by_rest.values() if len(f) >= 6]
-    rng = random.Random(3)
-    verdicts = {True: 0, False: 0}
-    saved = 0
-    for _ in range(16):
+    for _ in range(n):
         family = rng.sample(rng.choice(families), 6)
         while True:     # a first word that leaves the family in one class
             g0 = rng.choice(lists.guesses)
@@ -108,8 +104,17 @@ def test_the_checker_decides_alike_with_and_without_the_endgame_bound():
                 break
         target = family[0]
         others = [w for w in rng.sample(lists.answers, 3000) if feedback(g0, w) == feedback(g0, target)]
-        answers = sorted(set(family + others[:rng.randint(0, 3)]))
-        d = rng.choice([3, 4])
+        yield g0, target, sorted(set(family + others[:rng.randint(0, 3)])), rng.choice([3, 4])
+
+
+def test_the_checker_decides_alike_with_and_without_the_endgame_bound():
+    """Random endgame-rich answer sets after a random first word, 3 or 4 guesses left: the checker
+    with Selby's bound and trial and the plain exhaustive search give the same verdict, both
+    verdicts occur, and the bound saves nodes."""
+    lists = load_lists("nyt20220316", answers="all")
+    verdicts = {True: 0, False: 0}
+    saved = 0
+    for g0, target, answers, d in endgame_rich_sets(lists, random.Random(3), 16):
         outcome = []
         for bound in (True, False):
             try:
@@ -474,10 +479,6 @@ def test_a_hint_orders_the_checker_and_never_changes_its_verdict():
     from wordlelab.solvers.search.hard_cores import KernelHint
     lists = load_lists("nyt20220316", answers="all")
     searcher = NativeSearcher(lists, "hard", 6)
-    by_rest: dict = {}
-    for w in lists.answers:
-        by_rest.setdefault(w[1:], []).append(w)
-    families = [f for f in by_rest.values() if len(f) >= 6]
     rng = random.Random(3)
     verdicts = {True: 0, False: 0}
     named = 0
@@ -485,16 +486,7 @@ def test_a_hint_orders_the_checker_and_never_changes_its_verdict():
     def random_hint(classes, rules, d):     # mostly a random class; else no hint or a malformed one
         return rng.choice([rng.randrange(len(classes))] * 6 + [None, -1, len(classes), 1.5])
 
-    for _ in range(16):
-        family = rng.sample(rng.choice(families), 6)
-        while True:     # a first word that leaves the family in one class
-            g0 = rng.choice(lists.guesses)
-            if len({feedback(g0, w) for w in family}) == 1:
-                break
-        target = family[0]
-        others = [w for w in rng.sample(lists.answers, 3000) if feedback(g0, w) == feedback(g0, target)]
-        answers = sorted(set(family + others[:rng.randint(0, 3)]))
-        d = rng.choice([3, 4])
+    for g0, target, answers, d in endgame_rich_sets(lists, rng, 16):
         history = [(g0, feedback(g0, target))]
         kernel = KernelHint(searcher, answers)
         outcome = []
