@@ -323,6 +323,9 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
     window = 2 * getattr(ex, "workers", 1)
     in_flight: dict = {}       # future -> key
     last_save = time.monotonic()
+    # a save re-reads, checks and rewrites the whole file (megabytes, for a sweep over every
+    # first word): only when a result came in since the last one, at most every save_every seconds
+    unsaved = False
     info = _Throttled(lambda: _info(sweep))
     try:
         while todo or in_flight:
@@ -339,6 +342,7 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
                 done_now = sweep.skip(key, cutoff) if sweep.skip else None
                 if done_now is not None:
                     _merge(sweep, key, done_now)
+                    unsaved = True
                     if progress:
                         progress(1, info=info())
                     continue
@@ -365,14 +369,16 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
                     todo = lost + todo
                     break
                 _merge(sweep, key, result)
+                unsaved = True
                 sweep.resumed.discard(key)      # computed in this run (a stale checkpoint entry sent again)
                 if progress:
                     progress(1, info=info())
                 if on_result:
                     on_result(key, result, ex)
-            if time.monotonic() - last_save > save_every:
+            if unsaved and time.monotonic() - last_save > save_every:
                 save_results(sweep, checkpoint, loaded)
                 last_save = time.monotonic()
+                unsaved = False
     finally:
         save_results(sweep, checkpoint, loaded)
         for f in in_flight:

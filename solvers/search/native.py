@@ -160,6 +160,7 @@ class NativeSearcher:
         self.failing_class = None          # set by _start_feasible
         self.core_bank = None              # hard mode's kept cores, in a first-word sweep (hard_cores.py)
         self.core_work = None              # the check budget of an unfinished hard core (None: the default)
+        self._answer_set = None
         self.depth_rounds = depth_rounds()  # which nodes of the depth search probe guesses in rounds
         self.stats = new_stats()
 
@@ -630,8 +631,9 @@ class NativeSearcher:
             return
         if not isinstance(c, list) or not all(isinstance(a, str) for a in c):
             raise ValueError("the core must be a list of answers")
-        answers = set(self.lists.answers)
-        if not set(c) <= answers or len(set(c)) != len(c):
+        if self._answer_set is None:      # made once: a checkpoint checks thousands of entries
+            self._answer_set = frozenset(self.lists.answers)
+        if not set(c) <= self._answer_set or len(set(c)) != len(c):
             raise ValueError("the core must list distinct answers of the lists")
         check_int(d, "the depth", 0 if self.mode == "hard" else 1)
         if self.mode == "hard":
