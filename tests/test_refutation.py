@@ -501,3 +501,35 @@ def test_a_hint_orders_the_checker_and_never_changes_its_verdict():
         named += kernel.named
     assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
     assert named > 0
+
+
+def test_a_union_of_kept_cores_refutes_a_class_with_the_same_verdict_and_a_checked_core(random_300):
+    """start_probe.py's subsets: with the cores of half the first words kept, the other half's
+    verdicts are the plain search's, and a word refuted through a union of kept cores gets a
+    core inside that union, which the checker decides again."""
+    from wordlelab.solvers.search.hard_cores import CoreBank, hard_refutation
+    searcher = NativeSearcher(random_300, "hard", 4)
+    node = searcher.root(None, None, 4)
+
+    def verdict(word):
+        return searcher._start_feasible(node, searcher.guess_index[word], searcher._new_cache(), new_stats(), 10**9)
+
+    words = random_300.guesses
+    plain = {w: verdict(w) >= 0 for w in words}
+    assert not all(plain.values()) and any(plain.values())
+    searcher.core_bank = CoreBank(searcher)
+    for w in words[::2]:
+        if not plain[w]:
+            verdict(w)
+            entry = hard_refutation(searcher, node, searcher.guess_index[w])
+            searcher.core_bank.add(w, entry["core"], entry["depth"])
+    through_union = 0
+    for w in words[1::2]:
+        assert (verdict(w) >= 0) == plain[w], w
+        if searcher.failing_subset:
+            through_union += 1
+            union = {random_300.answers[a] for a in searcher.failing_class[0]}
+            entry = hard_refutation(searcher, node, searcher.guess_index[w])
+            assert set(entry["core"]) <= union and len({feedback(w, a) for a in union}) == 1
+            check_first_word_core(w, entry["core"], 3, random_300.guesses)
+    assert through_union >= 1

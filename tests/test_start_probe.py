@@ -64,3 +64,67 @@ def test_a_failing_large_class_found_fast_by_the_rounds():
     stats, search = mock(costs, [False, False, False, True])
     assert probe_classes(sizes, search, stats, 10**12) == (REFUTED, 3)
     assert stats[Stat.NODES] < 3 * 10**4
+
+
+def mock_trial(trial_costs, trial_fails, stats):
+    """A subset search like :func:`mock`'s; ``None`` cost: the class has no subset."""
+    tried = []
+
+    def trial(c, limit):
+        tried.append(c)
+        if trial_costs[c] is None:
+            return None
+        used = min(trial_costs[c], limit - int(stats[Stat.NODES]))
+        stats[Stat.NODES] += max(used, 0)
+        if used < trial_costs[c]:
+            stats[Stat.NODES] += 1
+            return NODE_LIMIT
+        return REFUTED if trial_fails[c] else 5
+    return trial, tried
+
+
+def test_a_refuted_subset_refutes_its_class_long_before_the_class_search():
+    """ABOUT's case: every class takes tens of millions of nodes, and the subset of one fails in
+    about a million."""
+    sizes = np.array([1006, 400, 300, 50])
+    stats, search = mock([5 * 10**7] * 4, [True, False, False, False])
+    trial, _ = mock_trial([9 * 10**5, 3, None, 10], [True, False, False, False], stats)
+    assert probe_classes(sizes, search, stats, 10**12, trial=trial) == (REFUTED, 0)
+    assert stats[Stat.NODES] < 5 * 10**6
+    # without it the rounds spend the whole class's cost first
+    stats, search = mock([5 * 10**7] * 4, [True, False, False, False])
+    probe_classes(sizes, search, stats, 10**12)
+    assert stats[Stat.NODES] > 5 * 10**7
+
+
+def test_a_solved_subset_or_none_is_not_tried_again_and_changes_no_verdict():
+    sizes = np.array([30, 20, 10])
+    costs, fails = [4 * 10**5, 3 * 10**5, 2 * 10**5], [False, True, False]
+    stats, search = mock(costs, fails)
+    trial, tried = mock_trial([50, None, 70], [False, False, False], stats)
+    assert probe_classes(sizes, search, stats, 10**12, trial=trial) == (REFUTED, 1)
+    assert sorted(tried) == [0, 1, 2]          # each once: solved, none, solved
+    stats, search = mock(costs, [False] * 3)
+    trial, tried = mock_trial([10**9, 10**9, None], [False, False, False], stats)
+    assert probe_classes(sizes, search, stats, 10**12, trial=trial) == (0, None)
+    assert tried.count(0) >= 2                 # cut short, so tried again in the next round
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_with_subsets_the_verdict_is_still_the_class_searches(seed):
+    """A subset can fail only where its class fails (monotonicity); whatever the subsets cost,
+    the verdict is the classes', and a refuted class is one that fails."""
+    rng = np.random.default_rng(1000 + seed)
+    n = int(rng.integers(1, 30))
+    sizes = rng.integers(1, 1000, n)
+    costs = rng.integers(1, 3 * 10**6, n)
+    fails = rng.random(n) < (0.0 if seed % 5 == 0 else 0.15)
+    stats, search = mock(costs, fails)
+    trial_costs = [None if rng.random() < 0.3 else int(rng.integers(1, 10**6)) for _ in range(n)]
+    trial_fails = fails & (rng.random(n) < 0.5)
+    trial, _ = mock_trial(trial_costs, trial_fails, stats)
+    verdict, failing = probe_classes(sizes, search, stats, 10**12, trial=trial)
+    if fails.any():
+        assert verdict == REFUTED and fails[failing]
+    else:
+        assert (verdict, failing) == (0, None)

@@ -59,7 +59,7 @@ HINT_FROM = 100
 
 
 def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=None,
-                 stats=None, grow: bool = True) -> tuple[np.ndarray, bool, list]:
+                 stats=None, grow: bool = True, grow_only: bool = False) -> tuple[np.ndarray, bool, list]:
     """(core, minimal): answers of ``members`` (one class, refuted within ``d`` guesses with
     guess list ``Lc``) that the depth search still refutes, and whether none of them can be
     dropped (False when a budget or the class's size stopped the deletions).
@@ -85,7 +85,9 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=No
     Returns the core, whether it is minimal, and the lemmas of a grown core (for the checker's
     ``lemmas``).
     """
-    large = len(members) > DELETE_AT_MOST
+    # a set whose refutation was costly (``grow_only``: a union of kept cores, hundreds of answers
+    # refuted in about 10^6 nodes) is treated as large: most deletions would cost as much again
+    large = len(members) > DELETE_AT_MOST or grow_only
     cache = new_table(CORE_TABLE_ENTRIES) if table is None else table
     stats = new_stats() if stats is None else stats
 
@@ -121,7 +123,7 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=No
                 core = seed
                 break
             k = max(1, 2 * k)
-    if len(core) > DELETE_AT_MOST and grow:     # no small seed: grow one from the guesses that beat it
+    if large and len(core) == len(members) and grow:   # no small seed: grow one from the guesses that beat it
         lemmas: list = []
         grown = grow_core(searcher, members, Lc, d, endgame, search, cache, stats, within_budget, lemmas)
         if grown is None:
@@ -324,7 +326,7 @@ def hard_refutation(searcher, node, g0: int) -> dict:
             raise WordleError(f"internal error: {word} refuted with no failing class recorded")
         members, Lc, _ = searcher.failing_class
         d = node.d - 1
-        members, minimal, lemmas = minimal_core(searcher, members, Lc, d)
+        members, minimal, lemmas = minimal_core(searcher, members, Lc, d, grow_only=searcher.failing_subset)
     core = [searcher.lists.answers[a] for a in members]
     pattern = int(searcher.MT[members[0], g0])
     # an unfinished core may be hundreds of answers: its check gets a work budget, and a
@@ -394,23 +396,57 @@ class CoreBank:
         self.rules.append(rule_after((), (), first_word, feedback(first_word, core[0])))
         self._dirty = True
 
-    def refute(self, g0: int, guesses_left: int) -> dict | None:
-        """A checked checkpoint entry ``{"core", "depth"}`` for first guess ``g0`` from a kept core,
-        or None if no kept core applies."""
-        from wordlelab.models.refutation import CheckTooLong, CoreFault, rule_after, asks_at_least, check_first_word_core
-        if not self.members:
-            return None
+    def _columns(self, g0: int) -> tuple[np.ndarray, np.ndarray]:
+        """Each kept core's pattern under ``g0`` (that of its first answer), and whether all its
+        answers share it (the core lies in one class of g0)."""
         if self._dirty:
             self._flat = np.concatenate(self.members)
             self._starts = np.cumsum([0] + [len(m) for m in self.members[:-1]])
             self._dirty = False
         column = self.searcher.MT[self._flat, g0].astype(np.int64)
         one_class = np.minimum.reduceat(column, self._starts) == np.maximum.reduceat(column, self._starts)
+        return column[self._starts], one_class
+
+    def unions(self, g0: int) -> dict[int, np.ndarray]:
+        """For each class of first guess ``g0`` (by pattern), the union of the kept cores that lie
+        in it, as sorted answer indices: a candidate subset for
+        :func:`~wordlelab.solvers.search.start_probe.probe_classes`, whatever the rules. Only a
+        search of it decides anything, and a no from it is checked like any other.
+
+        >>> from wordlelab.instances.wordlists import load_lists
+        >>> from wordlelab.solvers.search.native import NativeSearcher
+        >>> bank = CoreBank(NativeSearcher(load_lists("nyt20220316"), "hard", 6))
+        >>> bank.add("slate", ["fight", "light", "might", "night", "right", "sight", "tight"], 5)
+        >>> bank.add("crane", ["dilly", "filly", "hilly", "silly"], 5)
+        >>> [len(u) for u in bank.unions(bank.searcher.guess_index["queue"]).values()]   # both BBBBB
+        [11]
+        >>> [len(u) for u in bank.unions(bank.searcher.guess_index["kayak"]).values()]   # DILLY's has a Y
+        [7, 4]
+        >>> bank.unions(bank.searcher.guess_index["mouth"])      # neither lies in one class
+        {}
+        """
+        if not self.members:
+            return {}
+        patterns, one_class = self._columns(g0)
+        found: dict[int, list] = {}
+        for i in np.flatnonzero(one_class):
+            p = int(patterns[i])
+            if p != ALL_GREEN:
+                found.setdefault(p, []).append(self.members[i])
+        return {p: np.unique(np.concatenate(parts)).astype(np.int32) for p, parts in found.items()}
+
+    def refute(self, g0: int, guesses_left: int) -> dict | None:
+        """A checked checkpoint entry ``{"core", "depth"}`` for first guess ``g0`` from a kept core,
+        or None if no kept core applies."""
+        from wordlelab.models.refutation import CheckTooLong, CoreFault, rule_after, asks_at_least, check_first_word_core
+        if not self.members:
+            return None
+        patterns, one_class = self._columns(g0)
         word = self.searcher.lists.guesses[g0]
         for i in np.flatnonzero(one_class):
             if self.depths[i] < guesses_left:
                 continue
-            pattern = int(column[self._starts[i]])
+            pattern = int(patterns[i])
             if not asks_at_least(rule_after((), (), word, pattern), self.rules[i]):
                 continue
             core = [self.searcher.lists.answers[a] for a in self.members[i]]

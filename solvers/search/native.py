@@ -158,6 +158,7 @@ class NativeSearcher:
         self._table_is_ours = table is None
         self._watch = None                 # the StopOnCtrlC of the _stoppable block running, if any
         self.failing_class = None          # set by _start_feasible
+        self.failing_subset = False        # ... and whether it is a subset of its class (a union of kept cores)
         self.core_bank = None              # hard mode's kept cores, in a first-word sweep (hard_cores.py)
         self.core_work = None              # the check budget of an unfinished hard core (None: the default)
         self._answer_set = None
@@ -547,10 +548,13 @@ class NativeSearcher:
         """g0 if every class after first guess g0 is solvable in time, else REFUTED or NODE_LIMIT.
 
         One failing class refutes g0. The classes are searched in rounds, largest first, and
-        one at a time, smallest first, side by side (:func:`~wordlelab.solvers.search.start_probe.probe_classes`).
-        On a refutation, ``self.failing_class`` is the class that failed: (answers, guess list, pattern).
+        one at a time, smallest first, side by side (:func:`~wordlelab.solvers.search.start_probe.probe_classes`);
+        in a hard-mode sweep, the union of the kept cores in each class is tried too.
+        On a refutation, ``self.failing_class`` is the class that failed: (answers, guess list,
+        pattern), or the subset of it that was refuted.
         """
         self.failing_class = None
+        self.failing_subset = False
         if Lchild is None:
             members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, self.tables)
         else:
@@ -562,9 +566,34 @@ class NativeSearcher:
             Lc = self._child_list(Lchild, g0, pats[c])
             return K.depth_feasible(sub, Lc, node.d - 1, self.tables, cache, stats, limit, self.depth_rounds)
 
-        verdict, failing = probe_classes(sizes, search, stats, node_limit, progress)
+        trial = None
+        subsets: dict = {}
+        subset_refuted: set = set()       # the class whose subset the probe refuted
+        if self.mode == "hard" and self.core_bank is not None and node.d > 2:
+            # hard mode: a refuted subset refutes its class (start_probe.py); the kept cores give them
+            unions = self.core_bank.unions(int(g0))
+            for c, p in enumerate(pats.tolist()):
+                u = unions.get(int(p))
+                if u is not None:         # (the answers left, when the node is not the root)
+                    u = np.intersect1d(u, members[starts[c]:starts[c] + sizes[c]]).astype(np.int32)
+                if u is not None and node.d - 1 < len(u) < sizes[c]:
+                    subsets[c] = u
+            def trial(c, limit):
+                if c not in subsets:
+                    return None
+                Lc = self._child_list(Lchild, g0, pats[c])
+                r = K.depth_feasible(subsets[c], Lc, node.d - 1, self.tables, cache, stats, limit,
+                                     self.depth_rounds)
+                if r == REFUTED:
+                    subset_refuted.add(c)
+                return r
+
+        verdict, failing = probe_classes(sizes, search, stats, node_limit, progress, trial if subsets else None)
         if verdict == REFUTED:
             sub = members[starts[failing]:starts[failing] + sizes[failing]].copy()
+            if failing in subset_refuted:       # the certificate is made from the refuted subset
+                sub = subsets[failing].copy()
+                self.failing_subset = True
             self.failing_class = (sub, self._child_list(Lchild, g0, pats[failing]), int(pats[failing]))
             return REFUTED
         if verdict == NODE_LIMIT:

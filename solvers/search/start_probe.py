@@ -21,6 +21,17 @@ Two schedules are each right on some first words:
 round as the round used. So it costs about twice the better schedule, more by the restarts of
 a class cut short (a small factor even if a restarted search kept nothing; the kernel keeps what
 it decided in the node table), and it never proves anything the class searches did not.
+
+A third schedule tries a subset of each open class (``trial``) in each round, before the class, with
+``TRIAL_FACTOR`` times the round's budget (a subset's search is the cheaper one, and a solvable
+subset mostly ends in a few nodes, after which it is not tried again): in hard mode, a subset that cannot be found within d - 1 guesses
+refutes its class by monotonicity (fewer answers never hurt, and the guesses allowed do not
+depend on the answers left). The sweep's subsets are the unions of the cores kept from other
+first words that lie in the class (:meth:`~wordlelab.solvers.search.hard_cores.CoreBank.unions`):
+they gather the class's traps, and a search of a few hundred answers refutes what a search of
+the whole class could not within tens of millions of nodes (ABOUT within 7, hard, every word an
+answer: YBBBB's 1006 answers, no verdict in 2·10^7 nodes; the 496 of its kept cores, refuted in
+under 10^6).
 """
 from __future__ import annotations
 
@@ -29,15 +40,19 @@ import numpy as np
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, Stat
 
 PROBE_NODES = 1024     # the first round's node budget per class
+TRIAL_FACTOR = 64      # each round's subset searches get this many times its budget per class
 
 
-def probe_classes(sizes, search, stats, node_limit: int, progress=None) -> tuple[int, int | None]:
+def probe_classes(sizes, search, stats, node_limit: int, progress=None, trial=None) -> tuple[int, int | None]:
     """Search every class until one is refuted or all are solved.
 
     ``search(c, limit)`` searches class c until the node counter ``stats[Stat.NODES]`` passes
     ``limit``, and returns a guess (solved), REFUTED or NODE_LIMIT. Returns (verdict, class):
     (0, None) when every class is solved, (REFUTED, c) for the class refuted, (NODE_LIMIT, None)
     when ``node_limit`` stopped it (nothing proven).
+
+    ``trial(c, limit)``, if given, searches a subset of class c the same way (None: it has none);
+    a refuted subset returns (REFUTED, c) as its class would, and a solved one is not tried again.
 
     >>> cost = {0: 10, 1: 5000, 2: 300}            # class 2 fails after 300 nodes
     >>> stats = np.zeros(8, np.int64)
@@ -55,6 +70,7 @@ def probe_classes(sizes, search, stats, node_limit: int, progress=None) -> tuple
     open_classes = by_size[::-1]          # the rounds: largest first
     next_small = 0                        # the one-at-a-time schedule: the class it is on
     budget = PROBE_NODES
+    trial_open = np.full(len(sizes), trial is not None)   # a subset not yet solved (or none tried)
 
     def run(c, limit):
         r = search(c, min(node_limit, limit))
@@ -73,6 +89,14 @@ def probe_classes(sizes, search, stats, node_limit: int, progress=None) -> tuple
         for c in open_classes:
             if solved[c]:
                 continue
+            if trial_open[c]:
+                r = trial(c, min(node_limit, int(stats[Stat.NODES]) + TRIAL_FACTOR * budget))
+                if r == REFUTED:
+                    return REFUTED, c
+                if r is None or r >= 0:
+                    trial_open[c] = False      # no subset, or a solvable one: nothing more to learn
+                elif stats[Stat.NODES] > node_limit:
+                    return NODE_LIMIT, None
             r = run(c, int(stats[Stat.NODES]) + budget)
             if r == REFUTED:
                 return REFUTED, c
