@@ -82,6 +82,9 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=No
     at about the cost of its lemmas, while deletions from a hundred answers search sets that are
     mostly solvable. Without a refuted seed, a large class is returned whole (the checker then
     decides it within its work budget), as is one inside :func:`grow_core` (``grow`` False).
+    ``grow_only`` treats ``members`` as large whatever its size: a union of kept cores refuted by
+    :func:`~wordlelab.solvers.search.start_probe.probe_classes` (hundreds of answers, refuted only
+    after about 10^6 nodes, so that each deletion would cost as much again).
     Returns the core, whether it is minimal, and the lemmas of a grown core (for the checker's
     ``lemmas``).
     """
