@@ -99,23 +99,37 @@ class CheckTooLong(WordleError):
         self.budget = budget
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=None)
+def pair_rule(guess: str, pattern: int) -> tuple[tuple, tuple]:
+    """Hard mode's rule after one pair alone: (greens by position, least letter counts), canonical."""
+    greens = tuple((k, guess[k]) for k, c in enumerate(code_to_colours(pattern)) if c == GREEN)
+    here = Counter(guess[k] for k, c in enumerate(code_to_colours(pattern)) if c in (GREEN, YELLOW))
+    return greens, tuple(sorted(here.items()))
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def join_rules(greens: tuple, need: tuple, more_greens: tuple, more_need: tuple) -> tuple[tuple, tuple]:
+    """The conjunction of two rules: each green (two that disagree at a position allow no
+    word, marked "#"), and for each letter the larger least count.
+
+    >>> join_rules(((0, "s"),), (("s", 1),), *pair_rule("tasks", feedback("tasks", "seams")))
+    (((0, 's'), (4, 's')), (('a', 1), ('s', 2)))
+    """
+    if not more_greens and not more_need:
+        return greens, need
+    g = dict(greens)
+    for k, letter in more_greens:
+        g[k] = letter if g.get(k, letter) == letter else "#"
+    n = dict(need)
+    for letter, count in more_need:
+        if n.get(letter, 0) < count:
+            n[letter] = count
+    return tuple(sorted(g.items())), tuple(sorted(n.items()))
+
+
 def rule_after(greens: tuple, need: tuple, guess: str, pattern: int) -> tuple[tuple, tuple]:
     """The (greens, least letter counts) after one more pair, in a canonical form."""
-    g = dict(greens)
-    n = dict(need)
-    here = Counter()
-    for k, c in enumerate(code_to_colours(pattern)):
-        if c == GREEN:
-            if g.get(k, guess[k]) != guess[k]:
-                g[k] = "#"              # two greens disagree: no word is allowed
-            else:
-                g[k] = guess[k]
-        if c in (GREEN, YELLOW):
-            here[guess[k]] += 1
-    for letter, count in here.items():
-        n[letter] = max(n.get(letter, 0), count)
-    return tuple(sorted(g.items())), tuple(sorted(n.items()))
+    return join_rules(greens, need, *pair_rule(guess, pattern))
 
 
 def asks_at_least(a: tuple, b: tuple) -> bool:
@@ -151,6 +165,7 @@ class _Search:
         self.endgame_keys = tuple(tuple(key_ids.setdefault((p, w[:p] + w[p + 1:]), len(key_ids)) for p in range(5))
                                   for w in words)
         self.allowed_by_constraint: dict = {}
+        self.bits = [1 << i for i in range(len(words))]
         self.memo: dict = {}
         # the sets proven impossible (bit masks of answers), by guesses left and constraint: by
         # the theorem above (and since fewer allowed guesses never help), a set holding one of
@@ -165,6 +180,7 @@ class _Search:
         self.refuted_order: dict[int, list[tuple]] = {}
         self.weaker: dict[tuple, list] = {}
         self.endgame_values: dict = {}     # (endgame, constraint) -> the bound's sorted counts
+        self.endgames: dict = {}           # answers -> their largest endgame
         self.nodes = 0
         self.node_limit = node_limit
         self.endgame_bound = endgame_bound
@@ -226,13 +242,14 @@ class _Search:
                 # a kept set can lie inside the answers only if its least answer is one of them:
                 # walk whichever of the two is shorter
                 if len(by_least) < len(answers):
+                    # (a kept set s lies inside when s & outside is 0: all() stops at the first)
                     for least, masks in by_least.items():
-                        if mask >> least & 1 and any(not (s & outside) for s in masks):
+                        if mask >> least & 1 and not all(map(outside.__and__, masks)):
                             return True
                 else:
                     for i in answers:
                         masks = by_least.get(i)
-                        if masks and any(not (s & outside) for s in masks):
+                        if masks and not all(map(outside.__and__, masks)):
                             return True
         return False
 
@@ -252,15 +269,17 @@ class _Search:
     def largest_endgame(self, answers: tuple) -> tuple:
         """The most answers equal in four positions (ascending; of equally large ones, the first
         met scanning the answers in order, positions 0 to 4)."""
-        keys = self.endgame_keys
-        counts = Counter(chain.from_iterable(map(keys.__getitem__, answers)))
-        best = max(counts, key=counts.__getitem__)      # the first largest, in insertion order
-        return tuple(i for i in answers if best in keys[i])
+        got = self.endgames.get(answers)
+        if got is None:
+            keys = self.endgame_keys
+            counts = Counter(chain.from_iterable(map(keys.__getitem__, answers)))
+            best = max(counts, key=counts.__getitem__)      # the first largest, in insertion order
+            got = self.endgames[answers] = tuple(i for i in answers if best in keys[i])
+        return got
 
-    def endgame_too_big(self, endgame: tuple, allowed: list, constraint: tuple, d: int) -> bool:
+    def endgame_too_big(self, endgame: tuple, constraint: tuple, d: int) -> bool:
         """Selby's endgame bound (module docstring): the answers ``endgame``, equal in four
-        positions, cannot be told apart by d - 1 guesses from ``allowed`` (the guesses
-        ``constraint`` allows)."""
+        positions, cannot be told apart by d - 1 of the guesses ``constraint`` allows."""
         need = len(endgame) - 1
         key = (endgame, constraint)
         known = self.endgame_values.get(key)
@@ -270,16 +289,18 @@ class _Search:
             a, b = self.words[endgame[0]], self.words[endgame[1]]
             p = next(p for p in range(5) if a[p] != b[p])
             varying = {self.words[i][p] for i in endgame}
-            known = self.endgame_values[key] = [sorted(len(varying.intersection(u)) for u in allowed), None]
+            known = self.endgame_values[key] = [sorted(map(len, map(varying.intersection, self.allowed(constraint)))),
+                                                None]
         cheap, values = known
         if sum(cheap[-(d - 1):]) < need:
             return True
         if values is None:
             pick = itemgetter(*endgame)             # an endgame here has more than d ≥ 2 answers
-            values = known[1] = sorted(len(set(pick(self.patterns[u]))) - 1 for u in allowed)
+            patterns = self.patterns
+            values = known[1] = sorted(len(set(pick(patterns[u]))) - 1 for u in self.allowed(constraint))
         return sum(values[-(d - 1):]) < need
 
-    def refuted_at_once(self, answers: tuple, allowed: list, constraint: tuple, d: int) -> bool:
+    def refuted_at_once(self, answers: tuple, constraint: tuple, d: int) -> bool:
         """Whether :meth:`solvable` would say no without trying a guess: a kept no, a set holding
         a refuted one (monotonicity), or the endgame bound; the no is kept."""
         n = len(answers)
@@ -290,14 +311,14 @@ class _Search:
         known = self.memo.get((answers, constraint, d))
         if known is not None:
             return not known
-        mask = sum(1 << i for i in answers)
+        mask = sum(map(self.bits.__getitem__, answers))
         if self.dominated(answers, mask, constraint, d):
             self.memo[(answers, constraint, d)] = False      # implied by a kept set: not kept itself
             return True
         if not self.endgame_bound:
             return False
         endgame = self.largest_endgame(answers)
-        if len(endgame) > d and self.endgame_too_big(endgame, allowed, constraint, d):
+        if len(endgame) > d and self.endgame_too_big(endgame, constraint, d):
             self.memo[(answers, constraint, d)] = False
             self.keep_refuted(answers, mask, constraint, d)
             return True
@@ -314,7 +335,7 @@ class _Search:
         key = (answers, constraint, d)
         if key in self.memo:
             return self.memo[key]
-        mask = sum(1 << i for i in answers)
+        mask = sum(map(self.bits.__getitem__, answers))
         if self.dominated(answers, mask, constraint, d):
             self.memo[key] = False
             return False
@@ -326,7 +347,7 @@ class _Search:
             raise CheckTooLong(f"the core check read {self.work_limit} patterns without deciding", "work")
         endgame = self.largest_endgame(answers) if self.endgame_bound else ()
         if len(endgame) > d:
-            if self.endgame_too_big(endgame, allowed, constraint, d):
+            if self.endgame_too_big(endgame, constraint, d):
                 self.memo[key] = False
                 self.keep_refuted(answers, mask, constraint, d)
                 return False
@@ -362,25 +383,29 @@ class _Search:
                 break
             if classes is NO_SPLIT:
                 continue
-            after = tuple(rule_after(greens, need, u, p) for p, _ in classes)
+            rules_of_pairs = tuple(pair_rule(u, p) for p, _ in classes)
+            if (patterns, rules_of_pairs) in tried:     # (cached: a cheap first test of the same move)
+                continue
+            after = tuple(join_rules(greens, need, *r) for r in rules_of_pairs)
             move = (patterns, after)    # same split, same constraints after it: the same move
             if move in tried:
                 continue
             tried.add(move)
-            children = [(c, self.allowed(rule), rule) for (_, c), rule in zip(classes, after)]
+            tried.add((patterns, rules_of_pairs))
+            children = [(c, rule) for (_, c), rule in zip(classes, after)]
             # one failing class refutes the guess: first look for one the memo, monotonicity or
             # the endgame bound refutes at once, before searching any class
-            if any(self.refuted_at_once(c, a, rule, d - 1) for c, a, rule in children):
+            if any(self.refuted_at_once(c, rule, d - 1) for c, rule in children):
                 continue
             # then largest class first: the one most likely to fail, which settles the guess
             # (or the class the hint names first)
             if self.hint is not None and len(children) > 1:
-                first = self.hint([c for c, _, _ in children], [rule for _, _, rule in children], d - 1)
+                first = self.hint([c for c, _ in children], [rule for _, rule in children], d - 1)
                 if isinstance(first, int) and 0 < first < len(children):    # anything else: no hint
                     children.insert(0, children.pop(first))
             ok = True
-            for c, a, rule in children:
-                if not self.solvable(c, a, rule, d - 1):
+            for c, rule in children:
+                if not self.solvable(c, self.allowed(rule), rule, d - 1):
                     ok = False
                     break
             if ok:
