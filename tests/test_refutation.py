@@ -390,13 +390,15 @@ def test_the_checker_keeps_only_minimal_refuted_sets():
 def test_a_large_class_grows_a_core_from_the_guesses_that_beat_it(random_300, monkeypatch):
     """With every class counted large, a class whose largest endgame alone is not refuted grows
     its core (hard_cores.grow_core): the entry's core lies in the failing class, its lemmas lie in
-    the core, and the checker decides both again, lemmas first, as `--recheck` does."""
+    the core, and the checker decides both again, lemmas first, as `--recheck` does. Lemmas hold
+    after one more guess or, refuted with the class's whole guess list, after any."""
     from wordlelab.models.feedback import pattern_code
     from wordlelab.solvers.search import hard_cores
     monkeypatch.setattr(hard_cores, "DELETE_AT_MOST", 0)
     searcher = NativeSearcher(random_300, "hard", 4)
     node = searcher.root(None, None, 4)
     grown = 0
+    kinds = {True: 0, False: 0}         # lemmas after one more guess, after any
     for word in random_300.guesses[:50]:
         g0 = searcher.guess_index[word]
         if searcher._start_feasible(node, g0, searcher._new_cache(), new_stats(), 10**9) != REFUTED:
@@ -409,11 +411,13 @@ def test_a_large_class_grows_a_core_from_the_guesses_that_beat_it(random_300, mo
         grown += 1
         lemmas = [(a, [(g, pattern_code(p)) for g, p in more], left) for a, more, left in entry["lemmas"]]
         assert all(set(a) <= set(entry["core"]) and left == 2 for a, _, left in lemmas)
+        for _, more, _ in lemmas:
+            kinds[bool(more)] += 1
         check_first_word_core(word, entry["core"], 3, random_300.guesses, lemmas=lemmas)
         with pytest.raises(CoreFault, match="lemma is false"):
             a, more, _ = lemmas[0]
             check_first_word_core(word, entry["core"], 3, random_300.guesses, lemmas=[(a[:2], more, 2)])
-    assert grown >= 1
+    assert grown >= 1 and kinds[True] and kinds[False]
 
 
 def test_the_checker_skips_a_guess_that_splits_nothing_without_changing_a_verdict():
