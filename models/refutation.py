@@ -281,7 +281,7 @@ class _Search:
             got = self.endgames[answers] = [tuple(i for i in answers if k in keys[i]) for k in big]
         return got
 
-    def endgame_refutes(self, answers: tuple, mask: int, constraint: tuple, d: int) -> bool:
+    def endgame_refutes(self, answers: tuple, constraint: tuple, d: int) -> bool:
         """Whether the endgame bound refutes an endgame of more than d of ``answers`` (then that
         endgame is kept as refuted: by monotonicity it refutes the answers and any set holding it)."""
         for endgame in self.endgames_of(answers):
@@ -332,7 +332,7 @@ class _Search:
             return True
         if not self.endgame_bound:
             return False
-        if self.endgame_refutes(answers, mask, constraint, d):
+        if self.endgame_refutes(answers, constraint, d):
             self.memo[(answers, constraint, d)] = False
             return True
         return False
@@ -359,11 +359,11 @@ class _Search:
         if self.work_limit is not None and self.work > self.work_limit:
             raise CheckTooLong(f"the core check read {self.work_limit} patterns without deciding", "work")
         if self.endgame_bound:
-            if self.endgame_refutes(answers, mask, constraint, d):
+            if self.endgame_refutes(answers, constraint, d):
                 self.memo[key] = False
                 return False
-            endgame = self.endgames_of(answers)[:1]
-            endgame = endgame[0] if endgame else ()
+            endgames = self.endgames_of(answers)
+            endgame = endgames[0] if endgames else ()
             if d < len(endgame) < n and not self.solvable(endgame, allowed, constraint, d):
                 # the endgame alone cannot be found in time, so neither can the answers holding
                 # it (monotonicity); the endgame is kept, and implies this set's no
