@@ -168,7 +168,7 @@ def test_a_depth_sweep_checkpoint_refutes_its_no_words(tmp_path, monkeypatch):
     sweep = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, ck)
     no = sweep.stats["first_words"] - sweep.value
     assert 0 < no and sweep.value > 0
-    plain = run_best_start(lists, "hard", 3, 2, None, None, None, 1)
+    plain = run_best_start(lists, "hard", 4, 2, None, None, None, 1)
     searched = []
     run = best_start._run
     monkeypatch.setattr(best_start, "_run", lambda state, word, beta: searched.append(word) or run(state, word, beta))
@@ -180,6 +180,33 @@ def test_a_depth_sweep_checkpoint_refutes_its_no_words(tmp_path, monkeypatch):
     assert all(brute_force(answers, guesses, "hard", 3, w) >= INF for w in refuted)
     with pytest.raises(WordleError):
         run_best_start(lists, "hard", 4, 2, None, None, None, 1, depth_checkpoint=ck)
+
+
+def test_the_words_a_depth_sweep_left_open_are_searched_last(tmp_path, monkeypatch):
+    """--depth-checkpoint: words its node limit stopped are sent after every other word, and the
+    ranking is still the one without the checkpoint."""
+    import json
+
+    from wordlelab.solvers.search import best_start
+    from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+    from wordlelab.solvers.search.native import NativeSearcher
+    answers, guesses = tiny_instance(404, n_answers=14, n_guesses=20)
+    lists = WordLists("tiny", tuple(guesses), tuple(answers))
+    ck = str(tmp_path / "every4.json")
+    decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, ck, node_limit=10)
+    with open(ck) as f:
+        entries = json.load(f)["entries"]
+    left_open = {w for w, v in entries.items() if v["yes"] is None}
+    assert left_open and len(left_open) < len(entries)
+    plain = run_best_start(lists, "hard", 4, 2, None, None, None, 1)
+    searched = []
+    run = best_start._run
+    monkeypatch.setattr(best_start, "_run", lambda state, word, beta: searched.append(word) or run(state, word, beta))
+    fed = run_best_start(lists, "hard", 4, 2, None, None, None, 1, depth_checkpoint=ck)
+    assert fed.value == plain.value
+    searched_open = [w for w in searched if w in left_open]
+    assert searched_open and len(searched_open) < len(searched)
+    assert searched[-len(searched_open):] == searched_open
 
 
 def test_the_probe_is_skipped_while_it_costs_more_than_the_search():

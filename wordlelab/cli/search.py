@@ -316,7 +316,8 @@ Examples:
                    "instead of a beam search (repeat: one per first word, at least --top)")
 @click.option("--depth-checkpoint", default=None, type=click.Path(exists=True, dir_okay=False),
               help="a 'prove-depth --every-first-word' checkpoint of the same question: its no words have no "
-                   "strategy within --max-guesses and are not searched")
+                   "strategy within --max-guesses and are not searched; the words it left open are searched last, "
+                   "the hardest last of all")
 @click.option("--class-checkpoint", "class_checkpoints", multiple=True,
               type=click.Path(exists=True, dir_okay=False),
               help="a finished 'solve --start W --checkpoint F' file of the same question: W's exact total is "
