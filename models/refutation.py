@@ -20,7 +20,8 @@ the first node (``_Search.allowed``). Its shortcuts are proved in place:
   so hard mode allows it: an earlier green letter is in place in it, and an earlier green or
   yellow letter occurs in it at least as often as that pattern shows;
 - n ≥ 2 answers and d = 1: impossible;
-- Selby's endgame bound (part 2, "Endgame analysis"), proved below, on each *endgame* of more
+- Selby's endgame bound (part 2, "Endgame analysis"), proved in
+  :mod:`~wordlelab.models.endgame_families`, on each *endgame* of more
   than d of the answers (answers equal in four positions), largest first, worked out here from
   the pure-Python patterns, not from the kernels' form of it. The endgame it refutes is kept,
   not the answers: by monotonicity it refutes every set holding it, with no more guesses left,
@@ -33,23 +34,6 @@ the first node (``_Search.allowed``). Its shortcuts are proved in place:
   strategy finds them within d - 1 without it (a stricter rule allows fewer guesses later, so
   each of them was allowed anyway), and so some guess that tells answers apart (or guesses
   one) starts a strategy within d. Trying it can only repeat that guess's verdict.
-
-**Lemma (an endgame splits into one class and singletons).** Let E be answers equal in every
-position but p, and w any guess. Call an answer *plain* if its letter at p does not occur in w.
-A guess letter c at a position i gets the same colour from answers whose letters at p are not c:
-c ≠ their letter at p, so the greens of c and the count of c in the answer agree, and with them
-the NYT yellow count. So all plain answers share one pattern, and an answer with letter x at p
-can differ from it only at the positions where w has x. Two answers of E that differ from the
-plain pattern do so at disjoint positions (x ≠ y), so they differ from each other: every class
-of E under w but (at most) one is a single answer. Hence w leaves an adversary who stays in the
-large class at least |S| - (n(E, w) - 1) of any S ⊆ E, where n(E, w) is the number of patterns
-w gives on E (a class of S lies in a class of E).
-
-**Theorem (Selby's endgame bound).** With d guesses left, the d - 1 guesses before the last
-must bring E down to one answer, and the guesses allowed later are among those allowed now
-(hard mode's constraint only grows). So if the d - 1 largest values of n(E, w) - 1 over the
-allowed guesses sum to less than |E| - 1, E cannot be found in time, and by monotonicity
-neither can any answer set holding E.
 
 Otherwise every allowed guess is tried, and it works when each class it leaves (its own
 all-green answer aside) can be done within d - 1 after its pattern. Results are kept by
@@ -76,10 +60,10 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from itertools import chain
 from operator import itemgetter
 
 from wordlelab.errors import WordleError
+from wordlelab.models.endgame_families import EndgameFamilies
 from wordlelab.models.feedback import ALL_GREEN, GREEN, YELLOW, code_to_colours, feedback, pattern_string
 from wordlelab.models.modes import hard_allowed
 
@@ -162,13 +146,10 @@ class _Search:
         self.root_allowed = allowed     # the first node's guesses: those its constraint allows
         self.meeting: dict = {}         # requirement -> positions in root_allowed of the guesses meeting it
         self.patterns = {u: tuple(feedback(u, a) for a in words) for u in allowed}
-        # each answer's five endgame keys (the word with one position left out), as small ints in
-        # the order position 0 to 4, so that a set's endgames are counted by C-level loops
-        key_ids: dict = {}
-        self.endgame_keys = tuple(tuple(key_ids.setdefault((p, w[:p] + w[p + 1:]), len(key_ids)) for p in range(5))
-                                  for w in words)
         self.allowed_by_constraint: dict = {}
+        self.positions_by_constraint: dict = {}     # ... and their positions in root_allowed (None: all)
         self.bits = [1 << i for i in range(len(words))]
+        self.families = EndgameFamilies(words, allowed, self.patterns, self.bits)
         self.memo: dict = {}
         # the sets proven impossible (bit masks of answers), by guesses left and constraint: by
         # the theorem above (and since fewer allowed guesses never help), a set holding one of
@@ -182,8 +163,7 @@ class _Search:
         # (so that a lookup walks only those, not every constraint kept)
         self.refuted_order: dict[int, list[tuple]] = {}
         self.weaker: dict[tuple, list] = {}
-        self.endgame_values: dict = {}     # (endgame, constraint) -> the bound's sorted counts
-        self.endgames: dict = {}           # answers -> their endgames, largest first
+        self.endgame_values: dict = {}     # (endgame, constraint, d) -> whether the bound refutes it
         self.nodes = 0
         self.node_limit = node_limit
         self.endgame_bound = endgame_bound
@@ -213,12 +193,15 @@ class _Search:
                 for k, letter in greens]
         sets += [self._meeting(("count", letter, n), lambda g, letter=letter, n=n: g.count(letter) >= n)
                  for letter, n in need]
+        positions = None
         if sets:
             sets.sort(key=len)
-            got = [root[i] for i in sorted(sets[0].intersection(*sets[1:]))]
+            positions = sets[0].intersection(*sets[1:])
+            got = [root[i] for i in sorted(positions)]
         else:
             got = root
         self.allowed_by_constraint[constraint] = got
+        self.positions_by_constraint[constraint] = positions
         return got
 
     def _meeting(self, key: tuple, meets) -> set:
@@ -269,22 +252,10 @@ class _Search:
                 masks[:] = [s for s in masks if s & mask != mask]
         by_least.setdefault(answers[0], []).append(mask)
 
-    def endgames_of(self, answers: tuple) -> list:
-        """The answers' endgames (most answers equal in four positions; each ascending), largest
-        first (of equally large ones, the first met scanning the answers in order, positions 0
-        to 4); only those of more than one answer."""
-        got = self.endgames.get(answers)
-        if got is None:
-            keys = self.endgame_keys
-            counts = Counter(chain.from_iterable(map(keys.__getitem__, answers)))
-            big = sorted((k for k, c in counts.items() if c > 1), key=counts.__getitem__, reverse=True)
-            got = self.endgames[answers] = [tuple(i for i in answers if k in keys[i]) for k in big]
-        return got
-
     def endgame_refutes(self, answers: tuple, constraint: tuple, d: int) -> bool:
         """Whether the endgame bound refutes an endgame of more than d of ``answers`` (then that
         endgame is kept as refuted: by monotonicity it refutes the answers and any set holding it)."""
-        for endgame in self.endgames_of(answers):
+        for endgame in self.families.endgames_of(answers):
             if len(endgame) <= d:
                 return False
             if self.endgame_too_big(endgame, constraint, d):
@@ -293,27 +264,16 @@ class _Search:
         return False
 
     def endgame_too_big(self, endgame: tuple, constraint: tuple, d: int) -> bool:
-        """Selby's endgame bound (module docstring): the answers ``endgame``, equal in four
-        positions, cannot be told apart by d - 1 of the guesses ``constraint`` allows."""
-        need = len(endgame) - 1
-        key = (endgame, constraint)
+        """Selby's endgame bound (:mod:`~wordlelab.models.endgame_families`): the answers
+        ``endgame``, equal in four positions, cannot be told apart by d - 1 of the guesses
+        ``constraint`` allows."""
+        key = (endgame, constraint, d)
         known = self.endgame_values.get(key)
         if known is None:
-            # by the lemma, n(E, w) - 1 is at most the number of answers of E whose letter at p
-            # occurs in w: a cheap first pass, which settles the node when even those fall short
-            a, b = self.words[endgame[0]], self.words[endgame[1]]
-            p = next(p for p in range(5) if a[p] != b[p])
-            varying = {self.words[i][p] for i in endgame}
-            known = self.endgame_values[key] = [sorted(map(len, map(varying.intersection, self.allowed(constraint)))),
-                                                None]
-        cheap, values = known
-        if sum(cheap[-(d - 1):]) < need:
-            return True
-        if values is None:
-            pick = itemgetter(*endgame)             # an endgame here has more than d ≥ 2 answers
-            patterns = self.patterns
-            values = known[1] = sorted(len(set(pick(patterns[u]))) - 1 for u in self.allowed(constraint))
-        return sum(values[-(d - 1):]) < need
+            self.allowed(constraint)
+            top = self.families.top_values(endgame, self.positions_by_constraint[constraint], d - 1)
+            known = self.endgame_values[key] = sum(top) < len(endgame) - 1
+        return known
 
     def refuted_at_once(self, answers: tuple, constraint: tuple, d: int) -> bool:
         """Whether :meth:`solvable` would say no without trying a guess: a kept no, a set holding
@@ -362,7 +322,7 @@ class _Search:
             if self.endgame_refutes(answers, constraint, d):
                 self.memo[key] = False
                 return False
-            endgames = self.endgames_of(answers)
+            endgames = self.families.endgames_of(answers)
             endgame = endgames[0] if endgames else ()
             if d < len(endgame) < n and not self.solvable(endgame, allowed, constraint, d):
                 # the endgame alone cannot be found in time, so neither can the answers holding

@@ -10,7 +10,8 @@ from wordlelab.models.matrix import cache_path, pattern_matrix
 
 CHECKERS = ["wordlelab.models.verify", "wordlelab.models.eldrow", "wordlelab.models.modes", "wordlelab.models.endgames",
             "wordlelab.models.blindfold", "wordlelab.models.result",
-            "wordlelab.models.feedback", "wordlelab.models.tree"]
+            "wordlelab.models.feedback", "wordlelab.models.tree", "wordlelab.models.refutation",
+            "wordlelab.models.endgame_families"]
 
 
 @pytest.mark.parametrize("module", CHECKERS)

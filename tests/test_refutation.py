@@ -88,6 +88,35 @@ def test_an_endgame_splits_into_one_class_and_single_answers():
     assert big_classes > 1000
 
 
+def test_endgame_families_count_patterns_as_splitting_the_endgame_does():
+    """models/endgame_families.py: the top values of n(E, w) - 1 read from the guesses' singles
+    are those of splitting each endgame E by each allowed guess, for random subsets E of the
+    families of a random core and random allowed lists (every value and count compared)."""
+    from wordlelab.models.endgame_families import EndgameFamilies
+    lists = load_lists("nyt20220316", answers="all")
+    rng = random.Random(11)
+    by_rest: dict = {}
+    for w in lists.answers:
+        by_rest.setdefault(w[:3] + w[4], []).append(w)
+    rich = [f for f in by_rest.values() if len(f) >= 5]
+    words = tuple(sorted(set(sum(rng.sample(rich, 12), []) + rng.sample(lists.answers, 60))))
+    guesses = rng.sample(lists.guesses, 400)
+    patterns = {u: tuple(feedback(u, a) for a in words) for u in guesses}
+    families = EndgameFamilies(words, guesses, patterns, [1 << i for i in range(len(words))])
+    compared = nonzero = 0
+    for _ in range(150):
+        answers = tuple(sorted(rng.sample(range(len(words)), rng.randint(20, len(words)))))
+        for endgame in families.endgames_of(answers)[:3]:
+            allowed = None if rng.random() < 0.3 else set(rng.sample(range(len(guesses)), rng.randint(1, 300)))
+            k = rng.randint(1, 6)
+            direct = sorted((len({patterns[u][i] for i in endgame}) - 1
+                             for j, u in enumerate(guesses) if allowed is None or j in allowed), reverse=True)
+            assert families.top_values(endgame, allowed, k) == [v for v in direct[:k] if v > 0]
+            compared += 1
+            nonzero += bool(direct[0])
+    assert compared > 200 and nonzero > 100
+
+
 def endgame_rich_sets(lists, rng, n):
     """``n`` random (first word, an answer, answers, guesses left): six answers equal but in the
     first letter, in one class of the first word, with up to three more of that class; 3 or 4
