@@ -87,7 +87,12 @@ class EndgameFamilies:
             keys = self.keys
             counts = Counter(chain.from_iterable(map(keys.__getitem__, answers)))
             big = sorted((k for k, c in counts.items() if c > 1), key=counts.__getitem__, reverse=True)
-            got = self.endgames[answers] = [tuple(i for i in answers if k in keys[i]) for k in big]
+            members: dict = {k: [] for k in big}
+            for i in answers:           # one pass over the answers, not one for each endgame
+                for k in keys[i]:
+                    if k in members:
+                        members[k].append(i)
+            got = self.endgames[answers] = [tuple(members[k]) for k in big]
         return got
 
     def family_of(self, endgame: tuple) -> int:
@@ -98,7 +103,7 @@ class EndgameFamilies:
         return self.keys[endgame[0]][p]
 
     def singles_groups(self, family: int) -> list:
-        """The guesses grouped by their singles on the family: [(singles mask, positions in
+        """The guesses with singles on the family, grouped by them: [(singles mask, positions in
         ``guesses``)]. Raises :class:`LemmaBroken` if a guess leaves two shared patterns."""
         got = self.groups.get(family)
         if got is None:
@@ -112,7 +117,8 @@ class EndgameFamilies:
                 if len(pats) - len(counts) > 0 and sum(c > 1 for c in counts.values()) > 1:
                     raise LemmaBroken(f"{u.upper()} leaves two shared patterns on an endgame family")
                 singles = sum(bit for bit, p in zip(bits, pats) if counts[p] == 1)
-                by_mask.setdefault(singles, []).append(position)
+                if singles:             # (no singles: a value of 0 on every subset, never counted)
+                    by_mask.setdefault(singles, []).append(position)
             got = self.groups[family] = list(by_mask.items())
         return got
 
