@@ -155,11 +155,19 @@ def test_seed_trees_give_the_first_cutoff_and_the_same_ranking(tmp_path, cli_run
     assert r.err.startswith("error: ") and "at least 2" in r.err
 
 
+def record_searched_words(monkeypatch) -> list:
+    """The words a ranking sends to the search from now on, in the order sent (one process)."""
+    from wordlelab.solvers.search import best_start
+    searched = []
+    run = best_start._run
+    monkeypatch.setattr(best_start, "_run", lambda state, word, beta: searched.append(word) or run(state, word, beta))
+    return searched
+
+
 def test_a_depth_sweep_checkpoint_refutes_its_no_words(tmp_path, monkeypatch):
     """--depth-checkpoint: the no words of a prove-depth sweep are exact infinite totals, not searched;
     the ranking is the one without it. A checkpoint of another question is refused."""
     from wordlelab.errors import WordleError
-    from wordlelab.solvers.search import best_start
     from wordlelab.solvers.search.depth_sweep import decide_every_first_word
     from wordlelab.solvers.search.native import INF, NativeSearcher
     answers, guesses = tiny_instance(404, n_answers=14, n_guesses=20)
@@ -168,10 +176,8 @@ def test_a_depth_sweep_checkpoint_refutes_its_no_words(tmp_path, monkeypatch):
     sweep = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, ck)
     no = sweep.stats["first_words"] - sweep.value
     assert 0 < no and sweep.value > 0
-    plain = run_best_start(lists, "hard", 4, 2, None, None, None, 1)
-    searched = []
-    run = best_start._run
-    monkeypatch.setattr(best_start, "_run", lambda state, word, beta: searched.append(word) or run(state, word, beta))
+    plain = run_best_start(lists, "hard", 3, 2, None, None, None, 1)
+    searched = record_searched_words(monkeypatch)
     fed = run_best_start(lists, "hard", 3, 2, None, None, None, 1, depth_checkpoint=ck)
     assert fed.value == plain.value
     rows = {r["word"]: r for r in fed.stats["ranking"]}
@@ -187,7 +193,6 @@ def test_the_words_a_depth_sweep_left_open_are_searched_last(tmp_path, monkeypat
     ranking is still the one without the checkpoint."""
     import json
 
-    from wordlelab.solvers.search import best_start
     from wordlelab.solvers.search.depth_sweep import decide_every_first_word
     from wordlelab.solvers.search.native import NativeSearcher
     answers, guesses = tiny_instance(404, n_answers=14, n_guesses=20)
@@ -199,9 +204,7 @@ def test_the_words_a_depth_sweep_left_open_are_searched_last(tmp_path, monkeypat
     left_open = {w for w, v in entries.items() if v["yes"] is None}
     assert left_open and len(left_open) < len(entries)
     plain = run_best_start(lists, "hard", 4, 2, None, None, None, 1)
-    searched = []
-    run = best_start._run
-    monkeypatch.setattr(best_start, "_run", lambda state, word, beta: searched.append(word) or run(state, word, beta))
+    searched = record_searched_words(monkeypatch)
     fed = run_best_start(lists, "hard", 4, 2, None, None, None, 1, depth_checkpoint=ck)
     assert fed.value == plain.value
     searched_open = [w for w in searched if w in left_open]
