@@ -1,0 +1,51 @@
+"""What a finished or partial ``prove-depth --every-first-word`` checkpoint tells a ranking of
+first words (``best-start --depth-checkpoint``).
+
+A first word with no strategy that finds every answer within the guess limit has an infinite
+least total within it, so a ranking takes the sweep's no words as exact and searches them not
+at all. Each no in the checkpoint carries a core that the pure-Python checker decided when it
+was found, and the checkpoint is checked again when it is read, as the sweep checks it when it
+resumes. The words the sweep left open are searched, and :func:`hardest_last` says in what order.
+"""
+from __future__ import annotations
+
+from wordlelab.errors import WordleError
+
+
+def depth_decisions(searcher, max_guesses, path) -> tuple[frozenset, dict]:
+    """What a ``prove-depth --every-first-word`` checkpoint of the same lists, mode and guess limit
+    says: the first words it decides no (no strategy finds every answer within the limit, so their
+    total is infinite), and, for each word it leaves open, how hard its depth search found it
+    (:func:`_depth_hardness`). The checkpoint is checked as that command checks it when it resumes."""
+    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.search.depth_sweep import _question, check_decision
+    node = searcher.root(None, None, max_guesses)
+    decisions = load_checkpoint(path, _question(searcher, node, max_guesses), check_decision(searcher))
+    if not decisions:
+        raise WordleError(f"{path}: no first word decided for {searcher.lists.name}, {searcher.mode} mode, "
+                          f"within {max_guesses} guesses")
+    refuted = frozenset(w for w, v in decisions.items() if v["yes"] is False)
+    return refuted, {w: _depth_hardness(v) for w, v in decisions.items() if v["yes"] is None}
+
+
+def _depth_hardness(entry) -> tuple[int, int]:
+    """An open word's cost to the depth search: the core-check budget that ran out on a class it
+    refuted (0 if none), then the node limit that stopped it."""
+    return int(entry.get("core_work") or 0), int(entry.get("node_limit") or 0)
+
+
+def hardest_last(order, lists, hardness: dict):
+    """``order`` with the words in ``hardness`` moved to its end, the hardest last.
+
+    Why: with a known cutoff a min-sum search bounds most words quickly, but the words the depth
+    search could not decide are the ones closest to a strategy within the limit, and bounding
+    them can take hours each. Sent in the candidate order (they look best, so they come first)
+    they would hold every worker while the rest wait. Among equals the candidate order is kept.
+
+    >>> class L: guesses = ["aa", "bb", "cc", "dd"]
+    >>> hardest_last([(1, 0), (2, 1), (3, 2), (4, 3)], L, {"aa": (5, 0), "bb": (0, 9)})
+    [(3, 2), (4, 3), (2, 1), (1, 0)]
+    """
+    rest = [bg for bg in order if lists.guesses[bg[1]] not in hardness]
+    held = [bg for bg in order if lists.guesses[bg[1]] in hardness]
+    return rest + sorted(held, key=lambda bg: hardness[lists.guesses[bg[1]]])
