@@ -283,3 +283,50 @@ def test_cli_says_how_many_unknowns_the_search_refuted_without_a_checked_core(cl
     monkeypatch.setattr(hard_cores, "UNFINISHED_CHECK_WORK", 0)
     cut = cli_run(args).out
     assert "0 cannot" in cut and "3 undecided (node limit; 3 of them refuted by the search" in cut
+
+
+def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_it(monkeypatch, tmp_path):
+    """A core checked under a work budget is kept beside the checkpoint before its check. When the
+    check runs out, a run with a larger budget checks that draft without searching the word
+    again, and decides what the full run decides. A draft that is no refutation is refused."""
+    from wordlelab.errors import WordleError
+    from wordlelab.models.feedback import feedback, pattern_code, pattern_string
+    from wordlelab.solvers.search import hard_cores
+    from wordlelab.solvers.search.core_drafts import drafts_path
+    words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 120))
+    lists = WordLists("random-120", words, words)
+    full = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3)
+    ck = tmp_path / "every.json"
+    with monkeypatch.context() as m:
+        m.setattr(hard_cores, "CORE_CELLS", 0)       # no core is shrunk: each is checked under the budget
+        cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=0)
+    unknown = cut.stats["unknown"]
+    assert unknown and cut.stats["refuted_unchecked"] == len(unknown)
+    entries = json.loads(ck.read_text())["entries"]
+    drafts = json.loads(drafts_path(ck).read_text())["entries"]
+    assert set(drafts) == set(unknown)
+    for word in unknown:      # each draft lies in the class the entry names
+        assert {pattern_string(feedback(word, a)) for a in drafts[word]["core"]} == {entries[word]["failing"]}
+        assert drafts[word]["pattern"] == entries[word]["failing"] and drafts[word]["depth"] == 2
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("a word with a drafted core was searched again")
+    with monkeypatch.context() as m:
+        m.setattr(NativeSearcher, "_start_feasible", no_search)
+        again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=10**9)
+    assert again.status == "OPTIMAL" and again.stats["searched_now"] == len(unknown)
+    assert again.stats["decided"] == full.stats["decided"] and again.stats["yes"] == full.stats["yes"]
+
+    # a draft spanning two classes of its word: refused with the file named, and never a no
+    from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
+    from wordlelab.solvers.search.core_drafts import CoreDrafts
+    word = unknown[0]
+    stranger = next(a for a in lists.answers if pattern_string(feedback(word, a)) != drafts[word]["pattern"])
+    question = json.loads(ck.read_text())["question"]
+    ck2 = tmp_path / "tampered.json"
+    save_checkpoint(ck2, question, {**load_checkpoint(ck, question), word: entries[word]})   # unknown again
+    CoreDrafts(drafts_path(ck2), question, lambda w: None).save(
+        word, drafts[word]["core"] + [stranger], 2, pattern_code(drafts[word]["pattern"]), [])
+    with monkeypatch.context() as m, pytest.raises(WordleError, match=f"drafted for {word.upper()} .* is no refutation"):
+        m.setattr(hard_cores, "BANK_MAX_CORE", 0)      # no other word's core decides it first
+        decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck2), core_work=10**9)

@@ -40,26 +40,11 @@ from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat, new_stats
 
 
-def _check_lemmas(lemmas, core) -> None:
-    """The shape of a no's lemmas: [[answers within its core], [[guess, pattern], ...], guesses left]."""
-    from wordlelab.models.feedback import pattern_code
-    if not isinstance(lemmas, list):
-        raise ValueError("lemmas is a list")
-    for lemma in lemmas:
-        if not (isinstance(lemma, list) and len(lemma) == 3 and isinstance(lemma[0], list)
-                and set(lemma[0]) <= set(core or ()) and isinstance(lemma[1], list)
-                and isinstance(lemma[2], int) and lemma[2] >= 1):
-            raise ValueError("a lemma is [[answers within the core], [[guess, pattern], ...], guesses left]")
-        for step in lemma[1]:
-            if not (isinstance(step, list) and len(step) == 2 and isinstance(step[0], str)):
-                raise ValueError("a lemma's history is [[guess, pattern], ...]")
-            pattern_code(step[1])
-
-
 def check_decision(searcher):
     """The validator of a checkpoint entry: {"yes": bool or null, "core", "depth", "total", "same_as"},
     and for an unknown the node limit that stopped it ("node_limit"; older checkpoints lack it)."""
     from wordlelab.solvers.checkpoint import check_int
+    from wordlelab.solvers.search.core_drafts import check_lemmas_shape
 
     def check(word, value):
         if word not in searcher.guess_index:
@@ -88,7 +73,7 @@ def check_decision(searcher):
         if "lemmas" in value:
             if value["yes"] is not False:
                 raise ValueError("only a no has lemmas")
-            _check_lemmas(value["lemmas"], value["core"])
+            check_lemmas_shape(value["lemmas"], value["core"])
         if value["same_as"] is not None and value["same_as"] not in searcher.guess_index:
             raise ValueError("same_as must be a guess")
         if value["yes"] is False and value["same_as"] is None:
@@ -169,6 +154,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
         from wordlelab.solvers.search.core_prover import CoreProver
         prover = CoreProver(searcher)
     _bank_cores(searcher, decisions)
+    searcher.core_drafts = _core_drafts(searcher, question, checkpoint)
     cache, stats = searcher._new_cache(), new_stats()
     Lchild, split_of = _root_split(searcher, node)
     order = searcher.candidate_order(node)[:limit]
@@ -231,6 +217,18 @@ def _bank_cores(searcher, decisions: dict) -> None:
             searcher.core_bank.add(word, value["core"], value["depth"])
 
 
+def _core_drafts(searcher, question: dict, checkpoint):
+    """In hard mode with a checkpoint, the drafts file beside it (:mod:`~wordlelab.solvers.search.core_drafts`)."""
+    if searcher.mode != "hard" or not checkpoint:
+        return None
+    from wordlelab.solvers.search.core_drafts import CoreDrafts, drafts_path
+
+    def validate_word(word):
+        if word not in searcher.guess_index:
+            raise ValueError("not in the guess list")
+    return CoreDrafts(drafts_path(checkpoint), question, validate_word)
+
+
 def _root_split(searcher, node) -> tuple:
     """The guess list after the first guess, and each first guess's split (its hash: two first
     words with the same hash split the answers alike)."""
@@ -280,6 +278,18 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
         kept = bank.refute(g0, node.d - 1)
         if kept is not None:
             return {"yes": False, **kept, "total": None, "same_as": None}
+    from wordlelab.solvers.search.hard_cores import check_made_core
+    word = searcher.lists.guesses[g0]
+    draft = searcher.core_drafts.load(word, node.d - 1) if searcher.core_drafts is not None else None
+    if draft is not None:           # an earlier run made its core: only the check is left
+        def check_draft():
+            from wordlelab.models.refutation import CoreFault
+            try:
+                return check_made_core(searcher, (), word, draft)
+            except CoreFault as e:     # the draft is a candidate only: it decides nothing
+                raise WordleError(f"the core drafted for {word.upper()} in {searcher.core_drafts.path} is no "
+                                  f"refutation ({e}); delete that file to make the cores again") from None
+        return _checked(searcher, word, word_limit, draft["pattern"], check_draft)
     if prover is not None:
         prover.store.count[Count.LAST] = untouched
         r = prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, None)
@@ -289,21 +299,9 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     if r == NODE_LIMIT:
         return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None, "node_limit": word_limit}
     if r == REFUTED:
-        from wordlelab.models.refutation import CheckTooLong
-        try:
-            refutation = searcher._refutation(prover, node, g0)
-        except CheckTooLong as e:      # a no whose core was not made or checked in time is not reported
-            from wordlelab.models.feedback import pattern_string
-            # which class the search refuted, so the word can be taken up apart (no claim rests on it)
-            failing = searcher.failing_class
-            return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None,
-                    "node_limit": word_limit,
-                    # the budget it ran out of, when that was the work a larger --core-work raises
-                    **({"failing": pattern_string(failing[2])} if failing is not None else {}),
-                    **({"core_work": searcher.core_work} if failing is not None and e.budget == "work" else {})}
-        if bank is not None and refutation["core"] and "lemmas" not in refutation:   # a grown core is large
-            bank.add(searcher.lists.guesses[g0], refutation["core"], refutation["depth"])
-        return {"yes": False, **refutation, "total": None, "same_as": None}
+        failing = searcher.failing_class
+        return _checked(searcher, word, word_limit, failing[2] if failing is not None else None,
+                        lambda: searcher._refutation(prover, node, g0))
     # the tree of a yes is read without a node limit: its nodes may have left the table meanwhile
     # (a full table, or workers sharing one), and a limit would make a yes look like a no
     tree_limit = int(counter[Stat.NODES]) + TREE_NODE_LIMIT
@@ -322,6 +320,27 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     if tree_dir:
         save_tree(tree, Path(tree_dir) / f"{searcher.lists.guesses[g0]}.tree")
     return {"yes": True, "core": None, "depth": report.max_guesses, "total": report.total, "same_as": None}
+
+
+def _checked(searcher, word: str, word_limit: int, failing: int | None, refutation) -> dict:
+    """The entry of ``word``, refuted by a search: a no once ``refutation()`` has made and checked
+    its certificate, else (the check ran out of its budget) an unknown naming the ``failing``
+    class (a pattern code) and the budget, so that only a larger one tries it again."""
+    from wordlelab.models.feedback import pattern_string
+    from wordlelab.models.refutation import CheckTooLong
+    try:
+        value = refutation()
+    except CheckTooLong as e:      # a no whose core was not made or checked in time is not reported
+        # which class the search refuted, so the word can be taken up apart (no claim rests on it)
+        return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None,
+                "node_limit": word_limit,
+                # the budget it ran out of, when that was the work a larger --core-work raises
+                **({"failing": pattern_string(failing)} if failing is not None else {}),
+                **({"core_work": searcher.core_work} if failing is not None and e.budget == "work" else {})}
+    bank = searcher.core_bank
+    if bank is not None and value["core"] and "lemmas" not in value:   # a grown core is large
+        bank.add(word, value["core"], value["depth"])
+    return {"yes": False, **value, "total": None, "same_as": None}
 
 
 def _kept_tree(searcher, node, g0, tree_dir) -> dict | None:
@@ -379,6 +398,7 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
     prover = None
     if mode == "hard":
         _bank_cores(searcher, load_checkpoint(checkpoint, _question(searcher, node, guesses), check_decision(searcher)))
+        searcher.core_drafts = _core_drafts(searcher, _question(searcher, node, guesses), checkpoint)
     if mode == "easy":
         from wordlelab.solvers.search.core_prover import CoreProver
         prover = CoreProver(searcher)

@@ -323,8 +323,11 @@ class KernelHint:
 def hard_refutation(searcher, node, g0: int) -> dict:
     """The checkpoint entry of first guess ``g0`` refuted at ``node`` in hard mode:
     ``{"core": answers, "depth": guesses left after g0}``, the core checked by the independent
-    checker first, from the failing class :meth:`NativeSearcher._start_feasible` recorded."""
-    from wordlelab.models.refutation import check_core
+    checker first, from the failing class :meth:`NativeSearcher._start_feasible` recorded.
+
+    A core that is checked under a work budget (one not shrunk to a minimal core) is first kept
+    in the sweep's drafts (``searcher.core_drafts``, :mod:`~wordlelab.solvers.search.core_drafts`),
+    so that a later run checks it without making it again."""
     word = searcher.lists.guesses[g0]
     if node.d <= 1:
         # the last guess: every answer but the first word itself needs another one
@@ -338,13 +341,27 @@ def hard_refutation(searcher, node, g0: int) -> dict:
         members, minimal, lemmas = minimal_core(searcher, members, Lc, d, grow_only=searcher.failing_subset)
     core = [searcher.lists.answers[a] for a in members]
     pattern = int(searcher.MT[members[0], g0])
+    words = [([searcher.lists.answers[i] for i in answers], tuple((searcher.lists.guesses[g], p) for g, p in more),
+              left) for answers, more, left in lemmas]
+    if not minimal and searcher.core_drafts is not None and not node.history:
+        searcher.core_drafts.save(word, core, d, pattern, words)
+    return check_made_core(searcher, node.history, word,
+                           {"core": core, "depth": d, "pattern": pattern, "lemmas": words}, minimal)
+
+
+def check_made_core(searcher, history, word: str, made: dict, minimal: bool = False) -> dict:
+    """The checkpoint entry of ``word``'s no, once the pure-Python checker has decided its core
+    ``made`` (``{"core", "depth", "pattern", "lemmas"}``, from :func:`hard_refutation` or a
+    draft) after ``history``; raises :class:`~wordlelab.models.refutation.CheckTooLong` when the
+    check runs out of its budget, and :class:`~wordlelab.models.refutation.CoreFault` when the
+    core is no refutation."""
+    from wordlelab.models.refutation import check_core
+    core, d, words = made["core"], made["depth"], made["lemmas"]
     # an unfinished core may be hundreds of answers: its check gets a work budget, and a
     # CheckTooLong leaves the word unknown (a minimal core has only the checker's node limit:
     # so far they have had 7 to 49 answers)
-    words = [([searcher.lists.answers[i] for i in answers], [(searcher.lists.guesses[g], p) for g, p in more], left)
-             for answers, more, left in lemmas]
     budget = UNFINISHED_CHECK_WORK if searcher.core_work is None else searcher.core_work
-    check_core(core, d, searcher.lists.guesses, [*node.history, (word, pattern)],
+    check_core(core, d, searcher.lists.guesses, [*history, (word, made["pattern"])],
                work_limit=None if minimal else budget, lemmas=words,
                hint=KernelHint(searcher, core) if len(core) >= HINT_FROM else None)
     entry = {"core": core, "depth": d}

@@ -161,6 +161,7 @@ class NativeSearcher:
         self.failing_subset = False        # ... and whether it is a subset of its class (a union of kept cores)
         self.core_bank = None              # hard mode's kept cores, in a first-word sweep (hard_cores.py)
         self.core_work = None              # the check budget of an unfinished hard core (None: the default)
+        self.core_drafts = None            # a hard-mode sweep's cores awaiting their check (core_drafts.py)
         self._answer_set = None
         self.depth_rounds = depth_rounds()  # which nodes of the depth search probe guesses in rounds
         self.stats = new_stats()

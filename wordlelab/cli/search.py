@@ -216,7 +216,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @click.option("--core-work", default=None, type=node_limit_type(),
               help="--every-first-word, hard mode: patterns the pure-Python checker may read on a core that could "
                    "not be shrunk (default 200000000); a word whose search refuted a class but whose core ran out of "
-                   "it is searched again only with a larger value (or once its tree is in --trees)")
+                   "it is searched again only with a larger value (or once its tree is in --trees); such a core is "
+                   "kept beside --checkpoint (NAME.drafts.json), so that the larger value only checks it")
 @sweep_options("--every-first-word: processes (default 1; in hard mode they share one node table); with --dask local, workers",
                "--every-first-word: run the first words on dask.distributed")
 @memory_option
