@@ -103,8 +103,9 @@ class EndgameFamilies:
         return self.keys[endgame[0]][p]
 
     def singles_groups(self, family: int) -> list:
-        """The guesses with singles on the family, grouped by them: [(singles mask, positions in
-        ``guesses``)]. Raises :class:`LemmaBroken` if a guess leaves two shared patterns."""
+        """The guesses with singles on the family, grouped by them: [(number of singles, singles
+        mask, positions in ``guesses``)], most singles first. Raises :class:`LemmaBroken` if a
+        guess leaves two shared patterns."""
         got = self.groups.get(family)
         if got is None:
             members = self.members[family]
@@ -119,22 +120,35 @@ class EndgameFamilies:
                 singles = sum(bit for bit, p in zip(bits, pats) if counts[p] == 1)
                 if singles:             # (no singles: a value of 0 on every subset, never counted)
                     by_mask.setdefault(singles, []).append(position)
-            got = self.groups[family] = list(by_mask.items())
+            got = self.groups[family] = sorted(((mask.bit_count(), mask, positions)
+                                                for mask, positions in by_mask.items()), key=itemgetter(0),
+                                               reverse=True)
         return got
 
-    def top_values(self, endgame: tuple, allowed: set | None, k: int) -> list[int]:
+    def top_values(self, endgame: tuple, allowed: set | None, k: int, enough: int | None = None) -> list[int]:
         """The k largest values of n(E, w) - 1 over the guesses at the positions ``allowed``
-        (None: all of them), largest first; zeros left out (they add nothing to a sum)."""
+        (None: all of them), largest first; zeros left out (they add nothing to a sum).
+
+        With ``enough``, the scan may stop once k values summing to at least ``enough`` are found
+        (then the list returned sums to at least ``enough``, and may not be the top k): all
+        the bound asks is whether the top k sum to |E| - 1."""
+        if k <= 0:
+            return []
         e = sum(map(self.bits.__getitem__, endgame))
-        ranked = sorted((((e & singles).bit_count() - ((e & ~singles) == 0), positions)
-                         for singles, positions in self.singles_groups(self.family_of(endgame))),
-                        key=itemgetter(0), reverse=True)
+        most = len(endgame) - 1           # a value's most: E within the singles
         top: list[int] = []
-        for value, positions in ranked:
-            if value <= 0 or len(top) == k:
+        for size, singles, positions in self.singles_groups(self.family_of(endgame)):
+            # a group's value is at most its number of singles, and the groups come with fewest
+            # singles last: once the k kept are each at least that, no later group changes them
+            if len(top) == k and top[-1] >= min(size, most):
                 break
-            want = k - len(top)
-            n = min(len(positions), want) if allowed is None else \
-                sum(1 for _ in islice(filter(allowed.__contains__, positions), want))
-            top += [value] * n
+            value = (e & singles).bit_count() - ((e & ~singles) == 0)
+            if value <= 0 or (len(top) == k and value <= top[-1]):
+                continue
+            n = min(len(positions), k) if allowed is None else \
+                sum(1 for _ in islice(filter(allowed.__contains__, positions), k))
+            if n:
+                top = sorted(top + [value] * n, reverse=True)[:k]
+                if enough is not None and sum(top) >= enough:
+                    break
         return top

@@ -271,7 +271,8 @@ class _Search:
         known = self.endgame_values.get(key)
         if known is None:
             self.allowed(constraint)
-            top = self.families.top_values(endgame, self.positions_by_constraint[constraint], d - 1)
+            top = self.families.top_values(endgame, self.positions_by_constraint[constraint], d - 1,
+                                           enough=len(endgame) - 1)
             known = self.endgame_values[key] = sum(top) < len(endgame) - 1
         return known
 

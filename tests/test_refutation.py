@@ -112,6 +112,9 @@ def test_endgame_families_count_patterns_as_splitting_the_endgame_does():
             direct = sorted((len({patterns[u][i] for i in endgame}) - 1
                              for j, u in enumerate(guesses) if allowed is None or j in allowed), reverse=True)
             assert families.top_values(endgame, allowed, k) == [v for v in direct[:k] if v > 0]
+            # the bound's question alone (may stop early): do the top k reach |E| - 1?
+            enough = len(endgame) - 1
+            assert (sum(families.top_values(endgame, allowed, k, enough)) >= enough) == (sum(direct[:k]) >= enough)
             compared += 1
             nonzero += bool(direct[0])
     assert compared > 200 and nonzero > 100
