@@ -61,6 +61,19 @@ def test_cli_keeps_verified_trees_and_resumes(cli_run, tmp_path):
     again = json.loads(cli_run(args).out)
     assert again["stats"]["from_checkpoint"] == 3 and again["stats"]["searched_now"] == 0
     assert again["stats"]["yes"] == first["stats"]["yes"]
+    # --status reads the checkpoint and searches nothing; the words past --limit are not reached
+    status_args = ["prove-depth", "--guesses", "5", "--every-first-word", "--lists", "nyt20220316",
+                   "--checkpoint", str(ck), "--status", "--json"]
+    held = json.loads(cli_run(status_args + ["--limit", "3"]).out)
+    assert held["status"] == "OPTIMAL" and held["stats"]["decided"] == first["stats"]["decided"]
+    assert held["stats"]["not_reached"] == 0 and held["stats"]["searched_now"] == 0
+    everything = json.loads(cli_run(status_args).out)
+    assert everything["status"] == "UNKNOWN" and everything["value"] is None
+    assert everything["stats"]["not_reached"] == everything["stats"]["first_words"] - 3 > 0
+    text = cli_run(status_args[:-1]).out
+    assert f"not reached yet: {everything['stats']['not_reached']} first words" in text and "nothing searched" in text
+    r = cli_run(status_args[:6] + ["--status"], expect_error=True)
+    assert r.code == 2 and r.err.strip() == "error: --status reports what --checkpoint holds: give the checkpoint"
     r = cli_run(["prove-depth", "--guesses", "5", "--every-first-word", "--start", "salet"], expect_error=True)
     assert r.err.startswith("error: ") and "--start" in r.err
     r = cli_run(["prove-depth", "--guesses", "5", "--limit", "3"], expect_error=True)
@@ -220,6 +233,7 @@ def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_c
     assert cut.status == "UNKNOWN" and cut.stats["yes"] == full.stats["yes"]
     # the classes of a single answer need no core: those nos stand; every other no became unknown
     assert cut.stats["refuted_unchecked"] == cut.stats["decided"]["unknown"] > 0
+    assert cut.stats["unknown_by_limit"] == {"check budget 0": cut.stats["decided"]["unknown"]}
     assert cut.stats["decided"]["no"] + cut.stats["decided"]["unknown"] == full.stats["decided"]["no"]
     entries = json.loads(ck.read_text())["entries"]
     for word in cut.stats["unknown"]:

@@ -58,6 +58,9 @@ RUN_AS_SHOWN = {
     "wordlelab matrix --lists nyt20220316 --answers all",
     # hard mode, 12972 answers, on the matrix just built: about 10 s
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all",
+    # reads the committed checkpoint of the long run and searches nothing
+    "wordlelab prove-depth --guesses 7 --mode hard --every-first-word --lists nyt20220316 --answers all "
+    "--checkpoint runs/every7-hard.json --status",
     "wordlelab solve --start salet --tree salet.tree",
     "wordlelab solve --start salet",
     "wordlelab solve --start tarse",
@@ -315,6 +318,8 @@ EXPECT_OUTPUT = {
     "wordlelab verify runs/trees7/gumbo.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7":
         "valid hard-mode tree for 12972 answers",
     "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316": "INFEASIBLE",
+    "wordlelab prove-depth --guesses 7 --mode hard --every-first-word --lists nyt20220316 --answers all "
+    "--checkpoint runs/every7-hard.json --status": "7 find every answer within 7 guesses",
     # the hint's best three (wordlelab hint salet.BBBYB), found by the sweep from the state
     "wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3": "best next guess drone, total 442",
     "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/thump7.json "

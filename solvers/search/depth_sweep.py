@@ -244,7 +244,11 @@ def _question(searcher, node, guesses) -> dict:
             "guesses": guesses, "answers": len(node.H)}
 
 
-def _result(question, decisions, n_words, resumed, decided_now, verified_now, nodes, seconds) -> Result:
+def _result(question, decisions, n_words, resumed, decided_now, verified_now, nodes, seconds,
+            not_reached: int = 0) -> Result:
+    """The sweep's Result from its ``decisions``; ``not_reached``: words of the run not in them yet
+    (only a report of a checkpoint, :func:`~wordlelab.solvers.search.depth_verdicts.sweep_status`,
+    has any: a run decides every word before it returns)."""
     yes = sorted(w for w, v in decisions.items() if v["yes"])
     unknown = sorted(w for w, v in decisions.items() if v["yes"] is None)
     counts = {"yes": len(yes), "no": len(decisions) - len(yes) - len(unknown), "unknown": len(unknown)}
@@ -252,13 +256,30 @@ def _result(question, decisions, n_words, resumed, decided_now, verified_now, no
            "from_checkpoint": resumed, "searched_now": decided_now,
            "rate_per_hour": round(decided_now / seconds * 3600, 1) if decided_now else None, "nodes": nodes,
            # unknowns whose search refuted a class, but whose core was not made or checked in time
-           "refuted_unchecked": sum(1 for w in unknown if "failing" in decisions[w])}
+           "refuted_unchecked": sum(1 for w in unknown if "failing" in decisions[w]),
+           "unknown_by_limit": _unknown_by_limit(decisions, unknown), "not_reached": not_reached}
     # every yes decided in this call had its tree checked by verify_tree before it counted; the trees
     # are in tree_dir, not in the result (thousands of 12972-answer trees would not fit)
     out["trees_verified"] = sum(1 for w in yes if w in verified_now)
-    status = Status.OPTIMAL if not unknown else Status.UNKNOWN
+    status = Status.OPTIMAL if not unknown and not not_reached else Status.UNKNOWN
     return Result(question, "native", status, len(yes) if status == Status.OPTIMAL else None,
-                  len(yes) + len(unknown), None, None, False, seconds, out)
+                  len(yes) + len(unknown) + not_reached, None, None, False, seconds, out)
+
+
+def _unknown_by_limit(decisions: dict, unknown: list) -> dict:
+    """How many undecided words each limit stopped: a core check's work budget (their search
+    refuted a class) or the node limit, largest last.
+
+    >>> _unknown_by_limit({"a": {"node_limit": 5}, "b": {"node_limit": 5, "failing": "BBBBB", "core_work": 9},
+    ...                    "c": {"node_limit": 7}}, ["a", "b", "c"])
+    {'check budget 9': 1, 'node limit 5': 1, 'node limit 7': 1}
+    """
+    counts: dict = {}
+    for w in unknown:
+        v = decisions[w]
+        key = ("check budget", v["core_work"]) if "core_work" in v else ("node limit", v.get("node_limit", -1))
+        counts[key] = counts.get(key, 0) + 1
+    return {f"{kind} {n}" if n >= 0 else f"{kind} (not recorded)": c for (kind, n), c in sorted(counts.items())}
 
 
 def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count, untouched,

@@ -1,5 +1,5 @@
 """What a finished or partial ``prove-depth --every-first-word`` checkpoint tells a ranking of
-first words (``best-start --depth-checkpoint``).
+first words (``best-start --depth-checkpoint``), and a researcher (``prove-depth --status``).
 
 A first word with no strategy that finds every answer within the guess limit has an infinite
 least total within it, so a ranking takes the sweep's no words as exact and searches them not
@@ -49,3 +49,26 @@ def hardest_last(order, lists, hardness: dict):
     rest = [bg for bg in order if lists.guesses[bg[1]] not in hardness]
     held = [bg for bg in order if lists.guesses[bg[1]] in hardness]
     return rest + sorted(held, key=lambda bg: hardness[lists.guesses[bg[1]]])
+
+
+def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None):
+    """What a ``prove-depth --every-first-word`` checkpoint holds, searching nothing: the sweep's
+    Result (``prove-depth --status``) with ``stats["not_reached"]`` the first words (of the first
+    ``limit`` in the candidate order) it has no entry for, and ``stats["unknown_by_limit"]`` what
+    stopped each undecided word. OPTIMAL only when every word is decided. The checkpoint is
+    checked as the sweep checks it when it resumes; the certificates are not re-checked
+    (``--recheck`` does that)."""
+    import time
+    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.search.depth_sweep import _question, _result, check_decision
+    if not checkpoint:
+        raise WordleError("--status reports what --checkpoint holds: give the checkpoint")
+    t0 = time.perf_counter()
+    node = searcher.root(None, None, guesses)
+    question = _question(searcher, node, guesses)
+    decisions = load_checkpoint(checkpoint, question, check_decision(searcher))
+    words = {searcher.lists.guesses[g] for _, g in searcher.candidate_order(node)[:limit]}
+    held = {w: v for w, v in decisions.items() if w in words}
+    return _result(question, held, len(words), len(held), 0, set(), 0, time.perf_counter() - t0,
+                   not_reached=len(words) - len(held))
+
