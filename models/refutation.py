@@ -41,7 +41,9 @@ all-green answer aside) can be done within d - 1 after its pattern. Results are 
 revealed letter: hard mode's rule for a history is the conjunction of the rules of its pairs,
 which is exactly those greens and, for each letter, the largest count any pair asks for, so two
 histories with one constraint allow the same guesses. Guesses that split the answers alike and
-leave the same constraints are the same move, and are tried once.
+leave the same constraints are the same move, and are tried once. A set found impossible is
+kept for monotonicity as its *witness*, the union of the refuted parts its guesses failed on,
+which is impossible too (proved at :meth:`_Search.refutation`) and often far smaller.
 
 >>> from wordlelab.models.feedback import feedback
 >>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
@@ -210,7 +212,9 @@ class _Search:
             found = self.meeting[key] = {i for i, g in enumerate(self.root_allowed) if meets(g)}
         return found
 
-    def dominated(self, answers: tuple, mask: int, constraint: tuple, d: int) -> bool:
+    def dominated(self, answers: tuple, mask: int, constraint: tuple, d: int) -> int:
+        """A kept refuted set (its mask) that lies inside ``answers`` under a constraint that
+        ``constraint`` asks at least as much as, with at least d guesses left; 0 if none."""
         outside = ~mask
         for d2 in range(d, max(self.refuted, default=0) + 1):
             order = self.refuted_order.get(d2)
@@ -231,37 +235,41 @@ class _Search:
                     # (a kept set s lies inside when s & outside is 0: all() stops at the first)
                     for least, masks in by_least.items():
                         if mask >> least & 1 and not all(map(outside.__and__, masks)):
-                            return True
+                            return next(m for m in masks if not m & outside)
                 else:
                     for i in answers:
                         masks = by_least.get(i)
                         if masks and not all(map(outside.__and__, masks)):
-                            return True
-        return False
+                            return next(m for m in masks if not m & outside)
+        return 0
 
-    def keep_refuted(self, answers: tuple, mask: int, constraint: tuple, d: int) -> None:
+    def keep_refuted(self, mask: int, constraint: tuple, d: int) -> None:
+        """Keep the answers of ``mask`` as impossible within d under ``constraint``."""
         by_constraint = self.refuted.setdefault(d, {})
         by_least = by_constraint.get(constraint)
         if by_least is None:
             by_least = by_constraint[constraint] = {}
             self.refuted_order.setdefault(d, []).append(constraint)
+        least = (mask & -mask).bit_length() - 1
         # a kept set holding this one says nothing more: drop it (a superset's least answer is
         # at most this one's)
-        for least, masks in by_least.items():
-            if least <= answers[0]:
+        for at, masks in by_least.items():
+            if at <= least:
                 masks[:] = [s for s in masks if s & mask != mask]
-        by_least.setdefault(answers[0], []).append(mask)
+        by_least.setdefault(least, []).append(mask)
 
-    def endgame_refutes(self, answers: tuple, constraint: tuple, d: int) -> bool:
-        """Whether the endgame bound refutes an endgame of more than d of ``answers`` (then that
-        endgame is kept as refuted: by monotonicity it refutes the answers and any set holding it)."""
+    def endgame_refutes(self, answers: tuple, constraint: tuple, d: int) -> int:
+        """The mask of an endgame of more than d of ``answers`` that the endgame bound refutes, or
+        0 (the endgame is kept as refuted: by monotonicity it refutes the answers and any set
+        holding it)."""
         for endgame in self.families.endgames_of(answers):
             if len(endgame) <= d:
-                return False
+                return 0
             if self.endgame_too_big(endgame, constraint, d):
-                self.keep_refuted(endgame, sum(map(self.bits.__getitem__, endgame)), constraint, d)
-                return True
-        return False
+                mask = sum(map(self.bits.__getitem__, endgame))
+                self.keep_refuted(mask, constraint, d)
+                return mask
+        return 0
 
     def endgame_too_big(self, endgame: tuple, constraint: tuple, d: int) -> bool:
         """Selby's endgame bound (:mod:`~wordlelab.models.endgame_families`): the answers
@@ -276,43 +284,62 @@ class _Search:
             known = self.endgame_values[key] = sum(top) < len(endgame) - 1
         return known
 
-    def refuted_at_once(self, answers: tuple, constraint: tuple, d: int) -> bool:
-        """Whether :meth:`solvable` would say no without trying a guess: a kept no, a set holding
-        a refuted one (monotonicity), or the endgame bound; the no is kept."""
+    def refuted_at_once(self, answers: tuple, constraint: tuple, d: int) -> int:
+        """What :meth:`refutation` would return without trying a guess, when it is a no: the
+        witness of a kept no, a kept refuted set inside the answers (monotonicity), or an endgame
+        the bound refutes; 0 otherwise. The no is kept."""
         n = len(answers)
         if n <= 1 or n <= d:
-            return False
+            return 0
         if d <= 1:
-            return True
-        known = self.memo.get((answers, constraint, d))
+            return self.bits[answers[0]] | self.bits[answers[1]]
+        key = (answers, constraint, d)
+        known = self.memo.get(key)
         if known is not None:
-            return not known
+            return known
         mask = sum(map(self.bits.__getitem__, answers))
-        if self.dominated(answers, mask, constraint, d):
-            self.memo[(answers, constraint, d)] = False      # implied by a kept set: not kept itself
-            return True
-        if not self.endgame_bound:
-            return False
-        if self.endgame_refutes(answers, constraint, d):
-            self.memo[(answers, constraint, d)] = False
-            return True
-        return False
+        witness = self.dominated(answers, mask, constraint, d)
+        if not witness and self.endgame_bound:
+            witness = self.endgame_refutes(answers, constraint, d)
+        if witness:
+            self.memo[key] = witness      # implied by a kept set: not kept itself
+        return witness
 
     def solvable(self, answers: tuple, allowed: list, constraint: tuple, d: int) -> bool:
+        """Whether some strategy finds every one of ``answers`` within d guesses (``allowed``:
+        the guesses ``constraint`` allows)."""
+        return not self.refutation(answers, allowed, constraint, d)
+
+    def refutation(self, answers: tuple, allowed: list, constraint: tuple, d: int) -> int:
+        """0 if the answers can all be found within d guesses, else a *witness*: the mask of a
+        subset of them that cannot, kept as refuted.
+
+        Why a refuted set's witness may be the union U of its guesses' witnesses: each guess u
+        failed on a class C_u of the answers because a subset K_u of C_u cannot be found within
+        d - 1 after u's pattern. On U the answers of K_u still share that pattern, so u's class of
+        U holds K_u, under the same rule, and fails by monotonicity. A guess skipped as telling
+        nothing apart tells nothing apart in U either, and one skipped as the same move as an
+        earlier guess splits U as that guess does. So every guess fails on U. Keeping U rather
+        than the answers lets monotonicity refute far more sets: U is often a few small cores
+        where the answers are hundreds.
+        """
         n = len(answers)
+        bits = self.bits
         if d == 0:
-            return n == 0
+            return 0 if n == 0 else bits[answers[0]]
         if n <= 1 or n <= d:
-            return True
+            return 0
         if d == 1:
-            return False
+            return bits[answers[0]] | bits[answers[1]]     # two answers, one guess
         key = (answers, constraint, d)
-        if key in self.memo:
-            return self.memo[key]
-        mask = sum(map(self.bits.__getitem__, answers))
-        if self.dominated(answers, mask, constraint, d):
-            self.memo[key] = False
-            return False
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        mask = sum(map(bits.__getitem__, answers))
+        witness = self.dominated(answers, mask, constraint, d)
+        if witness:
+            self.memo[key] = witness
+            return witness
         self.nodes += 1
         if self.nodes > self.node_limit:
             raise CheckTooLong(f"the core check visited {self.node_limit} nodes without deciding")
@@ -320,21 +347,24 @@ class _Search:
         if self.work_limit is not None and self.work > self.work_limit:
             raise CheckTooLong(f"the core check read {self.work_limit} patterns without deciding", "work")
         if self.endgame_bound:
-            if self.endgame_refutes(answers, constraint, d):
-                self.memo[key] = False
-                return False
+            witness = self.endgame_refutes(answers, constraint, d)
+            if witness:
+                self.memo[key] = witness
+                return witness
             endgames = self.families.endgames_of(answers)
             endgame = endgames[0] if endgames else ()
-            if d < len(endgame) < n and not self.solvable(endgame, allowed, constraint, d):
-                # the endgame alone cannot be found in time, so neither can the answers holding
-                # it (monotonicity); the endgame is kept, and implies this set's no
-                self.memo[key] = False
-                return False
+            if d < len(endgame) < n:
+                # if the endgame alone cannot be found in time, neither can the answers holding
+                # it (monotonicity); the endgame's witness is kept, and is this set's
+                witness = self.refutation(endgame, allowed, constraint, d)
+                if witness:
+                    self.memo[key] = witness
+                    return witness
         greens, need = constraint
         pick = itemgetter(*answers)     # n ≥ 2 here, so it returns a tuple
         split_by_patterns: dict[tuple, list | None] = {}
         tried = set()
-        result = False
+        witness = 0
         for u in allowed:
             patterns = pick(self.patterns[u])
             classes = split_by_patterns.get(patterns, ())
@@ -353,8 +383,8 @@ class _Search:
                     classes = sorted(((p, tuple(c)) for p, c in by_pattern.items()), key=lambda pc: -len(pc[1]))
                 split_by_patterns[patterns] = classes
             if classes is None:
-                result = True
-                break
+                self.memo[key] = 0
+                return 0
             if classes is NO_SPLIT:
                 continue
             rules_of_pairs = tuple(pair_rule(u, p) for p, _ in classes)
@@ -369,26 +399,31 @@ class _Search:
             children = [(c, rule) for (_, c), rule in zip(classes, after)]
             # one failing class refutes the guess: first look for one the memo, monotonicity or
             # the endgame bound refutes at once, before searching any class
-            if any(self.refuted_at_once(c, rule, d - 1) for c, rule in children):
-                continue
-            # then largest class first: the one most likely to fail, which settles the guess
-            # (or the class the hint names first)
-            if self.hint is not None and len(children) > 1:
-                first = self.hint([c for c, _ in children], [rule for _, rule in children], d - 1)
-                if isinstance(first, int) and 0 < first < len(children):    # anything else: no hint
-                    children.insert(0, children.pop(first))
-            ok = True
+            failed = 0
             for c, rule in children:
-                if not self.solvable(c, self.allowed(rule), rule, d - 1):
-                    ok = False
+                failed = self.refuted_at_once(c, rule, d - 1)
+                if failed:
                     break
-            if ok:
-                result = True
-                break
-        self.memo[key] = result
-        if not result:
-            self.keep_refuted(answers, mask, constraint, d)
-        return result
+            if not failed:
+                # then largest class first: the one most likely to fail, which settles the guess
+                # (or the class the hint names first)
+                if self.hint is not None and len(children) > 1:
+                    first = self.hint([c for c, _ in children], [rule for _, rule in children], d - 1)
+                    if isinstance(first, int) and 0 < first < len(children):    # anything else: no hint
+                        children.insert(0, children.pop(first))
+                for c, rule in children:
+                    failed = self.refutation(c, self.allowed(rule), rule, d - 1)
+                    if failed:
+                        break
+                if not failed:
+                    self.memo[key] = 0
+                    return 0
+            witness |= failed
+        # every guess failed; a set no guess could be tried on is its own witness
+        witness = witness or mask
+        self.memo[key] = witness
+        self.keep_refuted(witness, constraint, d)
+        return witness
 
 
 def check_core(core, depth: int, guesses, history=(), node_limit: int | None = None,

@@ -419,6 +419,31 @@ def test_the_checker_keeps_only_minimal_refuted_sets():
     assert check_core(answers, 6, lists.guesses, [(g0, p0)], endgame_bound=False) > 0
 
 
+def test_every_witness_the_checker_keeps_is_refuted_on_its_own():
+    """A refuted set is kept as its witness, the union of what its guesses failed on: each kept
+    witness, searched afresh by the plain search (no endgame bound, nothing kept from the first
+    search) under its constraint and guesses left, is impossible too."""
+    import random as _random
+    from wordlelab.models.modes import hard_allowed
+    from wordlelab.models.refutation import _Search, rule_after
+    lists = load_lists("nyt20220316", answers="all")
+    witnessed = 0
+    for g0, target, answers, d in endgame_rich_sets(lists, _random.Random(7), 10):
+        p0 = feedback(g0, target)
+        allowed = hard_allowed(g0, p0, list(lists.guesses))
+        words = tuple(sorted(answers))
+        search = _Search(words, allowed, 200_000, True)
+        search.solvable(tuple(range(len(words))), allowed, rule_after((), (), g0, p0), d)
+        kept = [(dd, c, m) for dd, by_c in search.refuted.items() for c, by_least in by_c.items()
+                for masks in by_least.values() for m in masks]
+        for dd, c, m in _random.Random(1).sample(kept, min(8, len(kept))):
+            sub = tuple(w for i, w in enumerate(words) if m >> i & 1)
+            fresh = _Search(sub, allowed, 200_000, False)
+            assert not fresh.solvable(tuple(range(len(sub))), fresh.allowed(c), c, dd), (g0, sub, c, dd)
+            witnessed += 1
+    assert witnessed > 20
+
+
 def test_a_large_class_grows_a_core_from_the_guesses_that_beat_it(random_300, monkeypatch):
     """With every class counted large, a class whose largest endgame alone is not refuted grows
     its core (hard_cores.grow_core): the entry's core lies in the failing class, its lemmas lie in
