@@ -4,8 +4,9 @@ Before the pure-Python checker can decide a first word's no, the depth search mu
 word, and the failing class must be made into a core (:func:`~wordlelab.solvers.search.hard_cores.minimal_core`).
 For most words this takes seconds, and the core is minimal, so its check is short and has no
 work budget. For the hardest (ORBIT or ABOUT within 7 in hard mode, every word an answer), the
-refuted set is a union of kept cores with hundreds of answers. Making it takes 10 to 30 minutes,
-and its check runs under a work budget that can run out. A run stopped during the check (Ctrl-C,
+refuted set is a union of kept cores or a whole failing class, hundreds to thousands of answers
+(ABOUT 496, ORBIT 749, AMBIT 2088). Reaching it takes 10 to 30 minutes, and its check runs
+under a work budget that can run out. A run stopped during the check (Ctrl-C,
 the end of a session) or a check that runs out of budget used to lose the search and the making:
 a retry with a larger ``--core-work`` did them again.
 
@@ -14,10 +15,11 @@ its own (``every7-hard.json`` -> ``every7-hard.drafts.json``), with its depth, i
 the first word and its lemmas. A later run of the same question goes straight to the check.
 
 **Nothing here is trusted.** A draft only says which answers to check, as the search's result
-did before. :func:`~wordlelab.models.refutation.check_first_word_core` decides the draft from its
-answers: each answer must give the first word one pattern, and no strategy may find them all
-within the depth, or it raises. So a draft that is stale, damaged, or edited by hand can cost
-time, never a verdict. Drafts are kept after their check: once the word is decided, it is not
+did before. :func:`~wordlelab.models.refutation.check_core` (through
+:func:`~wordlelab.solvers.search.hard_cores.check_made_core`) decides the draft from its
+answers: each answer must give the first word the draft's pattern, and no strategy may find
+them all within the depth, or it raises. So a draft that is stale, damaged, or edited by hand
+can cost time or stop the run with an error naming the file, never give a verdict. Drafts are kept after their check: once the word is decided, it is not
 searched again, and while it is still unknown, its draft is what the next budget checks.
 """
 from __future__ import annotations
