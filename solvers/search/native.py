@@ -189,11 +189,17 @@ class NativeSearcher:
         nodes = int(self.stats[Stat.NODES])
         with StopOnCtrlC(self.stats) as stop:
             self._watch = stop
+            cut = False
             try:
                 yield stop
+            except KeyboardInterrupt:
+                # Python's own handler may raise it in this thread before the watcher has read
+                # the signal (a thread waiting in Python, as class_threads' does): a stop all the same
+                cut = True
+                raise
             finally:
                 self._watch = None
-                if stop.interrupted:
+                if stop.interrupted or cut:
                     self.cache.fill(0)            # an empty table (tables.new_table)
                     self.stats[Stat.NODES] = nodes
 
