@@ -69,6 +69,7 @@ class CoreDrafts:
         self.path = path
         self.question = {**question, "kind": f"{question['kind']}-core-drafts"}
         self.validate_word = validate_word
+        self._held: dict | None = None     # the file as this run found it, read once
 
     def load(self, word: str, depth: int) -> dict | None:
         """The draft of ``word``'s core within ``depth`` guesses after it, or None.
@@ -77,7 +78,11 @@ class CoreDrafts:
         code), ...), left)]}``, as :func:`~wordlelab.solvers.search.hard_cores.check_made_core`
         takes it. A draft for another depth is not this word's question and is ignored.
         """
-        draft = load_checkpoint(self.path, self.question, self._check).get(word)
+        # read once a run: a sweep asks for every word it decides, and a run decides each word
+        # once, so a draft it could use was written before it started
+        if self._held is None:
+            self._held = load_checkpoint(self.path, self.question, self._check)
+        draft = self._held.get(word)
         if draft is None or draft["depth"] != depth:
             return None
         lemmas = [(answers, tuple((g, pattern_code(p)) for g, p in more), left)
