@@ -173,6 +173,10 @@ class _Search:
         # only (see check_core), so that a refuted guess is settled by its failing class
         # without first solving the classes that do not fail
         self.hint = hint
+        # on_refuted(guess, pattern, witness mask, d): told of each guess of the first node (the
+        # check's own question, ``root``) refuted by a search here, not by a set kept already
+        self.root = None
+        self.on_refuted = None
 
     def allowed(self, constraint: tuple) -> list:
         """The first node's guesses that keep ``constraint``, in their order.
@@ -396,11 +400,11 @@ class _Search:
                 continue
             tried.add(move)
             tried.add((patterns, rules_of_pairs))
-            children = [(c, rule) for (_, c), rule in zip(classes, after)]
+            children = [(c, rule, p) for (p, c), rule in zip(classes, after)]
             # one failing class refutes the guess: first look for one the memo, monotonicity or
             # the endgame bound refutes at once, before searching any class
             failed = 0
-            for c, rule in children:
+            for c, rule, _ in children:
                 failed = self.refuted_at_once(c, rule, d - 1)
                 if failed:
                     break
@@ -408,16 +412,18 @@ class _Search:
                 # then largest class first: the one most likely to fail, which settles the guess
                 # (or the class the hint names first)
                 if self.hint is not None and len(children) > 1:
-                    first = self.hint([c for c, _ in children], [rule for _, rule in children], d - 1)
+                    first = self.hint([c for c, _, _ in children], [rule for _, rule, _ in children], d - 1)
                     if isinstance(first, int) and 0 < first < len(children):    # anything else: no hint
                         children.insert(0, children.pop(first))
-                for c, rule in children:
+                for c, rule, p in children:
                     failed = self.refutation(c, self.allowed(rule), rule, d - 1)
                     if failed:
                         break
                 if not failed:
                     self.memo[key] = 0
                     return 0
+                if self.on_refuted is not None and key == self.root:
+                    self.on_refuted(u, p, failed, d - 1)
             witness |= failed
         # every guess failed; a set no guess could be tried on is its own witness
         witness = witness or mask
@@ -427,7 +433,8 @@ class _Search:
 
 
 def check_core(core, depth: int, guesses, history=(), node_limit: int | None = None,
-               endgame_bound: bool = True, work_limit: int | None = None, lemmas=(), hint=None) -> int:
+               endgame_bound: bool = True, work_limit: int | None = None, lemmas=(), hint=None,
+               proven=(), on_proven=None) -> int:
     """Check in hard mode that no strategy finds every answer of ``core`` within ``depth`` more
     guesses after ``history`` (a list of (guess, pattern code) pairs); return the nodes visited.
 
@@ -458,6 +465,16 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     ``hard_cores.KernelHint``); without one the search may solve the classes that do not fail
     first.
 
+    A long check can be resumed. ``on_proven(answers, ((guess, pattern),), depth - 1)`` is told,
+    as this search decides it, of each guess of the first node refuted by a search: the witness
+    it failed on (answers of one of its classes that cannot be found within ``depth - 1`` after
+    it). Those claims, passed back as ``proven`` (shaped as ``lemmas``) to a later call on the
+    same core, are kept as refuted *without a search*: they are this checker's own verdicts,
+    held by the caller between runs (a sweep's drafts file), never a searcher's. Each guess of
+    the first node is then refuted at once by monotonicity, so only the guesses not reached
+    before are searched. A check split over runs proves what one run would, given that each of
+    its runs ran this code; ``--recheck`` decides the core again in one run.
+
     >>> from wordlelab.models.feedback import feedback
     >>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
     >>> history = [("nauch", feedback("nauch", "batch"))]
@@ -484,19 +501,33 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     search = _Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit, endgame_bound,
                      work_limit, hint)
     index = {a: i for i, a in enumerate(answers)}
-    for lemma_answers, more_history, left in lemmas:
+
+    def claim(lemma_answers, more_history, what: str) -> tuple:
+        # the claim's answers as indices, its rule and its guesses, once its history is consistent
         if not set(lemma_answers) <= set(index) or not lemma_answers:
-            raise CoreFault("a lemma's answers are not a part of the core")
+            raise CoreFault(f"{what}'s answers are not a part of the core")
         rule, lemma_allowed = (greens, need), allowed
         for g, p in more_history:
             for a in lemma_answers:
                 if feedback(g, a) != p:
-                    raise CoreFault(f"a lemma's {a.upper()} does not give {g.upper()} the pattern {pattern_string(p)}")
+                    raise CoreFault(f"{what}'s {a.upper()} does not give {g.upper()} the pattern {pattern_string(p)}")
             rule, lemma_allowed = rule_after(*rule, g, p), hard_allowed(g, p, lemma_allowed)
-        if search.solvable(tuple(sorted(index[a] for a in lemma_answers)), lemma_allowed, rule, left):
+        return tuple(sorted(index[a] for a in lemma_answers)), rule, lemma_allowed
+
+    for lemma_answers, more_history, left in proven:
+        ids, rule, _ = claim(lemma_answers, more_history, "a proven claim")
+        search.keep_refuted(sum(search.bits[i] for i in ids), rule, left)
+    for lemma_answers, more_history, left in lemmas:
+        ids, rule, lemma_allowed = claim(lemma_answers, more_history, "a lemma")
+        if search.solvable(ids, lemma_allowed, rule, left):
             raise CoreFault(f"a lemma is false: its {len(lemma_answers)} answers can all be found within "
                             f"{left} guesses in hard mode")
-    if search.solvable(tuple(range(len(answers))), allowed, (greens, need), depth):
+    root = (tuple(range(len(answers))), (greens, need), depth)
+    if on_proven is not None:
+        search.root = root
+        search.on_refuted = lambda u, p, mask, left: on_proven(
+            [a for i, a in enumerate(answers) if mask >> i & 1], ((u, p),), left)
+    if search.solvable(root[0], allowed, root[1], depth):
         raise CoreFault(f"the core is not a refutation: its {len(answers)} answers can all be found "
                         f"within {depth} guesses in hard mode")
     return search.nodes

@@ -263,6 +263,59 @@ def test_an_unknown_failing_class_is_retried_only_with_a_larger_check_budget():
     older = dict(unknown, failing="BGBBB")      # recorded before the checker took hints: any unknown
     assert _worth_retrying(older, 6, "hard") and not _worth_retrying(older, 5, "hard")
     assert not _worth_retrying(dict(failing, core_work=UNFINISHED_CHECK_WORK), 10**9, "hard")
+    settled = dict(failing, settled=3)          # its check proved something: the same budget goes on
+    assert _worth_retrying(settled, 5, "hard", core_work=100)
+    assert not _worth_retrying(settled, 5, "hard", core_work=99)
+
+
+def test_a_drafted_cores_check_keeps_what_it_proved_and_the_next_run_goes_on(tmp_path):
+    """A check cut short by its budget keeps each first-node guess it refuted in the draft; the
+    next run (a new drafts object reading the file) goes on from there under the same budget
+    until the core is decided, where the same budget from nothing never gets there."""
+    from wordlelab.models.feedback import feedback
+    from wordlelab.models.refutation import CheckTooLong
+    from wordlelab.solvers.search.core_drafts import CoreDrafts
+    from wordlelab.solvers.search.hard_cores import check_made_core
+    words = sorted(random.Random(5).sample(load_lists("nyt20220316").guesses, 300))
+    s = NativeSearcher(WordLists("random-300", words, words), "hard", 4)
+    core = [a for a in words if feedback("bahus", a) == 56]      # 9 answers, refuted within 3
+    path, question = tmp_path / "every.drafts.json", {"kind": "depth-every-first-word"}
+    CoreDrafts(path, question, lambda w: None).save("bahus", core, 3, 56, [])
+
+    def run(budget):
+        s.core_drafts, s.core_work = CoreDrafts(path, question, lambda w: None), budget
+        return check_made_core(s, (), "bahus", s.core_drafts.load("bahus", 3))
+    whole = None
+    for budget in range(500, 20000, 250):
+        path.write_text("")
+        CoreDrafts(path, question, lambda w: None).save("bahus", core, 3, 56, [])
+        settled = []
+        try:
+            for _ in range(20):
+                try:
+                    whole = run(budget)
+                    break
+                except CheckTooLong as e:
+                    if settled and e.settled == settled[-1]:
+                        raise
+                    settled.append(e.settled)
+        except CheckTooLong:
+            continue
+        if whole is not None:
+            break
+    assert whole == {"core": core, "depth": 3} and settled
+    assert settled == sorted(set(settled))     # each cut run kept more than the last
+    kept = CoreDrafts(path, question, lambda w: None).load("bahus", 3)["proven"]
+    assert all(feedback(more[0][0], a) == more[0][1] for answers, more, _ in kept for a in answers)
+    path.write_text("")
+    CoreDrafts(path, question, lambda w: None).save("bahus", core, 3, 56, [])
+    with pytest.raises(CheckTooLong):
+        run(budget)
+    # a check that proves nothing new under its budget says so (settled 0): the sweep then
+    # retries it only with a larger budget
+    with pytest.raises(CheckTooLong) as stopped:
+        run(1)
+    assert stopped.value.settled == 0
 
 
 def test_cli_core_work_names_its_default_and_is_hard_modes(cli_run):

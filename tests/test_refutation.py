@@ -60,6 +60,42 @@ def test_a_check_past_its_work_limit_proves_nothing_and_one_within_it_does():
                       endgame_bound=False) == plain
 
 
+def test_a_check_cut_short_goes_on_from_the_claims_it_proved():
+    """``on_proven`` hears of each first-node guess a search refuted, as a claim that is true on
+    its own; passed back as ``proven``, those claims let a check under the same work limit go on
+    where the last stopped, while without them it never gets further."""
+    history, guesses = [("nauch", feedback("nauch", "batch"))], ATCH + ["blimp"]
+    claims = []
+    check_core(ATCH, 6, guesses, history, endgame_bound=False, on_proven=lambda *c: claims.append(c))
+    assert {more[0][0] for _, more, _ in claims} == set(ATCH)      # each ?ATCH guess; BLIMP splits none apart
+    for answers, more, left in claims:       # each claim is a core of its own after its guess
+        assert left == 5 and len(more) == 1 and all(feedback(more[0][0], a) == more[0][1] for a in answers)
+        check_core(answers, left, guesses, history + list(more), endgame_bound=False)
+    for limit in range(100, 5000, 50):      # the least budget under which runs make progress
+        proven, cut, done = [], 0, False
+        while not done and cut < 20:
+            before = len(proven)
+            try:
+                check_core(ATCH, 6, guesses, history, endgame_bound=False, work_limit=limit,
+                           proven=list(proven), on_proven=lambda *c: proven.append(c))
+                done = True
+            except CheckTooLong:
+                cut += 1
+                if len(proven) == before:
+                    break
+        if done:
+            break
+    assert cut >= 2 and sorted(proven) == sorted(claims)    # no claim proved twice
+    with pytest.raises(CheckTooLong):       # the same budget, without the claims: never done
+        check_core(ATCH, 6, guesses, history, endgame_bound=False, work_limit=limit)
+    # a claim is checked for its shape and history, as a lemma is
+    answers, more, left = claims[0]
+    with pytest.raises(CoreFault, match="a proven claim's answers are not a part of the core"):
+        check_core(ATCH, 6, guesses, history, proven=[(answers + ["blimp"], more, left)])
+    with pytest.raises(CoreFault, match="a proven claim's .* does not give"):
+        check_core(ATCH, 6, guesses, history, proven=[(ATCH, more, left)])
+
+
 def test_an_endgame_splits_into_one_class_and_single_answers():
     """The lemma behind Selby's endgame bound (models/refutation.py): under any guess, answers
     equal in four positions fall into one class and single answers, and the answers in the

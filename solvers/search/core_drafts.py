@@ -21,9 +21,24 @@ answers: each answer must give the first word the draft's pattern, and no strate
 them all within the depth, or it raises. So a draft that is stale, damaged, or edited by hand
 can cost time or stop the run with an error naming the file, never give a verdict. Drafts are kept after their check: once the word is decided, it is not
 searched again, and while it is still unknown, its draft is what the next budget checks.
+
+**A check goes on where the last one stopped.** Checking ORBIT's class of 749 answers means
+refuting each of the 3033 guesses hard mode allows after ORBIT, at about 10 s each in pure
+Python: hours, more than one run's budget or one session. So the check tells its draft of each
+of those guesses it refutes by a search (:func:`~wordlelab.models.refutation.check_core`'s
+``on_proven``): the answers of the class it failed on, which cannot be found within the guesses
+left after it. They are written under the draft's ``"proven"`` at most every few seconds and
+when the check ends, however it ends, and the next check of the draft takes them as proven
+(``proven``), so that it searches only the guesses not refuted yet. These claims are the
+checker's own verdicts from an earlier run, as a checkpoint's decided words are the sweep's:
+trusted once made, re-decided from nothing by ``--recheck``. Each claim is still checked for
+its form (answers of the core that give its guess its pattern), but a false claim of the right
+form would make a false no, as an edited checkpoint entry would: the file's digest refuses a
+file edited by hand.
 """
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from wordlelab.models.feedback import pattern_code, pattern_string
@@ -85,21 +100,29 @@ class CoreDrafts:
         draft = self._held.get(word)
         if draft is None or draft["depth"] != depth:
             return None
-        lemmas = [(answers, tuple((g, pattern_code(p)) for g, p in more), left)
-                  for answers, more, left in draft["lemmas"]]
         return {"core": draft["core"], "depth": depth, "pattern": pattern_code(draft["pattern"]),
-                "lemmas": lemmas}
+                "lemmas": _read_claims(draft["lemmas"]), "proven": _read_claims(draft.get("proven", []))}
 
-    def save(self, word: str, core: list, depth: int, pattern: int, lemmas: list) -> None:
-        """Keep ``word``'s core (answers within ``depth`` after its ``pattern``) and its lemmas."""
+    def save(self, word: str, core: list, depth: int, pattern: int, lemmas: list, proven=()) -> None:
+        """Keep ``word``'s core (answers within ``depth`` after its ``pattern``), its lemmas, and
+        the claims its check has proven so far (``proven``, the checker's ``on_proven``)."""
         entry = {"core": list(core), "depth": depth, "pattern": pattern_string(pattern),
-                 "lemmas": [[list(a), [[g, pattern_string(p)] for g, p in more], left] for a, more, left in lemmas]}
+                 "lemmas": _written_claims(lemmas)}
+        if proven:
+            entry["proven"] = _written_claims(proven)
         save_merged(self.path, self.question, {word: entry})
+        if self._held is not None:
+            self._held[word] = entry
+
+    def recorder(self, word: str, made: dict, every: float = 10.0) -> "ProvenRecorder":
+        """What keeps the check of ``word``'s draft ``made`` resumable: see :class:`ProvenRecorder`."""
+        return ProvenRecorder(self, word, made, every)
 
     def _check(self, word, value) -> None:
         self.validate_word(word)
-        if not isinstance(value, dict) or set(value) != {"core", "depth", "pattern", "lemmas"}:
-            raise ValueError('a draft is {"core", "depth", "pattern", "lemmas"}')
+        if not isinstance(value, dict) or not {"core", "depth", "pattern", "lemmas"} <= set(value) <= {
+                "core", "depth", "pattern", "lemmas", "proven"}:
+            raise ValueError('a draft is {"core", "depth", "pattern", "lemmas"} and perhaps "proven"')
         if not (isinstance(value["core"], list) and value["core"] and all(isinstance(a, str) for a in value["core"])):
             raise ValueError("a draft's core is a list of answers")
         check_int(value["depth"], "the depth", 1)
@@ -107,3 +130,42 @@ class CoreDrafts:
             raise ValueError("a draft's pattern is a string of B, Y, G")
         pattern_code(value["pattern"])
         check_lemmas_shape(value["lemmas"], value["core"])
+        check_lemmas_shape(value.get("proven", []), value["core"])
+
+
+class ProvenRecorder:
+    """The ``on_proven`` of a drafted core's check: each claim the checker proves is added to the
+    draft's ``proven`` and written to the drafts file at most every ``every`` seconds (and by
+    :meth:`flush`, which the caller runs however the check ends), so that a check stopped by its
+    budget, Ctrl-C or the end of a session goes on from there in the next run. ``count`` is how
+    many claims the draft holds now."""
+
+    def __init__(self, drafts: CoreDrafts, word: str, made: dict, every: float):
+        self.drafts, self.word, self.made, self.every = drafts, word, made, every
+        self.proven = list(made.get("proven", ()))
+        self.written = len(self.proven)
+        self.last = time.monotonic()
+
+    @property
+    def count(self) -> int:
+        return len(self.proven)
+
+    def __call__(self, answers: list, more_history: tuple, left: int) -> None:
+        self.proven.append((list(answers), tuple(more_history), left))
+        if time.monotonic() - self.last >= self.every:
+            self.flush()
+
+    def flush(self) -> None:
+        if len(self.proven) > self.written:
+            m = self.made
+            self.drafts.save(self.word, m["core"], m["depth"], m["pattern"], m["lemmas"], self.proven)
+            self.written = len(self.proven)
+        self.last = time.monotonic()
+
+
+def _read_claims(rows: list) -> list:
+    return [(answers, tuple((g, pattern_code(p)) for g, p in more), left) for answers, more, left in rows]
+
+
+def _written_claims(claims) -> list:
+    return [[list(a), [[g, pattern_string(p)] for g, p in more], left] for a, more, left in claims]

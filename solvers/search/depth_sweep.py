@@ -50,7 +50,7 @@ def check_decision(searcher):
         if word not in searcher.guess_index:
             raise ValueError("not in the guess list")
         keys = {"yes", "core", "depth", "total", "same_as"}
-        if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit", "failing", "core_work", "lemmas"}:
+        if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit", "failing", "core_work", "settled", "lemmas"}:
             raise ValueError('must be {"yes", "core", "depth", "total", "same_as"} (an unknown: and "node_limit", '
                              'and "failing" when its search refuted that class but no core was checked in time, '
                              'with "core_work", the check budget then; a no: and "lemmas" when its core was grown)')
@@ -70,6 +70,10 @@ def check_decision(searcher):
             if "failing" not in value:
                 raise ValueError("only an unknown naming its failing class has a core_work")
             check_int(value["core_work"], "the core check budget", 0)
+        if "settled" in value:
+            if "core_work" not in value:
+                raise ValueError("only an unknown with a core_work has settled guesses")
+            check_int(value["settled"], "the settled guesses", 1)
         if "lemmas" in value:
             if value["yes"] is not False:
                 raise ValueError("only a no has lemmas")
@@ -257,7 +261,9 @@ def _result(question, decisions, n_words, resumed, decided_now, verified_now, no
            "rate_per_hour": round(decided_now / seconds * 3600, 1) if decided_now else None, "nodes": nodes,
            # unknowns whose search refuted a class, but whose core was not made or checked in time
            "refuted_unchecked": sum(1 for w in unknown if "failing" in decisions[w]),
-           "unknown_by_limit": _unknown_by_limit(decisions, unknown), "not_reached": not_reached}
+           "unknown_by_limit": _unknown_by_limit(decisions, unknown), "not_reached": not_reached,
+           # unknowns whose core check goes on from the first guesses it refuted so far (drafts file)
+           "check_settled": {w: decisions[w]["settled"] for w in unknown if "settled" in decisions[w]}}
     # every yes decided in this call had its tree checked by verify_tree before it counted; the trees
     # are in tree_dir, not in the result (thousands of 12972-answer trees would not fit)
     out["trees_verified"] = sum(1 for w in yes if w in verified_now)
@@ -357,7 +363,9 @@ def _checked(searcher, word: str, word_limit: int, failing: int | None, refutati
                 "node_limit": word_limit,
                 # the budget it ran out of, when that was the work a larger --core-work raises
                 **({"failing": pattern_string(failing)} if failing is not None else {}),
-                **({"core_work": searcher.core_work} if failing is not None and e.budget == "work" else {})}
+                **({"core_work": searcher.core_work} if failing is not None and e.budget == "work" else {}),
+                # the second guesses its core check refuted so far, kept in the drafts file
+                **({"settled": e.settled} if failing is not None and getattr(e, "settled", 0) else {})}
     bank = searcher.core_bank
     if bank is not None and value["core"] and "lemmas" not in value:   # a grown core is large
         bank.add(word, value["core"], value["depth"])
@@ -456,7 +464,8 @@ def _worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool =
 
     An unknown naming its failing class was refuted by the search, and its core's check ran out
     of work: it is searched again only with a larger check budget ``core_work``, whatever the
-    node limit. An entry that records no budget is searched again as any unknown, when the node
+    node limit, or with the same budget when its check settled some first guesses (``"settled"``:
+    the next check goes on from them). An entry that records no budget is searched again as any unknown, when the node
     limit is larger: its check was stopped by its node count, not its work, or it is from before
     the budget was recorded (and before the checker took the search's hints,
     ``hard_cores.KernelHint``, which check a large class in minutes where the same budget ran
@@ -470,7 +479,10 @@ def _worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool =
         return True
     if "core_work" in value:
         from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
-        return (UNFINISHED_CHECK_WORK if core_work is None else core_work) > value["core_work"]
+        budget = UNFINISHED_CHECK_WORK if core_work is None else core_work
+        # a check that proved something goes on from there (the drafts file): the same budget
+        # makes progress again
+        return budget > value["core_work"] or ("settled" in value and budget >= value["core_work"])
     return value.get("node_limit", 0) < node_limit
 
 

@@ -355,15 +355,30 @@ def check_made_core(searcher, history, word: str, made: dict, minimal: bool = Fa
     draft) after ``history``; raises :class:`~wordlelab.models.refutation.CheckTooLong` when the
     check runs out of its budget, and :class:`~wordlelab.models.refutation.CoreFault` when the
     core is no refutation."""
-    from wordlelab.models.refutation import check_core
+    from wordlelab.models.refutation import CheckTooLong, check_core
     core, d, words = made["core"], made["depth"], made["lemmas"]
     # an unfinished core may be hundreds of answers: its check gets a work budget, and a
     # CheckTooLong leaves the word unknown (a minimal core has only the checker's node limit:
     # so far they have had 7 to 49 answers)
     budget = UNFINISHED_CHECK_WORK if searcher.core_work is None else searcher.core_work
-    check_core(core, d, searcher.lists.guesses, [*history, (word, made["pattern"])],
-               work_limit=None if minimal else budget, lemmas=words,
-               hint=KernelHint(searcher, core) if len(core) >= HINT_FROM else None)
+    # a drafted core's check keeps what it proves in the draft as it goes (core_drafts.py): the
+    # next run goes on from there, at the cost of this run's budget again
+    drafts = searcher.core_drafts if not minimal and not history else None
+    recorder = drafts.recorder(word, made) if drafts is not None else None
+    before = len(made.get("proven", ()))
+    try:
+        check_core(core, d, searcher.lists.guesses, [*history, (word, made["pattern"])],
+                   work_limit=None if minimal else budget, lemmas=words,
+                   hint=KernelHint(searcher, core) if len(core) >= HINT_FROM else None,
+                   proven=made.get("proven", ()), on_proven=recorder)
+    except CheckTooLong as e:
+        # the claims the draft holds now, if this check added some: a check that added none would
+        # add none again under the same budget, so only a larger one retries it
+        e.settled = recorder.count if recorder is not None and recorder.count > before else 0
+        raise
+    finally:
+        if recorder is not None:
+            recorder.flush()
     entry = {"core": core, "depth": d}
     if words:
         # the lemmas the check decided first: --recheck passes them again (sweep_recheck.py)

@@ -184,6 +184,9 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
         out.print(f"yes: {shown}")
     if st["unknown_by_limit"]:
         out.print("undecided, by what stopped them: " + ", ".join(f"{k}: {n}" for k, n in st["unknown_by_limit"].items()))
+    if st.get("check_settled"):
+        out.print("core checks under way (second guesses refuted so far): "
+                  + ", ".join(f"{w.upper()} {n}" for w, n in sorted(st["check_settled"].items())))
     if st["not_reached"]:
         out.print(f"not reached yet: {st['not_reached']} first words")
     if status_only:
