@@ -177,6 +177,10 @@ class _Search:
         # check's own question, ``root``) refuted by a search here, not by a set kept already
         self.root = None
         self.on_refuted = None
+        # each (guess, pattern) seen -> the number of its rule (pair_rule), each rule numbered once
+        self.rule_ids: dict[tuple, int] = {}
+        self.rule_numbers: dict[tuple, int] = {}
+        self.rules: list[tuple] = []
 
     def allowed(self, constraint: tuple) -> list:
         """The first node's guesses that keep ``constraint``, in their order.
@@ -366,41 +370,63 @@ class _Search:
                     return witness
         greens, need = constraint
         pick = itemgetter(*answers)     # n ≥ 2 here, so it returns a tuple
-        split_by_patterns: dict[tuple, list | None] = {}
+        # each split seen at this node, by its patterns: (its number here, its classes)
+        split_by_patterns: dict[tuple, tuple] = {}
+        # a pair's rule by its number (self.rule_ids), joined with this node's constraint: (the
+        # constraint after, its number here); moves are compared by these small numbers, so that
+        # each guess hashes its n patterns once
+        after_by_rule: dict[int, tuple] = {}
+        constraint_ids: dict[tuple, int] = {}
+        rule_ids = self.rule_ids
         tried = set()
         witness = 0
         for u in allowed:
             patterns = pick(self.patterns[u])
-            classes = split_by_patterns.get(patterns, ())
-            if classes == ():           # a split not seen at this node: its classes, largest first
+            seen = split_by_patterns.get(patterns)
+            if seen is None:            # a split not seen at this node: its classes, largest first
                 by_pattern: dict[int, list] = {}
                 for i, p in zip(answers, patterns):
                     by_pattern.setdefault(p, []).append(i)
                 if len(by_pattern) == 1 and ALL_GREEN not in by_pattern:
                     classes = NO_SPLIT  # tells nothing apart: never needed (module docstring)
-                    split_by_patterns[patterns] = classes
-                    continue
-                by_pattern.pop(ALL_GREEN, None)
-                if all(len(c) <= d - 1 for c in by_pattern.values()):
-                    classes = None      # every class small enough to guess its answers in turn
                 else:
-                    classes = sorted(((p, tuple(c)) for p, c in by_pattern.items()), key=lambda pc: -len(pc[1]))
-                split_by_patterns[patterns] = classes
+                    by_pattern.pop(ALL_GREEN, None)
+                    if all(len(c) <= d - 1 for c in by_pattern.values()):
+                        classes = None      # every class small enough to guess its answers in turn
+                    else:
+                        classes = sorted(((p, tuple(c)) for p, c in by_pattern.items()), key=lambda pc: -len(pc[1]))
+                seen = split_by_patterns[patterns] = (len(split_by_patterns), classes)
+            split, classes = seen
             if classes is None:
                 self.memo[key] = 0
                 return 0
             if classes is NO_SPLIT:
                 continue
-            rules_of_pairs = tuple(pair_rule(u, p) for p, _ in classes)
-            if (patterns, rules_of_pairs) in tried:     # (cached: a cheap first test of the same move)
+            rules_of_pairs = []
+            for p, _ in classes:
+                r = rule_ids.get((u, p))
+                if r is None:       # numbered by its value: two pairs with one rule, one number
+                    rule = pair_rule(u, p)
+                    r = rule_ids[(u, p)] = self.rule_numbers.setdefault(rule, len(self.rules))
+                    if r == len(self.rules):
+                        self.rules.append(rule)
+                rules_of_pairs.append(r)
+            first_test = (split, tuple(rules_of_pairs))
+            if first_test in tried:     # (a cheap first test of the same move)
                 continue
-            after = tuple(join_rules(greens, need, *r) for r in rules_of_pairs)
-            move = (patterns, after)    # same split, same constraints after it: the same move
+            after = []
+            for r in rules_of_pairs:
+                got = after_by_rule.get(r)
+                if got is None:
+                    rule = join_rules(greens, need, *self.rules[r])
+                    got = after_by_rule[r] = (rule, constraint_ids.setdefault(rule, len(constraint_ids)))
+                after.append(got)
+            move = (split, tuple(c for _, c in after))  # same split, same constraints after it: the same move
             if move in tried:
                 continue
             tried.add(move)
-            tried.add((patterns, rules_of_pairs))
-            children = [(c, rule, p) for (p, c), rule in zip(classes, after)]
+            tried.add(first_test)
+            children = [(c, rule, p) for (p, c), (rule, _) in zip(classes, after)]
             # one failing class refutes the guess: first look for one the memo, monotonicity or
             # the endgame bound refutes at once, before searching any class
             failed = 0
