@@ -376,6 +376,20 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
         assert {pattern_string(feedback(word, a)) for a in drafts[word]["core"]} == {entries[word]["failing"]}
         assert drafts[word]["pattern"] == entries[word]["failing"] and drafts[word]["depth"] == 2
 
+    # --status counts the claims each draft's check has proven so far
+    from wordlelab.solvers.search.core_drafts import CoreDrafts
+    from wordlelab.solvers.search.depth_verdicts import sweep_status
+    question = json.loads(ck.read_text())["question"]
+    status = sweep_status(NativeSearcher(lists, "hard", 3), 3, str(ck))
+    assert status.stats["check_settled"] == {}
+    kept = CoreDrafts(drafts_path(ck), question, lambda w: None)
+    draft = kept.load(unknown[0], 2)
+    claims = [(draft["core"][:1], ((unknown[0], draft["pattern"]),), 2)] * 2
+    kept.save(unknown[0], draft["core"], 2, draft["pattern"], [], claims)
+    status = sweep_status(NativeSearcher(lists, "hard", 3), 3, str(ck))
+    assert status.stats["check_settled"] == {unknown[0]: 2}
+    kept.save(unknown[0], draft["core"], 2, draft["pattern"], [])       # as it was
+
     def no_search(*args, **kwargs):
         raise AssertionError("a word with a drafted core was searched again")
     with monkeypatch.context() as m:

@@ -57,7 +57,9 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None):
     ``limit`` in the candidate order) it has no entry for, and ``stats["unknown_by_limit"]`` what
     stopped each undecided word. OPTIMAL only when every word is decided. The checkpoint is
     checked as the sweep checks it when it resumes; the certificates are not re-checked
-    (``--recheck`` does that)."""
+    (``--recheck`` does that). In hard mode, ``stats["check_settled"]`` also counts, for each
+    undecided word whose core check has begun, the second guesses it has refuted so far
+    (its draft's claims, :mod:`~wordlelab.solvers.search.core_drafts`)."""
     import time
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.depth_sweep import _question, _result, check_decision
@@ -69,6 +71,14 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None):
     decisions = load_checkpoint(checkpoint, question, check_decision(searcher))
     words = {searcher.lists.guesses[g] for _, g in searcher.candidate_order(node)[:limit]}
     held = {w: v for w, v in decisions.items() if w in words}
-    return _result(question, held, len(words), len(held), 0, set(), 0, time.perf_counter() - t0,
-                   not_reached=len(words) - len(held))
+    res = _result(question, held, len(words), len(held), 0, set(), 0, time.perf_counter() - t0,
+                  not_reached=len(words) - len(held))
+    if searcher.mode == "hard":     # the drafts file says how far each core check has gone
+        from wordlelab.solvers.search.depth_sweep import _core_drafts
+        drafts = _core_drafts(searcher, question, checkpoint)
+        for word in res.stats["unknown"]:
+            draft = drafts.load(word, guesses - 1)
+            if draft is not None and draft["proven"]:
+                res.stats["check_settled"][word] = len(draft["proven"])
+    return res
 
