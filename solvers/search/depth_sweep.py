@@ -365,7 +365,8 @@ def _checked(searcher, word: str, word_limit: int, failing: int | None, refutati
                 **({"failing": pattern_string(failing)} if failing is not None else {}),
                 **({"core_work": searcher.core_work} if failing is not None and e.budget == "work" else {}),
                 # the second guesses its core check refuted so far, kept in the drafts file
-                **({"settled": e.settled} if failing is not None and getattr(e, "settled", 0) else {})}
+                **({"settled": e.settled} if failing is not None and e.budget == "work" and getattr(e, "settled", 0)
+                   else {})}
     bank = searcher.core_bank
     if bank is not None and value["core"] and "lemmas" not in value:   # a grown core is large
         bank.add(word, value["core"], value["depth"])

@@ -367,8 +367,9 @@ def check_made_core(searcher, history, word: str, made: dict, minimal: bool = Fa
     recorder = drafts.recorder(word, made) if drafts is not None else None
     before = len(made.get("proven", ()))
     try:
+        # (a check under a work budget has no node limit of its own: the budget bounds it)
         check_core(core, d, searcher.lists.guesses, [*history, (word, made["pattern"])],
-                   work_limit=None if minimal else budget, lemmas=words,
+                   node_limit=None if minimal else 1 << 62, work_limit=None if minimal else budget, lemmas=words,
                    hint=KernelHint(searcher, core) if len(core) >= HINT_FROM else None,
                    proven=made.get("proven", ()), on_proven=recorder)
     except CheckTooLong as e:
