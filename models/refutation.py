@@ -378,7 +378,9 @@ class _Search:
         after_by_rule: dict[int, tuple] = {}
         constraint_ids: dict[tuple, int] = {}
         rule_ids = self.rule_ids
-        tried = set()
+        # moves tried, by (split, constraint numbers), and by (split, rule numbers): two sets, as
+        # the two kinds of key are alike in shape and must never be taken for each other
+        tried, tried_rules = set(), set()
         witness = 0
         for u in allowed:
             patterns = pick(self.patterns[u])
@@ -412,7 +414,7 @@ class _Search:
                         self.rules.append(rule)
                 rules_of_pairs.append(r)
             first_test = (split, tuple(rules_of_pairs))
-            if first_test in tried:     # (a cheap first test of the same move)
+            if first_test in tried_rules:     # (a cheap first test of the same move)
                 continue
             after = []
             for r in rules_of_pairs:
@@ -425,7 +427,7 @@ class _Search:
             if move in tried:
                 continue
             tried.add(move)
-            tried.add(first_test)
+            tried_rules.add(first_test)
             children = [(c, rule, p) for (p, c), (rule, _) in zip(classes, after)]
             # one failing class refutes the guess: first look for one the memo, monotonicity or
             # the endgame bound refutes at once, before searching any class
@@ -496,9 +498,10 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     it failed on (answers of one of its classes that cannot be found within ``depth - 1`` after
     it). Those claims, passed back as ``proven`` (shaped as ``lemmas``) to a later call on the
     same core, are kept as refuted *without a search*: they are this checker's own verdicts,
-    held by the caller between runs (a sweep's drafts file), never a searcher's. Each guess of
-    the first node is then refuted at once by monotonicity, so only the guesses not reached
-    before are searched. A check split over runs proves what one run would, given that each of
+    held by the caller between runs (a sweep's drafts file), never a searcher's. The guesses of
+    the first node they settled are then refuted at once by monotonicity, as are those the
+    last run refuted at once from them (or by the endgame bound), so the search goes on about
+    where it stopped. A check split over runs proves what one run would, given that each of
     its runs ran this code; ``--recheck`` decides the core again in one run.
 
     >>> from wordlelab.models.feedback import feedback

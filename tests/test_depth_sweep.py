@@ -306,7 +306,10 @@ def test_a_drafted_cores_check_keeps_what_it_proved_and_the_next_run_goes_on(tmp
     assert whole == {"core": core, "depth": 3} and settled
     assert settled == sorted(set(settled))     # each cut run kept more than the last
     kept = CoreDrafts(path, question, lambda w: None).load("bahus", 3)["proven"]
-    assert all(feedback(more[0][0], a) == more[0][1] for answers, more, _ in kept for a in answers)
+    from wordlelab.models.refutation import check_core
+    for answers, more, left in kept:     # each claim kept is true on its own
+        assert all(feedback(more[0][0], a) == more[0][1] for a in answers)
+        check_core(answers, left, words, [("bahus", 56), *more])
     path.write_text("")
     CoreDrafts(path, question, lambda w: None).save("bahus", core, 3, 56, [])
     with pytest.raises(CheckTooLong):

@@ -96,6 +96,19 @@ def test_a_check_cut_short_goes_on_from_the_claims_it_proved():
         check_core(ATCH, 6, guesses, history, proven=[(ATCH, more, left)])
 
 
+def test_every_move_at_a_node_is_tried_once_whatever_its_numbers():
+    """The checker compares moves by numbered splits, rules and constraints. Keys of two kinds
+    that happen to hold the same numbers must not be taken for each other: here BEFDA's move
+    once matched CEFDA's key of pair rules, and BEFDA, a move not tried, was skipped (20 nodes
+    where the tuple comparison visits 21)."""
+    answers = ["eabca", "eabcb", "eabcc", "eabcd", "eabce", "eabcf"]
+    guesses = ["eabce", "ebfdf", "facbb", "eabcd", "efaae", "fdbfc", "ffbdc", "edfcc", "eaabb", "aaedf", "faead",
+               "eabcf", "ccfcf", "fadbf", "dbcfc", "cbfeb", "dfceb", "cfbef", "eabca", "eacba", "cbaac", "fcbaf",
+               "bcefd", "fbccc", "cafaf", "bdedb", "eabcb", "cecbb", "baddc", "cefda", "fbecb", "fbccd", "ddbac",
+               "dcfec", "befda", "dedcf", "fcdec", "ccdef", "efbaf", "bebcd", "caaff", "eabcc"]
+    assert check_core(answers, 3, guesses, [], endgame_bound=False) == 21
+
+
 def test_an_endgame_splits_into_one_class_and_single_answers():
     """The lemma behind Selby's endgame bound (models/refutation.py): under any guess, answers
     equal in four positions fall into one class and single answers, and the answers in the

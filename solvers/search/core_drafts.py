@@ -14,12 +14,12 @@ So a core that is checked under a work budget is first written here, in a checkp
 its own (``every7-hard.json`` -> ``every7-hard.drafts.json``), with its depth, its pattern of
 the first word and its lemmas. A later run of the same question goes straight to the check.
 
-**Nothing here is trusted.** A draft only says which answers to check, as the search's result
+**A draft's core is not trusted** (its claims, below, are the checker's own). A draft only says which answers to check, as the search's result
 did before. :func:`~wordlelab.models.refutation.check_core` (through
 :func:`~wordlelab.solvers.search.hard_cores.check_made_core`) decides the draft from its
 answers: each answer must give the first word the draft's pattern, and no strategy may find
-them all within the depth, or it raises. So a draft that is stale, damaged, or edited by hand
-can cost time or stop the run with an error naming the file, never give a verdict. Drafts are kept after their check: once the word is decided, it is not
+them all within the depth, or it raises. So a draft whose core is stale, damaged, or edited by
+hand can cost time or stop the run with an error naming the file; its core gives no verdict. Drafts are kept after their check: once the word is decided, it is not
 searched again, and while it is still unknown, its draft is what the next budget checks.
 
 **A check goes on where the last one stopped.** Checking ORBIT's class of 749 answers means

@@ -53,7 +53,8 @@ def check_decision(searcher):
         if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit", "failing", "core_work", "settled", "lemmas"}:
             raise ValueError('must be {"yes", "core", "depth", "total", "same_as"} (an unknown: and "node_limit", '
                              'and "failing" when its search refuted that class but no core was checked in time, '
-                             'with "core_work", the check budget then; a no: and "lemmas" when its core was grown)')
+                             'with "core_work", the check budget then, and "settled", the second guesses its check '
+                             'refuted so far; a no: and "lemmas" when its core was grown)')
         if value["yes"] not in (True, False, None):
             raise ValueError("yes is true, false or null")
         if "node_limit" in value:

@@ -349,6 +349,18 @@ def hard_refutation(searcher, node, g0: int) -> dict:
                            {"core": core, "depth": d, "pattern": pattern, "lemmas": words}, minimal)
 
 
+def _keep(recorder, quietly: bool = False) -> None:
+    """Write the claims ``recorder`` holds; ``quietly``: while another exception is on its way,
+    a failed write must not take its place."""
+    if recorder is None:
+        return
+    try:
+        recorder.flush()
+    except OSError:
+        if not quietly:
+            raise
+
+
 def check_made_core(searcher, history, word: str, made: dict, minimal: bool = False) -> dict:
     """The checkpoint entry of ``word``'s no, once the pure-Python checker has decided its core
     ``made`` (``{"core", "depth", "pattern", "lemmas"}``, from :func:`hard_refutation` or a
@@ -376,10 +388,12 @@ def check_made_core(searcher, history, word: str, made: dict, minimal: bool = Fa
         # the claims the draft holds now, if this check added some: a check that added none would
         # add none again under the same budget, so only a larger one retries it
         e.settled = recorder.count if recorder is not None and recorder.count > before else 0
+        _keep(recorder, quietly=True)
         raise
-    finally:
-        if recorder is not None:
-            recorder.flush()
+    except BaseException:        # a fault, Ctrl-C: keep what was proven, and raise what happened
+        _keep(recorder, quietly=True)
+        raise
+    _keep(recorder)
     entry = {"core": core, "depth": d}
     if words:
         # the lemmas the check decided first: --recheck passes them again (sweep_recheck.py)
