@@ -28,6 +28,7 @@ import threading
 import numpy as np
 
 from wordlelab.errors import WordleError
+from wordlelab.solvers.interrupt import DeferSignals
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import INF, new_stats
 
@@ -92,8 +93,12 @@ def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress
     pool = [threading.Thread(target=work, args=w, name=f"wordlelab-class-{i}") for i, w in enumerate(workers)]
     told = 0
     try:
-        for t in pool:
-            t.start()
+        # a Ctrl-C inside Thread.start could leave a thread launched but not yet with an ident,
+        # which _join_all would then not wait for: it would write to the table after the stop
+        # has emptied it. Held until every thread has started, the signal cannot fall there.
+        with DeferSignals():
+            for t in pool:
+                t.start()
         for t in pool:
             while t.is_alive():
                 t.join(0.05)
