@@ -627,8 +627,11 @@ def _stop_and_resume(shown: str, where: Path) -> None:
     prefix = [exe] if exe else [sys.executable, "-m", "wordlelab"]
     sizes = []
     for _ in range(2):
+        # (SIGINT's default disposition in the child, as in a terminal: a background job or an
+        # xdist worker ignores it, and a child inheriting that would never see the Ctrl-C)
         p = subprocess.Popen(prefix + shlex.split(shown)[1:], cwd=where, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+                             stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         try:
             time.sleep(seconds)
             p.send_signal(signal.SIGINT)
