@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.tree import load_tree
 from wordlelab.models.verify import verify_tree
@@ -119,7 +120,6 @@ def test_a_tree_already_in_the_trees_directory_decides_its_word(hard_sweep, rand
     """A yes found by another command (its tree in --trees) counts once the verifier passes it, with
     no search (a node limit of 1 decides nothing else); a tree that is not this question's is an error."""
     import shutil
-    from wordlelab.errors import WordleError
     _, full, _, folder = hard_sweep
     found, words = folder / "trees", random_300.guesses
     yes = next(w for w in full.stats["yes"]          # a yes whose tree needs all 4 guesses
@@ -190,6 +190,41 @@ def test_cli_every_first_word_on_workers(cli_run, tmp_path):
     assert alone["stats"]["from_checkpoint"] == 4 and alone["stats"]["yes"] == pooled["stats"]["yes"]
     r = cli_run(["prove-depth", "--guesses", "5", "--start", "salet", "--workers", "2"], expect_error=True)
     assert r.err.startswith("error: ") and "--every-first-word" in r.err
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_words_decides_only_the_words_asked_for_and_keeps_the_others(tmp_path, workers):
+    """--words: those words are searched (as the whole run decides them), the checkpoint's others
+    are neither searched nor lost, and the result says what became of each word asked for."""
+    words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
+    lists = WordLists("random-300", words, words)
+    whole = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4)
+    ck = str(tmp_path / "every.json")
+    first = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, limit=40)
+    kept = json.loads(open(ck).read())["entries"]
+    outside = [w for w in words if w not in kept][:3]
+    asked = [outside[0], outside[1].upper(), next(iter(kept))]       # two new words, one decided already
+    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, workers=workers, words=asked + [""])
+    now = json.loads(open(ck).read())["entries"]
+    assert set(now) == set(kept) | set(outside[:2]) and all(now[w] == kept[w] for w in kept)
+    assert r.stats["searched_now"] == 2 and r.stats["first_words"] == 3
+    expected = {w: "yes" if w in whole.stats["yes"] else "no" for w in outside[:2] + [asked[2]]}
+    assert r.stats["words"] == expected and first.stats["decided"]["unknown"] == 0
+    with pytest.raises(WordleError, match="not in the guess list: ZZZZZ"):
+        decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, words=[outside[2], "zzzzz"])
+
+
+def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_path):
+    ck = tmp_path / "every.json"
+    base = ["prove-depth", "--guesses", "5", "--lists", "nyt20220316"]
+    r = cli_run(base + ["--every-first-word", "--words", "salet,crane", "--checkpoint", str(ck)])
+    assert "the words asked for (--words): SALET yes, CRANE yes" in r.out
+    assert set(json.loads(ck.read_text())["entries"]) == {"salet", "crane"}
+    for wrong, said in [(["--words", "salet"], "--every-first-word"),
+                        (["--every-first-word", "--words", "salet,qqqqq"], "not in the guess list: QQQQQ"),
+                        (["--every-first-word", "--words", "salet", "--status", "--checkpoint", str(ck)], "--words")]:
+        r = cli_run(base + wrong, expect_error=True)
+        assert r.code == 2 and r.err.startswith("error: ") and said in r.err and "Traceback" not in r.err
 
 
 def test_a_checkpoint_entry_keeps_a_node_limit_only_for_an_unknown():

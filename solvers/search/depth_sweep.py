@@ -91,7 +91,7 @@ def check_decision(searcher):
 def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=None, tree_dir=None,
                             node_limit: int = 10**12, limit: int | None = None, workers: int = 1,
                             dask_address: str | None = None, recheck: bool = False,
-                            core_work: int | None = None) -> Result:
+                            core_work: int | None = None, words=None) -> Result:
     """Decide, for every first word, whether every answer can be found within ``guesses``.
 
     Returns OPTIMAL when every word (or the first ``limit`` in the candidate order) is decided,
@@ -112,20 +112,50 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     A word refuted by the search whose core was not checked within it stays unknown, naming its
     failing class and this budget; it is searched again only with a larger ``core_work`` (a
     larger ``node_limit`` would not help it: the node limit did not stop it).
+
+    ``words``, if given, are the only first words taken (in the candidate order; ``limit`` then
+    counts among them): a budget spent on the words one wants decided, say one core check
+    resumed with a larger ``core_work``. The other words of the checkpoint are kept as they are,
+    and the result counts them as before.
     """
     from wordlelab.solvers.search import hard_cores
     searcher.core_work = hard_cores.UNFINISHED_CHECK_WORK if core_work is None else core_work
     if recheck and searcher.mode != "hard":
         raise WordleError("--recheck with --every-first-word re-checks hard mode's cores; "
                           f"{searcher.mode} mode's nos have no core of their own")
+    if words is not None:
+        words = list(dict.fromkeys(w.strip().lower() for w in words if w.strip()))
+        strangers = [w.upper() for w in words if w not in searcher.guess_index]
+        if not words:
+            raise WordleError("--words: no word given")
+        if strangers:
+            raise WordleError(f"--words: not in the guess list: {', '.join(strangers)}")
+    pick = (limit, words)
     if workers > 1 or dask_address:
-        res, decisions = _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit,
+        res, decisions = _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
                                             workers, dask_address)
     else:
-        res, decisions = _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit)
+        res, decisions = _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick)
     if recheck:
         res = _rechecked(res, searcher.lists, guesses, decisions, progress, tree_dir, workers, dask_address)
+    if words is not None:
+        res.stats["words"] = {w: _verdict(decisions.get(w)) for w in words}
     return res
+
+
+def _verdict(value) -> str:
+    """One word's decision in a few words: yes, no, or what stopped it.
+
+    >>> _verdict({"yes": None, "node_limit": 5}), _verdict({"yes": False})
+    ('unknown (node limit 5)', 'no')
+    """
+    if value is None:
+        return "not reached"
+    if value["yes"] is not None:
+        return "yes" if value["yes"] else "no"
+    (stopped,) = _unknown_by_limit({"w": value}, ["w"])
+    settled = f", {value['settled']} second guesses refuted so far" if "settled" in value else ""
+    return f"unknown ({stopped}{settled})"
 
 
 def _rechecked(res: Result, lists, guesses, decisions, progress, tree_dir, workers, dask_address) -> Result:
@@ -145,7 +175,7 @@ def _rechecked(res: Result, lists, guesses, decisions, progress, tree_dir, worke
     return res
 
 
-def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit) -> tuple[Result, dict]:
+def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick) -> tuple[Result, dict]:
     """:func:`decide_every_first_word` in this process; also its decisions (word -> entry)."""
     from wordlelab.solvers.checkpoint import load_checkpoint, save_merged
     from wordlelab.solvers.search.core_prover import Count
@@ -162,7 +192,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
     searcher.core_drafts = _core_drafts(searcher, question, checkpoint)
     cache, stats = searcher._new_cache(), new_stats()
     Lchild, split_of = _root_split(searcher, node)
-    order = searcher.candidate_order(node)[:limit]
+    order = _first_words(searcher, node, *pick)
     first_of_split: dict = {}
     replayed: set = set()
     verified_now: set = set()
@@ -208,6 +238,16 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
     return _result(question, decisions, len(order), resumed, decided_now, verified_now,
                    int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0),
                    time.perf_counter() - t0), decisions
+
+
+def _first_words(searcher, node, limit: int | None, words) -> list:
+    """The (score, guess index) pairs of the first words a run takes: the candidate order, only
+    ``words`` if given, then the first ``limit``."""
+    order = searcher.candidate_order(node)
+    if words is not None:
+        wanted = {searcher.guess_index[w] for w in words}
+        order = [c for c in order if c[1] in wanted]
+    return order[:limit]
 
 
 def _bank_cores(searcher, decisions: dict) -> None:
@@ -503,7 +543,7 @@ def _count_yes(results) -> str:
     return f"{len(results)} decided, {sum(1 for v in results.values() if v['yes'])} yes"
 
 
-def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, limit, workers,
+def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick, workers,
                        dask_address) -> tuple[Result, dict]:
     """:func:`decide_every_first_word` with the first words as sweep tasks; also its decisions."""
     from wordlelab.solvers.checkpoint import load_checkpoint
@@ -513,7 +553,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     node = searcher.root(None, None, guesses)
     question = _question(searcher, node, guesses)
     loaded = load_checkpoint(checkpoint, question, check_decision(searcher))   # refused now, before any work
-    order = [g0 for _, g0 in searcher.candidate_order(node)[:limit]]
+    order = [g0 for _, g0 in _first_words(searcher, node, *pick)]
     words = [searcher.lists.guesses[g] for g in order]
     twin_of: dict = {}
     if searcher.mode == "easy":   # first words with the same split leave the same game (easy mode only)

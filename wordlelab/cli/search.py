@@ -149,25 +149,27 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
 
 
 def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkpoint, node_limit, workers,
-                      dask_address, recheck, as_json, core_work=None, status_only=False):
+                      dask_address, recheck, as_json, core_work=None, status_only=False, only_words=None):
     """prove-depth --every-first-word: one decision per first word (--status: what the checkpoint holds)."""
     from wordlelab.solvers.search.depth_sweep import decide_every_first_word
     if not every:
-        raise WordleError("--trees, --limit, --status, --core-work, --workers and --dask go with --every-first-word")
+        raise WordleError("--trees, --limit, --words, --status, --core-work, --workers and --dask go with "
+                          "--every-first-word")
     if core_work is not None and searcher.mode != "hard":
         raise WordleError("--core-work is the budget of hard mode's core checks")
     if start:
         raise WordleError("--every-first-word decides every first word: drop --start and --state")
     lists = searcher.lists
     if status_only:
-        if recheck or workers or dask_address or core_work:
-            raise WordleError("--status searches nothing: drop --recheck, --core-work, --workers and --dask")
+        if recheck or workers or dask_address or core_work or only_words is not None:
+            raise WordleError("--status searches nothing: drop --recheck, --core-work, --words, --workers and --dask")
         from wordlelab.solvers.search.depth_verdicts import sweep_status
         res = sweep_status(searcher, n_guesses, checkpoint, limit)
     else:
         with progress("first words", None, enabled=not as_json) as advance:
             res = decide_every_first_word(searcher, n_guesses, checkpoint, advance, tree_dir, node_limit, limit,
-                                          workers or 1, dask_address, recheck, core_work)
+                                          workers or 1, dask_address, recheck, core_work,
+                                          None if only_words is None else only_words.split(","))
     if as_json:
         emit_json(res.as_dict())
         return
@@ -189,6 +191,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                   + ", ".join(f"{w.upper()} {n}" for w, n in sorted(st["check_settled"].items())))
     if st["not_reached"]:
         out.print(f"not reached yet: {st['not_reached']} first words")
+    if "words" in st:
+        out.print("the words asked for (--words): " + ", ".join(f"{w.upper()} {v}" for w, v in st["words"].items()))
     if status_only:
         out.print(f"read from {checkpoint}; nothing searched ({res.seconds:.1f} s)")
         return
@@ -229,6 +233,9 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                    "a tree already there decides its word once the verifier passes it")
 @click.option("--limit", default=None, type=positive(),
               help="--every-first-word: only the first N words, most promising first")
+@click.option("--words", "only_words", default=None, metavar="W1,W2,...",
+              help="--every-first-word: only these first words (comma-separated), e.g. to spend a larger "
+                   "--core-work on one core check; the checkpoint's other words are kept as they are")
 @click.option("--status", "status_only", is_flag=True,
               help="--every-first-word: report what --checkpoint holds (the words decided, and what stopped each "
                    "undecided one) and search nothing")
@@ -242,7 +249,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @memory_option
 @json_option
 def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, any_tree, recheck, checkpoint,
-                core_file, every, tree_dir, limit, status_only, core_work, workers, dask_address, memory_gib, as_json):
+                core_file, every, tree_dir, limit, only_words, status_only, core_work, workers, dask_address, memory_gib,
+                as_json):
     """Decide whether every answer can be found within G guesses, with a certificate.
 
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode, and in
@@ -252,9 +260,10 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
-    if every or tree_dir or limit or workers or dask_address or core_work or status_only:
+    if every or tree_dir or limit or only_words is not None or workers or dask_address or core_work or status_only:
         return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
-                                 node_limit, workers, dask_address, recheck, as_json, core_work, status_only)
+                                 node_limit, workers, dask_address, recheck, as_json, core_work, status_only,
+                                 only_words)
     # what the progress counts: classes after a given guess, or the guesses tried
     given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
     label = "classes after the guess" if given_guess else ("next guesses" if state_text else "first guesses")
