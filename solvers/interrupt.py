@@ -111,12 +111,24 @@ class DeferSignals:
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
             for sig in self.SIGNALS:
+                # an ignored signal (a background job's SIGINT) stays ignored: noted here, it
+                # would reach the Ctrl-C watcher's pipe, and become a stop it never was
+                if signal.getsignal(sig) in (signal.SIG_IGN, None):
+                    continue
                 self._old[sig] = signal.signal(sig, lambda s, _frame: self.pending.append(s))
         return self
 
     def __exit__(self, *exc):
-        for sig, old in self._old.items():
-            signal.signal(sig, old)
+        if self._old:
+            # the handlers are put back as one step: a signal meanwhile waits, blocked, for the
+            # handler it would have reached (one restored and the other not, a Ctrl-C raised
+            # in between would leave the other held for good)
+            mask = signal.pthread_sigmask(signal.SIG_BLOCK, self._old)
+            try:
+                for sig, old in self._old.items():
+                    signal.signal(sig, old)
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         for sig in dict.fromkeys(self.pending):
             signal.raise_signal(sig)        # now handled as it would have been
         return False

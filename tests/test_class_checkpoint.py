@@ -174,6 +174,22 @@ def test_a_signal_during_a_kept_class_is_delivered_after_it_is_kept():
         signal.signal(signal.SIGINT, inherited)
 
 
+def test_an_ignored_signal_stays_ignored_inside_a_held_block():
+    """A background job ignores SIGINT: the block must not turn it into a stop (held, it would
+    reach the Ctrl-C watcher's pipe and be raised once the block ends)."""
+    import os
+    import signal
+    from wordlelab.solvers.interrupt import DeferSignals
+    inherited = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with DeferSignals() as held:
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+            os.kill(os.getpid(), signal.SIGINT)
+        assert held.pending == [] and signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, inherited)
+
+
 def _largest_class(lists, mode):
     """A first word (the 8th guess), its plain least total, and the pattern and state of its largest class."""
     from wordlelab.models.feedback import feedback, pattern_string

@@ -214,17 +214,43 @@ def test_words_decides_only_the_words_asked_for_and_keeps_the_others(tmp_path, w
         decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, words=[outside[2], "zzzzz"])
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_named_word_shares_the_decision_of_its_twin_in_the_checkpoint(tmp_path, workers):
+    """Easy mode: BQQQQ and BJJJJ tell the answers apart alike (by their B only), so one decision
+    serves both. Named alone, the second takes the first's from the checkpoint, unsearched."""
+    answers = ["bacon", "cabin", "robin", "tonic", "sonic", "bison", "orbit"]
+    lists = WordLists("twins", answers + ["bqqqq", "bjjjj"], answers)
+    whole = decide_every_first_word(NativeSearcher(lists, "easy", 3), 3, str(tmp_path / "whole.json"))
+    entries = json.loads((tmp_path / "whole.json").read_text())["entries"]
+    (second, first), = [(w, v["same_as"]) for w, v in entries.items() if v["same_as"]]
+    ck = str(tmp_path / "named.json")
+    decide_every_first_word(NativeSearcher(lists, "easy", 3), 3, ck, workers=workers, words=[first])
+    r = decide_every_first_word(NativeSearcher(lists, "easy", 3), 3, ck, workers=workers, words=[second])
+    assert r.stats["searched_now"] == 0 and whole.stats["decided"]["unknown"] == 0
+    assert json.loads(open(ck).read())["entries"][second] == entries[second]
+    assert r.stats["words"] == {second: "yes" if second in whole.stats["yes"] else "no"}
+
+
 def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_path):
     ck = tmp_path / "every.json"
     base = ["prove-depth", "--guesses", "5", "--lists", "nyt20220316"]
     r = cli_run(base + ["--every-first-word", "--words", "salet,crane", "--checkpoint", str(ck)])
-    assert "the words asked for (--words): SALET yes, CRANE yes" in r.out
+    assert r.out.startswith("the words asked for (--words): SALET yes, CRANE yes\nwith them, the checkpoint: "
+                            "OPTIMAL: of 2 first words")
     assert set(json.loads(ck.read_text())["entries"]) == {"salet", "crane"}
-    for wrong, said in [(["--words", "salet"], "--every-first-word"),
-                        (["--every-first-word", "--words", "salet,qqqqq"], "not in the guess list: QQQQQ"),
-                        (["--every-first-word", "--words", "salet", "--status", "--checkpoint", str(ck)], "--words")]:
+    for wrong, said in [
+            (["--words", "salet"], "error: --trees, --limit, --words, --status, --core-work, --workers and --dask go "
+                                   "with --every-first-word"),
+            (["--every-first-word", "--words", "salet,qqqqq"],
+             "error: --words: not in the guess list: QQQQQ (give them comma-separated)"),
+            (["--every-first-word", "--words", " , "], "error: --words: no word given"),
+            (["--every-first-word", "--words", "salet", "--limit", "3"],
+             "error: --words names the words to decide: drop --limit and --recheck (which re-checks the whole "
+             "checkpoint)"),
+            (["--every-first-word", "--words", "salet", "--status", "--checkpoint", str(ck)],
+             "error: --status searches nothing: drop --recheck, --core-work, --words, --workers and --dask")]:
         r = cli_run(base + wrong, expect_error=True)
-        assert r.code == 2 and r.err.startswith("error: ") and said in r.err and "Traceback" not in r.err
+        assert r.code == 2 and r.err.strip() == said
 
 
 def test_a_checkpoint_entry_keeps_a_node_limit_only_for_an_unknown():

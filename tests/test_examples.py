@@ -622,16 +622,16 @@ def _stop_and_resume(shown: str, where: Path) -> None:
     """A long run as shown: stopped by Ctrl-C after a while, its checkpoint kept, and resumed."""
     import signal
     import time
+
+    from ctrl_c import ctrl_c_reaches_children
     checkpoint, seconds = LONG_RUNS[shown]
     exe = shutil.which("wordlelab")
     prefix = [exe] if exe else [sys.executable, "-m", "wordlelab"]
     sizes = []
     for _ in range(2):
-        # (SIGINT's default disposition in the child, as in a terminal: a background job or an
-        # xdist worker ignores it, and a child inheriting that would never see the Ctrl-C)
-        p = subprocess.Popen(prefix + shlex.split(shown)[1:], cwd=where, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL,
-                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+        with ctrl_c_reaches_children():
+            p = subprocess.Popen(prefix + shlex.split(shown)[1:], cwd=where, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
         try:
             time.sleep(seconds)
             p.send_signal(signal.SIGINT)

@@ -121,11 +121,10 @@ def test_a_compiled_depth_search_lets_the_gil_go_so_ctrl_c_stops_it(built):
     """numba.pycc's exports hold the GIL unless the build says otherwise (kernels._without_the_gil):
     held, the watcher thread could not poison the counter, and the search would run for hours."""
     cache, report = built
-    # a pytest-xdist worker ignores SIGINT, and a child inherits that: Python would then install no
-    # handler and the Ctrl-C would never arrive. Restore the default, as in a terminal.
-    proc = subprocess.Popen([sys.executable, "-c", SPIN], env={**os.environ, "WORDLELAB_CACHE": str(cache)},
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    from ctrl_c import ctrl_c_reaches_children
+    with ctrl_c_reaches_children():        # (an xdist worker ignores SIGINT, and so would the child)
+        proc = subprocess.Popen([sys.executable, "-c", SPIN], env={**os.environ, "WORDLELAB_CACHE": str(cache)},
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout.readline().strip() == report["path"]
         time.sleep(2)

@@ -165,6 +165,45 @@ def test_an_error_in_one_thread_stops_the_others(tmp_path):
     assert s.solve(start=words[7], threads=2).value == NativeSearcher(lists, "easy", 6).solve(start=words[7]).value
 
 
+def test_a_ctrl_c_while_the_class_threads_start_leaves_no_thread_running(tmp_path, monkeypatch):
+    """class_threads: a Ctrl-C that falls inside Thread.start, the thread launched but not yet
+    named (no ident), is held until every thread has started, so the stop waits for all of them:
+    none goes on searching on the table the stop empties."""
+    import os
+    import signal
+    import threading
+    import time
+    import types
+
+    from wordlelab.solvers.search import class_threads
+    words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 400))
+    lists = lists_from(tmp_path, words[::2], words)
+    s = NativeSearcher(lists, "easy", 6)
+    sent = []
+
+    class SlowToStart(threading.Thread):
+        def _bootstrap(self):           # launched, and unnamed for half a second
+            time.sleep(0.5)
+            super()._bootstrap()
+
+        def start(self):                # the Ctrl-C comes while the first start waits for its thread
+            if not sent:
+                sent.append(threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGINT)))
+                sent[0].start()
+            super().start()
+
+    monkeypatch.setattr(class_threads, "threading", types.SimpleNamespace(Thread=SlowToStart, Lock=threading.Lock))
+    # (an xdist worker ignores SIGINT: Python's own handler, as in a terminal)
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            s.solve(start=words[7], threads=2)
+        left = [t.name for t in threading.enumerate() if t.name.startswith("wordlelab-class-")]
+    finally:
+        signal.signal(signal.SIGINT, inherited)
+    assert sent and left == [] and not s.cache.any()
+
+
 def test_original_lists_salet_7920():
     res = NativeSearcher(load_lists("original"), "easy", 6).solve(start="salet")
     assert (res.status, res.value) == ("OPTIMAL", 7920)

@@ -7,14 +7,16 @@ import time
 
 import psutil
 import pytest
+from ctrl_c import ctrl_c_reaches_children
 
 LONG_RUN = [sys.executable, "-m", "wordlelab", "best-start", "--lists", "nyt20220316", "--workers", "2"]
 
 
 def _start(tmp_path):
     ck = tmp_path / "rank.json"
-    proc = subprocess.Popen(LONG_RUN + ["--checkpoint", str(ck)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=tmp_path, preexec_fn=_ctrl_c_as_in_a_terminal)
+    with ctrl_c_reaches_children():
+        proc = subprocess.Popen(LONG_RUN + ["--checkpoint", str(ck)], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, cwd=tmp_path)
     client = psutil.Process(proc.pid)
     deadline = time.monotonic() + 120
     # wait until both pool workers are up and the search is under way (the checkpoint appears)
@@ -28,13 +30,6 @@ def _start(tmp_path):
         time.sleep(0.2)
     proc.kill()
     pytest.fail("the sweep did not start within 120 s")
-
-
-def _ctrl_c_as_in_a_terminal() -> None:
-    """In the child, before Python starts: SIGINT's default disposition. A background job or a
-    pytest-xdist worker ignores SIGINT, a child inherits that, and Python then installs no
-    KeyboardInterrupt handler: the Ctrl-C the test sends would never arrive."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _command(process) -> str:

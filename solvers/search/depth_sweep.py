@@ -129,7 +129,10 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         if not words:
             raise WordleError("--words: no word given")
         if strangers:
-            raise WordleError(f"--words: not in the guess list: {', '.join(strangers)}")
+            raise WordleError(f"--words: not in the guess list: {', '.join(strangers)} (give them comma-separated)")
+        if limit is not None or recheck:
+            raise WordleError("--words names the words to decide: drop --limit and --recheck (which re-checks "
+                              "the whole checkpoint)")
     pick = (limit, words)
     if workers > 1 or dask_address:
         res, decisions = _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
@@ -150,7 +153,7 @@ def _verdict(value) -> str:
     ('unknown (node limit 5)', 'no')
     """
     if value is None:
-        return "not reached"
+        return "not searched: it gives every answer one pattern"
     if value["yes"] is not None:
         return "yes" if value["yes"] else "no"
     (stopped,) = _unknown_by_limit({"w": value}, ["w"])
@@ -195,6 +198,16 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
     order = _first_words(searcher, node, *pick)
     first_of_split: dict = {}
     replayed: set = set()
+    if pick[1] is not None and prover is not None:
+        # words named (easy mode): a named word shares the decision of the first word of the whole
+        # order with its split, if the checkpoint has it, and the cores of the checkpoint's other
+        # nos are learnt as a whole run would have learnt them
+        named = {g for _, g in order}
+        for _, g in searcher.candidate_order(node):
+            first_of_split.setdefault(split_of[g], searcher.lists.guesses[g])
+            value = decisions.get(searcher.lists.guesses[g])
+            if g not in named and value and value["yes"] is False and value["same_as"] is None:
+                searcher._replay_refutation(prover, {"core": value["core"], "depth": value["depth"]}, replayed)
     verified_now: set = set()
     resumed = decided_now = 0
     last_save = time.monotonic()
@@ -218,7 +231,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                     if progress:
                         progress(1, info=f"{resumed} from the checkpoint")
                     continue
-                if twin is not None and twin in decisions and decisions[twin]["yes"] is not None:
+                if twin not in (None, word) and twin in decisions and decisions[twin]["yes"] is not None:
                     value = dict(decisions[twin], same_as=twin)
                 else:
                     value = _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,
@@ -559,8 +572,12 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     if searcher.mode == "easy":   # first words with the same split leave the same game (easy mode only)
         _, split_of = _root_split(searcher, node)
         first: dict = {}
+        # (words named: the first word of the whole order with a split may lie outside them, and
+        # the checkpoint may have its decision)
+        for _, g in searcher.candidate_order(node) if pick[1] is not None else zip(order, order):
+            first.setdefault(split_of[g], searcher.lists.guesses[g])
         for g, word in zip(order, words):
-            twin_of[word] = first.setdefault(split_of[g], word)
+            twin_of[word] = first[split_of[g]]
     if tree_dir:
         Path(tree_dir).mkdir(parents=True, exist_ok=True)
     ex = executor(None, workers, dask_address)

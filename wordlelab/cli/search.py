@@ -175,7 +175,13 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
         return
     st = res.stats
     d = st["decided"]
-    out.print(f"{res.status}: of {st['first_words']} first words ({searcher.mode} mode, {lists.name}, "
+    # with --words the run's words come first; the counts below are the whole checkpoint's
+    named = "words" in st
+    if named:
+        out.print("the words asked for (--words): " + ", ".join(f"{w.upper()} {v}" for w, v in st["words"].items()))
+    first_words = d["yes"] + d["no"] + d["unknown"] if named else st["first_words"]
+    out.print(f"{'with them, the checkpoint: ' if named else ''}{res.status}: of {first_words} first words "
+              f"({searcher.mode} mode, {lists.name}, "
               f"{len(searcher.lists.answers)} answers), {d['yes']} find every answer within {n_guesses} guesses, "
               f"{d['no']} cannot (exhaustive search" + (", each with a checked core" if searcher.mode == "hard" else "")
               + f"), {d['unknown']} undecided "
@@ -191,8 +197,6 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                   + ", ".join(f"{w.upper()} {n}" for w, n in sorted(st["check_settled"].items())))
     if st["not_reached"]:
         out.print(f"not reached yet: {st['not_reached']} first words")
-    if "words" in st:
-        out.print("the words asked for (--words): " + ", ".join(f"{w.upper()} {v}" for w, v in st["words"].items()))
     if status_only:
         out.print(f"read from {checkpoint}; nothing searched ({res.seconds:.1f} s)")
         return
