@@ -33,9 +33,10 @@ from pathlib import Path
 
 
 from wordlelab.errors import WordleError
-from wordlelab.models.result import Result, Status
+from wordlelab.models.result import Result
 from wordlelab.models.tree import save_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
+from wordlelab.solvers.search.depth_verdicts import sweep_result, word_verdict
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat, new_stats
 
@@ -142,23 +143,8 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     if recheck:
         res = _rechecked(res, searcher.lists, guesses, decisions, progress, tree_dir, workers, dask_address)
     if words is not None:
-        res.stats["words"] = {w: _verdict(decisions.get(w)) for w in words}
+        res.stats["words"] = {w: word_verdict(decisions.get(w)) for w in words}
     return res
-
-
-def _verdict(value) -> str:
-    """One word's decision in a few words: yes, no, or what stopped it.
-
-    >>> _verdict({"yes": None, "node_limit": 5}), _verdict({"yes": False})
-    ('unknown (node limit 5)', 'no')
-    """
-    if value is None:
-        return "not searched: it gives every answer one pattern"
-    if value["yes"] is not None:
-        return "yes" if value["yes"] else "no"
-    (stopped,) = _unknown_by_limit({"w": value}, ["w"])
-    settled = f", {value['settled']} second guesses refuted so far" if "settled" in value else ""
-    return f"unknown ({stopped}{settled})"
 
 
 def _rechecked(res: Result, lists, guesses, decisions, progress, tree_dir, workers, dask_address) -> Result:
@@ -248,7 +234,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                     last_save = time.monotonic()
         finally:
             decisions = save_merged(checkpoint, question, decisions)
-    return _result(question, decisions, len(order), resumed, decided_now, verified_now,
+    return sweep_result(question, decisions, len(order), resumed, decided_now, verified_now,
                    int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0),
                    time.perf_counter() - t0), decisions
 
@@ -300,46 +286,6 @@ def _question(searcher, node, guesses) -> dict:
     from wordlelab.solvers.checkpoint import lists_question
     return {"kind": "depth-every-first-word", "lists": lists_question(searcher.lists), "mode": searcher.mode,
             "guesses": guesses, "answers": len(node.H)}
-
-
-def _result(question, decisions, n_words, resumed, decided_now, verified_now, nodes, seconds,
-            not_reached: int = 0) -> Result:
-    """The sweep's Result from its ``decisions``; ``not_reached``: words of the run not in them yet
-    (only a report of a checkpoint, :func:`~wordlelab.solvers.search.depth_verdicts.sweep_status`,
-    has any: a run decides every word before it returns)."""
-    yes = sorted(w for w, v in decisions.items() if v["yes"])
-    unknown = sorted(w for w, v in decisions.items() if v["yes"] is None)
-    counts = {"yes": len(yes), "no": len(decisions) - len(yes) - len(unknown), "unknown": len(unknown)}
-    out = {"yes": yes, "unknown": unknown, "decided": counts, "first_words": n_words,
-           "from_checkpoint": resumed, "searched_now": decided_now,
-           "rate_per_hour": round(decided_now / seconds * 3600, 1) if decided_now else None, "nodes": nodes,
-           # unknowns whose search refuted a class, but whose core was not made or checked in time
-           "refuted_unchecked": sum(1 for w in unknown if "failing" in decisions[w]),
-           "unknown_by_limit": _unknown_by_limit(decisions, unknown), "not_reached": not_reached,
-           # unknowns whose core check goes on from the first guesses it refuted so far (drafts file)
-           "check_settled": {w: decisions[w]["settled"] for w in unknown if "settled" in decisions[w]}}
-    # every yes decided in this call had its tree checked by verify_tree before it counted; the trees
-    # are in tree_dir, not in the result (thousands of 12972-answer trees would not fit)
-    out["trees_verified"] = sum(1 for w in yes if w in verified_now)
-    status = Status.OPTIMAL if not unknown and not not_reached else Status.UNKNOWN
-    return Result(question, "native", status, len(yes) if status == Status.OPTIMAL else None,
-                  len(yes) + len(unknown) + not_reached, None, None, False, seconds, out)
-
-
-def _unknown_by_limit(decisions: dict, unknown: list) -> dict:
-    """How many undecided words each limit stopped: a core check's work budget (their search
-    refuted a class) or the node limit, largest last.
-
-    >>> _unknown_by_limit({"a": {"node_limit": 5}, "b": {"node_limit": 5, "failing": "BBBBB", "core_work": 9},
-    ...                    "c": {"node_limit": 7}}, ["a", "b", "c"])
-    {'check budget 9': 1, 'node limit 5': 1, 'node limit 7': 1}
-    """
-    counts: dict = {}
-    for w in unknown:
-        v = decisions[w]
-        key = ("check budget", v["core_work"]) if "core_work" in v else ("node limit", v.get("node_limit", -1))
-        counts[key] = counts.get(key, 0) + 1
-    return {f"{kind} {n}" if n >= 0 else f"{kind} (not recorded)": c for (kind, n), c in sorted(counts.items())}
 
 
 def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count, untouched,
@@ -617,5 +563,5 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     verified_now = {w for w in searched if results[w]["yes"] and results[w]["same_as"] is None}
     nodes = sum(results[w].get("nodes", 0) for w in searched)
     resumed = len((sweep.resumed & set(words)) - twinned - searched)
-    return _result(question, decisions, len(words), resumed, len(searched), verified_now, nodes,
+    return sweep_result(question, decisions, len(words), resumed, len(searched), verified_now, nodes,
                    time.perf_counter() - t0), decisions
