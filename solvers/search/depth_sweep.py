@@ -36,7 +36,7 @@ from wordlelab.errors import WordleError
 from wordlelab.models.result import Result
 from wordlelab.models.tree import save_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
-from wordlelab.solvers.search.depth_verdicts import sweep_result, word_verdict
+from wordlelab.solvers.search.depth_report import sweep_result, word_verdict
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat, new_stats
 

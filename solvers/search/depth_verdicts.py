@@ -10,7 +10,6 @@ resumes. The words the sweep left open are searched, and :func:`hardest_last` sa
 from __future__ import annotations
 
 from wordlelab.errors import WordleError
-from wordlelab.models.result import Result, Status
 
 
 def depth_decisions(searcher, max_guesses, path) -> tuple[frozenset, dict]:
@@ -63,6 +62,7 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None):
     (its draft's claims, :mod:`~wordlelab.solvers.search.core_drafts`)."""
     import time
     from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.search.depth_report import sweep_result
     from wordlelab.solvers.search.depth_sweep import _question, check_decision
     if not checkpoint:
         raise WordleError("--status reports what --checkpoint holds: give the checkpoint")
@@ -82,58 +82,3 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None):
             if draft is not None and draft["proven"]:
                 res.stats["check_settled"][word] = len(draft["proven"])
     return res
-
-
-def sweep_result(question, decisions, n_words, resumed, decided_now, verified_now, nodes, seconds,
-            not_reached: int = 0) -> Result:
-    """The sweep's Result from its ``decisions``; ``not_reached``: words of the run not in them yet
-    (only a report of a checkpoint, :func:`~wordlelab.solvers.search.depth_verdicts.sweep_status`,
-    has any: a run decides every word before it returns)."""
-    yes = sorted(w for w, v in decisions.items() if v["yes"])
-    unknown = sorted(w for w, v in decisions.items() if v["yes"] is None)
-    counts = {"yes": len(yes), "no": len(decisions) - len(yes) - len(unknown), "unknown": len(unknown)}
-    out = {"yes": yes, "unknown": unknown, "decided": counts, "first_words": n_words,
-           "from_checkpoint": resumed, "searched_now": decided_now,
-           "rate_per_hour": round(decided_now / seconds * 3600, 1) if decided_now else None, "nodes": nodes,
-           # unknowns whose search refuted a class, but whose core was not made or checked in time
-           "refuted_unchecked": sum(1 for w in unknown if "failing" in decisions[w]),
-           "unknown_by_limit": unknown_by_limit(decisions, unknown), "not_reached": not_reached,
-           # unknowns whose core check goes on from the first guesses it refuted so far (drafts file)
-           "check_settled": {w: decisions[w]["settled"] for w in unknown if "settled" in decisions[w]}}
-    # every yes decided in this call had its tree checked by verify_tree before it counted; the trees
-    # are in tree_dir, not in the result (thousands of 12972-answer trees would not fit)
-    out["trees_verified"] = sum(1 for w in yes if w in verified_now)
-    status = Status.OPTIMAL if not unknown and not not_reached else Status.UNKNOWN
-    return Result(question, "native", status, len(yes) if status == Status.OPTIMAL else None,
-                  len(yes) + len(unknown) + not_reached, None, None, False, seconds, out)
-
-
-def unknown_by_limit(decisions: dict, unknown: list) -> dict:
-    """How many undecided words each limit stopped: a core check's work budget (their search
-    refuted a class) or the node limit, largest last.
-
-    >>> unknown_by_limit({"a": {"node_limit": 5}, "b": {"node_limit": 5, "failing": "BBBBB", "core_work": 9},
-    ...                    "c": {"node_limit": 7}}, ["a", "b", "c"])
-    {'check budget 9': 1, 'node limit 5': 1, 'node limit 7': 1}
-    """
-    counts: dict = {}
-    for w in unknown:
-        v = decisions[w]
-        key = ("check budget", v["core_work"]) if "core_work" in v else ("node limit", v.get("node_limit", -1))
-        counts[key] = counts.get(key, 0) + 1
-    return {f"{kind} {n}" if n >= 0 else f"{kind} (not recorded)": c for (kind, n), c in sorted(counts.items())}
-
-
-def word_verdict(value) -> str:
-    """One word's decision in a few words: yes, no, or what stopped it.
-
-    >>> word_verdict({"yes": None, "node_limit": 5}), word_verdict({"yes": False})
-    ('unknown (node limit 5)', 'no')
-    """
-    if value is None:
-        return "not searched: it gives every answer one pattern"
-    if value["yes"] is not None:
-        return "yes" if value["yes"] else "no"
-    (stopped,) = unknown_by_limit({"w": value}, ["w"])
-    settled = f", {value['settled']} second guesses refuted so far" if "settled" in value else ""
-    return f"unknown ({stopped}{settled})"
