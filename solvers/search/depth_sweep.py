@@ -114,8 +114,8 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     failing class and this budget; it is searched again only with a larger ``core_work`` (a
     larger ``node_limit`` would not help it: the node limit did not stop it).
 
-    ``words``, if given, are the only first words taken (in the candidate order; ``limit`` then
-    counts among them): a budget spent on the words one wants decided, say one core check
+    ``words``, if given, are the only first words taken (in the candidate order; not with
+    ``limit`` or ``recheck``): a budget spent on the words one wants decided, say one core check
     resumed with a larger ``core_work``. The other words of the checkpoint are kept as they are,
     and the result counts them as before.
     """
@@ -520,7 +520,8 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
         first: dict = {}
         # (words named: the first word of the whole order with a split may lie outside them, and
         # the checkpoint may have its decision)
-        for _, g in searcher.candidate_order(node) if pick[1] is not None else zip(order, order):
+        every = [g for _, g in searcher.candidate_order(node)] if pick[1] is not None else order
+        for g in every:
             first.setdefault(split_of[g], searcher.lists.guesses[g])
         for g, word in zip(order, words):
             twin_of[word] = first[split_of[g]]
