@@ -57,6 +57,7 @@ class Sweep:
     resumed: set = field(default_factory=set)   # task keys whose result was taken from the checkpoint
     stale: Callable = None                      # stale(key, result) -> True if a checkpoint's result is to
     #                                             be sent again (``skip`` may still settle it from that result)
+    last: str = None                            # the key of the latest result computed in this run
 
 
 def _task(name, init, init_args, run, key, cutoff):
@@ -369,6 +370,7 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
                     todo = lost + todo
                     break
                 _merge(sweep, key, result)
+                sweep.last = key
                 unsaved = True
                 sweep.resumed.discard(key)      # computed in this run (a stale checkpoint entry sent again)
                 if progress:

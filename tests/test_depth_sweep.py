@@ -1,6 +1,7 @@
 """prove-depth --every-first-word: one decision per first word, checked against other searches."""
 import json
 import random
+import re
 
 import pytest
 
@@ -9,6 +10,7 @@ from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.tree import load_tree
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.search import search_core as core
+from wordlelab.solvers.search.depth_report import word_verdict
 from wordlelab.solvers.search.depth_sweep import decide_every_first_word
 from wordlelab.solvers.search.native import NativeSearcher
 
@@ -212,6 +214,33 @@ def test_words_decides_only_the_words_asked_for_and_keeps_the_others(tmp_path, w
     assert r.stats["words"] == expected and first.stats["decided"]["unknown"] == 0
     with pytest.raises(WordleError, match="not in the guess list: ZZZZZ"):
         decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, words=[outside[2], "zzzzz"])
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_progress_names_the_word_just_decided_and_counts_the_checkpoint_by_verdict(tmp_path, workers):
+    """The progress line counts no, yes and undecided apart (an unknown is a checkpoint entry too:
+    a count of entries called every word decided), after the word just searched and its verdict."""
+    words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
+    lists = WordLists("random-300", words, words)
+    ck = str(tmp_path / "every.json")
+    decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, node_limit=40, limit=30)
+    told = []
+    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, workers=workers, limit=60,
+                                progress=lambda n, info=None: told.append(info))
+    entries = json.loads(open(ck).read())["entries"]
+    tally = re.compile(r"(?:([a-z]{5}) (yes|no|unknown \(node limit \d+\)); )?(\d+) no, (\d+) yes, (\d+) undecided")
+    shown = [tally.fullmatch(info) for info in told if info and not info.endswith("from the checkpoint")]
+    assert shown and all(shown)
+    counts = [tuple(int(g) for g in m.groups()[2:]) for m in shown]
+    # the whole checkpoint is counted, not only this run's words: 30 entries at first, all at the end
+    assert sum(counts[0]) >= 30 and all(sum(a) <= sum(b) for a, b in zip(counts, counts[1:]))
+    if workers == 1:        # unthrottled: the last line is the final count
+        assert counts[-1] == (sum(1 for v in entries.values() if v["yes"] is False), len(r.stats["yes"]),
+                              sum(1 for v in entries.values() if v["yes"] is None))
+    named = [(m[1], m[2]) for m in shown if m[1]]
+    assert named and all(verdict == word_verdict(entries[word]) for word, verdict in named)
+    if workers == 1:        # every word searched is named, in turn
+        assert len(named) == r.stats["searched_now"]
 
 
 @pytest.mark.parametrize("workers", [1, 2])

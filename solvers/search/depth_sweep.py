@@ -199,7 +199,6 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
     last_save = time.monotonic()
     if tree_dir:
         Path(tree_dir).mkdir(parents=True, exist_ok=True)
-    n_yes = sum(1 for v in decisions.values() if v["yes"])
     with StopOnCtrlC(stats, *([prover.stats] if prover is not None else [])) as stop:
         try:
             for _, g0 in order:
@@ -226,9 +225,8 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                     if value["yes"]:
                         verified_now.add(word)
                 decisions[word] = value
-                n_yes += bool(value["yes"])
                 if progress:
-                    progress(1, info=f"{len(decisions)} decided, {n_yes} yes")
+                    progress(1, info=f"{word} {word_verdict(value)}; {_count_yes(decisions)}")
                 if checkpoint and time.monotonic() - last_save > 10:
                     decisions = save_merged(checkpoint, question, decisions)
                     last_save = time.monotonic()
@@ -498,8 +496,25 @@ def _has_tree(tree_dir, word: str) -> bool:
     return bool(tree_dir) and (Path(tree_dir) / f"{word}.tree").is_file()
 
 
-def _count_yes(results) -> str:
-    return f"{len(results)} decided, {sum(1 for v in results.values() if v['yes'])} yes"
+def _latest_and_count(sweep, loaded: dict) -> str:
+    """The progress text of a sweep on workers: the word decided last, then :func:`_count_yes` over
+    the checkpoint as it will be saved (``loaded``, with this run's results over it)."""
+    head = f"{sweep.last} {word_verdict(sweep.results[sweep.last])}; " if sweep.last else ""
+    return head + _count_yes(sweep.results, loaded)
+
+
+def _count_yes(results: dict, under: dict | None = None) -> str:
+    """The progress text: the words of ``results`` (and of ``under``, where ``results`` has no
+    entry) by verdict. An unknown is an entry too, so a count of entries alone would call every
+    first word decided.
+
+    >>> _count_yes({"a": {"yes": None}}, {"a": {"yes": False}, "b": {"yes": True}})
+    '0 no, 1 yes, 1 undecided'
+    """
+    values = list(results.values()) + [v for w, v in (under or {}).items() if w not in results]
+    yes = sum(1 for v in values if v["yes"])
+    no = sum(1 for v in values if v["yes"] is False)
+    return f"{no} no, {yes} yes, {len(values) - yes - no} undecided"
 
 
 def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick, workers,
@@ -550,7 +565,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
         searched.add(word)
 
     sweep = Sweep(SWEEP_NAME, question, words, _worker_init, init_args, _worker_run, skip=skip,
-                  describe=_count_yes, validate=check_decision(searcher), pack=_entries,
+                  describe=lambda _results: _latest_and_count(sweep, loaded), validate=check_decision(searcher), pack=_entries,
                   stale=functools.partial(_stale_entry, node_limit=node_limit, mode=searcher.mode,
                                           tree_dir=tree_dir, core_work=searcher.core_work))
     try:
