@@ -70,6 +70,11 @@ def test_cli_keeps_verified_trees_and_resumes(cli_run, tmp_path):
     held = json.loads(cli_run(status_args + ["--limit", "3"]).out)
     assert held["status"] == "OPTIMAL" and held["stats"]["decided"] == first["stats"]["decided"]
     assert held["stats"]["not_reached"] == 0 and held["stats"]["searched_now"] == 0
+    # --status counts the words --limit takes; a run counts the whole checkpoint (3 words) and says so
+    assert cli_run(status_args[:-1] + ["--limit", "3"]).out.startswith("OPTIMAL: of 3 first words")
+    assert cli_run(status_args[:-1] + ["--limit", "2"]).out.startswith("OPTIMAL: of 2 first words")
+    run_two = args[:6] + ["--limit", "2", "--checkpoint", str(ck)]
+    assert cli_run(run_two).out.startswith("the checkpoint: OPTIMAL: of 3 first words")
     everything = json.loads(cli_run(status_args).out)
     assert everything["status"] == "UNKNOWN" and everything["value"] is None
     assert everything["stats"]["not_reached"] == everything["stats"]["first_words"] - 3 > 0

@@ -179,8 +179,12 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
     named = "words" in st
     if named:
         out.print("the words asked for (--words): " + ", ".join(f"{w.upper()} {v}" for w, v in st["words"].items()))
-    first_words = d["yes"] + d["no"] + d["unknown"] if named else st["first_words"]
-    out.print(f"{'with them, the checkpoint: ' if named else ''}{res.status}: of {first_words} first words "
+    held = d["yes"] + d["no"] + d["unknown"]
+    # the counts are the checkpoint's: with --limit it may hold more words than the run took
+    whole = named or held > st["first_words"]
+    first_words = held + st["not_reached"] if whole else st["first_words"]
+    lead = "with them, the checkpoint: " if named else "the checkpoint: " if whole else ""
+    out.print(f"{lead}{res.status}: of {first_words} first words "
               f"({searcher.mode} mode, {lists.name}, "
               f"{len(searcher.lists.answers)} answers), {d['yes']} find every answer within {n_guesses} guesses, "
               f"{d['no']} cannot (exhaustive search" + (", each with a checked core" if searcher.mode == "hard" else "")
