@@ -1,5 +1,5 @@
-"""The report of a ``prove-depth --every-first-word`` run or checkpoint: its Result, and what
-stopped each undecided word.
+"""The report of a ``prove-depth --every-first-word`` run or checkpoint: its Result, what
+stopped each undecided word, and the run's progress text.
 
 The verdicts are read from the checkpoint's entries and nothing else: a yes is a word whose
 tree the verifier passed, a no one whose core the pure-Python checker decided (both checked
@@ -64,3 +64,24 @@ def word_verdict(value) -> str:
     (stopped,) = unknown_by_limit({"w": value}, ["w"])
     settled = f", {value['settled']} second guesses refuted so far" if "settled" in value else ""
     return f"unknown ({stopped}{settled})"
+
+
+def latest_and_count(sweep, loaded: dict) -> str:
+    """The progress text of a sweep on workers: the word decided last, then :func:`count_by_verdict` over
+    the checkpoint as it will be saved (``loaded``, with this run's results over it)."""
+    head = f"{sweep.last} {word_verdict(sweep.results[sweep.last])}; " if sweep.last else ""
+    return head + count_by_verdict(sweep.results, loaded)
+
+
+def count_by_verdict(results: dict, under: dict | None = None) -> str:
+    """The progress text: the words of ``results`` (and of ``under``, where ``results`` has no
+    entry) by verdict. An unknown is an entry too, so a count of entries alone would call every
+    first word decided.
+
+    >>> count_by_verdict({"a": {"yes": None}}, {"a": {"yes": False}, "b": {"yes": True}})
+    '0 no, 1 yes, 1 undecided'
+    """
+    values = list(results.values()) + [v for w, v in (under or {}).items() if w not in results]
+    yes = sum(1 for v in values if v["yes"])
+    no = sum(1 for v in values if v["yes"] is False)
+    return f"{no} no, {yes} yes, {len(values) - yes - no} undecided"

@@ -36,7 +36,7 @@ from wordlelab.errors import WordleError
 from wordlelab.models.result import Result
 from wordlelab.models.tree import save_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
-from wordlelab.solvers.search.depth_report import sweep_result, word_verdict
+from wordlelab.solvers.search.depth_report import count_by_verdict, latest_and_count, sweep_result, word_verdict
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat, new_stats
 
@@ -226,7 +226,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                         verified_now.add(word)
                 decisions[word] = value
                 if progress:
-                    progress(1, info=f"{word} {word_verdict(value)}; {_count_yes(decisions)}")
+                    progress(1, info=f"{word} {word_verdict(value)}; {count_by_verdict(decisions)}")
                 if checkpoint and time.monotonic() - last_save > 10:
                     decisions = save_merged(checkpoint, question, decisions)
                     last_save = time.monotonic()
@@ -496,27 +496,6 @@ def _has_tree(tree_dir, word: str) -> bool:
     return bool(tree_dir) and (Path(tree_dir) / f"{word}.tree").is_file()
 
 
-def _latest_and_count(sweep, loaded: dict) -> str:
-    """The progress text of a sweep on workers: the word decided last, then :func:`_count_yes` over
-    the checkpoint as it will be saved (``loaded``, with this run's results over it)."""
-    head = f"{sweep.last} {word_verdict(sweep.results[sweep.last])}; " if sweep.last else ""
-    return head + _count_yes(sweep.results, loaded)
-
-
-def _count_yes(results: dict, under: dict | None = None) -> str:
-    """The progress text: the words of ``results`` (and of ``under``, where ``results`` has no
-    entry) by verdict. An unknown is an entry too, so a count of entries alone would call every
-    first word decided.
-
-    >>> _count_yes({"a": {"yes": None}}, {"a": {"yes": False}, "b": {"yes": True}})
-    '0 no, 1 yes, 1 undecided'
-    """
-    values = list(results.values()) + [v for w, v in (under or {}).items() if w not in results]
-    yes = sum(1 for v in values if v["yes"])
-    no = sum(1 for v in values if v["yes"] is False)
-    return f"{no} no, {yes} yes, {len(values) - yes - no} undecided"
-
-
 def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick, workers,
                        dask_address) -> tuple[Result, dict]:
     """:func:`decide_every_first_word` with the first words as sweep tasks; also its decisions."""
@@ -565,7 +544,8 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
         searched.add(word)
 
     sweep = Sweep(SWEEP_NAME, question, words, _worker_init, init_args, _worker_run, skip=skip,
-                  describe=lambda _results: _latest_and_count(sweep, loaded), validate=check_decision(searcher), pack=_entries,
+                  describe=lambda _results: latest_and_count(sweep, loaded),
+                  validate=check_decision(searcher), pack=_entries,
                   stale=functools.partial(_stale_entry, node_limit=node_limit, mode=searcher.mode,
                                           tree_dir=tree_dir, core_work=searcher.core_work))
     try:
