@@ -448,6 +448,10 @@ def test_cli_says_how_many_unknowns_the_search_refuted_without_a_checked_core(cl
     monkeypatch.setattr(hard_cores, "UNFINISHED_CHECK_WORK", 0)
     cut = cli_run(args).out
     assert "0 cannot" in cut and "3 undecided (node limit; 3 of them refuted by the search" in cut
+    # and names them, grouped by the limit that stopped them
+    unknown = json.loads(cli_run(args + ["--json"]).out)["stats"]["unknown_words_by_limit"]
+    assert list(unknown) == ["check budget 0"] and len(unknown["check budget 0"]) == 3
+    assert "\n  check budget 0: " + ", ".join(w.upper() for w in unknown["check budget 0"]) + "\n" in cut
 
 
 def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_it(monkeypatch, tmp_path):

@@ -25,6 +25,7 @@ def sweep_result(question, decisions, n_words, resumed, decided_now, verified_no
            # unknowns whose search refuted a class, but whose core was not made or checked in time
            "refuted_unchecked": sum(1 for w in unknown if "failing" in decisions[w]),
            "unknown_by_limit": unknown_by_limit(decisions, unknown), "not_reached": not_reached,
+           "unknown_words_by_limit": unknown_words_by_limit(decisions, unknown),
            # unknowns whose core check goes on from the first guesses it refuted so far (drafts file)
            "check_settled": {w: decisions[w]["settled"] for w in unknown if "settled" in decisions[w]}}
     # every yes decided in this call had its tree checked by verify_tree before it counted; the trees
@@ -43,12 +44,21 @@ def unknown_by_limit(decisions: dict, unknown: list) -> dict:
     ...                    "c": {"node_limit": 7}}, ["a", "b", "c"])
     {'check budget 9': 1, 'node limit 5': 1, 'node limit 7': 1}
     """
-    counts: dict = {}
+    return {limit: len(words) for limit, words in unknown_words_by_limit(decisions, unknown).items()}
+
+
+def unknown_words_by_limit(decisions: dict, unknown: list) -> dict:
+    """The undecided words each limit stopped, grouped as :func:`unknown_by_limit` counts them.
+
+    >>> unknown_words_by_limit({"a": {"node_limit": 5}, "b": {}, "c": {"node_limit": 5}}, ["a", "b", "c"])
+    {'node limit (not recorded)': ['b'], 'node limit 5': ['a', 'c']}
+    """
+    groups: dict = {}
     for w in unknown:
         v = decisions[w]
         key = ("check budget", v["core_work"]) if "core_work" in v else ("node limit", v.get("node_limit", -1))
-        counts[key] = counts.get(key, 0) + 1
-    return {f"{kind} {n}" if n >= 0 else f"{kind} (not recorded)": c for (kind, n), c in sorted(counts.items())}
+        groups.setdefault(key, []).append(w)
+    return {f"{kind} {n}" if n >= 0 else f"{kind} (not recorded)": words for (kind, n), words in sorted(groups.items())}
 
 
 def word_verdict(value) -> str:

@@ -13,6 +13,7 @@ from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, node_li
                                    positive, table_entries, threads_option, usable_cores, workers_type,
                                    sweep_options)
 
+SHOWN_UNKNOWN = 30      # undecided words named per limit in a depth sweep's report (all are in --json)
 
 def _show_histogram(histogram: dict):
     table(None, ["guesses", "count"], [[int(k), v] for k, v in sorted(histogram.items(), key=lambda kv: int(kv[0]))])
@@ -191,11 +192,14 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
               + f"), {d['unknown']} undecided "
               f"(node limit" + (f"; {st['refuted_unchecked']} of them refuted by the search, their cores not "
                                 f"made or checked in the budget" if st["refuted_unchecked"] else "") + ")")
-    shown = ", ".join(st["yes"][:20]) + (" ..." if len(st["yes"]) > 20 else "")
+    shown = ", ".join(w.upper() for w in st["yes"][:20]) + (" ..." if len(st["yes"]) > 20 else "")
     if st["yes"]:
         out.print(f"yes: {shown}")
     if st["unknown_by_limit"]:
         out.print("undecided, by what stopped them: " + ", ".join(f"{k}: {n}" for k, n in st["unknown_by_limit"].items()))
+        for limit, words in st["unknown_words_by_limit"].items():
+            out.print(f"  {limit}: " + ", ".join(w.upper() for w in words[:SHOWN_UNKNOWN])
+                      + (f", ... ({len(words) - SHOWN_UNKNOWN} more)" if len(words) > SHOWN_UNKNOWN else ""))
     if st.get("check_settled"):
         out.print("core checks under way (second guesses refuted so far): "
                   + ", ".join(f"{w.upper()} {n}" for w, n in sorted(st["check_settled"].items())))
