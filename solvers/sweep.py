@@ -57,7 +57,7 @@ class Sweep:
     resumed: set = field(default_factory=set)   # task keys whose result was taken from the checkpoint
     stale: Callable = None                      # stale(key, result) -> True if a checkpoint's result is to
     #                                             be sent again (``skip`` may still settle it from that result)
-    last: str = None                            # the key of the latest result computed in this run
+    last: str | None = None                     # the key of the latest result of this run (computed or skipped)
 
 
 def _task(name, init, init_args, run, key, cutoff):
@@ -317,6 +317,7 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
     (tests use it to kill a worker or interrupt the client). Ctrl-C saves and re-raises.
     """
     loaded = load_results(sweep, checkpoint)
+    sweep.last = None
     _restore(sweep, loaded)
     todo = [k for k in sweep.keys if k not in sweep.results or (sweep.stale and sweep.stale(k, sweep.results[k]))]
     if progress:
@@ -343,6 +344,7 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
                 done_now = sweep.skip(key, cutoff) if sweep.skip else None
                 if done_now is not None:
                     _merge(sweep, key, done_now)
+                    sweep.last = key
                     unsaved = True
                     if progress:
                         progress(1, info=info())
@@ -377,6 +379,9 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
                     progress(1, info=info())
                 if on_result:
                     on_result(key, result, ex)
+            if progress and info.skipped:
+                # results that came in together: the text of the last one, not of the first
+                progress(0, info=info.now())
             if unsaved and time.monotonic() - last_save > save_every:
                 save_results(sweep, checkpoint, loaded)
                 last_save = time.monotonic()
@@ -389,22 +394,26 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
 
 
 class _Throttled:
-    """``fn()`` at most every ``seconds``; None (keep the text shown) in between.
+    """``fn()`` at most every ``seconds``; None (keep the text shown) in between. ``skipped``
+    says a call was passed over since the last text, and ``now()`` makes that text at once.
 
     >>> calls = []
     >>> t = _Throttled(lambda: calls.append(1) or len(calls), seconds=60)
-    >>> t(), t()
-    (1, None)
+    >>> t(), t(), t.skipped, t.now(), t.skipped
+    (1, None, True, 2, False)
     """
 
     def __init__(self, fn, seconds: float = 0.2):
-        self.fn, self.seconds, self.last = fn, seconds, None
+        self.fn, self.seconds, self.last, self.skipped = fn, seconds, None, False
 
     def __call__(self):
-        now = time.monotonic()
-        if self.last is not None and now - self.last < self.seconds:
+        if self.last is not None and time.monotonic() - self.last < self.seconds:
+            self.skipped = True
             return None
-        self.last = now
+        return self.now()
+
+    def now(self):
+        self.last, self.skipped = time.monotonic(), False
         return self.fn()
 
 

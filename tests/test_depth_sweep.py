@@ -223,29 +223,34 @@ def test_words_decides_only_the_words_asked_for_and_keeps_the_others(tmp_path, w
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_progress_names_the_word_just_decided_and_counts_the_checkpoint_by_verdict(tmp_path, workers):
-    """The progress line counts no, yes and undecided apart (an unknown is a checkpoint entry too:
-    a count of entries called every word decided), after the word just searched and its verdict."""
+    """The progress line counts no, yes and undecided apart over the whole checkpoint (an unknown
+    is an entry too: a count of entries called every word decided), after the word just settled
+    and its verdict. The checkpoint holds words past the run's --limit, and they are counted."""
     words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
     lists = WordLists("random-300", words, words)
     ck = str(tmp_path / "every.json")
-    decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, node_limit=40, limit=30)
+    decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, node_limit=40, limit=60)
     told = []
-    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, workers=workers, limit=60,
+    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, workers=workers, limit=30,
                                 progress=lambda n, info=None: told.append(info))
     entries = json.loads(open(ck).read())["entries"]
-    tally = re.compile(r"(?:([a-z]{5}) (yes|no|unknown \(node limit \d+\)); )?(\d+) no, (\d+) yes, (\d+) undecided")
+    assert len(entries) == 60
+    tally = re.compile(r"(?:([A-Z]{5}) (yes|no|unknown \(node limit \d+\)); )?(\d+) no, (\d+) yes, (\d+) undecided")
     shown = [tally.fullmatch(info) for info in told if info and not info.endswith("from the checkpoint")]
     assert shown and all(shown)
     counts = [tuple(int(g) for g in m.groups()[2:]) for m in shown]
-    # the whole checkpoint is counted, not only this run's words: 30 entries at first, all at the end
-    assert sum(counts[0]) >= 30 and all(sum(a) <= sum(b) for a, b in zip(counts, counts[1:]))
-    if workers == 1:        # unthrottled: the last line is the final count
-        assert counts[-1] == (sum(1 for v in entries.values() if v["yes"] is False), len(r.stats["yes"]),
-                              sum(1 for v in entries.values() if v["yes"] is None))
-    named = [(m[1], m[2]) for m in shown if m[1]]
+    assert all(sum(c) == 60 for c in counts)
+    # the last line is the final count, on workers too (results that come in together are not lost)
+    assert counts[-1] == (sum(1 for v in entries.values() if v["yes"] is False),
+                          sum(1 for v in entries.values() if v["yes"]),
+                          sum(1 for v in entries.values() if v["yes"] is None))
+    assert counts[-1][2] > 0                     # words 31 to 60 were left at the small node limit
+    named = [(m[1].lower(), m[2]) for m in shown if m[1]]
     assert named and all(verdict == word_verdict(entries[word]) for word, verdict in named)
-    if workers == 1:        # every word searched is named, in turn
-        assert len(named) == r.stats["searched_now"]
+    settled_now = r.stats["first_words"] - r.stats["from_checkpoint"]
+    assert settled_now > 0 and named[-1][0] in entries
+    if workers == 1:        # every word settled in this run is named, in turn
+        assert len(named) == settled_now
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -439,6 +444,7 @@ def test_prove_depth_without_a_first_word_agrees_with_brute_force(tmp_path, seed
 
 
 def test_cli_says_how_many_unknowns_the_search_refuted_without_a_checked_core(cli_run, monkeypatch):
+    from wordlelab.cli import search as search_cli
     from wordlelab.solvers.search import hard_cores
     args = ["prove-depth", "--guesses", "3", "--mode", "hard", "--every-first-word", "--lists", "nyt20220316",
             "--limit", "3"]
@@ -448,10 +454,11 @@ def test_cli_says_how_many_unknowns_the_search_refuted_without_a_checked_core(cl
     monkeypatch.setattr(hard_cores, "UNFINISHED_CHECK_WORK", 0)
     cut = cli_run(args).out
     assert "0 cannot" in cut and "3 undecided (node limit; 3 of them refuted by the search" in cut
-    # and names them, grouped by the limit that stopped them
-    unknown = json.loads(cli_run(args + ["--json"]).out)["stats"]["unknown_words_by_limit"]
-    assert list(unknown) == ["check budget 0"] and len(unknown["check budget 0"]) == 3
-    assert "\n  check budget 0: " + ", ".join(w.upper() for w in unknown["check budget 0"]) + "\n" in cut
+    # and names them, grouped by the limit that stopped them, up to SHOWN_UNKNOWN a group
+    (named,) = re.findall(r"\n  check budget 0: ([A-Z, ]+)\n", cut)
+    assert len(named.split(", ")) == 3
+    monkeypatch.setattr(search_cli, "SHOWN_UNKNOWN", 2)
+    assert f"\n  check budget 0: {', '.join(named.split(', ')[:2])}, ... (1 more)\n" in cli_run(args).out
 
 
 def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_it(monkeypatch, tmp_path):

@@ -77,9 +77,11 @@ def word_verdict(value) -> str:
 
 
 def latest_and_count(sweep, loaded: dict) -> str:
-    """The progress text of a sweep on workers: the word decided last, then :func:`count_by_verdict` over
-    the checkpoint as it will be saved (``loaded``, with this run's results over it)."""
-    head = f"{sweep.last} {word_verdict(sweep.results[sweep.last])}; " if sweep.last else ""
+    """The progress text of a sweep on workers: the word settled last (searched, or a twin's
+    decision taken), then :func:`count_by_verdict` over the checkpoint as it will be saved
+    (``sweep.results`` holds the entries it restored; ``loaded``, the whole file as read,
+    covers any it did not)."""
+    head = f"{sweep.last.upper()} {word_verdict(sweep.results[sweep.last])}; " if sweep.last else ""
     return head + count_by_verdict(sweep.results, loaded)
 
 

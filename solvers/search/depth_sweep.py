@@ -226,7 +226,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                         verified_now.add(word)
                 decisions[word] = value
                 if progress:
-                    progress(1, info=f"{word} {word_verdict(value)}; {count_by_verdict(decisions)}")
+                    progress(1, info=f"{word.upper()} {word_verdict(value)}; {count_by_verdict(decisions)}")
                 if checkpoint and time.monotonic() - last_save > 10:
                     decisions = save_merged(checkpoint, question, decisions)
                     last_save = time.monotonic()

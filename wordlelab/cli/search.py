@@ -15,6 +15,7 @@ from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, node_li
 
 SHOWN_UNKNOWN = 30      # undecided words named per limit in a depth sweep's report (all are in --json)
 
+
 def _show_histogram(histogram: dict):
     table(None, ["guesses", "count"], [[int(k), v] for k, v in sorted(histogram.items(), key=lambda kv: int(kv[0]))])
 
@@ -197,8 +198,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
         out.print(f"yes: {shown}")
     if st["unknown_by_limit"]:
         out.print("undecided, by what stopped them: " + ", ".join(f"{k}: {n}" for k, n in st["unknown_by_limit"].items()))
-        for limit, words in st["unknown_words_by_limit"].items():
-            out.print(f"  {limit}: " + ", ".join(w.upper() for w in words[:SHOWN_UNKNOWN])
+        for stopped, words in st["unknown_words_by_limit"].items():
+            out.print(f"  {stopped}: " + ", ".join(w.upper() for w in words[:SHOWN_UNKNOWN])
                       + (f", ... ({len(words) - SHOWN_UNKNOWN} more)" if len(words) > SHOWN_UNKNOWN else ""))
     if st.get("check_settled"):
         out.print("core checks under way (second guesses refuted so far): "
