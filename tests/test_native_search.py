@@ -192,13 +192,56 @@ def test_a_ctrl_c_while_the_class_threads_start_leaves_no_thread_running(tmp_pat
                 sent[0].start()
             super().start()
 
-    monkeypatch.setattr(class_threads, "threading", types.SimpleNamespace(Thread=SlowToStart, Lock=threading.Lock))
+    monkeypatch.setattr(class_threads, "threading", types.SimpleNamespace(Thread=SlowToStart, Lock=threading.Lock,
+                                                                          Event=threading.Event))
     # (an xdist worker ignores SIGINT: Python's own handler, as in a terminal)
     inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(KeyboardInterrupt):
             s.solve(start=words[7], threads=2)
         left = [t.name for t in threading.enumerate() if t.name.startswith("wordlelab-class-")]
+    finally:
+        signal.signal(signal.SIGINT, inherited)
+    assert sent and left == [] and not s.cache.any()
+
+
+def test_a_ctrl_c_while_waiting_for_the_class_threads_leaves_no_thread_running(tmp_path, monkeypatch):
+    """class_threads: the Ctrl-C falls while the caller waits for a class thread that is still
+    writing to the node table on its way out (a search the watcher poisoned, slow to return).
+    The stop waits for it before the table is emptied. (CPython 3.11's Thread.join, interrupted
+    in its lock wait, marks such a thread stopped: waiting by join, the table kept its writes.)"""
+    import os
+    import signal
+    import threading
+    import time
+    import types
+
+    from wordlelab.solvers.interrupt import POISON
+    from wordlelab.solvers.search import class_threads
+    words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 400))
+    lists = lists_from(tmp_path, words[::2], words)
+    s = NativeSearcher(lists, "easy", 6)
+
+    sent = []
+
+    def slow_to_stop(H, L, d, beta, tables, beam, cache, stats):
+        if not sent:                   # the Ctrl-C comes once the classes are being searched
+            sent.append(threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT)))
+            sent[0].start()
+        while stats[0] != POISON:      # searching until the watcher poisons its counter
+            time.sleep(0.01)
+        # then a last write: the first thread, the one the caller waits for first, is the slow one
+        time.sleep(1.0 if threading.current_thread().name.endswith("-0") else 0.1)
+        cache[len(cache) // 2] = 1
+        return INF, 0
+
+    monkeypatch.setattr(class_threads, "K", types.SimpleNamespace(solve=slow_to_stop))
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            s.solve(start=words[7], threads=2)
+        left = [t.name for t in threading.enumerate() if t.name.startswith("wordlelab-class-")]
+        time.sleep(1.2)                # (a thread left running would have written by now)
     finally:
         signal.signal(signal.SIGINT, inherited)
     assert sent and left == [] and not s.cache.any()

@@ -65,7 +65,7 @@ def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress
         workers.append((tables, stats))
     errors: list[BaseException] = []
 
-    def work(tables, stats):
+    def work(tables, stats, finished):
         try:
             while True:
                 with lock:
@@ -89,26 +89,32 @@ def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress
             with lock:
                 state["halt"] = True
             errors.append(e)
+        finally:
+            finished.set()                 # the last thing the thread does: it no longer touches the table
 
-    pool = [threading.Thread(target=work, args=w, name=f"wordlelab-class-{i}") for i, w in enumerate(workers)]
+    finished = [threading.Event() for _ in workers]
+    pool = [threading.Thread(target=work, args=(*w, f), name=f"wordlelab-class-{i}")
+            for i, (w, f) in enumerate(zip(workers, finished))]
     told = 0
     try:
         # a Ctrl-C inside Thread.start could leave a thread launched but not yet with an ident,
-        # which _join_all would then not wait for: it would write to the table after the stop
+        # which _wait_all would then not wait for: it would write to the table after the stop
         # has emptied it. Held until every thread has started, the signal cannot fall there.
         with DeferSignals():
             for t in pool:
                 t.start()
-        for t in pool:
-            while t.is_alive():
-                t.join(0.05)
+        # (the threads' own events, not Thread.join: in CPython 3.11 a KeyboardInterrupt inside
+        # join's lock wait marks a thread that is still running as stopped, bpo-45274, and every
+        # later join returns at once while it goes on writing to the table)
+        for f in finished:
+            while not f.wait(0.05):
                 told = _tell(progress, state, told)
     finally:
         # leaving early (Ctrl-C, whose watcher has poisoned the threads' counters, or any other
         # error here): no thread starts a new class, and none is left running on the table
         with lock:
             state["halt"] = True
-        _join_all(pool)
+        _wait_all(pool, finished)
     _tell(progress, state, told)
     stop.check()                   # a search a Ctrl-C cut short: its values are void
     if errors:
@@ -127,15 +133,19 @@ def _tell(progress, state, told: int) -> int:
     return done
 
 
-def _join_all(pool) -> None:
-    """Wait for every started thread of ``pool``; a Ctrl-C meanwhile is raised once all have ended."""
+def _wait_all(pool, finished) -> None:
+    """Wait until every started thread of ``pool`` has set its event in ``finished``; a Ctrl-C
+    meanwhile is raised once all have. Then join them (each has only its exit left)."""
     interrupted = None
-    for t in pool:
+    for t, f in zip(pool, finished):
         while t.ident is not None:        # (started)
             try:
-                t.join()
+                f.wait()
                 break
             except KeyboardInterrupt as e:
                 interrupted = e
+    for t in pool:
+        if t.ident is not None:
+            t.join(1.0)
     if interrupted is not None:
         raise interrupted
