@@ -421,6 +421,36 @@ def test_a_drafted_cores_check_keeps_what_it_proved_and_the_next_run_goes_on(tmp
     assert stopped.value.settled == 0
 
 
+def test_the_claims_are_written_less_often_when_a_write_costs_more(tmp_path, monkeypatch):
+    """A write that takes w seconds makes the recorder wait w / SHARE before the next one (never
+    less than its ``every``), so writing a large drafts file stays a small part of a check; the
+    claims all reach the file on flush, however long the wait."""
+    from wordlelab.solvers.search import core_drafts
+    from wordlelab.solvers.search.core_drafts import CoreDrafts, ProvenRecorder
+    clock = [0.0]
+    monkeypatch.setattr(core_drafts.time, "monotonic", lambda: clock[0])
+    drafts = CoreDrafts(tmp_path / "d.json", {"kind": "depth-every-first-word"}, lambda w: None)
+    saves = []
+    slow_save = drafts.save
+
+    def save(*args, **kwargs):
+        saves.append(clock[0])
+        clock[0] += 0.5         # a write of half a second
+        slow_save(*args, **kwargs)
+    monkeypatch.setattr(drafts, "save", save)
+    made = {"core": ["batch", "catch"], "depth": 3, "pattern": 56, "lemmas": []}
+    rec = drafts.recorder("nauch", made, every=10.0)
+    assert isinstance(rec, ProvenRecorder)
+    for t in range(0, 120):
+        clock[0] = max(clock[0], float(t))
+        rec(["batch"], (("blimp", 0),), 2)
+    # the first write at 10 s; then it waits 0.5 / SHARE = 25 s, not 10
+    assert saves[0] == 10.0 and rec.wait == pytest.approx(0.5 / ProvenRecorder.SHARE)
+    assert [b - a >= 25 for a, b in zip(saves, saves[1:])] == [True] * (len(saves) - 1)
+    rec.flush()
+    assert len(drafts.load("nauch", 3)["proven"]) == 120 == rec.count
+
+
 def test_cli_core_work_names_its_default_and_is_hard_modes(cli_run):
     from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
     assert f"(default {UNFINISHED_CHECK_WORK})" in " ".join(cli_run(["prove-depth", "--help"]).out.split())

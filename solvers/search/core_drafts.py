@@ -138,10 +138,18 @@ class ProvenRecorder:
     draft's ``proven`` and written to the drafts file at most every ``every`` seconds (and by
     :meth:`flush`, which the caller runs however the check ends), so that a check stopped by its
     budget, Ctrl-C or the end of a session goes on from there in the next run. ``count`` is how
-    many claims the draft holds now."""
+    many claims the draft holds now.
+
+    The wait between writes grows with what a write costs (``SHARE``): the drafts file of a long
+    sweep holds every word's claims (6 MB for part 2 of issue 19, about 0.4 s to read, merge and
+    write), and written every 10 s it took about 5 % of a check's time (py-spy, OBIIT).
+    """
+
+    SHARE = 0.02    # at most this part of the check's time goes to writing its claims
 
     def __init__(self, drafts: CoreDrafts, word: str, made: dict, every: float):
         self.drafts, self.word, self.made, self.every = drafts, word, made, every
+        self.wait = every
         self.proven = list(made.get("proven", ()))
         self.written = len(self.proven)
         self.last = time.monotonic()
@@ -152,14 +160,16 @@ class ProvenRecorder:
 
     def __call__(self, answers: list, more_history: tuple, left: int) -> None:
         self.proven.append((list(answers), tuple(more_history), left))
-        if time.monotonic() - self.last >= self.every:
+        if time.monotonic() - self.last >= self.wait:
             self.flush()
 
     def flush(self) -> None:
         if len(self.proven) > self.written:
             m = self.made
+            started = time.monotonic()
             self.drafts.save(self.word, m["core"], m["depth"], m["pattern"], m["lemmas"], self.proven)
             self.written = len(self.proven)
+            self.wait = max(self.every, (time.monotonic() - started) / self.SHARE)
         self.last = time.monotonic()
 
 
