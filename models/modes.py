@@ -17,6 +17,7 @@ over a guess list. This module is pure Python: the independent checkers rely on 
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from wordlelab.errors import WordleError, check_choice
@@ -31,9 +32,11 @@ def check_mode(mode: str) -> str:
     return check_choice(mode, MODES, "mode")
 
 
+@functools.lru_cache(maxsize=1 << 20)
 def hard_rule(prev_guess: str, pattern: int) -> tuple[tuple, tuple]:
     """NYT hard-mode rule after one earlier (guess, pattern) pair: the greens, as (position,
-    letter), and each green or yellow letter with the least count a later guess must have.
+    letter), and each green or yellow letter with the least count a later guess must have
+    (canonical: a rule is equal to another exactly when it allows the same words).
 
     >>> from wordlelab.models.feedback import pattern_code
     >>> hard_rule("salet", pattern_code("BYGBB"))
@@ -50,6 +53,48 @@ def obeys(rule: tuple[tuple, tuple], guess: str) -> bool:
     greens, needed = rule
     return (all(guess[k] == letter for k, letter in greens)
             and all(guess.count(letter) >= n for letter, n in needed))
+
+
+@functools.lru_cache(maxsize=1 << 18)
+def join_rules(greens: tuple, need: tuple, more_greens: tuple, more_need: tuple) -> tuple[tuple, tuple]:
+    """The conjunction of two rules, in the same canonical form: each green (two that disagree
+    at a position allow no word, marked "#"), and for each letter the larger least count.
+
+    Hard mode's rule after a history is the conjunction of its pairs' rules, and
+    :func:`obeys` of the conjunction is the conjunction of :func:`obeys`, since each
+    requirement is one green in place or one least count, and two least counts of a letter
+    are met exactly when the larger is.
+
+    >>> from wordlelab.models.feedback import feedback
+    >>> join_rules(((0, "s"),), (("s", 1),), *hard_rule("tasks", feedback("tasks", "seams")))
+    (((0, 's'), (4, 's')), (('a', 1), ('s', 2)))
+    """
+    if not more_greens and not more_need:
+        return greens, need
+    g = dict(greens)
+    for k, letter in more_greens:
+        g[k] = letter if g.get(k, letter) == letter else "#"
+    n = dict(need)
+    for letter, count in more_need:
+        if n.get(letter, 0) < count:
+            n[letter] = count
+    return tuple(sorted(g.items())), tuple(sorted(n.items()))
+
+
+def rule_after(greens: tuple, need: tuple, guess: str, pattern: int) -> tuple[tuple, tuple]:
+    """The rule (greens, least letter counts) after one more pair, in the canonical form."""
+    return join_rules(greens, need, *hard_rule(guess, pattern))
+
+
+def asks_at_least(a: tuple, b: tuple) -> bool:
+    """Whether rule ``a`` asks for at least what ``b`` does (so it allows no word ``b`` forbids).
+
+    >>> asks_at_least((((0, "s"),), (("s", 2),)), ((), (("s", 1),)))
+    True
+    """
+    greens_a, need_a = dict(a[0]), dict(a[1])
+    return (all(greens_a.get(k) == v for k, v in b[0]) and
+            all(need_a.get(letter, 0) >= n for letter, n in b[1]))
 
 
 def hard_ok(prev_guess: str, pattern: int, guess: str) -> bool:

@@ -60,14 +60,13 @@ wordlelab.models.refutation.CoreFault: the core is not a refutation: ... within 
 """
 from __future__ import annotations
 
-import functools
-from collections import Counter
 from operator import itemgetter
 
 from wordlelab.errors import WordleError
 from wordlelab.models.endgame_families import EndgameFamilies
-from wordlelab.models.feedback import ALL_GREEN, GREEN, YELLOW, code_to_colours, feedback, pattern_string
-from wordlelab.models.modes import hard_allowed
+from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
+from wordlelab.models.modes import hard_allowed, hard_rule, join_rules, rule_after
+from wordlelab.models.refuted_sets import RefutedSets
 
 NO_SPLIT: list = []     # the classes of a guess that leaves every answer in one class
 
@@ -86,46 +85,6 @@ class CheckTooLong(WordleError):
     def __init__(self, message: str, budget: str = "nodes"):
         super().__init__(message)
         self.budget = budget
-
-
-@functools.lru_cache(maxsize=None)
-def pair_rule(guess: str, pattern: int) -> tuple[tuple, tuple]:
-    """Hard mode's rule after one pair alone: (greens by position, least letter counts), canonical."""
-    greens = tuple((k, guess[k]) for k, c in enumerate(code_to_colours(pattern)) if c == GREEN)
-    here = Counter(guess[k] for k, c in enumerate(code_to_colours(pattern)) if c in (GREEN, YELLOW))
-    return greens, tuple(sorted(here.items()))
-
-
-@functools.lru_cache(maxsize=1 << 18)
-def join_rules(greens: tuple, need: tuple, more_greens: tuple, more_need: tuple) -> tuple[tuple, tuple]:
-    """The conjunction of two rules: each green (two that disagree at a position allow no
-    word, marked "#"), and for each letter the larger least count.
-
-    >>> join_rules(((0, "s"),), (("s", 1),), *pair_rule("tasks", feedback("tasks", "seams")))
-    (((0, 's'), (4, 's')), (('a', 1), ('s', 2)))
-    """
-    if not more_greens and not more_need:
-        return greens, need
-    g = dict(greens)
-    for k, letter in more_greens:
-        g[k] = letter if g.get(k, letter) == letter else "#"
-    n = dict(need)
-    for letter, count in more_need:
-        if n.get(letter, 0) < count:
-            n[letter] = count
-    return tuple(sorted(g.items())), tuple(sorted(n.items()))
-
-
-def rule_after(greens: tuple, need: tuple, guess: str, pattern: int) -> tuple[tuple, tuple]:
-    """The (greens, least letter counts) after one more pair, in a canonical form."""
-    return join_rules(greens, need, *pair_rule(guess, pattern))
-
-
-def asks_at_least(a: tuple, b: tuple) -> bool:
-    """Whether constraint ``a`` asks for at least what ``b`` does (so it allows no more guesses)."""
-    greens_a, need_a = dict(a[0]), dict(a[1])
-    return (all(greens_a.get(k) == v for k, v in b[0]) and
-            all(need_a.get(letter, 0) >= n for letter, n in b[1]))
 
 
 class _Search:
@@ -153,18 +112,8 @@ class _Search:
         self.bits = [1 << i for i in range(len(words))]
         self.families = EndgameFamilies(words, allowed, self.patterns, self.bits)
         self.memo: dict = {}
-        # the sets proven impossible (bit masks of answers), by guesses left and constraint: by
-        # the theorem above (and since fewer allowed guesses never help), a set holding one of
-        # them under a constraint asking at least as much, with at most as many guesses left, is
-        # impossible too
-        # (each list is indexed by the set's least answer, so that a lookup reads only the sets
-        # that can lie inside the answers at hand)
-        self.refuted: dict[int, dict[tuple, dict[int, list[int]]]] = {}
-        # the constraints of self.refuted[d] in the order they came, and for each (constraint, d)
-        # asked about: how many of them it has compared, and those it asks at least as much as
-        # (so that a lookup walks only those, not every constraint kept)
-        self.refuted_order: dict[int, list[tuple]] = {}
-        self.weaker: dict[tuple, list] = {}
+        # the sets proven impossible, reused by monotonicity (:mod:`~wordlelab.models.refuted_sets`)
+        self.kept = RefutedSets()
         self.endgame_values: dict = {}     # (endgame, constraint, d) -> whether the bound refutes it
         self.nodes = 0
         self.node_limit = node_limit
@@ -177,7 +126,7 @@ class _Search:
         # check's own question, ``root``) refuted by a search here, not by a set kept already
         self.root = None
         self.on_refuted = None
-        # each (guess, pattern) seen -> the number of its rule (pair_rule), each rule numbered once
+        # each (guess, pattern) seen -> the number of its rule (hard_rule), each rule numbered once
         self.rule_ids: dict[tuple, int] = {}
         self.rule_numbers: dict[tuple, int] = {}
         self.rules: list[tuple] = []
@@ -220,52 +169,6 @@ class _Search:
             found = self.meeting[key] = {i for i, g in enumerate(self.root_allowed) if meets(g)}
         return found
 
-    def dominated(self, answers: tuple, mask: int, constraint: tuple, d: int) -> int:
-        """A kept refuted set (its mask) that lies inside ``answers`` under a constraint that
-        ``constraint`` asks at least as much as, with at least d guesses left; 0 if none."""
-        outside = ~mask
-        for d2 in range(d, max(self.refuted, default=0) + 1):
-            order = self.refuted_order.get(d2)
-            if not order:
-                continue
-            seen = self.weaker.get((constraint, d2))
-            if seen is None:
-                seen = self.weaker[(constraint, d2)] = [0, []]
-            if seen[0] < len(order):
-                seen[1].extend(c for c in order[seen[0]:] if asks_at_least(constraint, c))
-                seen[0] = len(order)
-            kept = self.refuted[d2]
-            for c in seen[1]:
-                by_least = kept[c]
-                # a kept set can lie inside the answers only if its least answer is one of them:
-                # walk whichever of the two is shorter
-                if len(by_least) < len(answers):
-                    # (a kept set s lies inside when s & outside is 0: all() stops at the first)
-                    for least, masks in by_least.items():
-                        if mask >> least & 1 and not all(map(outside.__and__, masks)):
-                            return next(m for m in masks if not m & outside)
-                else:
-                    for i in answers:
-                        masks = by_least.get(i)
-                        if masks and not all(map(outside.__and__, masks)):
-                            return next(m for m in masks if not m & outside)
-        return 0
-
-    def keep_refuted(self, mask: int, constraint: tuple, d: int) -> None:
-        """Keep the answers of ``mask`` as impossible within d under ``constraint``."""
-        by_constraint = self.refuted.setdefault(d, {})
-        by_least = by_constraint.get(constraint)
-        if by_least is None:
-            by_least = by_constraint[constraint] = {}
-            self.refuted_order.setdefault(d, []).append(constraint)
-        least = (mask & -mask).bit_length() - 1
-        # a kept set holding this one says nothing more: drop it (a superset's least answer is
-        # at most this one's)
-        for at, masks in by_least.items():
-            if at <= least:
-                masks[:] = [s for s in masks if s & mask != mask]
-        by_least.setdefault(least, []).append(mask)
-
     def endgame_refutes(self, answers: tuple, constraint: tuple, d: int) -> int:
         """The mask of an endgame of more than d of ``answers`` that the endgame bound refutes, or
         0 (the endgame is kept as refuted: by monotonicity it refutes the answers and any set
@@ -275,7 +178,7 @@ class _Search:
                 return 0
             if self.endgame_too_big(endgame, constraint, d):
                 mask = sum(map(self.bits.__getitem__, endgame))
-                self.keep_refuted(mask, constraint, d)
+                self.kept.keep(mask, constraint, d)
                 return mask
         return 0
 
@@ -306,7 +209,7 @@ class _Search:
         if known is not None:
             return known
         mask = sum(map(self.bits.__getitem__, answers))
-        witness = self.dominated(answers, mask, constraint, d)
+        witness = self.kept.inside(answers, mask, constraint, d)
         if not witness and self.endgame_bound:
             witness = self.endgame_refutes(answers, constraint, d)
         if witness:
@@ -344,7 +247,7 @@ class _Search:
         if known is not None:
             return known
         mask = sum(map(bits.__getitem__, answers))
-        witness = self.dominated(answers, mask, constraint, d)
+        witness = self.kept.inside(answers, mask, constraint, d)
         if witness:
             self.memo[key] = witness
             return witness
@@ -408,7 +311,7 @@ class _Search:
             for p, _ in classes:
                 r = rule_ids.get((u, p))
                 if r is None:       # numbered by its value: two pairs with one rule, one number
-                    rule = pair_rule(u, p)
+                    rule = hard_rule(u, p)
                     r = rule_ids[(u, p)] = self.rule_numbers.setdefault(rule, len(self.rules))
                     if r == len(self.rules):
                         self.rules.append(rule)
@@ -456,7 +359,7 @@ class _Search:
         # every guess failed; a set no guess could be tried on is its own witness
         witness = witness or mask
         self.memo[key] = witness
-        self.keep_refuted(witness, constraint, d)
+        self.kept.keep(witness, constraint, d)
         return witness
 
 
@@ -545,7 +448,7 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
 
     for lemma_answers, more_history, left in proven:
         ids, rule, _ = claim(lemma_answers, more_history, "a proven claim")
-        search.keep_refuted(sum(search.bits[i] for i in ids), rule, left)
+        search.kept.keep(sum(search.bits[i] for i in ids), rule, left)
     for lemma_answers, more_history, left in lemmas:
         ids, rule, lemma_allowed = claim(lemma_answers, more_history, "a lemma")
         if search.solvable(ids, lemma_allowed, rule, left):

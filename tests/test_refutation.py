@@ -450,7 +450,8 @@ def test_the_checker_keeps_only_minimal_refuted_sets():
     the same constraint and guesses left is dropped: what is kept is an antichain, and the
     verdict is that of the plain search. Ten ?EALS words after ABELE, within 6 more guesses."""
     from wordlelab.models.modes import hard_allowed
-    from wordlelab.models.refutation import _Search, rule_after
+    from wordlelab.models.modes import rule_after
+    from wordlelab.models.refutation import _Search
     lists = load_lists("nyt20220316", answers="all")
     g0 = "abele"
     # the minimal core the hard sweep found for ABELE (of the 13 ?EALS, the endgame bound alone
@@ -460,7 +461,7 @@ def test_the_checker_keeps_only_minimal_refuted_sets():
     allowed = hard_allowed(g0, p0, list(lists.guesses))
     search = _Search(tuple(answers), allowed, 200_000, True)
     assert not search.solvable(tuple(range(len(answers))), allowed, rule_after((), (), g0, p0), 6)
-    kept = [(d, c, m) for d, by_c in search.refuted.items() for c, by_least in by_c.items()
+    kept = [(d, c, m) for d, by_c in search.kept.by_depth.items() for c, by_least in by_c.items()
             for masks in by_least.values() for m in masks]
     assert search.nodes > 10 and len(kept) > 100
     for d, c, m in kept:
@@ -474,7 +475,8 @@ def test_every_witness_the_checker_keeps_is_refuted_on_its_own():
     search) under its constraint and guesses left, is impossible too."""
     import random as _random
     from wordlelab.models.modes import hard_allowed
-    from wordlelab.models.refutation import _Search, rule_after
+    from wordlelab.models.modes import rule_after
+    from wordlelab.models.refutation import _Search
     lists = load_lists("nyt20220316", answers="all")
     witnessed = 0
     for g0, target, answers, d in endgame_rich_sets(lists, _random.Random(7), 10):
@@ -483,7 +485,7 @@ def test_every_witness_the_checker_keeps_is_refuted_on_its_own():
         words = tuple(sorted(answers))
         search = _Search(words, allowed, 200_000, True)
         search.solvable(tuple(range(len(words))), allowed, rule_after((), (), g0, p0), d)
-        kept = [(dd, c, m) for dd, by_c in search.refuted.items() for c, by_least in by_c.items()
+        kept = [(dd, c, m) for dd, by_c in search.kept.by_depth.items() for c, by_least in by_c.items()
                 for masks in by_least.values() for m in masks]
         for dd, c, m in _random.Random(1).sample(kept, min(8, len(kept))):
             sub = tuple(w for i, w in enumerate(words) if m >> i & 1)
@@ -570,7 +572,8 @@ def test_the_checkers_allowed_lists_are_the_rule_applied_to_every_guess():
     """_Search.allowed (requirement sets intersected) gives, for constraints met along random
     two-guess histories, the words modes.obeys keeps, in the guess list's order."""
     from wordlelab.models.modes import obeys
-    from wordlelab.models.refutation import _Search, rule_after
+    from wordlelab.models.modes import rule_after
+    from wordlelab.models.refutation import _Search
     guesses = list(load_lists("nyt20220316").guesses)
     rng = random.Random(11)
     search = _Search(("salet",), guesses, 10, True)

@@ -224,7 +224,7 @@ def cover_guesses(searcher, core: list, Lc: np.ndarray, d: int, search, table, s
     made 207 lemmas where 229 were made before, 93 of them after nothing more (25 before). A
     guess that gives every answer one pattern needs none: the checker never tries it.
     """
-    from wordlelab.models.refutation import asks_at_least, rule_after
+    from wordlelab.models.modes import asks_at_least, rule_after
     words, MT = searcher.lists.guesses, searcher.MT
     rows = np.array(core, np.int32)
     kept = []        # (answers as a set, rule after its guess, or None: after nothing more)
@@ -443,7 +443,7 @@ class CoreBank:
         """Keep a checked core of ``first_word`` (its answers, the guesses left after it); one of
         more than ``BANK_MAX_CORE`` answers is not kept."""
         from wordlelab.models.feedback import feedback
-        from wordlelab.models.refutation import rule_after
+        from wordlelab.models.modes import rule_after
         if len(core) > BANK_MAX_CORE:
             return
         a_index = self.answer_index
@@ -494,7 +494,8 @@ class CoreBank:
     def refute(self, g0: int, guesses_left: int) -> dict | None:
         """A checked checkpoint entry ``{"core", "depth"}`` for first guess ``g0`` from a kept core,
         or None if no kept core applies."""
-        from wordlelab.models.refutation import CheckTooLong, CoreFault, rule_after, asks_at_least, check_first_word_core
+        from wordlelab.models.modes import asks_at_least, rule_after
+        from wordlelab.models.refutation import CheckTooLong, CoreFault, check_first_word_core
         if not self.members:
             return None
         patterns, one_class = self._columns(g0)

@@ -1,0 +1,88 @@
+"""The answer sets the hard-mode checker has found impossible, kept so that monotonicity reuses them.
+
+**Theorem (monotonicity, kept sets).** If the answers K cannot all be found within d guesses
+under hard mode's rule R, then no set S ⊇ K can be found within d' ≤ d guesses under a rule R'
+that asks at least as much as R. *Proof.* A strategy for S under R' plays only guesses R'
+allows, which R allows too (R' asks at least as much); played on the answers of K alone, it
+finds each of them within d' ≤ d guesses, a strategy for K under R that cannot exist. (In hard
+mode the guesses allowed after a history depend on the history only, never on the answers
+left, so the strategy can be played unchanged: :mod:`~wordlelab.models.refutation`.)
+
+So :meth:`RefutedSets.inside` may answer "impossible" for (S, R', d') whenever a kept (K, R, d)
+meets those three conditions, and :meth:`RefutedSets.keep` may drop a kept set that holds a
+new one under the same rule and depth: the new one refutes everything the old one did.
+
+Sets are bit masks over the check's answers (bit i: answer i). Each rule's sets are indexed by
+their least answer, so that a lookup reads only the sets that can lie inside the answers at
+hand. Pure Python: the checker relies on it.
+
+>>> kept = RefutedSets()
+>>> kept.keep(0b0110, ((), ()), 3)
+>>> kept.inside((1, 2, 3), 0b1110, ((), (("a", 1),)), 2)    # a superset, a stricter rule, fewer guesses
+6
+>>> kept.inside((1, 3), 0b1010, ((), ()), 3)                 # answer 2 is missing
+0
+"""
+from __future__ import annotations
+
+from wordlelab.models.modes import asks_at_least
+
+
+class RefutedSets:
+    """The refuted answer sets of one check, by guesses left and rule (see the module's theorem)."""
+
+    def __init__(self):
+        # guesses left -> rule -> least answer -> masks of the sets kept with that least answer
+        self.by_depth: dict[int, dict[tuple, dict[int, list[int]]]] = {}
+        # the rules of by_depth[d] in the order they came, and for each (rule, d) asked about:
+        # how many of them it has compared, and those it asks at least as much as (so that a
+        # lookup walks only those, not every rule kept)
+        self.order: dict[int, list[tuple]] = {}
+        self.weaker: dict[tuple, list] = {}
+
+    def inside(self, answers: tuple, mask: int, constraint: tuple, d: int) -> int:
+        """A kept refuted set (its mask) that lies inside ``answers`` (``mask``: the same as bits)
+        under a rule that ``constraint`` asks at least as much as, with at least d guesses left;
+        0 if none."""
+        outside = ~mask
+        for d2 in range(d, max(self.by_depth, default=0) + 1):
+            order = self.order.get(d2)
+            if not order:
+                continue
+            seen = self.weaker.get((constraint, d2))
+            if seen is None:
+                seen = self.weaker[(constraint, d2)] = [0, []]
+            if seen[0] < len(order):
+                seen[1].extend(c for c in order[seen[0]:] if asks_at_least(constraint, c))
+                seen[0] = len(order)
+            kept = self.by_depth[d2]
+            for c in seen[1]:
+                by_least = kept[c]
+                # a kept set can lie inside the answers only if its least answer is one of them:
+                # walk whichever of the two is shorter
+                if len(by_least) < len(answers):
+                    # (a kept set s lies inside when s & outside is 0: all() stops at the first)
+                    for least, masks in by_least.items():
+                        if mask >> least & 1 and not all(map(outside.__and__, masks)):
+                            return next(m for m in masks if not m & outside)
+                else:
+                    for i in answers:
+                        masks = by_least.get(i)
+                        if masks and not all(map(outside.__and__, masks)):
+                            return next(m for m in masks if not m & outside)
+        return 0
+
+    def keep(self, mask: int, constraint: tuple, d: int) -> None:
+        """Keep the answers of ``mask`` as impossible within d under ``constraint``."""
+        by_constraint = self.by_depth.setdefault(d, {})
+        by_least = by_constraint.get(constraint)
+        if by_least is None:
+            by_least = by_constraint[constraint] = {}
+            self.order.setdefault(d, []).append(constraint)
+        least = (mask & -mask).bit_length() - 1
+        # a kept set holding this one says nothing more: drop it (a superset's least answer is
+        # at most this one's)
+        for at, masks in by_least.items():
+            if at <= least:
+                masks[:] = [s for s in masks if s & mask != mask]
+        by_least.setdefault(least, []).append(mask)
