@@ -212,6 +212,54 @@ def test_the_words_a_depth_sweep_left_open_are_searched_last(tmp_path, monkeypat
     assert searched[-len(searched_open):] == searched_open
 
 
+def test_words_rank_only_the_named_candidates_into_the_whole_rankings_checkpoint(tmp_path, monkeypatch, cli_run):
+    """--words: only the named candidates are searched, in the order named; their results join the
+    checkpoint beside the whole ranking's entries (none lost), and a later run of the whole
+    ranking takes them from it and finds the ranking it finds alone."""
+    from wordlelab.errors import WordleError
+    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.search.ranking_checkpoint import checkpoint_question
+    answers, guesses = tiny_instance(405, n_answers=9, n_guesses=14)
+    lists = WordLists("tiny", tuple(guesses), tuple(answers))
+    plain = run_best_start(lists, "easy", 6, 2, None, None, None, 1)
+    rows = plain.stats["ranking"]
+    path = str(tmp_path / "rank.json")
+    first = run_best_start(lists, "easy", 6, 2, None, 5, str(tmp_path / "limited.json"), 1)
+    assert first.stats["partial"]
+    named = [rows[-1]["word"], rows[0]["word"]]     # the worst, then the best
+    searched = record_searched_words(monkeypatch)
+    part = run_best_start(lists, "easy", 6, 2, None, None, path, 1, words=[w.upper() for w in named])
+    assert [w for w in searched if w in named] == named and set(searched) <= set(named)
+    assert part.stats["partial"] and {r["word"] for r in part.stats["ranking"]} == set(named)
+    truth = {g: brute_force(answers, guesses, "easy", 6, g) for g in named}
+    assert all(r["total"] == truth[r["word"]] if r["exact"] else r["total"] <= truth[r["word"]]
+               for r in part.stats["ranking"])
+    question = checkpoint_question(lists, "easy", 6, None, None, None)
+    assert set(load_checkpoint(path, question, lambda k, v: None)) >= set(named)
+    # a second partial run on other words keeps the first one's entries
+    others = [r["word"] for r in rows[1:3]]
+    run_best_start(lists, "easy", 6, 2, None, None, path, 1, words=others)
+    assert set(load_checkpoint(path, question, lambda k, v: None)) >= set(named) | set(others)
+    searched.clear()
+    whole = run_best_start(lists, "easy", 6, 2, None, None, path, 1)
+    assert whole.value == plain.value and whole.stats["first_guess"] == plain.stats["first_guess"]
+    assert not set(searched) & (set(named) | set(others)) - {whole.stats["first_guess"]}
+    sources = {r["word"]: r["source"] for r in whole.stats["ranking"]}
+    assert all(sources[w] == "checkpoint" for w in set(named) | set(others))
+    with pytest.raises(WordleError, match="--words: not in the candidate first words: QQQQQ"):
+        run_best_start(lists, "easy", 6, 2, None, None, path, 1, words=[named[0], "qqqqq"])
+    with pytest.raises(WordleError, match="drop --limit"):
+        run_best_start(lists, "easy", 6, 2, None, 3, path, 1, words=named)
+    (tmp_path / "g.txt").write_text("\n".join(guesses))
+    (tmp_path / "a.txt").write_text("\n".join(answers))
+    r = cli_run(["best-start", "--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt"),
+                 "--workers", "1", "--words", f"{named[0]},{named[1]}", "--checkpoint", str(tmp_path / "cli.json")])
+    assert "partial ranking (--limit/--shard/--words)" in r.out
+    r = cli_run(["best-start", "--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt"),
+                 "--words", " , "], expect_error=True)
+    assert r.err.strip() == "error: --words: no word given"
+
+
 def test_the_probe_is_skipped_while_it_costs_more_than_the_search():
     from wordlelab.solvers.search.best_start import PROBE_TRIAL, _new_probe, _probe_pays, _searched
     probe = _new_probe()

@@ -18,3 +18,19 @@ def check_choice(value, choices, what: str):
     if value not in choices:
         raise WordleError(f"unknown {what} {value!r}; choose one of {', '.join(map(str, choices))}")
     return value
+
+
+def check_words(words, known, option: str, where: str = "the guess list") -> dict[str, int]:
+    """The words a user named (lower case, each once) -> their place in the order given, or
+    WordleError naming those not in ``known`` (``where`` says what it is).
+
+    >>> check_words(["Salet", " crane", "salet", ""], {"salet", "crane"}, "--words")
+    {'salet': 0, 'crane': 1}
+    """
+    named = list(dict.fromkeys(w.strip().lower() for w in words if w.strip()))
+    if not named:
+        raise WordleError(f"{option}: no word given")
+    strangers = [w.upper() for w in named if w not in known]
+    if strangers:
+        raise WordleError(f"{option}: not in {where}: {', '.join(strangers)} (give them comma-separated)")
+    return {w: i for i, w in enumerate(named)}

@@ -21,7 +21,7 @@ import contextlib
 import functools
 import time
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import WordleError, check_words
 from wordlelab.models.result import Result, Status
 from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.native import INF, NativeSearcher, top_cutoff
@@ -245,7 +245,7 @@ def _describe(results):
 def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None,
                      live_ref=None, question: dict | None = None, stored: dict | None = None,
                      refuted: frozenset = frozenset(), state=None, warmup: int | None = None,
-                     given: dict | None = None) -> Sweep:
+                     given: dict | None = None, candidates: list | None = None) -> Sweep:
     """The ranking question as a sweep over first words (``order``: (static bound, guess index), best first).
 
     ``table_ref`` names a shared node table the workers search on together, ``live_ref`` a
@@ -254,7 +254,8 @@ def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, tabl
     ``state`` the candidates are the guesses allowed after it, and each total counts the guesses from there.
     ``warmup`` tasks at most are in flight while no cutoff is known (default ``top``). ``given``
     (word -> (total, exact), from finished class checkpoints) settles those words without a search
-    (a bound, once it is at or above the cutoff).
+    (a bound, once it is at or above the cutoff). ``candidates``: the words a checkpoint entry may
+    be for (default: those of ``order``), all of them when ``order`` is some words of the question.
     """
     meta = question if question is not None else checkpoint_question(lists, mode, max_guesses, state=state)
     bounds = {lists.guesses[g]: int(b) for b, g in order}
@@ -264,7 +265,8 @@ def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, tabl
                  functools.partial(_skip, bounds, stored=stored, refuted=refuted, given=given), _describe,
                  warmup=warmup or top,
                  cutoff_known=functools.partial(_cutoff_known, top, seed=seed), group=_letters,
-                 validate=functools.partial(check_entry, frozenset(words)), stale=_stale)
+                 validate=functools.partial(check_entry, frozenset(words if candidates is None else candidates)),
+                 stale=_stale)
 
 
 def _class_checkpoint_totals(searcher, paths, state, candidates, rankings=()) -> dict:
@@ -352,7 +354,8 @@ def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, o
 def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, progress_bar=None,
                    announce=None, dask_address=None, on_result=None, executor_kind=None,
                    seed_trees: tuple = (), depth_checkpoint=None, state: str | None = None,
-                   class_checkpoints: tuple = (), cutoff: int | None = None, class_rankings: tuple = ()) -> Result:
+                   class_checkpoints: tuple = (), cutoff: int | None = None, class_rankings: tuple = (),
+                   words=None) -> Result:
     """Rank the first words; returns a :class:`~wordlelab.models.result.Result` (see the module docstring).
 
     ``progress_bar(description, total)``, if given, is a context manager yielding
@@ -384,6 +387,12 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     guess took 0.5 s to bound at 15334 and more than 400 s at 18058, its seed tree's total).
     When no candidate is below N the answer is ``UNKNOWN`` with ``bound`` the least of the
     candidates' bounds (at least N), ``value`` None: a proven lower bound, no strategy.
+
+    ``words``, if given, are the only candidates searched (a partial ranking, as with ``limit``),
+    but the question stays the whole ranking's: their totals and bounds join ``checkpoint`` beside
+    every other word's, so that a later run of the whole ranking takes them from it. This spends
+    a worker on the words one wants settled, say those the depth checkpoint left open, in the
+    order one likes (``hardest_last`` would send the hardest last).
     """
     if cutoff is not None and not 1 <= cutoff < INF:
         raise WordleError(f"--cutoff must be at least 1 and below {INF}")
@@ -391,6 +400,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     state = _game_state(lists, mode, state)
     if state and depth_checkpoint:
         raise WordleError("--depth-checkpoint decides first words; it does not apply to a game state")
+    if words is not None and (shard or limit):
+        raise WordleError("--words names the candidates: drop --limit and --shard")
     question = checkpoint_question(lists, mode, max_guesses, shard, limit, state)
     # a checkpoint that would be refused is refused now, before any work
     from wordlelab.solvers.checkpoint import load_checkpoint
@@ -420,6 +431,12 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             order = order[shard[0]::shard[1]]
         if limit:
             order = order[:limit]
+        candidates = None
+        if words is not None:
+            candidates = [lists.guesses[g] for _, g in order]
+            wanted = check_words(words, set(candidates), "--words", "the candidate first words")
+            order = sorted((c for c in order if lists.guesses[c[1]] in wanted),
+                           key=lambda c: wanted[lists.guesses[c[1]]])
         # a checkpoint holding K exact totals already gives a cutoff: the beam seed (not
         # checkpointed, minutes on the larger lists) would only repeat work on a resume
         stored_cutoff = top_cutoff(top, {**{w: tuple(v) for w, v in stored.items()}, **given})
@@ -439,10 +456,11 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         if depth_checkpoint:
             from wordlelab.solvers.search.depth_verdicts import depth_decisions, hardest_last
             refuted, hardness = depth_decisions(searcher, max_guesses, depth_checkpoint)
-            order = hardest_last(order, lists, hardness)
+            if words is None:
+                order = hardest_last(order, lists, hardness)
         sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question,
                                  stored={w: tuple(v) for w, v in stored.items()}, refuted=refuted, state=state,
-                                 warmup=_warmup(top, ex, live), given=given)
+                                 warmup=_warmup(top, ex, live), given=given, candidates=candidates)
         done = _run_ranking(sweep, ex, live, checkpoint, len(order), progress_bar, announce, on_result)
     finally:
         del warming
@@ -486,7 +504,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     stats = {"n_answers": n, "top": top, "candidates": len(order), "evaluated": len(ranking),
              "first_cutoff": None if seed >= INF else int(seed),
              "first_cutoff_from": seed_from, "cutoff": cutoff,
-             "partial": bool(shard or limit), "executor": ex.name, "workers": ex.workers,
+             "partial": bool(shard or limit or words), "executor": ex.name, "workers": ex.workers,
              "checkpoint": checkpoint, "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
              "first_guess": None, "average": None, "ranking": rows,
              "from_class_checkpoints": {w: {"total": v, "exact": e} for w, (v, e) in sorted(given.items())}}
@@ -499,7 +517,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     best = rows[0]
     if not best["exact"]:
         # --cutoff: every candidate is bounded at N or more; a partial ranking bounds only its candidates
-        partial = bool(shard or limit) or len(ranking) < len(order)
+        partial = bool(shard or limit or words) or len(ranking) < len(order)
         return Result(asked, "native", Status.UNKNOWN, bound=None if partial else best["total"],
                       seconds=time.perf_counter() - t0, stats=stats)
     # the certificate: the best first word's tree, searched again here and verified inside solve

@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import WordleError, check_words
 from wordlelab.models.result import Result
 from wordlelab.models.tree import save_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
@@ -125,12 +125,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         raise WordleError("--recheck with --every-first-word re-checks hard mode's cores; "
                           f"{searcher.mode} mode's nos have no core of their own")
     if words is not None:
-        words = list(dict.fromkeys(w.strip().lower() for w in words if w.strip()))
-        strangers = [w.upper() for w in words if w not in searcher.guess_index]
-        if not words:
-            raise WordleError("--words: no word given")
-        if strangers:
-            raise WordleError(f"--words: not in the guess list: {', '.join(strangers)} (give them comma-separated)")
+        words = list(check_words(words, searcher.guess_index, "--words"))
         if limit is not None or recheck:
             raise WordleError("--words names the words to decide: drop --limit and --recheck (which re-checks "
                               "the whole checkpoint)")

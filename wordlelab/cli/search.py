@@ -350,6 +350,9 @@ Examples:
               help="exact values (not bounds) for this many best first words; the others get proven lower bounds")
 @click.option("--shard", default=None, help="i/n: only every n-th candidate, from the i-th")
 @click.option("--limit", default=None, type=positive(), help="only the LIMIT most promising candidates (partial ranking)")
+@click.option("--words", "only_words", default=None, metavar="W1,W2,...",
+              help="only these candidates, in this order (comma-separated; a partial ranking): their totals and "
+                   "bounds join --checkpoint beside the whole ranking's, which a later run takes from it")
 @click.option("--checkpoint", default=None, type=OutputFile(), help="resumable results file (JSON)")
 @sweep_options("processes (default: all cores); with --dask local, workers",
                "run the tasks on dask.distributed: a LocalCluster, or a running scheduler")
@@ -374,7 +377,7 @@ Examples:
 @click.option("--show", default=20, show_default=True, type=non_negative(), help="rows to print")
 @plot_option("draw the best first words with their proven totals and bounds")
 @json_option
-def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, workers, dask_address, seed_trees,
+def best_start(lists, mode, state, max_guesses, top, shard, limit, only_words, checkpoint, workers, dask_address, seed_trees,
                depth_checkpoint, class_checkpoints, class_rankings, cutoff, show, plot_file, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
     from wordlelab.solvers.search.best_start import run_best_start
@@ -386,7 +389,8 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, w
                          dask_address=dask_address, seed_trees=tuple(seed_trees),
                          depth_checkpoint=depth_checkpoint, state=state,
                          class_checkpoints=tuple(class_checkpoints), cutoff=cutoff,
-                         class_rankings=tuple(class_rankings))
+                         class_rankings=tuple(class_rankings),
+                         words=None if only_words is None else only_words.split(","))
     state = res.question.get("state")
     words = f"next guesses after {state}" if state else "first words"
     if plot_file:
@@ -411,14 +415,14 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, checkpoint, w
     elif res.status == "UNKNOWN":
         which = "next guess" if state else "first word"
         least = (f"every {which} totals at least {res.bound} (proven bounds)" if res.bound is not None
-                 else f"every candidate of this partial ranking (--limit/--shard) totals at least "
+                 else f"every candidate of this partial ranking (--limit/--shard/--words) totals at least "
                       f"{st['ranking'][0]['total']}, a bound on those candidates only")
         out.print(f"UNKNOWN: {least}; no total below --cutoff {cutoff}, so the least is only bounded")
     else:
         out.print(f"{res.status}: no {'next guess' if state else 'first word'} finds every answer within "
                   f"{max_guesses} guesses")
     out.print(f"{st['evaluated']} of {st['candidates']} candidates evaluated in {res.seconds:.1f} s"
-              f"{'; partial ranking (--limit/--shard)' if st['partial'] else ''}")
+              f"{'; partial ranking (--limit/--shard/--words)' if st['partial'] else ''}")
     if st["from_checkpoint"]:
         out.print(f"{st['from_checkpoint']} of them taken from the checkpoint {checkpoint} (an earlier run), "
                   f"not computed now")
