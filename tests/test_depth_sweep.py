@@ -352,20 +352,20 @@ def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_c
 
 
 def test_an_unknown_failing_class_is_retried_only_with_a_larger_check_budget():
-    from wordlelab.solvers.search.depth_sweep import _worth_retrying
+    from wordlelab.solvers.search.depth_verdicts import worth_retrying
     from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
     unknown = {"yes": None, "core": None, "depth": None, "total": None, "same_as": None, "node_limit": 5}
     failing = dict(unknown, failing="BGBBB", core_work=100)
-    assert _worth_retrying(unknown, 6, "hard") and not _worth_retrying(unknown, 5, "hard")
-    assert not _worth_retrying(failing, 10**9, "hard", core_work=100)
-    assert _worth_retrying(failing, 5, "hard", core_work=101)
-    assert _worth_retrying(failing, 5, "hard", has_tree=True, core_work=100)
+    assert worth_retrying(unknown, 6, "hard") and not worth_retrying(unknown, 5, "hard")
+    assert not worth_retrying(failing, 10**9, "hard", core_work=100)
+    assert worth_retrying(failing, 5, "hard", core_work=101)
+    assert worth_retrying(failing, 5, "hard", has_tree=True, core_work=100)
     older = dict(unknown, failing="BGBBB")      # recorded before the checker took hints: any unknown
-    assert _worth_retrying(older, 6, "hard") and not _worth_retrying(older, 5, "hard")
-    assert not _worth_retrying(dict(failing, core_work=UNFINISHED_CHECK_WORK), 10**9, "hard")
+    assert worth_retrying(older, 6, "hard") and not worth_retrying(older, 5, "hard")
+    assert not worth_retrying(dict(failing, core_work=UNFINISHED_CHECK_WORK), 10**9, "hard")
     settled = dict(failing, settled=3)          # its check proved something: the same budget goes on
-    assert _worth_retrying(settled, 5, "hard", core_work=100)
-    assert not _worth_retrying(settled, 5, "hard", core_work=99)
+    assert worth_retrying(settled, 5, "hard", core_work=100)
+    assert not worth_retrying(settled, 5, "hard", core_work=99)
 
 
 def test_a_drafted_cores_check_keeps_what_it_proved_and_the_next_run_goes_on(tmp_path):

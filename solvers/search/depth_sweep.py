@@ -37,6 +37,7 @@ from wordlelab.models.result import Result
 from wordlelab.models.tree import save_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth_report import count_by_verdict, latest_and_count, sweep_result, word_verdict
+from wordlelab.solvers.search.depth_verdicts import stale_entry
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat, new_stats
 
@@ -201,7 +202,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                 twin = first_of_split.get(split_of[g0]) if searcher.mode == "easy" else None
                 if twin is None:
                     first_of_split.setdefault(split_of[g0], word)
-                if word in decisions and not _stale_entry(word, decisions[word], node_limit, searcher.mode,
+                if word in decisions and not stale_entry(word, decisions[word], node_limit, searcher.mode,
                                                           tree_dir, searcher.core_work):
                     value = decisions[word]
                     resumed += 1
@@ -450,47 +451,6 @@ def _entries(results: dict) -> dict:
     return {w: {k: v for k, v in value.items() if k != "nodes"} for w, value in results.items()}
 
 
-def _worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool = False,
-                    core_work: int | None = None) -> bool:
-    """An unknown word is searched again unless a limit at least as large already stopped it, or
-    at once when its tree has come into ``--trees`` (found apart: the sweep takes it, verified); in
-    hard mode, so is a no without a core (a checkpoint from before hard-mode cores).
-
-    An unknown naming its failing class was refuted by the search, and its core's check ran out
-    of work: it is searched again only with a larger check budget ``core_work``, whatever the
-    node limit, or with the same budget when its check settled some first guesses (``"settled"``:
-    the next check goes on from them). An entry that records no budget is searched again as any unknown, when the node
-    limit is larger: its check was stopped by its node count, not its work, or it is from before
-    the budget was recorded (and before the checker took the search's hints,
-    ``hard_cores.KernelHint``, which check a large class in minutes where the same budget ran
-    out before).
-    """
-    if mode == "hard" and value["yes"] is False and value["same_as"] is None and value["core"] is None:
-        return True
-    if value["yes"] is not None:
-        return False
-    if has_tree:
-        return True
-    if "core_work" in value:
-        from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
-        budget = UNFINISHED_CHECK_WORK if core_work is None else core_work
-        # a check that proved something goes on from there (the drafts file): the same budget
-        # makes progress again
-        return budget > value["core_work"] or ("settled" in value and budget >= value["core_work"])
-    return value.get("node_limit", 0) < node_limit
-
-
-def _stale_entry(word: str, value, node_limit: int, mode: str, tree_dir, core_work: int | None = None) -> bool:
-    """``Sweep.stale`` of the sweep: :func:`_worth_retrying`, knowing whether ``word`` has a tree."""
-    # only an unknown looks for its tree: a resumed sweep asks this of every decided word
-    return _worth_retrying(value, node_limit, mode, value["yes"] is None and _has_tree(tree_dir, word), core_work)
-
-
-def _has_tree(tree_dir, word: str) -> bool:
-    """Whether ``tree_dir`` holds a tree for ``word`` (checked by the verifier when it is taken)."""
-    return bool(tree_dir) and (Path(tree_dir) / f"{word}.tree").is_file()
-
-
 def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick, workers,
                        dask_address) -> tuple[Result, dict]:
     """:func:`decide_every_first_word` with the first words as sweep tasks; also its decisions."""
@@ -541,7 +501,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     sweep = Sweep(SWEEP_NAME, question, words, _worker_init, init_args, _worker_run, skip=skip,
                   describe=lambda _results: latest_and_count(sweep, loaded),
                   validate=check_decision(searcher), pack=_entries,
-                  stale=functools.partial(_stale_entry, node_limit=node_limit, mode=searcher.mode,
+                  stale=functools.partial(stale_entry, node_limit=node_limit, mode=searcher.mode,
                                           tree_dir=tree_dir, core_work=searcher.core_work))
     try:
         warming = prewarm(ex, SWEEP_NAME, _worker_init, init_args)  # noqa: F841  (kept until the sweep ends)

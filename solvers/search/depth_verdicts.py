@@ -1,5 +1,6 @@
 """What a finished or partial ``prove-depth --every-first-word`` checkpoint tells a ranking of
-first words (``best-start --depth-checkpoint``), and a researcher (``prove-depth --status``).
+first words (``best-start --depth-checkpoint``), a researcher (``prove-depth --status``), and the
+sweep itself when it resumes (which entries are worth searching again: :func:`worth_retrying`).
 
 A first word with no strategy that finds every answer within the guess limit has an infinite
 least total within it, so a ranking takes the sweep's no words as exact and searches them not
@@ -8,6 +9,8 @@ was found, and the checkpoint is checked again when it is read, as the sweep che
 resumes. The words the sweep left open are searched, and :func:`hardest_last` says in what order.
 """
 from __future__ import annotations
+
+from pathlib import Path
 
 from wordlelab.errors import WordleError
 
@@ -82,3 +85,44 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None):
             if draft is not None and draft["proven"]:
                 res.stats["check_settled"][word] = len(draft["proven"])
     return res
+
+
+def worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool = False,
+                    core_work: int | None = None) -> bool:
+    """An unknown word is searched again unless a limit at least as large already stopped it, or
+    at once when its tree has come into ``--trees`` (found apart: the sweep takes it, verified); in
+    hard mode, so is a no without a core (a checkpoint from before hard-mode cores).
+
+    An unknown naming its failing class was refuted by the search, and its core's check ran out
+    of work: it is searched again only with a larger check budget ``core_work``, whatever the
+    node limit, or with the same budget when its check settled some first guesses (``"settled"``:
+    the next check goes on from them). An entry that records no budget is searched again as any unknown, when the node
+    limit is larger: its check was stopped by its node count, not its work, or it is from before
+    the budget was recorded (and before the checker took the search's hints,
+    ``hard_cores.KernelHint``, which check a large class in minutes where the same budget ran
+    out before).
+    """
+    if mode == "hard" and value["yes"] is False and value["same_as"] is None and value["core"] is None:
+        return True
+    if value["yes"] is not None:
+        return False
+    if has_tree:
+        return True
+    if "core_work" in value:
+        from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
+        budget = UNFINISHED_CHECK_WORK if core_work is None else core_work
+        # a check that proved something goes on from there (the drafts file): the same budget
+        # makes progress again
+        return budget > value["core_work"] or ("settled" in value and budget >= value["core_work"])
+    return value.get("node_limit", 0) < node_limit
+
+
+def stale_entry(word: str, value, node_limit: int, mode: str, tree_dir, core_work: int | None = None) -> bool:
+    """``Sweep.stale`` of the sweep: :func:`worth_retrying`, knowing whether ``word`` has a tree."""
+    # only an unknown looks for its tree: a resumed sweep asks this of every decided word
+    return worth_retrying(value, node_limit, mode, value["yes"] is None and has_tree(tree_dir, word), core_work)
+
+
+def has_tree(tree_dir, word: str) -> bool:
+    """Whether ``tree_dir`` holds a tree for ``word`` (checked by the verifier when it is taken)."""
+    return bool(tree_dir) and (Path(tree_dir) / f"{word}.tree").is_file()
