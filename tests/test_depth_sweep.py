@@ -527,6 +527,10 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     kept.save(unknown[0], draft["core"], 2, draft["pattern"], [], claims)
     status = sweep_status(NativeSearcher(lists, "hard", 3), 3, str(ck))
     assert status.stats["check_settled"] == {unknown[0]: 2}
+    # ... and so does a run's report, for the words it did not take too (a run stopped during a
+    # check leaves its claims in the drafts alone, the checkpoint's "settled" behind them)
+    again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=0, words=[unknown[-1]])
+    assert again.stats["from_checkpoint"] == 1 and again.stats["check_settled"] == {unknown[0]: 2}
     kept.save(unknown[0], draft["core"], 2, draft["pattern"], [])       # as it was
 
     def no_search(*args, **kwargs):

@@ -37,7 +37,7 @@ from wordlelab.models.result import Result
 from wordlelab.models.tree import save_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth_report import count_by_verdict, latest_and_count, sweep_result, word_verdict
-from wordlelab.solvers.search.depth_verdicts import stale_entry
+from wordlelab.solvers.search.depth_verdicts import count_drafted_claims, stale_entry
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat, new_stats
 
@@ -138,6 +138,8 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         res, decisions = _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick)
     if recheck:
         res = _rechecked(res, searcher.lists, guesses, decisions, progress, tree_dir, workers, dask_address)
+    count_drafted_claims(searcher, guesses, _question(searcher, searcher.root(None, None, guesses), guesses),
+                         checkpoint, res)
     if words is not None:
         res.stats["words"] = {w: word_verdict(decisions.get(w)) for w in words}
     return res

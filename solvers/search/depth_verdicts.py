@@ -77,14 +77,23 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None):
     held = {w: v for w, v in decisions.items() if w in words}
     res = sweep_result(question, held, len(words), len(held), 0, set(), 0, time.perf_counter() - t0,
                   not_reached=len(words) - len(held))
-    if searcher.mode == "hard":     # the drafts file says how far each core check has gone
-        from wordlelab.solvers.search.depth_sweep import _core_drafts
-        drafts = _core_drafts(searcher, question, checkpoint)
-        for word in res.stats["unknown"]:
-            draft = drafts.load(word, guesses - 1)
-            if draft is not None and draft["proven"]:
-                res.stats["check_settled"][word] = len(draft["proven"])
+    count_drafted_claims(searcher, guesses, question, checkpoint, res)
     return res
+
+
+def count_drafted_claims(searcher, guesses: int, question: dict, checkpoint, res) -> None:
+    """Set ``res.stats["check_settled"]`` (a sweep's Result, hard mode) from the drafts file: for
+    each undecided word, the second guesses its core check has refuted so far. The file is ahead
+    of the checkpoint's ``"settled"``, written only when a check runs out of its budget: a run
+    stopped during a check (Ctrl-C, SIGTERM) keeps its claims in the drafts alone."""
+    if searcher.mode != "hard" or not checkpoint:
+        return
+    from wordlelab.solvers.search.depth_sweep import _core_drafts
+    drafts = _core_drafts(searcher, question, checkpoint)
+    for word in res.stats["unknown"]:
+        draft = drafts.load(word, guesses - 1)
+        if draft is not None and draft["proven"]:
+            res.stats["check_settled"][word] = len(draft["proven"])
 
 
 def worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool = False,
