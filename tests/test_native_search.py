@@ -459,3 +459,26 @@ def test_first_word_value_under_a_cutoff(tmp_path, mode):
                 assert v == exact, (start, beta)
             else:
                 assert beta <= v <= exact, (start, beta, v)
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_a_counter_poisoned_mid_node_ends_the_guess_loop_at_once(mode):
+    """A Ctrl-C poisons the node counter (solvers/interrupt.py). Each search below returns at
+    once, but the node in hand went on trying its guesses, each at the cost of its partition and
+    endgame bound: a stop took minutes at a root of thousands of answers (a best-start run on
+    UPBOW, 2026-12-02). Poisoned while its first class is searched, a node now returns too: the
+    solve calls made after the poison (the counter's rise past it) are those of the nodes then
+    open, not one per guess left."""
+    import numpy as np
+
+    from wordlelab.instances.wordlists import WordLists
+    from wordlelab.solvers.search.tables import POISON, Stat
+    words = sorted(random.Random(8).sample(load_lists("nyt20220316").guesses, 300))
+    searcher = NativeSearcher(WordLists("random-300", words, words), mode, 6)
+    H = np.arange(len(words), dtype=np.int32)
+    L = np.arange(len(words), dtype=np.int32)
+    searcher.stats[Stat.NODES] = POISON - 2     # the root's count passes; its first child's poisons
+    value, _ = searcher._solve(H, L, 6, NO_STRATEGY)
+    assert value >= NO_STRATEGY
+    assert searcher.stats[Stat.NODES] - POISON <= 6, "the root went on through its guesses after the poison"
+    searcher.cache.fill(0)      # made-up values, as NativeSearcher._stoppable throws them away

@@ -491,6 +491,10 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
         eg_rows, eg_starts, eg_sizes = H[:0].copy(), np.zeros(0, np.int64), np.zeros(0, np.int64)
     eg_ranks = endgame_ranks(eg_sizes, L)
     for t in range(m):
+        if stats[Stat.NODES] >= POISON:
+            # a Ctrl-C: every child returns at once, but the guesses left would still each cost
+            # their endgame bound and partition (minutes at a root of thousands of answers)
+            return INF, -1
         j = order[t]
         qb = bound[j]
         if qb >= best:
