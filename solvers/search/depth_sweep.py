@@ -37,57 +37,10 @@ from wordlelab.models.result import Result
 from wordlelab.models.tree import save_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth_report import count_by_verdict, latest_and_count, sweep_result, word_verdict
+from wordlelab.solvers.search.depth_entries import _core_drafts, _question, check_decision  # noqa: F401 (check_decision: the sweep's own)
 from wordlelab.solvers.search.depth_verdicts import count_drafted_claims, stale_entry
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat, new_stats
-
-
-def check_decision(searcher):
-    """The validator of a checkpoint entry: {"yes": bool or null, "core", "depth", "total", "same_as"},
-    and for an unknown the node limit that stopped it ("node_limit"; older checkpoints lack it)."""
-    from wordlelab.solvers.checkpoint import check_int
-    from wordlelab.solvers.search.core_drafts import check_lemmas_shape
-
-    def check(word, value):
-        if word not in searcher.guess_index:
-            raise ValueError("not in the guess list")
-        keys = {"yes", "core", "depth", "total", "same_as"}
-        if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit", "failing", "core_work", "settled", "lemmas"}:
-            raise ValueError('must be {"yes", "core", "depth", "total", "same_as"} (an unknown: and "node_limit", '
-                             'and "failing" when its search refuted that class but no core was checked in time, '
-                             'with "core_work", the check budget then, and "settled", the second guesses its check '
-                             'refuted so far; a no: and "lemmas" when its core was grown)')
-        if value["yes"] not in (True, False, None):
-            raise ValueError("yes is true, false or null")
-        if "node_limit" in value:
-            if value["yes"] is not None:
-                raise ValueError("only an unknown has a node limit")
-            check_int(value["node_limit"], "the node limit", 1)
-        if "failing" in value:
-            if value["yes"] is not None or "node_limit" not in value:
-                raise ValueError("only an unknown names a failing class")
-            if not (isinstance(value["failing"], str) and len(value["failing"]) == 5
-                    and set(value["failing"]) <= set("BYG")):
-                raise ValueError("the failing class is a pattern of five of B, Y, G")
-        if "core_work" in value:
-            if "failing" not in value:
-                raise ValueError("only an unknown naming its failing class has a core_work")
-            check_int(value["core_work"], "the core check budget", 0)
-        if "settled" in value:
-            if "core_work" not in value:
-                raise ValueError("only an unknown with a core_work has settled guesses")
-            check_int(value["settled"], "the settled guesses", 1)
-        if "lemmas" in value:
-            if value["yes"] is not False:
-                raise ValueError("only a no has lemmas")
-            check_lemmas_shape(value["lemmas"], value["core"])
-        if value["same_as"] is not None and value["same_as"] not in searcher.guess_index:
-            raise ValueError("same_as must be a guess")
-        if value["yes"] is False and value["same_as"] is None:
-            searcher._check_refutation(word, {"core": value["core"], "depth": value["depth"]})
-        if value["yes"] and value["same_as"] is None and not (isinstance(value["total"], int) and value["total"] > 0):
-            raise ValueError("a yes has its tree's total")
-    return check
 
 
 def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=None, tree_dir=None,
@@ -257,31 +210,12 @@ def _bank_cores(searcher, decisions: dict) -> None:
             searcher.core_bank.add(word, value["core"], value["depth"])
 
 
-def _core_drafts(searcher, question: dict, checkpoint):
-    """In hard mode with a checkpoint, the drafts file beside it (:mod:`~wordlelab.solvers.search.core_drafts`)."""
-    if searcher.mode != "hard" or not checkpoint:
-        return None
-    from wordlelab.solvers.search.core_drafts import CoreDrafts, drafts_path
-
-    def validate_word(word):
-        if word not in searcher.guess_index:
-            raise ValueError("not in the guess list")
-    return CoreDrafts(drafts_path(checkpoint), question, validate_word)
-
-
 def _root_split(searcher, node) -> tuple:
     """The guess list after the first guess, and each first guess's split (its hash: two first
     words with the same hash split the answers alike)."""
     k, hit, hsh = K.scan(searcher.MT, node.H, node.L, searcher.R)
     Lchild = K.guesses_for_children(node.L, k, hit, hsh, searcher.mode_code)
     return Lchild, dict(zip(node.L.tolist(), hsh.tolist()))
-
-
-def _question(searcher, node, guesses) -> dict:
-    """What a checkpoint of this sweep answers."""
-    from wordlelab.solvers.checkpoint import lists_question
-    return {"kind": "depth-every-first-word", "lists": lists_question(searcher.lists), "mode": searcher.mode,
-            "guesses": guesses, "answers": len(node.H)}
 
 
 def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count, untouched,

@@ -21,7 +21,7 @@ def depth_decisions(searcher, max_guesses, path) -> tuple[frozenset, dict]:
     total is infinite), and, for each word it leaves open, how hard its depth search found it
     (:func:`_depth_hardness`). The checkpoint is checked as that command checks it when it resumes."""
     from wordlelab.solvers.checkpoint import load_checkpoint
-    from wordlelab.solvers.search.depth_sweep import _question, check_decision
+    from wordlelab.solvers.search.depth_entries import _question, check_decision
     node = searcher.root(None, None, max_guesses)
     decisions = load_checkpoint(path, _question(searcher, node, max_guesses), check_decision(searcher))
     if not decisions:
@@ -66,7 +66,7 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None):
     import time
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.depth_report import sweep_result
-    from wordlelab.solvers.search.depth_sweep import _question, check_decision
+    from wordlelab.solvers.search.depth_entries import _question, check_decision
     if not checkpoint:
         raise WordleError("--status reports what --checkpoint holds: give the checkpoint")
     t0 = time.perf_counter()
@@ -88,7 +88,7 @@ def count_drafted_claims(searcher, guesses: int, question: dict, checkpoint, res
     stopped during a check (Ctrl-C, SIGTERM) keeps its claims in the drafts alone."""
     if searcher.mode != "hard" or not checkpoint:
         return
-    from wordlelab.solvers.search.depth_sweep import _core_drafts
+    from wordlelab.solvers.search.depth_entries import _core_drafts
     drafts = _core_drafts(searcher, question, checkpoint)
     for word in res.stats["unknown"]:
         draft = drafts.load(word, guesses - 1)
