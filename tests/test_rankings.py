@@ -231,6 +231,7 @@ def test_words_rank_only_the_named_candidates_into_the_whole_rankings_checkpoint
     part = run_best_start(lists, "easy", 6, 2, None, None, path, 1, words=[w.upper() for w in named])
     assert [w for w in searched if w in named] == named and set(searched) <= set(named)
     assert part.stats["partial"] and {r["word"] for r in part.stats["ranking"]} == set(named)
+    assert part.question["words"] == named and "words" not in plain.question
     truth = {g: brute_force(answers, guesses, "easy", 6, g) for g in named}
     assert all(r["total"] == truth[r["word"]] if r["exact"] else r["total"] <= truth[r["word"]]
                for r in part.stats["ranking"])

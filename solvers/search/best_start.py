@@ -431,7 +431,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             order = order[shard[0]::shard[1]]
         if limit:
             order = order[:limit]
-        candidates = None
+        candidates = wanted = None
         if words is not None:
             candidates = [lists.guesses[g] for _, g in order]
             wanted = check_words(words, set(candidates), "--words", "the candidate first words")
@@ -510,7 +510,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
              "from_class_checkpoints": {w: {"total": v, "exact": e} for w, (v, e) in sorted(given.items())}}
     asked = {"kind": SWEEP_NAME, "lists": lists.name, "mode": mode, "max_guesses": max_guesses, "top": top,
              "shard": question["shard"], "limit": limit, **({"state": state} if state else {}),
-             **({"cutoff": cutoff} if cutoff is not None else {})}
+             **({"cutoff": cutoff} if cutoff is not None else {}),
+             **({"words": list(wanted)} if wanted is not None else {})}
     if not rows or rows[0]["total"] is None:
         # every candidate's exact value (or proven bound) is INF: no strategy within the limit
         return Result(asked, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats=stats)
