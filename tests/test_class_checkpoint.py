@@ -362,3 +362,50 @@ def test_a_class_checkpoint_bound_that_the_search_undercuts_is_refused():
     _agree_with_class_checkpoints({"tupik": (120, False)}, given)
     with pytest.raises(WordleError, match="not what they claim"):
         _agree_with_class_checkpoints({"tupik": (99, True)}, given)
+
+
+def test_a_class_ranking_with_no_strategy_makes_its_first_word_infeasible(lists, tmp_path, cli_run):
+    """A finished ranking of a class in which no guess has a strategy within the limit settles the
+    class as having none: its first word has none either (INFEASIBLE, as its plain search says), and a
+    ranking of the first words takes that from the class checkpoint instead of searching the word."""
+    import collections
+
+    from wordlelab.models.feedback import feedback, pattern_string
+    from wordlelab.solvers.search.best_start import run_best_start
+    from wordlelab.solvers.search.class_checkpoint import finished_total
+    from wordlelab.solvers.search.tables import INF
+    mode, limit = "hard", 4
+    start = lists.guesses[25]
+    sizes = collections.Counter(pattern_string(feedback(start, a)) for a in lists.answers)
+    searcher = NativeSearcher(lists, mode, limit)
+    failing = [p for p in sizes if p != "GGGGG" and searcher.solve(state=f"{start}.{p}").status == "INFEASIBLE"]
+    assert len(failing) == 1, "the premise: exactly one class of this first word has no strategy"
+    pattern = failing[0]
+    assert NativeSearcher(lists, mode, limit).solve(start=start).status == "INFEASIBLE"
+    rank = str(tmp_path / "rank.json")
+    ranked = run_best_start(lists, mode, limit, 1, None, None, rank, 1, state=f"{start}.{pattern}")
+    assert ranked.status == "INFEASIBLE" and all(r["total"] is None for r in ranked.stats["ranking"])
+    ck = str(tmp_path / "classes.json")
+    r = NativeSearcher(lists, mode, limit).solve(start=start, checkpoint=ck, class_rankings=(rank,))
+    assert r.status == "INFEASIBLE" and r.value is None and r.certificate is None
+    assert r.stats["class_bounds"] == {pattern: INF} and r.stats["classes_from_rankings"] == [pattern]
+    word, result = finished_total(NativeSearcher(lists, mode, limit), ck, class_rankings=(rank,))
+    assert (word, result.status, result.stats["nodes"]) == (start, "INFEASIBLE", 0)
+    plain = run_best_start(lists, mode, limit, 1, None, None, None, 1)
+    given = run_best_start(lists, mode, limit, 1, None, None, None, 1, class_checkpoints=(ck,),
+                           class_rankings=(rank,))
+    assert (given.value, given.stats["first_guess"]) == (plain.value, plain.stats["first_guess"])
+    row = next(x for x in given.stats["ranking"] if x["word"] == start)
+    assert (row["total"], row["proof"], row["source"]) == (None, "no strategy within limit", "class checkpoint")
+    # from the command line
+    g, a = tmp_path / "g.txt", tmp_path / "a.txt"
+    g.write_text("\n".join(lists.guesses) + "\n")
+    a.write_text("\n".join(lists.answers) + "\n")
+    files = ["--max-guesses", str(limit), "--mode", mode, "--guesses", str(g), "--answers", str(a)]
+    rank = str(tmp_path / "cli-rank.json")
+    out = cli_run(["best-start", "--state", f"{start}.{pattern}", "--workers", "1", "--checkpoint", rank] + files).out
+    assert "INFEASIBLE: no next guess finds every answer within 4 guesses" in out
+    out = cli_run(["solve", "--start", start, "--checkpoint", str(tmp_path / "cli.json"), "--class-ranking", rank]
+                  + files).out
+    assert out.startswith("INFEASIBLE:") and f"class {pattern}: no strategy within the limit" in out
+    assert "total at least" not in out

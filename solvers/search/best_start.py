@@ -425,8 +425,9 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             raise WordleError("a class ranking goes with the class checkpoint of its word: give --class-checkpoint")
         given_results = _class_checkpoint_totals(searcher, class_checkpoints, state,
                                                  {lists.guesses[g] for _, g in order}, class_rankings)
-        given = {w: (r.value, True) if r.status == Status.OPTIMAL else (r.bound, False)
-                 for w, r in given_results.items()}
+        # INFEASIBLE: a class ranking found no guess with a strategy within the limit
+        given = {w: (r.value, True) if r.status == Status.OPTIMAL else (INF, True) if r.status == Status.INFEASIBLE
+                 else (r.bound, False) for w, r in given_results.items()}
         if shard:
             order = order[shard[0]::shard[1]]
         if limit:

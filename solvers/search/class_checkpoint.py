@@ -220,32 +220,23 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str | None:
     The same theorem gives a bound: if the least of the candidates' entries is a bound B rather
     than an exact total (a ranking made with ``--cutoff``, which bounds every guess at or above
     its cutoff), the class's least total is at least B. The class is then kept in
-    ``store.bounds``, not in the file, and the first word's total gets only a lower bound.
+    ``store.bounds``, not in the file, and the first word's total gets only a lower bound. If
+    no candidate has a strategy within the limit, neither has the class, nor the first word
+    (its ``store.bounds`` entry is INF, and the word's search answers INFEASIBLE).
     """
-    import functools
-
     from wordlelab.models.result import Status
-    from wordlelab.solvers.checkpoint import load_checkpoint
-    from wordlelab.solvers.search.ranking_checkpoint import check_entry, checkpoint_question
     from wordlelab.solvers.search.tables import INF
     state = ranking_state(path)
-    prefix = ".".join([f"{w}.{pattern_string(int(p))}" for w, p in node.history] + [node.start])
-    pattern = state[len(prefix) + 1:] if isinstance(state, str) and state.startswith(prefix + ".") else None
-    if pattern not in store.classes:
-        raise WordleError(f"{path} ranks the guesses after {state!r}, not after a score of {prefix}")
-    question = checkpoint_question(searcher.lists, searcher.mode, searcher.max_guesses, state=state)
-    entries = load_checkpoint(path, question, functools.partial(check_entry, None))
-    cnode = searcher.root(None, state)
-    candidates = [searcher.lists.guesses[g] for _, g in searcher.candidate_order(cnode)]
-    missing = [w for w in candidates if w not in entries]
-    if missing:
-        raise WordleError(f"{path}: the ranking of {state} is not finished: {len(missing)} of its "
-                          f"{len(candidates)} guesses are not ranked yet")
-    # the least entry, an exact total before a bound of the same value
-    value, bounded, best = min((entries[w][0], not entries[w][1], w) for w in candidates)
-    if value >= INF:
-        raise WordleError(f"{path}: no guess after {state} finds every answer within the limit")
+    pattern, value, bounded, best = ranking_least(store, searcher, node, path)
     kept = store.entries.get(pattern)
+    if value >= INF:
+        # no guess has a strategy within the limit: nor has the class, nor the first word
+        if kept is not None:
+            raise WordleError(f"{path}: no guess after {state} finds every answer within the limit, the checkpoint "
+                              f"{store.path} gives it a least total of {kept['value']}: one of the two files is "
+                              f"not what it claims")
+        store.bounds[pattern] = INF
+        return pattern
     if bounded:
         if kept is not None and kept["value"] < value:
             raise WordleError(f"{path} bounds {state} at {value} or more, the checkpoint {store.path} gives it a "
@@ -272,6 +263,31 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str | None:
     store.entries[pattern] = entry
     store.save()
     return pattern
+
+
+def ranking_least(store: ClassStore, searcher, node, path) -> tuple:
+    """The class a finished ranking ranks (its pattern after ``node``'s first guess) and its least
+    entry: ``(pattern, value, bounded, guess)``, an exact total before a bound of the same value.
+    Refuses a ranking of another state, of other lists, or not finished."""
+    import functools
+
+    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.search.ranking_checkpoint import check_entry, checkpoint_question
+    state = ranking_state(path)
+    prefix = ".".join([f"{w}.{pattern_string(int(p))}" for w, p in node.history] + [node.start])
+    pattern = state[len(prefix) + 1:] if isinstance(state, str) and state.startswith(prefix + ".") else None
+    if pattern not in store.classes:
+        raise WordleError(f"{path} ranks the guesses after {state!r}, not after a score of {prefix}")
+    question = checkpoint_question(searcher.lists, searcher.mode, searcher.max_guesses, state=state)
+    entries = load_checkpoint(path, question, functools.partial(check_entry, None))
+    cnode = searcher.root(None, state)
+    candidates = [searcher.lists.guesses[g] for _, g in searcher.candidate_order(cnode)]
+    missing = [w for w in candidates if w not in entries]
+    if missing:
+        raise WordleError(f"{path}: the ranking of {state} is not finished: {len(missing)} of its "
+                          f"{len(candidates)} guesses are not ranked yet")
+    value, bounded, best = min((entries[w][0], not entries[w][1], w) for w in candidates)
+    return pattern, value, bounded, best
 
 
 def ranking_state(path) -> str:
@@ -306,6 +322,7 @@ def finished_total(searcher, path, state: str | None = None, class_rankings: tup
 
     from wordlelab.models.result import Status
     from wordlelab.solvers.search.kernels import K
+    from wordlelab.solvers.search.tables import INF
     try:
         with open(path) as f:
             start = json.load(f)["question"]["start"]
@@ -321,13 +338,16 @@ def finished_total(searcher, path, state: str | None = None, class_rankings: tup
     prefix = ".".join([f"{w}.{pattern_string(int(p))}" for w, p in node.history] + [start])
     ranked = {ranking_state(r)[len(prefix) + 1:] for r in class_rankings}
     missing = sorted(set(classes) - set(store.entries) - ranked, key=lambda k: -len(classes[k]))
-    if missing:
+    if missing and not any(ranking_least(store, searcher, node, r)[1] >= INF for r in class_rankings):
+        # (a class that a ranking proves to have no strategy settles the word whatever the others hold)
         raise WordleError(f"class checkpoint {path} is not finished: {len(missing)} of the {len(classes)} classes "
                           f"after {start} have no value yet ({', '.join(missing[:3])}"
                           f"{', ...' if len(missing) > 3 else ''}); 'solve --start {start} --checkpoint' finishes it")
     result = searcher.solve(start=start, state=state, checkpoint=path, class_rankings=tuple(class_rankings))
     if result.status == Status.UNKNOWN and result.stats.get("class_bounds") and result.bound is not None:
         return start, result
+    if result.status == Status.INFEASIBLE and result.stats.get("class_bounds"):
+        return start, result        # a class ranking whose every guess has no strategy within the limit
     if result.status != Status.OPTIMAL or not result.verified:
         raise WordleError(f"class checkpoint {path}: its tree for {start} did not pass the verifier ({result.status})")
     return start, result

@@ -334,12 +334,18 @@ class NativeSearcher:
             else:
                 value, paths = self._classes_in_turn(node, g, split, beam, stop, store, paths,
                                                      progress if not workers_spec else None)
-            if value >= INF:
-                return self._min_total_result(question, method, none, node, t0, given)
-            total += value
-            t_search = time.perf_counter() - t0
             # (a class the file holds a least total for is taken from the file, never bounded)
             bounded = {p: b for p, b in store.bounds.items() if p not in store.entries} if store else {}
+            if value >= INF:
+                # a class without a strategy: searched, or settled by a ranking (INF in ``bounded``);
+                # the file is written even if no class was kept, so that it names its first word
+                if any(b >= INF for b in bounded.values()):
+                    store.save()
+                return self._min_total_result(question, method, none, node, t0, given, extra={
+                    "classes_from_rankings": ranked, "class_bounds": dict(sorted(bounded.items()))}
+                    if any(b >= INF for b in bounded.values()) else None)
+            total += value
+            t_search = time.perf_counter() - t0
             if bounded:
                 # some classes have only a proven lower bound: so has the total, and there is no tree
                 return self._min_total_result(
@@ -371,7 +377,12 @@ class NativeSearcher:
         members, starts, sizes, pats, Lchild = split
         total = 0
         # kept in a checkpoint, the small classes first: a stopped run has kept as many as it could
-        for c in np.argsort(sizes if store else -sizes, kind="stable"):
+        order = np.argsort(sizes if store else -sizes, kind="stable")
+        if store and any(b >= INF for b in store.bounds.values()):
+            # a class a ranking proved to have no strategy settles the word: no class is searched
+            hopeless = np.array([store.bounds.get(pattern_string(int(pats[c])), 0) >= INF for c in order])
+            order = np.concatenate([order[hopeless], order[~hopeless]])
+        for c in order:
             sub = members[starts[c]:starts[c] + sizes[c]]
             v = store.get(pats[c], paths, sub) if store else None
             if v is None and store and pattern_string(int(pats[c])) in store.bounds:

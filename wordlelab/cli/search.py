@@ -137,13 +137,17 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
         checked = "no tree, so not verified now" if bounded else "the whole tree verified now"
         out.print(f"{res.stats['classes_from_checkpoint']} of {res.stats['classes']} classes taken from the "
                   f"checkpoint {checkpoint} (proven by an earlier run; {checked})")
+    from wordlelab.solvers.search.tables import INF
     for pattern in res.stats.get("classes_from_rankings") or ():
-        if bounded and pattern in bounded:
+        if bounded and bounded.get(pattern, 0) >= INF:
+            out.print(f"class {pattern}: no strategy within the limit, as its finished ranking (--class-ranking) "
+                      f"proves: no guess after it has one")
+        elif bounded and pattern in bounded:
             out.print(f"class {pattern}: at least {bounded[pattern]}, as its finished ranking (--class-ranking) proves: "
                       f"its least entry is a bound (a --cutoff ranking), so its least total is not known")
         else:
             out.print(f"class {pattern}: least total as its finished ranking (--class-ranking) proves it")
-    if bounded:
+    if bounded and res.bound is not None:
         out.print(f"total at least {res.bound} (average at least {res.bound / n:.4f}): the least totals of the "
                   f"other classes plus these bounds; no tree, so no strategy is claimed")
     if tree_file and res.certificate is not None:
