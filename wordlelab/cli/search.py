@@ -421,7 +421,8 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, only_words, c
         least = (f"every {which} totals at least {res.bound} (proven bounds)" if res.bound is not None
                  else f"every candidate of this partial ranking (--limit/--shard/--words) totals at least "
                       f"{st['ranking'][0]['total']}, a bound on those candidates only")
-        out.print(f"UNKNOWN: {least}; no total below --cutoff {cutoff}, so the least is only bounded")
+        why = f"no total below --cutoff {cutoff}" if cutoff is not None else "no candidate's total is exact"
+        out.print(f"UNKNOWN: {least}; {why}, so the least is only bounded")
     else:
         out.print(f"{res.status}: no {'next guess' if state else 'first word'} finds every answer within "
                   f"{max_guesses} guesses")
