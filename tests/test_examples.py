@@ -91,6 +91,8 @@ RUN_AS_SHOWN = {
     "--class-ranking runs/upbow-bbbbb.json --class-ranking runs/upbow-bbbyb.json",
     "wordlelab solve --start mujik --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/mujik7.json "
     "--class-ranking runs/mujik-bbbbb.json --class-ranking runs/mujik-bbbyb.json",
+    "wordlelab solve --start amban --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/amban7.json "
+    "--class-ranking runs/amban-bbbbb.json --class-ranking runs/amban-ybbbb.json",
     "wordlelab hint salet.BBBYB.drone.YBBBG --lists nyt20220316 --top 5",
     "wordlelab hint crane.BYBBB --mode hard",
     "wordlelab play --lists nyt20220316",
@@ -344,6 +346,8 @@ EXPECT_OUTPUT = {
     "--class-ranking runs/upbow-bbbbb.json --class-ranking runs/upbow-bbbyb.json": "total at least 59180",
     "wordlelab solve --start mujik --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/mujik7.json "
     "--class-ranking runs/mujik-bbbbb.json --class-ranking runs/mujik-bbbyb.json": "total at least 58716",
+    "wordlelab solve --start amban --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/amban7.json "
+    "--class-ranking runs/amban-bbbbb.json --class-ranking runs/amban-ybbbb.json": "total at least 58716",
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all": "INFEASIBLE",
     "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
         "PROVEN: no 5 guesses",
