@@ -317,7 +317,7 @@ class NativeSearcher:
             ranked = list(dict.fromkeys(p for p in (cc.class_from_ranking(store, self, node, path)
                                                    for path in class_rankings) if p))
             paths = self._new_paths(node, g)
-            if workers_spec:
+            if workers_spec and INF not in store.bounds.values():    # (INF: the word has no strategy)
                 todo = {k: len(v) for k, v in classes.items() if k not in store.entries and k not in store.bounds}
                 if todo and not cc.solve_classes(store, self, node.start, question["state"], todo, *workers_spec,
                                                  progress=progress):
@@ -337,13 +337,12 @@ class NativeSearcher:
             # (a class the file holds a least total for is taken from the file, never bounded)
             bounded = {p: b for p, b in store.bounds.items() if p not in store.entries} if store else {}
             if value >= INF:
-                # a class without a strategy: searched, or settled by a ranking (INF in ``bounded``);
-                # the file is written even if no class was kept, so that it names its first word
-                if any(b >= INF for b in bounded.values()):
-                    store.save()
+                # a class without a strategy: searched, or settled by a ranking (INF in ``bounded``)
+                if INF not in bounded.values():
+                    return self._min_total_result(question, method, none, node, t0, given)
+                store.save()          # even if no class was kept: the file names its first word
                 return self._min_total_result(question, method, none, node, t0, given, extra={
-                    "classes_from_rankings": ranked, "class_bounds": dict(sorted(bounded.items()))}
-                    if any(b >= INF for b in bounded.values()) else None)
+                    "classes_from_rankings": ranked, "class_bounds": dict(sorted(bounded.items()))})
             total += value
             t_search = time.perf_counter() - t0
             if bounded:
