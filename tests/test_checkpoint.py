@@ -20,6 +20,7 @@ from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import load_lists
 from wordlelab.solvers import checkpoint as ck
 from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
+from wordlelab.solvers.search.depth_entries import replay_refutation
 from wordlelab.solvers.search.native import NativeSearcher
 
 from test_native_search import lists_from, tiny_instance
@@ -480,7 +481,7 @@ def test_replayed_cores_rebuild_the_core_store(tmp_path):
     prover = CoreProver(searcher)
     replayed = set()
     for value in list(saved.values()) * 2:
-        searcher._replay_refutation(prover, value, replayed)
+        replay_refutation(searcher, prover, value, replayed)
     cores = {tuple(lists.answers[a] for a in m) for _, m in prover.store.cores()}
     assert cores == {tuple(e["core"]) for e in saved.values() if e["core"]}
     assert set(lists.answers[a] for a in prover.root_core) == {a for e in saved.values() for a in e["core"]}

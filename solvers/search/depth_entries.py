@@ -3,11 +3,17 @@ validator of its entries, and the drafts file beside it.
 
 Both the sweep (:mod:`~wordlelab.solvers.search.depth_sweep`) and what reads its checkpoint
 (:mod:`~wordlelab.solvers.search.depth_verdicts`: ``best-start --depth-checkpoint``, ``--status``)
-take them from here. A no is accepted only once :meth:`NativeSearcher._check_refutation` has
+take them from here. A no is accepted only once :func:`check_refutation` has
 checked its core (the pure-Python checker, :mod:`wordlelab.models.refutation`), so a checkpoint
 read by either holds no claim that was not re-decided.
 """
 from __future__ import annotations
+
+import numpy as np
+
+from wordlelab.errors import WordleError
+from wordlelab.models.feedback import pattern_code
+from wordlelab.solvers.search.tables import UNTOUCHED
 
 
 def check_decision(searcher):
@@ -52,7 +58,7 @@ def check_decision(searcher):
         if value["same_as"] is not None and value["same_as"] not in searcher.guess_index:
             raise ValueError("same_as must be a guess")
         if value["yes"] is False and value["same_as"] is None:
-            searcher._check_refutation(word, {"core": value["core"], "depth": value["depth"]})
+            check_refutation(searcher, word, {"core": value["core"], "depth": value["depth"]})
         if value["yes"] and value["same_as"] is None and not (isinstance(value["total"], int) and value["total"] > 0):
             raise ValueError("a yes has its tree's total")
     return check
@@ -75,3 +81,83 @@ def _core_drafts(searcher, question: dict, checkpoint):
         if word not in searcher.guess_index:
             raise ValueError("not in the guess list")
     return CoreDrafts(drafts_path(checkpoint), question, validate_word)
+
+
+# ---- prove-depth checkpoints: word -> {"core": answers or None, "depth": int or None}
+def refutation_entry(searcher, prover, node=None, g0=None) -> dict:
+    """The checkpoint entry of a first guess just refuted: the core it added to the root core
+    (easy mode), or in hard mode, given ``node`` and ``g0``, its own checked core
+    (:func:`~wordlelab.solvers.search.hard_cores.hard_refutation`).
+
+    ``core`` lists the answers of the failing class's core (depth ``depth``), ``[]`` when it
+    was refuted without a search (a class of it on the root core holds a known core) and
+    added nothing, ``None`` when it left no core (the root core is then incomplete; always in
+    strict mode).
+    """
+    if prover is None:
+        if searcher.mode == "hard" and node is not None:
+            from wordlelab.solvers.search.hard_cores import hard_refutation
+            return hard_refutation(searcher, node, g0)
+        return {"core": None, "depth": None}
+    from wordlelab.solvers.search.core_prover import NO_CORE, Count
+    w = int(prover.store.count[Count.LAST])
+    if w == UNTOUCHED:
+        return {"core": [], "depth": None}
+    if w == NO_CORE:
+        return {"core": None, "depth": None}
+    start, n, depth = (int(x) for x in prover.store.meta[w])
+    members = np.sort(prover.store.elems[start:start + n])
+    return {"core": [searcher.lists.answers[a] for a in members], "depth": depth}
+
+
+def check_refutation(searcher, word, value) -> None:
+    """Shape of a prove-depth checkpoint entry (ValueError if malformed)."""
+    from wordlelab.solvers.checkpoint import check_int
+    if word not in searcher.guess_index:
+        raise ValueError("not in the guess list")
+    if searcher.mode == "hard" and isinstance(value, dict) and set(value) == {"core", "depth", "failing"}:
+        # refuted, its core not made yet: it counts toward a no only once made and checked
+        if value["core"] is not None or value["depth"] is not None:
+            raise ValueError("an entry with a failing class has no core yet")
+        if not isinstance(value["failing"], str):
+            raise ValueError("the failing class is a pattern such as BBYBG")
+        try:
+            pattern_code(value["failing"])
+        except WordleError as e:
+            raise ValueError(str(e)) from None
+        return
+    if not isinstance(value, dict) or set(value) != {"core", "depth"}:
+        raise ValueError('must be {"core": [answers] or null, "depth": int or null}')
+    c, d = value["core"], value["depth"]
+    if c is None or c == []:
+        if d is not None:
+            raise ValueError("a refutation without a core has no depth")
+        return
+    if not isinstance(c, list) or not all(isinstance(a, str) for a in c):
+        raise ValueError("the core must be a list of answers")
+    if searcher._answer_set is None:      # made once: a checkpoint checks thousands of entries
+        searcher._answer_set = frozenset(searcher.lists.answers)
+    if not set(c) <= searcher._answer_set or len(set(c)) != len(c):
+        raise ValueError("the core must list distinct answers of the lists")
+    check_int(d, "the depth", 0 if searcher.mode == "hard" else 1)
+    if searcher.mode == "hard":
+        from wordlelab.solvers.search.hard_cores import check_entry_shape
+        check_entry_shape(searcher, word, value)
+
+
+def replay_refutation(searcher, prover, value, replayed: set) -> None:
+    """Apply a checkpoint's refutation to ``prover`` as the first run did: its core joins the
+    core store (once: ``replayed`` holds those added) and the root core; no core makes the
+    root core incomplete."""
+    if prover is None or value["core"] == []:
+        return
+    if value["core"] is None:
+        prover.root_complete = False
+        return
+    a_index = {a: i for i, a in enumerate(searcher.lists.answers)}
+    members = np.array(sorted(a_index[a] for a in value["core"]), np.int32)
+    key = (int(value["depth"]), members.tobytes())
+    if key not in replayed:        # the first run learnt each core once, reused it after
+        replayed.add(key)
+        prover.store.add(members, int(value["depth"]))
+    prover.root_core = np.union1d(prover.root_core, members).astype(np.int32)

@@ -28,6 +28,7 @@ a search cut short decides nothing, so the verdict does not depend on the order.
 """
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import replace
 
@@ -37,6 +38,7 @@ from wordlelab.errors import WordleError
 from wordlelab.models.feedback import pattern_code, pattern_string
 from wordlelab.models.result import Result, Status
 from wordlelab.solvers.interrupt import StopOnCtrlC
+from wordlelab.solvers.search.depth_entries import check_refutation, refutation_entry, replay_refutation
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import (NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, UNTOUCHED, Stat, named_counts,
                                              new_stats)
@@ -104,7 +106,7 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
             from wordlelab.models.refutation import CheckTooLong
             t = time.perf_counter()
             try:
-                entry = searcher._refutation(None, node, searcher.guess_index[node.start])
+                entry = refutation_entry(searcher, None, node, searcher.guess_index[node.start])
             except CheckTooLong as e:     # the search's no, unchecked, is no proof
                 out["core"] = {"check": str(e)}
                 return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0,
@@ -197,7 +199,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
     seen = set()
     ck_question = {"kind": "prove-depth", "lists": lists_question(searcher.lists), "mode": searcher.mode,
                    "guesses": question["max_guesses"], "state": question["state"], "answers": len(node.H)}
-    refuted = load_checkpoint(checkpoint, ck_question, searcher._check_refutation)
+    refuted = load_checkpoint(checkpoint, ck_question, functools.partial(check_refutation, searcher))
     from_checkpoint, replayed = 0, set()
     last_save = time.monotonic()
     g = REFUTED
@@ -222,7 +224,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                     r = REFUTED
                 elif word in refuted and not (searcher.mode == "hard" and refuted[word]["core"] is None):
                     # replayed in the order it was found: the root core grows as it did then
-                    searcher._replay_refutation(prover, refuted[word], replayed)
+                    replay_refutation(searcher, prover, refuted[word], replayed)
                     from_checkpoint += 1
                     r = REFUTED
                 else:
@@ -282,7 +284,7 @@ def _checked_refutation(searcher, prover, node, g0, refuted: dict) -> int:
     checker could not decide its core in time (an unchecked no proves nothing)."""
     from wordlelab.models.refutation import CheckTooLong
     try:
-        refuted[searcher.lists.guesses[g0]] = searcher._refutation(prover, node, g0)
+        refuted[searcher.lists.guesses[g0]] = refutation_entry(searcher, prover, node, g0)
     except CheckTooLong:
         return NODE_LIMIT
     return REFUTED

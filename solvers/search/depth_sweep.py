@@ -37,7 +37,8 @@ from wordlelab.models.result import Result
 from wordlelab.models.tree import save_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth_report import count_by_verdict, latest_and_count, sweep_result, word_verdict
-from wordlelab.solvers.search.depth_entries import _core_drafts, _question, check_decision  # noqa: F401 (check_decision: the sweep's own)
+from wordlelab.solvers.search.depth_entries import (_core_drafts, _question, check_decision,  # noqa: F401 (check_decision: the sweep's own)
+                                                   refutation_entry, replay_refutation)
 from wordlelab.solvers.search.depth_verdicts import count_drafted_claims, stale_entry
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat, new_stats
@@ -144,7 +145,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
             first_of_split.setdefault(split_of[g], searcher.lists.guesses[g])
             value = decisions.get(searcher.lists.guesses[g])
             if g not in named and value and value["yes"] is False and value["same_as"] is None:
-                searcher._replay_refutation(prover, {"core": value["core"], "depth": value["depth"]}, replayed)
+                replay_refutation(searcher, prover, {"core": value["core"], "depth": value["depth"]}, replayed)
     verified_now: set = set()
     resumed = decided_now = 0
     last_save = time.monotonic()
@@ -162,7 +163,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                     value = decisions[word]
                     resumed += 1
                     if value["yes"] is False and value["same_as"] is None:
-                        searcher._replay_refutation(prover, {"core": value["core"], "depth": value["depth"]},
+                        replay_refutation(searcher, prover, {"core": value["core"], "depth": value["depth"]},
                                                     replayed)
                     if progress:
                         progress(1, info=f"{resumed} from the checkpoint")
@@ -258,7 +259,7 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     if r == REFUTED:
         failing = searcher.failing_class
         return _checked(searcher, word, word_limit, failing[2] if failing is not None else None,
-                        lambda: searcher._refutation(prover, node, g0))
+                        lambda: refutation_entry(searcher, prover, node, g0))
     # the tree of a yes is read without a node limit: its nodes may have left the table meanwhile
     # (a full table, or workers sharing one), and a limit would make a yes look like a no
     tree_limit = int(counter[Stat.NODES]) + TREE_NODE_LIMIT
@@ -367,7 +368,7 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
         for _, g0 in searcher.candidate_order(node):
             value = decisions.get(lists.guesses[g0])
             if value and value["yes"] is False and value["same_as"] is None:
-                searcher._replay_refutation(prover, {"core": value["core"], "depth": value["depth"]}, replayed)
+                replay_refutation(searcher, prover, {"core": value["core"], "depth": value["depth"]}, replayed)
     return searcher, node, Lchild, prover, cache, new_stats(), node_limit, tree_dir, table
 
 

@@ -1,6 +1,7 @@
 """The native searcher: proven optimal average-case strategies and depth proofs.
 
-The compiled search lives in :mod:`wordlelab.solvers.search.search_core`; this module
+The compiled search lives in :mod:`wordlelab.solvers.search.search_core`, the making of
+trees from its choices in :mod:`wordlelab.solvers.search.strategy_paths`; this module
 sets up its tables, runs it from a first word or a game state, and turns its
 answer into a :class:`~wordlelab.models.tree.Tree`. Every public question returns a
 :class:`~wordlelab.models.result.Result`, and any tree in it has been re-checked by the
@@ -39,17 +40,18 @@ import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.endgames import endgame_ids
-from wordlelab.models.feedback import check_word, pattern_code, pattern_string
+from wordlelab.models.feedback import check_word, pattern_string
 from wordlelab.models.matrix import encode_words, pattern_matrix
 from wordlelab.models.modes import check_mode
 from wordlelab.models.result import Result, Status
 from wordlelab.models.state import parse_state
-from wordlelab.models.tree import Tree, tree_from_paths, word_path  # noqa: F401  (word_path: re-exported)
+from wordlelab.models.tree import Tree, word_path  # noqa: F401  (word_path: re-exported)
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.interrupt import DeferSignals, StopOnCtrlC
 from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.strategy_paths import _UNWATCHED, StrategyPaths
 from wordlelab.solvers.search.start_probe import probe_classes
-from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, UNTOUCHED, Stat,
+from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, Stat,
                                              Tables, depth_rounds, hash_keys, named_counts, new_stats, new_table)
 
 MODE_CODES = {"easy": EASY, "hard": HARD, "strict": STRICT}
@@ -93,37 +95,7 @@ def _writeable(a: np.ndarray) -> np.ndarray:
     return a if a.flags.writeable else np.array(a)
 
 
-class _Unwatched:
-    """In place of a StopOnCtrlC where a search must not be cut short: its check never raises."""
-
-    interrupted = False
-
-    def check(self) -> None:
-        pass
-
-    def watch(self, stats) -> None:
-        pass
-
-
-_UNWATCHED = _Unwatched()
-
-
-def _path_patterns(MT: np.ndarray, rows: np.ndarray, paths: np.ndarray) -> np.ndarray:
-    """The pattern each guess in ``paths`` gets from its answer (rows ``rows`` of the transposed
-    matrix ``MT``), -1 where the path has ended.
-
-    >>> MT = np.array([[242, 5], [7, 242]], np.uint8)
-    >>> _path_patterns(MT, np.array([0, 1]), np.array([[0, -1], [0, 1]], np.int32)).tolist()
-    [[242, -1], [7, 242]]
-    """
-    sub = paths[rows]
-    out = np.full(sub.shape, -1, np.int32)
-    played = sub >= 0
-    out[played] = MT[np.broadcast_to(rows[:, None], sub.shape)[played], sub[played]]
-    return out
-
-
-class NativeSearcher:
+class NativeSearcher(StrategyPaths):
     """Exhaustive min-sum search over one pair of word lists in one mode."""
 
     def __init__(self, lists, mode: str = "easy", max_guesses: int = 6, beam: int = 0,
@@ -433,69 +405,6 @@ class NativeSearcher:
         answers = [self.lists.answers[a] for a in node.H]
         return verify_tree(tree, answers, self.lists.guesses, self.mode, node.history, node.d)
 
-    def depth_tree(self, node, g0: int, feasible) -> Tree | None:
-        """A strategy from ``node`` with first guess ``g0`` within ``node.d`` guesses, or None if
-        ``feasible(H, L, d)`` (a depth search that answers with the guess it proved) refutes one of
-        its classes or gives up."""
-        members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, self.tables)
-        return self.tree_from_choices(node, g0, members, starts, sizes, pats, Lchild, feasible)
-
-    def tree_from_choices(self, node, g, members, starts, sizes, pats, Lchild, choose) -> Tree | None:
-        """The strategy that plays first guess ``g`` at ``node`` (split into ``members`` etc.), then
-        ``choose(H, L, d)`` at each node below; None if ``choose`` answers with a negative code."""
-        paths = self._new_paths(node, g)
-        stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), self._child_list(Lchild, g, pats[c]),
-                  node.d - 1, 1) for c in range(len(sizes))]
-        if not self._fill_paths(paths, stack, choose):
-            return None
-        return self._paths_tree(node, paths)
-
-    def _new_paths(self, node, g) -> np.ndarray:
-        """Each answer's guesses, to be filled (row: answer; column: guess number - 1)."""
-        paths = np.full((len(self.lists.answers), node.d + 1), -1, np.int32)
-        paths[node.H, 0] = g
-        return paths
-
-    def _fill_paths(self, paths, stack, choose) -> bool:
-        """Fill the rows of ``paths`` below the nodes on ``stack`` ((H, L, d, depth) each) with
-        ``choose(H, L, d)`` at each node; False if ``choose`` answers with a negative code."""
-        # an explicit stack: numba's cached code cannot hold a second recursive function
-        while stack:
-            H, L, d, depth = stack.pop()
-            best = int(choose(H, L, d))
-            if best < 0:
-                return False
-            paths[H, depth] = best
-            if len(H) == 1 and self.ans_guess[H[0]] == best:
-                continue
-            if self.mode_code == EASY:
-                # easy-mode cache keys ignore the guess list, so the search's entries are found
-                # without recomputing its reduced lists (any superset gives the same values)
-                ms, ss, zs, ps = K.partition(self.MT, H, best)
-                Lc = L
-            else:
-                ms, ss, zs, ps, Lc = K.child_lists_after(H, L, best, self.tables)
-            stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), self._child_list(Lc, best, ps[c]), d - 1, depth + 1)
-                         for c in range(len(zs)))
-        return True
-
-    def _fill_min_paths(self, paths, stack, beam, stop=_UNWATCHED) -> bool:
-        """:meth:`_fill_paths` with the min-sum search's own choice at each node, compiled
-        (:func:`~wordlelab.solvers.search.search_core.fill_min_paths`): one call a class, not one a node."""
-        for H, L, d, depth in stack:
-            filled = K.fill_min_paths(H, L, d, depth, paths, self.tables, beam, self.cache, self.stats)
-            stop.check()          # a search a Ctrl-C cut short: its values are void
-            if not filled:
-                return False
-        return True
-
-    def _paths_tree(self, node, paths) -> Tree:
-        words, answers = self.lists.guesses, self.lists.answers
-        # the patterns come from the matrix; the verifier recomputes every one of them
-        return tree_from_paths([answers[a] for a in node.H],
-                               [word_path(paths[a], words, answers[a]) for a in node.H],
-                               _path_patterns(self.MT, node.H, paths).tolist())
-
     def statistics(self) -> dict:
         """Nodes searched, cache hits, matrix cells scanned, cache entries and the table's slots."""
         return {**named_counts(self.stats, Stat), "cache_entries": int(K.table_count(self.cache)),
@@ -625,80 +534,3 @@ class NativeSearcher:
         from wordlelab.solvers.search.depth_proof import prove_depth
         _check_limit(guesses, "--guesses")
         return prove_depth(self, guesses, start, state, node_limit, progress, recheck, checkpoint, any_tree)
-
-    # ---- prove-depth checkpoints: word -> {"core": answers or None, "depth": int or None}
-    def _refutation(self, prover, node=None, g0=None) -> dict:
-        """The checkpoint entry of a first guess just refuted: the core it added to the root core
-        (easy mode), or in hard mode, given ``node`` and ``g0``, its own checked core
-        (:func:`~wordlelab.solvers.search.hard_cores.hard_refutation`).
-
-        ``core`` lists the answers of the failing class's core (depth ``depth``), ``[]`` when it
-        was refuted without a search (a class of it on the root core holds a known core) and
-        added nothing, ``None`` when it left no core (the root core is then incomplete; always in
-        strict mode).
-        """
-        if prover is None:
-            if self.mode == "hard" and node is not None:
-                from wordlelab.solvers.search.hard_cores import hard_refutation
-                return hard_refutation(self, node, g0)
-            return {"core": None, "depth": None}
-        from wordlelab.solvers.search.core_prover import NO_CORE, Count
-        w = int(prover.store.count[Count.LAST])
-        if w == UNTOUCHED:
-            return {"core": [], "depth": None}
-        if w == NO_CORE:
-            return {"core": None, "depth": None}
-        start, n, depth = (int(x) for x in prover.store.meta[w])
-        members = np.sort(prover.store.elems[start:start + n])
-        return {"core": [self.lists.answers[a] for a in members], "depth": depth}
-
-    def _check_refutation(self, word, value) -> None:
-        """Shape of a prove-depth checkpoint entry (ValueError if malformed)."""
-        from wordlelab.solvers.checkpoint import check_int
-        if word not in self.guess_index:
-            raise ValueError("not in the guess list")
-        if self.mode == "hard" and isinstance(value, dict) and set(value) == {"core", "depth", "failing"}:
-            # refuted, its core not made yet: it counts toward a no only once made and checked
-            if value["core"] is not None or value["depth"] is not None:
-                raise ValueError("an entry with a failing class has no core yet")
-            if not isinstance(value["failing"], str):
-                raise ValueError("the failing class is a pattern such as BBYBG")
-            try:
-                pattern_code(value["failing"])
-            except WordleError as e:
-                raise ValueError(str(e)) from None
-            return
-        if not isinstance(value, dict) or set(value) != {"core", "depth"}:
-            raise ValueError('must be {"core": [answers] or null, "depth": int or null}')
-        c, d = value["core"], value["depth"]
-        if c is None or c == []:
-            if d is not None:
-                raise ValueError("a refutation without a core has no depth")
-            return
-        if not isinstance(c, list) or not all(isinstance(a, str) for a in c):
-            raise ValueError("the core must be a list of answers")
-        if self._answer_set is None:      # made once: a checkpoint checks thousands of entries
-            self._answer_set = frozenset(self.lists.answers)
-        if not set(c) <= self._answer_set or len(set(c)) != len(c):
-            raise ValueError("the core must list distinct answers of the lists")
-        check_int(d, "the depth", 0 if self.mode == "hard" else 1)
-        if self.mode == "hard":
-            from wordlelab.solvers.search.hard_cores import check_entry_shape
-            check_entry_shape(self, word, value)
-
-    def _replay_refutation(self, prover, value, replayed: set) -> None:
-        """Apply a checkpoint's refutation to ``prover`` as the first run did: its core joins the
-        core store (once: ``replayed`` holds those added) and the root core; no core makes the
-        root core incomplete."""
-        if prover is None or value["core"] == []:
-            return
-        if value["core"] is None:
-            prover.root_complete = False
-            return
-        a_index = {a: i for i, a in enumerate(self.lists.answers)}
-        members = np.array(sorted(a_index[a] for a in value["core"]), np.int32)
-        key = (int(value["depth"]), members.tobytes())
-        if key not in replayed:        # the first run learnt each core once, reused it after
-            replayed.add(key)
-            prover.store.add(members, int(value["depth"]))
-        prover.root_core = np.union1d(prover.root_core, members).astype(np.int32)
