@@ -607,15 +607,37 @@ def _small_lists() -> dict[str, str]:
             "w.txt": "\n".join(answers[::2]) + "\n"}
 
 
-def _fresh_dir(tmp_path_factory, files: dict[str, str]) -> Path:
+def _mirror_runs(target: Path, command: str = "") -> None:
+    """A copy of the repository's runs/ at ``target`` that no command can write back through.
+
+    Files are linked (a checkpoint is several MB), and the files ``command`` names are copied:
+    a command may rewrite what it names (a resumed checkpoint), and the checkpoints are replaced
+    atomically (os.replace), which swaps the link here and never touches the repository's file.
+    Directories are made anew, so files a command adds (trees) land in the copy.
+    """
+    source = REPO / "runs"
+    for path in sorted(source.rglob("*")):
+        rel = path.relative_to(source)
+        there = target / rel
+        if path.is_dir():
+            there.mkdir(parents=True, exist_ok=True)
+            continue
+        there.parent.mkdir(parents=True, exist_ok=True)
+        if rel.as_posix() in command:
+            shutil.copyfile(path, there)
+        else:
+            there.symlink_to(path)
+
+
+def _fresh_dir(tmp_path_factory, files: dict[str, str], command: str = "") -> Path:
     """<root>/work holding ``files``; <root>/shared links to ../shared, so "../shared/..." resolves,
-    and work/runs to the repository's runs/ (read only: the certificates of long runs)."""
+    and work/runs mirrors the repository's runs/ (the certificates of long runs; _mirror_runs)."""
     root = tmp_path_factory.mktemp("example")
     if SHARED.is_dir():
         (root / "shared").symlink_to(SHARED, target_is_directory=True)
     d = root / "work"
     d.mkdir()
-    (d / "runs").symlink_to(REPO / "runs", target_is_directory=True)
+    _mirror_runs(d / "runs", command)
     for name, text in files.items():
         (d / name).write_text(text)
     return d
@@ -645,7 +667,7 @@ def runner(tmp_path_factory):
                 run(FAST_VARIANT.get(before, before), timeout)
                 dirs[text] = dirs[FAST_VARIANT.get(before, before)]
             else:
-                dirs[text] = _fresh_dir(tmp_path_factory, small)
+                dirs[text] = _fresh_dir(tmp_path_factory, small, text)
             cmd_env = env if cache is None else {**env, "WORDLELAB_CACHE": str(cache)}
             done[text] = subprocess.run(prefix + shlex.split(text)[1:], cwd=dirs[text], env=cmd_env,
                                         capture_output=True, text=True, timeout=timeout,
@@ -763,11 +785,24 @@ def test_runs_readme_command_parses(text, tmp_path, monkeypatch):
     if "../shared" in text and not SHARED.is_dir():
         pytest.skip("../shared is absent")
     runs = tmp_path / "work" / "runs"
-    runs.mkdir(parents=True)
     if SHARED.is_dir():
         (tmp_path / "shared").symlink_to(SHARED, target_is_directory=True)
-    for f in (REPO / "runs").iterdir():
-        (runs / f.name).symlink_to(f, target_is_directory=f.is_dir())
+    _mirror_runs(runs)
     # a command naming runs/... is shown to run from the repository root
     monkeypatch.chdir(runs.parent if " runs/" in text else runs)
     _parse(text)
+
+
+def test_mirrored_runs_keep_the_repository_files(tmp_path):
+    """A command's checkpoint write lands in the mirror, never in the repository's runs/."""
+    named = "every7-hard.json"
+    _mirror_runs(tmp_path / "runs", f"wordlelab prove-depth --checkpoint runs/{named} --status")
+    copied, linked = tmp_path / "runs" / named, tmp_path / "runs" / "thump7.json"
+    assert copied.is_file() and not copied.is_symlink()
+    assert linked.is_symlink() and linked.resolve() == REPO / "runs" / "thump7.json"
+    before = (REPO / "runs" / "thump7.json").stat().st_mtime_ns
+    spare = tmp_path / "runs" / "spare"
+    spare.write_text("{}")
+    os.replace(spare, linked)            # as solvers/checkpoint.py saves a checkpoint
+    assert (REPO / "runs" / "thump7.json").stat().st_mtime_ns == before
+    assert not (tmp_path / "runs" / "trees7").is_symlink()
