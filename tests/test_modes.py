@@ -46,3 +46,37 @@ def test_vectorised_matches_statement(default_lists, mode):
 def test_unknown_mode():
     with pytest.raises(WordleError):
         allowed_mask("nightmare", [], ["salet"])
+
+
+def _rules_from_play(words, n, seed):
+    """Hard-mode rules after one or two random (guess, answer) pairs, in canonical form."""
+    from wordlelab.models.modes import rule_after
+    rng = random.Random(seed)
+    rules = []
+    for _ in range(n):
+        greens, need = (), ()
+        for _ in range(rng.randint(1, 2)):
+            guess, answer = rng.choice(words), rng.choice(words)
+            greens, need = rule_after(greens, need, guess, feedback(guess, answer))
+        rules.append((greens, need))
+    return rules
+
+
+def test_asks_at_least_is_sound_and_matches_its_statement(default_lists):
+    """asks_at_least(a, b): exactly "a's greens include b's, a's counts are at least b's", and
+    then every word a allows, b allows (what the checker's monotonicity rests on)."""
+    from wordlelab.models.modes import asks_at_least, obeys
+    words = list(default_lists.answers)
+    rules = _rules_from_play(words, 60, seed=7)
+    sample = words[::7]
+    found = 0
+    for a in rules:
+        for b in rules:
+            ga, na = dict(a[0]), dict(a[1])
+            stated = all(ga.get(k) == v for k, v in b[0]) and all(na.get(x, 0) >= n for x, n in b[1])
+            got = asks_at_least(a, b)
+            assert got == stated, (a, b)
+            if got:
+                found += a != b
+                assert all(obeys(b, w) for w in sample if obeys(a, w)), (a, b)
+    assert found > 0        # the sample has pairs where one rule asks strictly more
