@@ -1,7 +1,6 @@
 """Each mode's written rule, and its vectorised form, agree."""
 import random
 
-import numpy as np
 import pytest
 
 from wordlelab.errors import WordleError
