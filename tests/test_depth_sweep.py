@@ -527,6 +527,11 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     kept.save(unknown[0], draft["core"], 2, draft["pattern"], [], claims)
     status = sweep_status(NativeSearcher(lists, "hard", 3), 3, str(ck))
     assert status.stats["check_settled"] == {unknown[0]: 2}
+    # ... and how far it has gone: the claims' second guess, in the order the checker takes them
+    from wordlelab.models.modes import hard_ok
+    after = [g for g in words if hard_ok(unknown[0], draft["pattern"], g)]
+    assert status.stats["check_reached"] == {unknown[0]: {"guess": unknown[0], "of": len(after),
+                                                           "position": after.index(unknown[0]) + 1}}
     # ... and so does a run's report, for the words it did not take too (a run stopped during a
     # check leaves its claims in the drafts alone, the checkpoint's "settled" behind them)
     again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=0, words=[unknown[-1]])

@@ -90,10 +90,35 @@ def count_drafted_claims(searcher, guesses: int, question: dict, checkpoint, res
         return
     from wordlelab.solvers.search.depth_entries import _core_drafts
     drafts = _core_drafts(searcher, question, checkpoint)
+    reached = res.stats.setdefault("check_reached", {})
     for word in res.stats["unknown"]:
         draft = drafts.load(word, guesses - 1)
         if draft is not None and draft["proven"]:
             res.stats["check_settled"][word] = len(draft["proven"])
+            reached[word] = check_reached(searcher.lists.guesses, word, draft)
+
+
+def check_reached(guesses, word: str, draft: dict) -> dict:
+    """How far the check of ``word``'s draft has gone at least: the last of its claims' second
+    guesses in the order the checker tries them (the guesses hard mode allows after the first
+    word's pattern, in the list's order), as ``{"guess", "position", "of"}``.
+
+    The checker takes the first node's guesses in that order, and a claim is written when a
+    guess is refuted by a search; guesses refuted at once by a kept set write none. So the
+    check has passed the position given, and may be a little further on.
+
+    >>> from wordlelab.models.feedback import feedback
+    >>> guesses = ["batch", "catch", "hatch", "latch", "nauch"]
+    >>> claim = (["catch"], (("hatch", feedback("hatch", "catch")),), 5)
+    >>> check_reached(guesses, "nauch", {"pattern": feedback("nauch", "batch"), "proven": [claim]})
+    {'guess': 'hatch', 'position': 3, 'of': 5}
+    """
+    from wordlelab.models.modes import hard_allowed
+    order = {g: i for i, g in enumerate(hard_allowed(word, draft["pattern"], list(guesses)))}
+    last = max((order.get(more[0][0], -1) for _, more, _ in draft["proven"] if more), default=-1)
+    if last < 0:
+        return {"guess": None, "position": 0, "of": len(order)}
+    return {"guess": list(order)[last], "position": last + 1, "of": len(order)}
 
 
 def worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool = False,
