@@ -92,22 +92,35 @@ def asks_at_least(a: tuple, b: tuple) -> bool:
     >>> asks_at_least((((0, "s"),), (("s", 2),)), ((), (("s", 1),)))
     True
     """
-    greens_a, need_a = _rule_parts(a)
-    if not greens_a.issuperset(b[0]):
-        return False
-    return all(need_a.get(letter, 0) >= n for letter, n in b[1])
+    return not requirement_mask(b) & ~requirement_mask(a)
+
+
+_REQUIREMENT_BITS: dict[tuple, int] = {}     # a requirement -> its bit in requirement_mask, numbered as met
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _rule_parts(rule: tuple) -> tuple[frozenset, dict]:
-    """A rule's greens as a set of (position, letter) pairs and its counts as a dict, made once.
+def requirement_mask(rule: tuple) -> int:
+    """A rule as the set of its requirements, one bit each: a green letter in its place, and
+    for a letter needed n times, "at least j times" for each j from 1 to n.
 
-    The hard-mode checker compares each rule it meets with every rule kept so far
-    (:mod:`~wordlelab.models.refuted_sets`): building these per comparison was a fifth of its
-    time. A rule holds one green per position, so "every green of b is a green of a" is a
-    subset test of the pairs. (Callers must not change the dict.)
+    Rule a asks at least what b asks exactly when b's requirements are among a's: a holds each
+    green of b, and a letter b needs n times a needs at least n times, which is "at least j
+    times" for j = 1..n. So :func:`asks_at_least` is one test of bits. The hard-mode checker
+    compares each rule it meets with every rule kept so far
+    (:mod:`~wordlelab.models.refuted_sets`): with dicts, the comparisons were a fifth of its
+    time, then an eighth.
+
+    >>> weak, strong = requirement_mask(((), (("s", 1),))), requirement_mask((((0, "s"),), (("s", 2),)))
+    >>> weak & ~strong == 0, strong & ~weak == 0
+    (True, False)
     """
-    return frozenset(rule[0]), dict(rule[1])
+    greens, need = rule
+    mask = 0
+    for requirement in [("green", k, letter) for k, letter in greens] + \
+            [("count", letter, j) for letter, n in need for j in range(1, n + 1)]:
+        bit = _REQUIREMENT_BITS.setdefault(requirement, len(_REQUIREMENT_BITS))
+        mask |= 1 << bit
+    return mask
 
 
 def hard_ok(prev_guess: str, pattern: int, guess: str) -> bool:

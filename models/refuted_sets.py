@@ -25,7 +25,7 @@ hand. Pure Python: the checker relies on it.
 """
 from __future__ import annotations
 
-from wordlelab.models.modes import asks_at_least
+from wordlelab.models.modes import requirement_mask
 
 
 class RefutedSets:
@@ -38,6 +38,7 @@ class RefutedSets:
         # how many of them it has compared, and those it asks at least as much as (so that a
         # lookup walks only those, not every rule kept)
         self.order: dict[int, list[tuple]] = {}
+        self.order_masks: dict[int, list[int]] = {}    # ... and their requirement_mask, in that order
         self.weaker: dict[tuple, list] = {}
 
     def inside(self, answers: tuple, mask: int, constraint: tuple, d: int) -> int:
@@ -53,7 +54,10 @@ class RefutedSets:
             if seen is None:
                 seen = self.weaker[(constraint, d2)] = [0, []]
             if seen[0] < len(order):
-                seen[1].extend(c for c in order[seen[0]:] if asks_at_least(constraint, c))
+                # c is weaker when its requirements are among the constraint's (asks_at_least)
+                beyond = ~requirement_mask(constraint)
+                seen[1].extend(c for c, m in zip(order[seen[0]:], self.order_masks[d2][seen[0]:])
+                               if not m & beyond)
                 seen[0] = len(order)
             kept = self.by_depth[d2]
             for c in seen[1]:
@@ -79,6 +83,7 @@ class RefutedSets:
         if by_least is None:
             by_least = by_constraint[constraint] = {}
             self.order.setdefault(d, []).append(constraint)
+            self.order_masks.setdefault(d, []).append(requirement_mask(constraint))
         least = (mask & -mask).bit_length() - 1
         # a kept set holding this one says nothing more: drop it (a superset's least answer is
         # at most this one's)
