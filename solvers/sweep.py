@@ -31,6 +31,7 @@ from wordlelab.errors import WordleError
 from wordlelab.solvers.checkpoint import checkpoint_lock, load_checkpoint, save_checkpoint  # noqa: F401
 
 _STATE: dict = {}    # per worker process: the built state of each question, built once
+RUNNING_EVERY = 60.0     # seconds between reports on the tasks under way (Sweep.running)
 
 
 @dataclass
@@ -58,6 +59,8 @@ class Sweep:
     stale: Callable = None                      # stale(key, result) -> True if a checkpoint's result is to
     #                                             be sent again (``skip`` may still settle it from that result)
     last: str | None = None                     # the key of the latest result of this run (computed or skipped)
+    running: Callable = None                    # running(keys in flight) -> text on the tasks under way, added
+    #                                             to the progress every RUNNING_EVERY seconds (one task can take hours)
 
 
 def _task(name, init, init_args, run, key, cutoff):
@@ -328,7 +331,9 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
     # a save re-reads, checks and rewrites the whole file (megabytes, for a sweep over every
     # first word): only when a result came in since the last one, at most every save_every seconds
     unsaved = False
-    info = _Throttled(lambda: _info(sweep))
+    under_way = ""       # the last text of sweep.running, kept in the progress until the next
+    last_running = time.monotonic()
+    info = _Throttled(lambda: _info(sweep) + under_way)
     try:
         while todo or in_flight:
             cold = sweep.warmup and sweep.cutoff_known and not sweep.cutoff_known(sweep.results)
@@ -381,6 +386,11 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
                     on_result(key, result, ex)
             if progress and info.skipped:
                 # results that came in together: the text of the last one, not of the first
+                progress(0, info=info.now())
+            if progress and sweep.running and in_flight and time.monotonic() - last_running >= RUNNING_EVERY:
+                text = sweep.running(list(in_flight.values()))
+                under_way = f"; {text}" if text else ""
+                last_running = time.monotonic()
                 progress(0, info=info.now())
             if unsaved and time.monotonic() - last_save > save_every:
                 save_results(sweep, checkpoint, loaded)

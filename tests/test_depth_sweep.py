@@ -532,6 +532,10 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     after = [g for g in words if hard_ok(unknown[0], draft["pattern"], g)]
     assert status.stats["check_reached"] == {unknown[0]: {"guess": unknown[0], "of": len(after),
                                                            "position": after.index(unknown[0]) + 1}}
+    # ... and a sweep on workers says the same of the words in flight, while their checks run
+    from wordlelab.solvers.search.depth_verdicts import checks_under_way
+    assert checks_under_way(NativeSearcher(lists, "hard", 3), 3, question, str(ck), [unknown[0], unknown[-1]]) == (
+        f"checks: {unknown[0].upper()} 2 (past {unknown[0].upper()}, {after.index(unknown[0]) + 1} of {len(after)})")
     # ... and so does a run's report, for the words it did not take too (a run stopped during a
     # check leaves its claims in the drafts alone, the checkpoint's "settled" behind them)
     again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=0, words=[unknown[-1]])

@@ -227,3 +227,55 @@ def test_two_writers_of_one_checkpoint_keep_each_others_entries(tmp_path):
     assert load_checkpoint(path, {"kind": "demo"}) == {"a": [7, True], "b": [6, True], "c": [9, False]}
     save_results(first, path)                  # exact beats bound, whichever writes last
     assert load_checkpoint(path, {"kind": "demo"})["b"] == [6, True]
+
+
+def test_tasks_under_way_are_reported_while_they_run(monkeypatch):
+    """A task can run for hours (a core check): every RUNNING_EVERY seconds while tasks are in
+    flight, the progress text gets Sweep.running's words on them, told which keys are in flight."""
+    import concurrent.futures as cf
+
+    from wordlelab.solvers import sweep as sweep_layer
+
+    class Slow:
+        """An executor whose tasks finish on the third wait."""
+        name, workers = "slow", 1
+
+        def __init__(self):
+            self.waits, self.pending = 0, []
+
+        def submit(self, fn, *args):
+            f = cf.Future()
+            self.pending.append((f, fn, args))
+            return f
+
+        def wait(self, futures):
+            self.waits += 1
+            if self.waits % 3:
+                return set()
+            done = set()
+            for f, fn, args in self.pending:
+                f.set_result(fn(*args))
+                done.add(f)
+            self.pending = []
+            return done
+
+    monkeypatch.setattr(sweep_layer, "RUNNING_EVERY", 0.0)
+    asked, infos = [], []
+    s = sweep_layer.Sweep("under-way-test", {}, ["a", "b"], _unit_init, (), _unit_run,
+                          describe=lambda results: f"{len(results)} done",
+                          running=lambda keys: asked.append(sorted(keys)) or "checks: " + ",".join(sorted(keys)))
+    results = sweep_layer.run_sweep(s, Slow(), progress=lambda n, info=None: infos.append(info))
+    assert results == {"a": 1, "b": 1}
+    assert asked and all(keys == ["a"] or keys == ["b"] or keys == ["a", "b"] for keys in asked)
+    assert any(info and info.startswith("0 done; checks: ") for info in infos)
+    # without the hook, or with nothing in flight, nothing is asked
+    plain = sweep_layer.Sweep("plain", {}, ["c"], _unit_init, (), _unit_run)
+    assert sweep_layer.run_sweep(plain, Slow(), progress=lambda n, info=None: None) == {"c": 1}
+
+
+def _unit_init():
+    return None
+
+
+def _unit_run(state, key, cutoff):
+    return 1

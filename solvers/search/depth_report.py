@@ -97,3 +97,16 @@ def count_by_verdict(results: dict, under: dict | None = None) -> str:
     yes = sum(1 for v in values if v["yes"])
     no = sum(1 for v in values if v["yes"] is False)
     return f"{no} no, {yes} yes, {len(values) - yes - no} undecided"
+
+
+def check_progress(word: str, claims: int, reached: dict | None) -> str:
+    """One unfinished core check in a line of text: the word, its claims (second guesses refuted
+    by a search so far) and how far it has gone
+    (:func:`~wordlelab.solvers.search.depth_verdicts.check_reached`).
+
+    >>> check_progress("jumbo", 427, {"guess": "fuzzy", "position": 4148, "of": 12972})
+    'JUMBO 427 (past FUZZY, 4148 of 12972)'
+    """
+    far = f" (past {reached['guess'].upper()}, {reached['position']} of {reached['of']})" \
+        if reached and reached["guess"] else ""
+    return f"{word.upper()} {claims}{far}"

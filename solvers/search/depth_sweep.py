@@ -39,7 +39,7 @@ from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth_report import count_by_verdict, latest_and_count, sweep_result, word_verdict
 from wordlelab.solvers.search.depth_entries import (_core_drafts, _question, check_decision,  # noqa: F401 (check_decision: the sweep's own)
                                                    refutation_entry, replay_refutation)
-from wordlelab.solvers.search.depth_verdicts import count_drafted_claims, stale_entry
+from wordlelab.solvers.search.depth_verdicts import checks_under_way, count_drafted_claims, stale_entry
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat, new_stats
 
@@ -439,7 +439,8 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
                   describe=lambda _results: latest_and_count(sweep, loaded),
                   validate=check_decision(searcher), pack=_entries,
                   stale=functools.partial(stale_entry, node_limit=node_limit, mode=searcher.mode,
-                                          tree_dir=tree_dir, core_work=searcher.core_work))
+                                          tree_dir=tree_dir, core_work=searcher.core_work),
+                  running=functools.partial(checks_under_way, searcher, guesses, question, checkpoint))
     try:
         warming = prewarm(ex, SWEEP_NAME, _worker_init, init_args)  # noqa: F841  (kept until the sweep ends)
         results = run_sweep(sweep, ex, checkpoint, progress, on_result)

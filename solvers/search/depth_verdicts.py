@@ -98,6 +98,24 @@ def count_drafted_claims(searcher, guesses: int, question: dict, checkpoint, res
             reached[word] = check_reached(searcher.lists.guesses, word, draft)
 
 
+def checks_under_way(searcher, guesses: int, question: dict, checkpoint, words) -> str:
+    """The progress text of the core checks of ``words`` (a sweep's tasks in flight, hard
+    mode), read from the drafts file the checks write their claims to: for each word with
+    claims, how many and how far (:func:`check_reached`); "" if none. A sweep's
+    ``Sweep.running``: a check can take hours, with no result coming in to show progress."""
+    if searcher.mode != "hard" or not checkpoint:
+        return ""
+    from wordlelab.solvers.search.depth_entries import _core_drafts
+    from wordlelab.solvers.search.depth_report import check_progress
+    drafts = _core_drafts(searcher, question, checkpoint)    # a new one reads the file as it is now
+    shown = []
+    for word in words:
+        draft = drafts.load(word, guesses - 1)
+        if draft is not None and draft["proven"]:
+            shown.append(check_progress(word, len(draft["proven"]), check_reached(searcher.lists.guesses, word, draft)))
+    return "checks: " + ", ".join(shown) if shown else ""
+
+
 def check_reached(guesses, word: str, draft: dict) -> dict:
     """How far the check of ``word``'s draft has gone at least: the last of its claims' second
     guesses in the order the checker tries them (the guesses hard mode allows after the first

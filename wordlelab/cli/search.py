@@ -206,13 +206,11 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
             out.print(f"  {stopped}: " + ", ".join(w.upper() for w in words[:SHOWN_UNKNOWN])
                       + (f", ... ({len(words) - SHOWN_UNKNOWN} more)" if len(words) > SHOWN_UNKNOWN else ""))
     if st.get("check_settled"):
+        from wordlelab.solvers.search.depth_report import check_progress
         reached = st.get("check_reached", {})
-
-        def far(w: str) -> str:
-            r = reached.get(w)
-            return f" (past {r['guess'].upper()}, {r['position']} of {r['of']})" if r and r["guess"] else ""
         out.print("core checks under way (second guesses refuted so far, and the last of them in the "
-                  "check's order): " + ", ".join(f"{w.upper()} {n}{far(w)}" for w, n in sorted(st["check_settled"].items())))
+                  "check's order): " + ", ".join(check_progress(w, n, reached.get(w))
+                                                 for w, n in sorted(st["check_settled"].items())))
     if st["not_reached"]:
         out.print(f"not reached yet: {st['not_reached']} first words")
     if status_only:
