@@ -60,6 +60,8 @@ wordlelab.models.refutation.CoreFault: the core is not a refutation: ... within 
 """
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from operator import itemgetter
 
 from wordlelab.errors import WordleError
@@ -69,6 +71,10 @@ from wordlelab.models.modes import hard_allowed, hard_rule, join_rules, rule_aft
 from wordlelab.models.refuted_sets import RefutedSets
 
 NO_SPLIT: list = []     # the classes of a guess that leaves every answer in one class
+
+# Objects made between two young collections while a check runs (Python's default: 700): most
+# of the search's lists and tuples die within a node, before a collection would scan them
+YOUNG_BATCH = 100_000
 
 # Nodes the checker may visit before it gives up (each costs |allowed| x |answers| feedbacks)
 CHECK_NODE_LIMIT = 200_000
@@ -418,6 +424,32 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     ...
     wordlelab.models.refutation.CoreFault: a lemma is false: its 5 answers can all be found within 5 guesses in hard mode
     """
+    # the search keeps a memo that grows to gigabytes, and its recursion keeps lists alive long
+    # enough to reach the oldest generation; Python then scans the whole memo again and again
+    # (full collections: a quarter of a large check's time, py-spy on JUMBO's). The memo holds
+    # no reference cycle (a test holds the search to that), so nothing is lost by scanning only
+    # the young: cycles that die young, as most do, are still collected
+    with _full_collections_paused():
+        return _run_check(core, depth, guesses, history, node_limit, endgame_bound, work_limit, lemmas, hint,
+                          proven, on_proven)
+
+
+@contextmanager
+def _full_collections_paused():
+    """No full collection by Python's cycle collector while the block runs (young ones go on),
+    its thresholds as they were after."""
+    was = gc.get_threshold()
+    # (a full collection waits for this many collections of the middle generation)
+    gc.set_threshold(max(was[0], YOUNG_BATCH), was[1], (1 << 31) - 1)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*was)
+
+
+def _run_check(core, depth, guesses, history, node_limit, endgame_bound, work_limit, lemmas, hint, proven,
+               on_proven) -> int:
+    """:func:`check_core`'s work, with its arguments."""
     answers = tuple(sorted(set(core)))
     if len(answers) != len(core):
         raise CoreFault("the core repeats an answer")

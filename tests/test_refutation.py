@@ -211,6 +211,38 @@ def test_the_checker_decides_alike_with_and_without_the_endgame_bound():
     assert saved > 0
 
 
+def test_a_check_makes_no_reference_cycle_and_leaves_the_collector_as_it_was():
+    """check_core pauses Python's full collections while it searches (a quarter of a large
+    check's time went to scanning its memo again and again): sound only because the search
+    makes no reference cycle, which would otherwise live until the check ends. Real checks,
+    with the endgame bound, a hint and on_proven, leave nothing for the collector; and the
+    collector's thresholds are as they were after a check, whether it returns or raises."""
+    import gc
+    lists = load_lists("nyt20220316", answers="all")
+    checked, claims = 0, []
+    thresholds = gc.get_threshold()
+    gc.collect()
+    gc.disable()            # what the checks make stays for the count below
+    try:
+        for g0, target, answers, d in endgame_rich_sets(lists, random.Random(3), 16):
+            try:
+                check_core(answers, d, lists.guesses, [(g0, feedback(g0, target))],
+                           hint=lambda classes, rules, left: len(classes) - 1,
+                           on_proven=lambda *claim: claims.append(claim))
+            except CoreFault:
+                continue
+            checked += 1
+        unreachable = gc.collect()
+    finally:
+        gc.enable()
+    assert checked >= 3 and claims and unreachable == 0
+    assert check_core(ATCH, 6, ATCH + ["blimp"], [("nauch", feedback("nauch", "batch"))])
+    assert gc.get_threshold() == thresholds and gc.isenabled()
+    with pytest.raises(CoreFault):
+        check_core(ATCH, 7, ATCH + ["blimp"], [("nauch", feedback("nauch", "batch"))])
+    assert gc.get_threshold() == thresholds
+
+
 def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets():
     """Random subsets of a class after a random first word (every word an answer), at 2 or 3
     guesses left: the pure-Python search and the kernel's plain depth search decide each alike,
