@@ -61,6 +61,7 @@ wordlelab.models.refutation.CoreFault: the core is not a refutation: ... within 
 from __future__ import annotations
 
 import gc
+import threading
 from contextlib import contextmanager
 from operator import itemgetter
 
@@ -426,28 +427,40 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     """
     # the search keeps a memo that grows to gigabytes, and its recursion keeps lists alive long
     # enough to reach the oldest generation; Python then scans the whole memo again and again
-    # (full collections: a quarter of a large check's time, py-spy on JUMBO's). The memo holds
-    # no reference cycle (a test holds the search to that), so nothing is lost by scanning only
-    # the young: cycles that die young, as most do, are still collected
+    # (full collections: a quarter of a large check's time, py-spy on JUMBO's). The search makes
+    # no reference cycle (a test holds it to that), so pausing full collections loses nothing;
+    # the young and middle generations are still collected, where most cycles die
     with _full_collections_paused():
-        return _run_check(core, depth, guesses, history, node_limit, endgame_bound, work_limit, lemmas, hint,
-                          proven, on_proven)
+        return _run_check(core, depth, guesses, history, node_limit=node_limit, endgame_bound=endgame_bound,
+                          work_limit=work_limit, lemmas=lemmas, hint=hint, proven=proven, on_proven=on_proven)
+
+
+_PAUSES = {"checks": 0, "thresholds": None}     # checks running in this process, and the thresholds before them
+_PAUSES_LOCK = threading.Lock()
 
 
 @contextmanager
 def _full_collections_paused():
-    """No full collection by Python's cycle collector while the block runs (young ones go on),
-    its thresholds as they were after."""
-    was = gc.get_threshold()
-    # (a full collection waits for this many collections of the middle generation)
-    gc.set_threshold(max(was[0], YOUNG_BATCH), was[1], (1 << 31) - 1)
+    """No full collection by Python's cycle collector while the block runs (young and middle
+    ones go on, the young ones in batches of :data:`YOUNG_BATCH`), the thresholds as they were
+    once the last check running in the process ends (a dask worker may run checks on threads).
+    Automatic collection switched off (threshold 0) stays off."""
+    with _PAUSES_LOCK:
+        if _PAUSES["checks"] == 0:
+            was = _PAUSES["thresholds"] = gc.get_threshold()
+            # (a full collection waits for this many collections of the middle generation)
+            gc.set_threshold(was[0] and max(was[0], YOUNG_BATCH), was[1], (1 << 31) - 1)
+        _PAUSES["checks"] += 1
     try:
         yield
     finally:
-        gc.set_threshold(*was)
+        with _PAUSES_LOCK:
+            _PAUSES["checks"] -= 1
+            if _PAUSES["checks"] == 0:
+                gc.set_threshold(*_PAUSES["thresholds"])
 
 
-def _run_check(core, depth, guesses, history, node_limit, endgame_bound, work_limit, lemmas, hint, proven,
+def _run_check(core, depth, guesses, history, *, node_limit, endgame_bound, work_limit, lemmas, hint, proven,
                on_proven) -> int:
     """:func:`check_core`'s work, with its arguments."""
     answers = tuple(sorted(set(core)))

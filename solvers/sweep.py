@@ -379,6 +379,7 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
                 _merge(sweep, key, result)
                 sweep.last = key
                 unsaved = True
+                under_way = ""      # it may name this task: the next report says what still runs
                 sweep.resumed.discard(key)      # computed in this run (a stale checkpoint entry sent again)
                 if progress:
                     progress(1, info=info())
@@ -388,7 +389,10 @@ def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, 
                 # results that came in together: the text of the last one, not of the first
                 progress(0, info=info.now())
             if progress and sweep.running and in_flight and time.monotonic() - last_running >= RUNNING_EVERY:
-                text = sweep.running(list(in_flight.values()))
+                try:
+                    text = sweep.running(list(in_flight.values()))
+                except Exception:       # noqa: BLE001 - a report (a damaged file it reads) never stops the sweep
+                    text = ""
                 under_way = f"; {text}" if text else ""
                 last_running = time.monotonic()
                 progress(0, info=info.now())

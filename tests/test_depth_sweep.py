@@ -491,6 +491,22 @@ def test_cli_says_how_many_unknowns_the_search_refuted_without_a_checked_core(cl
     assert f"\n  check budget 0: {', '.join(named.split(', ')[:2])}, ... (1 more)\n" in cli_run(args).out
 
 
+def test_how_far_a_check_has_gone_is_its_furthest_claim_in_the_checkers_order():
+    """check_reached: the claims' second guesses placed in the order the checker takes them (the
+    list's order, not the alphabet's, after hard mode's rule), the furthest of them; a claim
+    with no history says nothing of the order."""
+    from wordlelab.models.feedback import feedback
+    from wordlelab.solvers.search.depth_verdicts import check_reached
+    guesses = ["watch", "catch", "blimp", "hatch", "batch", "latch", "nauch"]
+    pattern = feedback("nauch", "batch")          # BGBGG: hard mode keeps the words with A, C and H there
+    allowed = [g for g in guesses if g[1] + g[3:] == "ach"]      # WATCH first: the list's order
+    claims = [(["catch"], (("latch", 0),), 5), (["batch"], (("watch", 0),), 5), (["hatch"], (), 6),
+              (["catch"], (("hatch", 0),), 5)]
+    got = check_reached(guesses, "nauch", {"pattern": pattern, "proven": claims})
+    assert got == {"guess": "latch", "position": allowed.index("latch") + 1, "of": len(allowed)}
+    assert check_reached(guesses, "nauch", {"pattern": pattern, "proven": [(["hatch"], (), 6)]})["guess"] is None
+
+
 def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_it(monkeypatch, tmp_path):
     """A core checked under a work budget is kept beside the checkpoint before its check. When the
     check runs out, a run with a larger budget checks that draft without searching the word

@@ -219,7 +219,8 @@ def test_a_check_makes_no_reference_cycle_and_leaves_the_collector_as_it_was():
     collector's thresholds are as they were after a check, whether it returns or raises."""
     import gc
     lists = load_lists("nyt20220316", answers="all")
-    checked, claims = 0, []
+    from wordlelab.models.refutation import YOUNG_BATCH
+    checked, claims, during = 0, [], set()
     thresholds = gc.get_threshold()
     gc.collect()
     gc.disable()            # what the checks make stays for the count below
@@ -228,7 +229,7 @@ def test_a_check_makes_no_reference_cycle_and_leaves_the_collector_as_it_was():
             try:
                 check_core(answers, d, lists.guesses, [(g0, feedback(g0, target))],
                            hint=lambda classes, rules, left: len(classes) - 1,
-                           on_proven=lambda *claim: claims.append(claim))
+                           on_proven=lambda *claim: claims.append(claim) or during.add(gc.get_threshold()))
             except CoreFault:
                 continue
             checked += 1
@@ -236,11 +237,22 @@ def test_a_check_makes_no_reference_cycle_and_leaves_the_collector_as_it_was():
     finally:
         gc.enable()
     assert checked >= 3 and claims and unreachable == 0
+    # while a check runs: young collections in batches, no full one
+    assert during == {(max(thresholds[0], YOUNG_BATCH), thresholds[1], 2**31 - 1)}
     assert check_core(ATCH, 6, ATCH + ["blimp"], [("nauch", feedback("nauch", "batch"))])
     assert gc.get_threshold() == thresholds and gc.isenabled()
     with pytest.raises(CoreFault):
         check_core(ATCH, 7, ATCH + ["blimp"], [("nauch", feedback("nauch", "batch"))])
     assert gc.get_threshold() == thresholds
+    # automatic collection switched off (threshold 0) stays off during a check
+    gc.set_threshold(0)
+    try:
+        seen = []
+        check_core(ATCH, 6, ATCH + ["blimp"], [("nauch", feedback("nauch", "batch"))], endgame_bound=False,
+                   on_proven=lambda *claim: seen.append(gc.get_threshold()[0]))
+        assert seen and set(seen) == {0}
+    finally:
+        gc.set_threshold(*thresholds)
 
 
 def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets():

@@ -268,6 +268,14 @@ def test_tasks_under_way_are_reported_while_they_run(monkeypatch):
     assert results == {"a": 1, "b": 1}
     assert asked and all(keys == ["a"] or keys == ["b"] or keys == ["a", "b"] for keys in asked)
     assert any(info and info.startswith("0 done; checks: ") for info in infos)
+    # the report names no task whose result came in after it
+    shown = [info for info in infos if info]
+    assert "checks" not in shown[-1]
+    # a report that fails (a damaged file it reads, say) never stops the sweep
+    def broken(keys):
+        raise ValueError("damaged")
+    s = sweep_layer.Sweep("broken-report", {}, ["d"], _unit_init, (), _unit_run, running=broken)
+    assert sweep_layer.run_sweep(s, Slow(), progress=lambda n, info=None: None) == {"d": 1}
     # without the hook, or with nothing in flight, nothing is asked
     plain = sweep_layer.Sweep("plain", {}, ["c"], _unit_init, (), _unit_run)
     assert sweep_layer.run_sweep(plain, Slow(), progress=lambda n, info=None: None) == {"c": 1}
