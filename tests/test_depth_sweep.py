@@ -278,8 +278,8 @@ def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_
                             "OPTIMAL: of 2 first words")
     assert set(json.loads(ck.read_text())["entries"]) == {"salet", "crane"}
     for wrong, said in [
-            (["--words", "salet"], "error: --trees, --limit, --words, --status, --core-work, --workers and --dask go "
-                                   "with --every-first-word"),
+            (["--words", "salet"], "error: --trees, --limit, --words, --status, --core-work, --class-checkpoint, "
+                                   "--workers and --dask go with --every-first-word"),
             (["--every-first-word", "--words", "salet,qqqqq"],
              "error: --words: not in the guess list: QQQQQ (give them comma-separated)"),
             (["--every-first-word", "--words", " , "], "error: --words: no word given"),
@@ -287,7 +287,10 @@ def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_
              "error: --words names the words to decide: drop --limit and --recheck (which re-checks the whole "
              "checkpoint)"),
             (["--every-first-word", "--words", "salet", "--status", "--checkpoint", str(ck)],
-             "error: --status searches nothing: drop --recheck, --core-work, --words, --workers and --dask")]:
+             "error: --status searches nothing: drop --recheck, --core-work, --words, --class-checkpoint, "
+             "--workers and --dask"),
+            (["--class-checkpoint", str(ck)], "error: --trees, --limit, --words, --status, --core-work, "
+                                              "--class-checkpoint, --workers and --dask go with --every-first-word")]:
         r = cli_run(base + wrong, expect_error=True)
         assert r.code == 2 and r.err.strip() == said
 

@@ -101,15 +101,21 @@ class CoreDrafts:
         if draft is None or draft["depth"] != depth:
             return None
         return {"core": draft["core"], "depth": depth, "pattern": pattern_code(draft["pattern"]),
-                "lemmas": _read_claims(draft["lemmas"]), "proven": _read_claims(draft.get("proven", []))}
+                "lemmas": _read_claims(draft["lemmas"]), "proven": _read_claims(draft.get("proven", [])),
+                "imported": draft.get("imported", 0)}
 
-    def save(self, word: str, core: list, depth: int, pattern: int, lemmas: list, proven=()) -> None:
+    def save(self, word: str, core: list, depth: int, pattern: int, lemmas: list, proven=(),
+             imported: int = 0) -> None:
         """Keep ``word``'s core (answers within ``depth`` after its ``pattern``), its lemmas, and
-        the claims its check has proven so far (``proven``, the checker's ``on_proven``)."""
+        the claims its check has proven so far (``proven``, the checker's ``on_proven``), the
+        first ``imported`` of them proven by the checker at a state of the class
+        (:mod:`~wordlelab.solvers.search.class_refutation`), not by this core's check."""
         entry = {"core": list(core), "depth": depth, "pattern": pattern_string(pattern),
                  "lemmas": _written_claims(lemmas)}
         if proven:
             entry["proven"] = _written_claims(proven)
+        if imported:
+            entry["imported"] = imported
         save_merged(self.path, self.question, {word: entry})
         if self._held is not None:
             self._held[word] = entry
@@ -121,8 +127,8 @@ class CoreDrafts:
     def _check(self, word, value) -> None:
         self.validate_word(word)
         if not isinstance(value, dict) or not {"core", "depth", "pattern", "lemmas"} <= set(value) <= {
-                "core", "depth", "pattern", "lemmas", "proven"}:
-            raise ValueError('a draft is {"core", "depth", "pattern", "lemmas"} and perhaps "proven"')
+                "core", "depth", "pattern", "lemmas", "proven", "imported"}:
+            raise ValueError('a draft is {"core", "depth", "pattern", "lemmas"} and perhaps "proven" and "imported"')
         if not (isinstance(value["core"], list) and value["core"] and all(isinstance(a, str) for a in value["core"])):
             raise ValueError("a draft's core is a list of answers")
         check_int(value["depth"], "the depth", 1)
@@ -131,6 +137,10 @@ class CoreDrafts:
         pattern_code(value["pattern"])
         check_lemmas_shape(value["lemmas"], value["core"])
         check_lemmas_shape(value.get("proven", []), value["core"])
+        if "imported" in value:
+            check_int(value["imported"], "the claims imported", 1)
+            if value["imported"] > len(value.get("proven", [])):
+                raise ValueError("a draft imports no more claims than it has")
 
 
 class ProvenRecorder:
@@ -167,7 +177,8 @@ class ProvenRecorder:
         if len(self.proven) > self.written:
             m = self.made
             started = time.monotonic()
-            self.drafts.save(self.word, m["core"], m["depth"], m["pattern"], m["lemmas"], self.proven)
+            self.drafts.save(self.word, m["core"], m["depth"], m["pattern"], m["lemmas"], self.proven,
+                             m.get("imported", 0))
             self.written = len(self.proven)
             self.wait = max(self.every, (time.monotonic() - started) / self.SHARE)
         self.last = time.monotonic()

@@ -126,8 +126,11 @@ def check_refutation(searcher, word, value) -> None:
         except WordleError as e:
             raise ValueError(str(e)) from None
         return
-    if not isinstance(value, dict) or set(value) != {"core", "depth"}:
-        raise ValueError('must be {"core": [answers] or null, "depth": int or null}')
+    # hard mode: a core grown from the guesses that beat it keeps the lemmas its check decided first
+    if not isinstance(value, dict) or set(value) - {"lemmas"} != {"core", "depth"} \
+            or ("lemmas" in value and searcher.mode != "hard"):
+        raise ValueError('must be {"core": [answers] or null, "depth": int or null} (hard mode: and "lemmas" '
+                         'when the core was grown)')
     c, d = value["core"], value["depth"]
     if c is None or c == []:
         if d is not None:
@@ -141,8 +144,11 @@ def check_refutation(searcher, word, value) -> None:
         raise ValueError("the core must list distinct answers of the lists")
     check_int(d, "the depth", 0 if searcher.mode == "hard" else 1)
     if searcher.mode == "hard":
+        from wordlelab.solvers.search.core_drafts import check_lemmas_shape
         from wordlelab.solvers.search.hard_cores import check_entry_shape
         check_entry_shape(searcher, word, value)
+        if "lemmas" in value:
+            check_lemmas_shape(value["lemmas"], c)
 
 
 def replay_refutation(searcher, prover, value, replayed: set) -> None:

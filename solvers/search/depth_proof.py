@@ -193,12 +193,12 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
     nodes to refute. Each refuted guess goes to the checkpoint as soon as it is refuted: in easy
     mode with its core, in hard mode with the class that failed, its core made and checked only
     if no guess works (a yes needs none)."""
-    from wordlelab.solvers.checkpoint import lists_question, load_checkpoint, save_merged
+    from wordlelab.solvers.checkpoint import load_checkpoint, save_merged
+    from wordlelab.solvers.search.class_refutation import state_question
     from wordlelab.solvers.search.core_prover import Count
     split_of = dict(zip(node.L.tolist(), hsh.tolist()))
     seen = set()
-    ck_question = {"kind": "prove-depth", "lists": lists_question(searcher.lists), "mode": searcher.mode,
-                   "guesses": question["max_guesses"], "state": question["state"], "answers": len(node.H)}
+    ck_question = state_question(searcher, node, question["max_guesses"], question["state"])
     refuted = load_checkpoint(checkpoint, ck_question, functools.partial(check_refutation, searcher))
     from_checkpoint, replayed = 0, set()
     last_save = time.monotonic()
@@ -207,7 +207,10 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
     in_rounds = prover is None and searcher.depth_rounds[2] > 0
     budget = int(searcher.depth_rounds[2]) if in_rounds else node_limit
     open_guesses = [g0 for _, g0 in searcher.candidate_order(node)]
-    unchecked = []        # refuted in rounds without a checkpoint: (guess, its failing class)
+    # refuted in rounds, the core not made: (guess, its failing class, or the class's pattern
+    # when the checkpoint had it)
+    unchecked = []
+    a_index = {a: i for i, a in enumerate(searcher.lists.answers)}
     try:
         while open_guesses:
             still_open = []
@@ -219,12 +222,16 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                 word = searcher.lists.guesses[g0]
                 if word in refuted and "failing" in refuted[word]:
                     # refuted by an earlier run, its core still to be made if no guess works
-                    unchecked.append((g0, _class_after(searcher, node, g0, refuted[word]["failing"])))
+                    unchecked.append((g0, refuted[word]["failing"]))     # its class made when its core is
                     from_checkpoint += 1
                     r = REFUTED
                 elif word in refuted and not (searcher.mode == "hard" and refuted[word]["core"] is None):
                     # replayed in the order it was found: the root core grows as it did then
                     replay_refutation(searcher, prover, refuted[word], replayed)
+                    if searcher.mode == "hard" and node.history and refuted[word]["core"]:
+                        # its core seeds the cores still to be made here (hard_cores.minimal_core)
+                        searcher.state_cores.setdefault((node.history, node.d), []).append(
+                            np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32))
                     from_checkpoint += 1
                     r = REFUTED
                 else:
@@ -253,7 +260,10 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                     refuted = save_merged(checkpoint, ck_question, refuted)
                     last_save = time.monotonic()
             open_guesses, budget = still_open, min(budget * 4, node_limit)
-        for g0, searcher.failing_class in unchecked:
+        for g0, failing in unchecked:
+            # (a class named in the checkpoint is partitioned out only now: thousands of them
+            # took minutes before the first core was made)
+            searcher.failing_class = _class_after(searcher, node, g0, failing) if isinstance(failing, str) else failing
             if progress:
                 progress(0, info=f"no guess works: checking the cores, {searcher.lists.guesses[g0]}")
             if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:

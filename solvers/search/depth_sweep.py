@@ -47,7 +47,7 @@ from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT
 def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=None, tree_dir=None,
                             node_limit: int = 10**12, limit: int | None = None, workers: int = 1,
                             dask_address: str | None = None, recheck: bool = False,
-                            core_work: int | None = None, words=None) -> Result:
+                            core_work: int | None = None, words=None, class_checkpoints=()) -> Result:
     """Decide, for every first word, whether every answer can be found within ``guesses``.
 
     Returns OPTIMAL when every word (or the first ``limit`` in the candidate order) is decided,
@@ -73,6 +73,11 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     ``limit`` or ``recheck``): a budget spent on the words one wants decided, say one core check
     resumed with a larger ``core_work``. The other words of the checkpoint are kept as they are,
     and the result counts them as before.
+
+    ``class_checkpoints`` (hard mode, with ``checkpoint``): finished checkpoints of
+    ``prove-depth --state W.PATTERN --checkpoint F``, each refuting one class of a first word W
+    guess by guess (:mod:`~wordlelab.solvers.search.class_refutation`). Each becomes W's draft,
+    and W is decided by checking it, even if an earlier run left W unknown at this node limit.
     """
     from wordlelab.solvers.search import hard_cores
     searcher.core_work = hard_cores.UNFINISHED_CHECK_WORK if core_work is None else core_work
@@ -85,11 +90,20 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
             raise WordleError("--words names the words to decide: drop --limit and --recheck (which re-checks "
                               "the whole checkpoint)")
     pick = (limit, words)
+    retry: frozenset = frozenset()
+    if class_checkpoints:
+        from wordlelab.solvers.search.class_refutation import draft_classes
+        searcher.core_drafts = _core_drafts(searcher, _question(searcher, searcher.root(None, None, guesses), guesses),
+                                            checkpoint)
+        retry = frozenset(draft_classes(searcher, guesses, class_checkpoints))
+    stale = functools.partial(stale_entry, node_limit=node_limit, mode=searcher.mode, tree_dir=tree_dir,
+                              core_work=searcher.core_work, retry=retry)
     if workers > 1 or dask_address:
         res, decisions = _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
-                                            workers, dask_address)
+                                            workers, dask_address, stale)
     else:
-        res, decisions = _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick)
+        res, decisions = _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
+                                            stale)
     if recheck:
         res = _rechecked(res, searcher.lists, guesses, decisions, progress, tree_dir, workers, dask_address)
     count_drafted_claims(searcher, guesses, _question(searcher, searcher.root(None, None, guesses), guesses),
@@ -116,7 +130,8 @@ def _rechecked(res: Result, lists, guesses, decisions, progress, tree_dir, worke
     return res
 
 
-def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick) -> tuple[Result, dict]:
+def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
+                       stale) -> tuple[Result, dict]:
     """:func:`decide_every_first_word` in this process; also its decisions (word -> entry)."""
     from wordlelab.solvers.checkpoint import load_checkpoint, save_merged
     from wordlelab.solvers.search.core_prover import Count
@@ -158,8 +173,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                 twin = first_of_split.get(split_of[g0]) if searcher.mode == "easy" else None
                 if twin is None:
                     first_of_split.setdefault(split_of[g0], word)
-                if word in decisions and not stale_entry(word, decisions[word], node_limit, searcher.mode,
-                                                          tree_dir, searcher.core_work):
+                if word in decisions and not stale(word, decisions[word]):
                     value = decisions[word]
                     resumed += 1
                     if value["yes"] is False and value["same_as"] is None:
@@ -389,7 +403,7 @@ def _entries(results: dict) -> dict:
 
 
 def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick, workers,
-                       dask_address) -> tuple[Result, dict]:
+                       dask_address, stale) -> tuple[Result, dict]:
     """:func:`decide_every_first_word` with the first words as sweep tasks; also its decisions."""
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.node_table import SharedArray, table_shape
@@ -438,8 +452,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     sweep = Sweep(SWEEP_NAME, question, words, _worker_init, init_args, _worker_run, skip=skip,
                   describe=lambda _results: latest_and_count(sweep, loaded),
                   validate=check_decision(searcher), pack=_entries,
-                  stale=functools.partial(stale_entry, node_limit=node_limit, mode=searcher.mode,
-                                          tree_dir=tree_dir, core_work=searcher.core_work),
+                  stale=stale,
                   running=functools.partial(checks_under_way, searcher, guesses, question, checkpoint))
     try:
         warming = prewarm(ex, SWEEP_NAME, _worker_init, init_args)  # noqa: F841  (kept until the sweep ends)

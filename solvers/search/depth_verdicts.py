@@ -133,7 +133,9 @@ def check_reached(guesses, word: str, draft: dict) -> dict:
     """
     from wordlelab.models.modes import hard_allowed
     order = {g: i for i, g in enumerate(hard_allowed(word, draft["pattern"], list(guesses)))}
-    last = max((order.get(more[0][0], -1) for _, more, _ in draft["proven"] if more), default=-1)
+    # (claims imported from a state's checkpoint lie anywhere in the order: only the check's own tell)
+    own = draft["proven"][draft.get("imported", 0):]
+    last = max((order.get(more[0][0], -1) for _, more, _ in own if more), default=-1)
     if last < 0:
         return {"guess": None, "position": 0, "of": len(order)}
     return {"guess": list(order)[last], "position": last + 1, "of": len(order)}
@@ -169,10 +171,13 @@ def worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool = 
     return value.get("node_limit", 0) < node_limit
 
 
-def stale_entry(word: str, value, node_limit: int, mode: str, tree_dir, core_work: int | None = None) -> bool:
-    """``Sweep.stale`` of the sweep: :func:`worth_retrying`, knowing whether ``word`` has a tree."""
+def stale_entry(word: str, value, node_limit: int, mode: str, tree_dir, core_work: int | None = None,
+                retry=frozenset()) -> bool:
+    """``Sweep.stale`` of the sweep: :func:`worth_retrying`, knowing whether ``word`` has a tree
+    or a certificate made apart (``retry``: the words drafted from a class checkpoint)."""
     # only an unknown looks for its tree: a resumed sweep asks this of every decided word
-    return worth_retrying(value, node_limit, mode, value["yes"] is None and has_tree(tree_dir, word), core_work)
+    made_apart = value["yes"] is None and (word in retry or has_tree(tree_dir, word))
+    return worth_retrying(value, node_limit, mode, made_apart, core_work)
 
 
 def has_tree(tree_dir, word: str) -> bool:

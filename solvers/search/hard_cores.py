@@ -43,6 +43,8 @@ CORE_NODES = 1 << 25          # all the searches for one core: past it, the dele
 # for all 1642 guesses of its class read 2·10^9 cells by the 71st lemma, of 185)
 CORE_CELLS = 10**10
 CORE_TABLE_ENTRIES = 1 << 18
+# the cores of other guesses at the same node tried as a seed (see minimal_core), latest first
+SEED_TRIES = 8
 # a failing class this large is checked whole, not shrunk (see minimal_core)
 DELETE_AT_MOST = 500
 # the bank keeps cores up to this size: a larger one seldom lies in one class of another word,
@@ -59,7 +61,7 @@ HINT_FROM = 100
 
 
 def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=None,
-                 stats=None, grow: bool = True, grow_only: bool = False) -> tuple[np.ndarray, bool, list]:
+                 stats=None, grow: bool = True, grow_only: bool = False, seeds=()) -> tuple[np.ndarray, bool, list]:
     """(core, minimal): answers of ``members`` (one class, refuted within ``d`` guesses with
     guess list ``Lc``) that the depth search still refutes, and whether none of them can be
     dropped (False when a budget or the class's size stopped the deletions).
@@ -85,6 +87,11 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=No
     ``grow_only`` treats ``members`` as large whatever its size: a union of kept cores refuted by
     :func:`~wordlelab.solvers.search.start_probe.probe_classes` (hundreds of answers, refuted only
     after about 10^6 nodes, so that each deletion would cost as much again).
+    ``seeds`` are cores made before at the same node for other guesses, latest last: the first
+    that lies in the class and is still refuted here is the core, as it is (not shown minimal;
+    its check has the work budget of such cores). The guesses of one state often fail on the
+    same few answers (after AMBAN YBBBB, families such as ?A?ES and ?A?KS), so most cores are
+    then made with one short search instead of a class's deletions.
     Returns the core, whether it is minimal, and the lemmas of a grown core (for the checker's
     ``lemmas``).
     """
@@ -110,6 +117,14 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=No
 
     core = [int(a) for a in members]
     endgame: list = []
+    for seed in _fitting_seeds(seeds, members):
+        if not within_budget():
+            break
+        if refuted(seed, GROW_NODES):
+            # a core of another guess here, refuted here too: taken as it is. Deleting from it
+            # cost more than its check does (AMBAN YBBBB: about 60% of the time, for cores of 10
+            # to 24 answers that the checker decides in a second or two)
+            return np.array(sorted(seed), np.int32), False, []
     ids = searcher.tables.eg[members]          # each answer's endgames (-1: none), one per position
     if (ids >= 0).any():
         values, counts = np.unique(ids[ids >= 0], return_counts=True)
@@ -149,6 +164,22 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=No
             break
         chunk //= 2
     return np.array(sorted(core), np.int32), minimal, []
+
+
+def _fitting_seeds(seeds, members: np.ndarray, tries: int = SEED_TRIES):
+    """The last ``tries`` distinct ``seeds`` (sorted arrays of answers) that lie within
+    ``members`` and are smaller, latest first, as lists."""
+    seen, tried = set(), 0
+    for seed in reversed(seeds):
+        key = seed.tobytes()
+        if key in seen or not len(seed) < len(members):
+            continue
+        seen.add(key)
+        if np.isin(seed, members, assume_unique=True).all():
+            yield [int(a) for a in seed]
+            tried += 1
+            if tried >= tries:
+                return
 
 
 def grow_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, seed: list, search, table, stats,
@@ -338,7 +369,13 @@ def hard_refutation(searcher, node, g0: int) -> dict:
             raise WordleError(f"internal error: {word} refuted with no failing class recorded")
         members, Lc, _ = searcher.failing_class
         d = node.d - 1
-        members, minimal, lemmas = minimal_core(searcher, members, Lc, d, grow_only=searcher.failing_subset)
+        # at a state, the cores made for the other guesses seed this one's (not at the root of a
+        # sweep: there the kept cores of other first words are CoreBank's, under their own rules)
+        seeds = searcher.state_cores.setdefault((node.history, node.d), []) if node.history else []
+        members, minimal, lemmas = minimal_core(searcher, members, Lc, d, grow_only=searcher.failing_subset,
+                                                seeds=seeds)
+        if node.history:
+            seeds.append(members)
     core = [searcher.lists.answers[a] for a in members]
     pattern = int(searcher.MT[members[0], g0])
     words = [([searcher.lists.answers[i] for i in answers], tuple((searcher.lists.guesses[g], p) for g, p in more),

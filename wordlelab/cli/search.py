@@ -155,27 +155,30 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
 
 
 def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkpoint, node_limit, workers,
-                      dask_address, recheck, as_json, core_work=None, status_only=False, only_words=None):
+                      dask_address, recheck, as_json, core_work=None, status_only=False, only_words=None,
+                      class_checkpoints=()):
     """prove-depth --every-first-word: one decision per first word (--status: what the checkpoint holds)."""
     from wordlelab.solvers.search.depth_sweep import decide_every_first_word
     if not every:
-        raise WordleError("--trees, --limit, --words, --status, --core-work, --workers and --dask go with "
-                          "--every-first-word")
+        raise WordleError("--trees, --limit, --words, --status, --core-work, --class-checkpoint, --workers and "
+                          "--dask go with --every-first-word")
     if core_work is not None and searcher.mode != "hard":
         raise WordleError("--core-work is the budget of hard mode's core checks")
     if start:
         raise WordleError("--every-first-word decides every first word: drop --start and --state")
     lists = searcher.lists
     if status_only:
-        if recheck or workers or dask_address or core_work or only_words is not None:
-            raise WordleError("--status searches nothing: drop --recheck, --core-work, --words, --workers and --dask")
+        if recheck or workers or dask_address or core_work or only_words is not None or class_checkpoints:
+            raise WordleError("--status searches nothing: drop --recheck, --core-work, --words, --class-checkpoint, "
+                              "--workers and --dask")
         from wordlelab.solvers.search.depth_verdicts import sweep_status
         res = sweep_status(searcher, n_guesses, checkpoint, limit)
     else:
         with progress("first words", None, enabled=not as_json) as advance:
             res = decide_every_first_word(searcher, n_guesses, checkpoint, advance, tree_dir, node_limit, limit,
                                           workers or 1, dask_address, recheck, core_work,
-                                          None if only_words is None else only_words.split(","))
+                                          None if only_words is None else only_words.split(","),
+                                          class_checkpoints)
     if as_json:
         emit_json(res.as_dict())
         return
@@ -264,13 +267,18 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                    "not be shrunk (default 200000000); a word whose search refuted a class but whose core ran out of "
                    "it is searched again only with a larger value (or once its tree is in --trees); such a core is "
                    "kept beside --checkpoint (NAME.drafts.json), so that the larger value only checks it")
+@click.option("--class-checkpoint", "class_checkpoints", multiple=True, metavar="FILE",
+              help="--every-first-word, hard mode: the checkpoint of a 'prove-depth --state WORD.PATTERN "
+                   "--checkpoint FILE' run whose search refuted every guess after that class of WORD; WORD is then "
+                   "decided by checking the class's core made from it, with the guesses' cores checked so far "
+                   "(repeatable)")
 @sweep_options("--every-first-word: processes (default 1; in hard mode they share one node table); with --dask local, workers",
                "--every-first-word: run the first words on dask.distributed")
 @memory_option
 @json_option
 def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, any_tree, recheck, checkpoint,
-                core_file, every, tree_dir, limit, only_words, status_only, core_work, workers, dask_address, memory_gib,
-                as_json):
+                core_file, every, tree_dir, limit, only_words, status_only, core_work, class_checkpoints, workers,
+                dask_address, memory_gib, as_json):
     """Decide whether every answer can be found within G guesses, with a certificate.
 
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode, and in
@@ -280,10 +288,11 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
-    if every or tree_dir or limit or only_words is not None or workers or dask_address or core_work or status_only:
+    if every or tree_dir or limit or only_words is not None or workers or dask_address or core_work or status_only \
+            or class_checkpoints:
         return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
                                  node_limit, workers, dask_address, recheck, as_json, core_work, status_only,
-                                 only_words)
+                                 only_words, class_checkpoints)
     # what the progress counts: classes after a given guess, or the guesses tried
     given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
     label = "classes after the guess" if given_guess else ("next guesses" if state_text else "first guesses")

@@ -1,0 +1,136 @@
+"""A first word decided from one of its classes, refuted guess by guess at its own state
+(``prove-depth --state W.PATTERN --checkpoint F``, then ``--every-first-word --class-checkpoint F``)."""
+import json
+import random
+
+import pytest
+
+from wordlelab.errors import WordleError
+from wordlelab.instances.wordlists import WordLists, load_lists
+from wordlelab.models.feedback import feedback, pattern_string
+from wordlelab.models.refutation import check_core
+from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+from wordlelab.solvers.search.native import NativeSearcher
+
+WORDS = sorted(random.Random(5).sample(load_lists("nyt20220316").guesses, 300))
+# BAHUS's class 56 holds 9 answers that no strategy finds within 3 more guesses in hard mode
+STATE = f"bahus.{pattern_string(56)}"
+
+
+def searcher(mode="hard"):
+    return NativeSearcher(WordLists("random-300", WORDS, WORDS), mode, 4)
+
+
+def refuted_class(tmp_path):
+    ck = tmp_path / "bahus-class.json"
+    r = searcher().prove_depth(4, state=STATE, checkpoint=str(ck))
+    assert r.status == "INFEASIBLE"
+    return ck, json.loads(ck.read_text())["entries"]
+
+
+def test_a_class_refuted_guess_by_guess_decides_its_first_word_without_a_search(tmp_path, monkeypatch):
+    ck, entries = refuted_class(tmp_path)
+    node = searcher().root(None, STATE, 4)
+    # every guess that splits the class or is one of its answers (BAHUS again splits nothing)
+    after = {WORDS[g] for _, g in searcher().candidate_order(node)}
+    assert "bahus" in {WORDS[g] for g in node.L} - after
+    assert set(entries) == after and all(e["core"] and e["depth"] == 2 for e in entries.values())
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("the first word was searched")
+    monkeypatch.setattr(NativeSearcher, "_start_feasible", no_search)
+    sweep = tmp_path / "every.json"
+    res = decide_every_first_word(searcher(), 4, str(sweep), words=["bahus"], class_checkpoints=[str(ck)])
+    assert res.stats["words"] == {"bahus": "no"}
+    entry = json.loads(sweep.read_text())["entries"]["bahus"]
+    union = set().union(*(e["core"] for e in entries.values()))
+    assert entry["yes"] is False and entry["depth"] == 3 and set(entry["core"]) == union
+    assert {feedback("bahus", a) for a in union} == {56}
+    # the union is a refutation on its own: the checker decides it again from nothing
+    assert check_core(entry["core"], 3, WORDS, [("bahus", 56)]) > 0
+    # a second run finds BAHUS decided, and a class checkpoint given again changes nothing
+    again = decide_every_first_word(searcher(), 4, str(sweep), words=["bahus"], class_checkpoints=[str(ck)])
+    assert again.stats["words"] == {"bahus": "no"} and again.stats["searched_now"] == 0
+
+
+def test_an_unfinished_or_foreign_class_checkpoint_decides_nothing(tmp_path):
+    ck = tmp_path / "cut.json"
+    r = searcher().prove_depth(4, state=STATE, checkpoint=str(ck), node_limit=1)
+    assert r.status == "UNKNOWN"
+    sweep = str(tmp_path / "every.json")
+    with pytest.raises(WordleError, match="not refuted by its search yet"):
+        decide_every_first_word(searcher(), 4, sweep, words=["bahus"], class_checkpoints=[str(ck)])
+    done, _ = refuted_class(tmp_path)
+    with pytest.raises(WordleError, match="needs --checkpoint"):
+        decide_every_first_word(searcher(), 4, None, words=["bahus"], class_checkpoints=[str(done)])
+    with pytest.raises(WordleError, match="hard mode"):
+        decide_every_first_word(searcher("easy"), 4, sweep, words=["bahus"], class_checkpoints=[str(done)])
+    with pytest.raises(WordleError, match="question"):
+        # the same file read for another guess limit: another question
+        decide_every_first_word(NativeSearcher(WordLists("random-300", WORDS, WORDS), "hard", 5), 5, sweep,
+                                words=["bahus"], class_checkpoints=[str(done)])
+    assert not (tmp_path / "every.json").exists() or "bahus" not in json.loads(
+        (tmp_path / "every.json").read_text())["entries"]
+
+
+def test_the_cli_decides_a_first_word_from_its_class(cli_run, tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDS) + "\n")
+    lists = ["--guess-file", str(words), "--answers", str(words), "--mode", "hard", "--guesses", "4"]
+    ck, sweep = str(tmp_path / "class.json"), str(tmp_path / "every.json")
+    r = cli_run(["prove-depth", *lists, "--state", STATE, "--checkpoint", ck])
+    assert "INFEASIBLE" in r.out
+    r = cli_run(["prove-depth", *lists, "--every-first-word", "--words", "bahus", "--checkpoint", sweep,
+                 "--class-checkpoint", ck])
+    assert "BAHUS no" in r.out
+    r = cli_run(["prove-depth", *lists, "--every-first-word", "--checkpoint", sweep,
+                 "--class-checkpoint", str(tmp_path / "absent.json")], expect_error=True)
+    assert r.code == 2 and r.err.startswith("error:") and "absent.json" in r.err and len(r.err.splitlines()) == 1
+
+
+def test_a_class_whose_cores_are_not_all_checked_is_drafted_whole_and_the_check_does_the_rest(tmp_path, monkeypatch):
+    """A state run stopped while it checked its guesses' cores: the draft is the whole class with
+    the claims checked so far, and the sweep's check refutes the other guesses itself."""
+    from wordlelab.models.refutation import CheckTooLong
+    from wordlelab.solvers.search import hard_cores
+    from wordlelab.solvers.search.core_drafts import CoreDrafts, drafts_path
+    made = hard_cores.check_made_core
+    calls = []
+
+    def stops_after_three(*args, **kwargs):
+        if len(calls) == 3:
+            raise CheckTooLong("stopped for the test")
+        calls.append(args[2])
+        return made(*args, **kwargs)
+    ck = tmp_path / "cut.json"
+    with monkeypatch.context() as m:
+        m.setattr(hard_cores, "check_made_core", stops_after_three)
+        assert searcher().prove_depth(4, state=STATE, checkpoint=str(ck)).status == "UNKNOWN"
+    entries = json.loads(ck.read_text())["entries"]
+    checked = {w for w, e in entries.items() if e["core"]}
+    assert checked == set(calls) and len(checked) == 3 and len(entries) > 3
+    sweep = tmp_path / "every.json"
+    res = decide_every_first_word(searcher(), 4, str(sweep), words=["bahus"], class_checkpoints=[str(ck)])
+    assert res.stats["words"] == {"bahus": "no"}
+    node = searcher().root(None, STATE, 4)
+    whole = {WORDS[a] for a in node.H}
+    assert set(json.loads(sweep.read_text())["entries"]["bahus"]["core"]) == whole
+    question = json.loads(sweep.read_text())["question"]
+    draft = CoreDrafts(drafts_path(sweep), question, lambda w: None).load("bahus", 3)
+    # the three claims checked at the state are the draft's first, beside those its own check made
+    assert draft["imported"] == 3 and {more[0][0] for _, more, _ in draft["proven"][:3]} == checked
+
+
+def test_how_far_a_check_has_gone_leaves_out_the_claims_imported_from_a_state():
+    """Claims imported from a state's checkpoint lie anywhere in the checker's order; the check's
+    position is that of its own furthest claim."""
+    from wordlelab.solvers.search.depth_verdicts import check_reached
+    guesses = ["batch", "catch", "hatch", "latch", "nauch"]
+    pattern = feedback("nauch", "batch")
+
+    def claim(guess):
+        return (["catch"], ((guess, feedback(guess, "catch")),), 5)
+    draft = {"pattern": pattern, "proven": [claim("latch"), claim("catch")], "imported": 1}
+    assert check_reached(guesses, "nauch", draft) == {"guess": "catch", "position": 2, "of": 5}
+    assert check_reached(guesses, "nauch", dict(draft, imported=0))["guess"] == "latch"
+    assert check_reached(guesses, "nauch", dict(draft, imported=2)) == {"guess": None, "position": 0, "of": 5}
