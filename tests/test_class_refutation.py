@@ -134,3 +134,16 @@ def test_how_far_a_check_has_gone_leaves_out_the_claims_imported_from_a_state():
     assert check_reached(guesses, "nauch", draft) == {"guess": "catch", "position": 2, "of": 5}
     assert check_reached(guesses, "nauch", dict(draft, imported=0))["guess"] == "latch"
     assert check_reached(guesses, "nauch", dict(draft, imported=2)) == {"guess": None, "position": 0, "of": 5}
+
+
+def test_a_state_checkpoint_keeps_a_grown_cores_lemmas_in_hard_mode_only():
+    """A grown core's entry carries the lemmas its check decided first; a state's checkpoint
+    holding one must load again (in easy mode an entry has no lemmas)."""
+    from wordlelab.solvers.search.depth_entries import check_refutation
+    core = [a for a in WORDS if feedback("bahus", a) == 56]
+    lemma = [core[:4], [["games", pattern_string(feedback("games", core[0]))]], 2]
+    check_refutation(searcher(), "bahus", {"core": core, "depth": 3, "lemmas": [lemma]})
+    with pytest.raises(ValueError, match="lemmas"):
+        check_refutation(searcher("easy"), "bahus", {"core": core, "depth": 3, "lemmas": [lemma]})
+    with pytest.raises(ValueError, match="lemma"):
+        check_refutation(searcher(), "bahus", {"core": core, "depth": 3, "lemmas": [[["zzzzz"], [], 2]]})
