@@ -36,12 +36,25 @@ def test_a_class_refuted_guess_by_guess_decides_its_first_word_without_a_search(
     assert "bahus" in {WORDS[g] for g in node.L} - after
     assert set(entries) == after and all(e["core"] and e["depth"] == 2 for e in entries.values())
 
-    def no_search(*args, **kwargs):
-        raise AssertionError("the first word was searched")
+    searched = NativeSearcher._start_feasible
+
+    def no_search(self, node, g0, *args, **kwargs):
+        assert WORDS[g0] != "bahus", "the first word was searched"
+        return searched(self, node, g0, *args, **kwargs)
     monkeypatch.setattr(NativeSearcher, "_start_feasible", no_search)
+    from wordlelab.models import refutation
+    given = []
+
+    def check_core_seen(*args, **kwargs):
+        given.append(kwargs.get("proven", ()))
+        return check_core(*args, **kwargs)
+    monkeypatch.setattr(refutation, "check_core", check_core_seen)
     sweep = tmp_path / "every.json"
-    res = decide_every_first_word(searcher(), 4, str(sweep), words=["bahus"], class_checkpoints=[str(ck)])
-    assert res.stats["words"] == {"bahus": "no"}
+    # the word drafted is taken with those named
+    res = decide_every_first_word(searcher(), 4, str(sweep), words=["games"], class_checkpoints=[str(ck)])
+    assert res.stats["words"]["bahus"] == "no" and set(res.stats["words"]) == {"games", "bahus"}
+    # the checker was handed a claim for every guess that splits the class, from the state's checks
+    assert len(given) == 1 and {more[0][0] for _, more, _ in given[0]} == after
     entry = json.loads(sweep.read_text())["entries"]["bahus"]
     union = set().union(*(e["core"] for e in entries.values()))
     assert entry["yes"] is False and entry["depth"] == 3 and set(entry["core"]) == union
@@ -69,8 +82,26 @@ def test_an_unfinished_or_foreign_class_checkpoint_decides_nothing(tmp_path):
         # the same file read for another guess limit: another question
         decide_every_first_word(NativeSearcher(WordLists("random-300", WORDS, WORDS), "hard", 5), 5, sweep,
                                 words=["bahus"], class_checkpoints=[str(done)])
-    assert not (tmp_path / "every.json").exists() or "bahus" not in json.loads(
-        (tmp_path / "every.json").read_text())["entries"]
+    with pytest.raises(WordleError, match="drop --limit"):
+        decide_every_first_word(searcher(), 4, sweep, limit=3, class_checkpoints=[str(done)])
+    with pytest.raises(WordleError, match="two --class-checkpoint"):
+        decide_every_first_word(searcher(), 4, sweep, words=["bahus"], class_checkpoints=[str(done), str(done)])
+
+
+def test_a_draft_of_another_class_of_the_word_is_kept_and_the_import_refused(tmp_path):
+    from wordlelab.solvers.search.core_drafts import CoreDrafts, drafts_path
+    done, _ = refuted_class(tmp_path)
+    sweep = tmp_path / "every.json"
+    from wordlelab.solvers.search.depth_entries import _question
+    s = searcher()
+    question = _question(s, s.root(None, None, 4), 4)
+    other = next(p for p in {feedback("bahus", a) for a in WORDS} if p != 56)
+    members = [a for a in WORDS if feedback("bahus", a) == other]
+    CoreDrafts(drafts_path(sweep), question, lambda w: None).save("bahus", members, 3, other, [])
+    before = drafts_path(sweep).read_text()
+    with pytest.raises(WordleError, match="another class"):
+        decide_every_first_word(searcher(), 4, str(sweep), words=["bahus"], class_checkpoints=[str(done)])
+    assert drafts_path(sweep).read_text() == before
 
 
 def test_the_cli_decides_a_first_word_from_its_class(cli_run, tmp_path):
@@ -147,3 +178,13 @@ def test_a_state_checkpoint_keeps_a_grown_cores_lemmas_in_hard_mode_only():
         check_refutation(searcher("easy"), "bahus", {"core": core, "depth": 3, "lemmas": [lemma]})
     with pytest.raises(ValueError, match="lemma"):
         check_refutation(searcher(), "bahus", {"core": core, "depth": 3, "lemmas": [[["zzzzz"], [], 2]]})
+
+
+def test_the_seeds_tried_are_the_latest_distinct_cores_inside_the_class():
+    import numpy as np
+    from wordlelab.solvers.search.hard_cores import _fitting_seeds
+    members = np.array([1, 2, 3, 4, 5, 6], np.int32)
+    seeds = [np.array(c, np.int32) for c in ([1, 2], [2, 9], [3, 4], [1, 2], [1, 2, 3, 4, 5, 6], [5, 6])]
+    assert list(_fitting_seeds(seeds, members)) == [[5, 6], [1, 2], [3, 4]]
+    assert list(_fitting_seeds(seeds, members, tries=2)) == [[5, 6], [1, 2]]
+    assert list(_fitting_seeds([], members)) == []

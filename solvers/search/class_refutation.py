@@ -36,6 +36,7 @@ import json
 from pathlib import Path
 
 from wordlelab.errors import WordleError
+from wordlelab.models.feedback import pattern_string
 
 
 def state_question(searcher, node, guesses: int, state: str) -> dict:
@@ -93,8 +94,8 @@ def class_draft(searcher, path, guesses: int) -> tuple[str, dict]:
     if unsearched:
         shown = ", ".join(g.upper() for g in unsearched[:3])
         raise WordleError(f"{path}: {len(unsearched)} guesses after {state} are not refuted by its search yet "
-                          f"({shown}{', ...' if len(unsearched) > 3 else ''}); run prove-depth --state {state} "
-                          f"--checkpoint {path} on")
+                          f"({shown}{', ...' if len(unsearched) > 3 else ''}); run prove-depth --mode hard "
+                          f"--guesses {guesses} --state {state} --checkpoint {path} on, with the same lists")
     # every guess refuted: the union of their cores when each is checked, else the whole class,
     # whose check refutes the others itself (with the kernels' hints, as a drafted class is)
     core = sorted(union) if len(claims) == len(taken) else [searcher.lists.answers[a] for a in node.H.tolist()]
@@ -103,25 +104,36 @@ def class_draft(searcher, path, guesses: int) -> tuple[str, dict]:
 
 def draft_classes(searcher, guesses: int, paths) -> list[str]:
     """Put the draft of each class checkpoint in ``paths`` (:func:`class_draft`) into the sweep's
-    drafts file (``searcher.core_drafts``), joined to a draft already there for the same class
-    (its core and claims kept); return the first words drafted."""
+    drafts file (``searcher.core_drafts``); return the first words drafted.
+
+    A draft already there for the same class keeps the claims its own check made (those whose
+    answers lie in the new core) and its lemmas; one for another class of the word is refused,
+    as is a second checkpoint for one word: its check's claims would be lost.
+    """
     drafts = searcher.core_drafts
     if paths and searcher.mode != "hard":
         raise WordleError("--class-checkpoint is for hard mode: easy mode's nos are cores learnt across first words")
     if paths and drafts is None:
         raise WordleError("--class-checkpoint needs --checkpoint: the class's core is checked as a draft kept beside it")
-    words = []
+    words: list[str] = []
     for path in paths:
         word, made = class_draft(searcher, path, guesses)
+        if word in words:
+            raise WordleError(f"two --class-checkpoint files are for {word.upper()}: give one")
         old = drafts.load(word, made["depth"])
         lemmas, proven = [], list(made["proven"])
         imported = len(proven)
-        if old is not None and old["pattern"] == made["pattern"]:
+        if old is not None:
+            if old["pattern"] != made["pattern"]:
+                raise WordleError(f"{drafts.path} already holds a core of {word.upper()} in another class "
+                                  f"({pattern_string(old['pattern'])}), with its check's claims: decide that one, "
+                                  f"or move the file away")
             # the claims of the draft's own check come after the state's, as its check goes on
+            core = set(made["core"])
             seen = {(tuple(a), more, left) for a, more, left in proven}
-            proven += [c for c in old["proven"][old["imported"]:] if (tuple(c[0]), c[1], c[2]) not in seen]
-            lemmas = old["lemmas"]
-            made["core"] = sorted(set(made["core"]) | set(old["core"]))
+            proven += [c for c in old["proven"][old["imported"]:]
+                       if (tuple(c[0]), c[1], c[2]) not in seen and set(c[0]) <= core]
+            lemmas = [lemma for lemma in old["lemmas"] if set(lemma[0]) <= core]
         drafts.save(word, made["core"], made["depth"], made["pattern"], lemmas, proven, imported)
         words.append(word)
     return words

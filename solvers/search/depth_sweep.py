@@ -89,13 +89,18 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         if limit is not None or recheck:
             raise WordleError("--words names the words to decide: drop --limit and --recheck (which re-checks "
                               "the whole checkpoint)")
-    pick = (limit, words)
     retry: frozenset = frozenset()
     if class_checkpoints:
         from wordlelab.solvers.search.class_refutation import draft_classes
+        if limit is not None:
+            raise WordleError("--class-checkpoint decides its own word: drop --limit (--words names others)")
         searcher.core_drafts = _core_drafts(searcher, _question(searcher, searcher.root(None, None, guesses), guesses),
                                             checkpoint)
-        retry = frozenset(draft_classes(searcher, guesses, class_checkpoints))
+        drafted = draft_classes(searcher, guesses, class_checkpoints)
+        retry = frozenset(drafted)
+        if words is not None:      # the words drafted are taken too
+            words += [w for w in drafted if w not in words]
+    pick = (limit, words)
     stale = functools.partial(stale_entry, node_limit=node_limit, mode=searcher.mode, tree_dir=tree_dir,
                               core_work=searcher.core_work, retry=retry)
     if workers > 1 or dask_address:

@@ -93,8 +93,9 @@ def count_drafted_claims(searcher, guesses: int, question: dict, checkpoint, res
     reached = res.stats.setdefault("check_reached", {})
     for word in res.stats["unknown"]:
         draft = drafts.load(word, guesses - 1)
-        if draft is not None and draft["proven"]:
-            res.stats["check_settled"][word] = len(draft["proven"])
+        own = len(draft["proven"]) - draft["imported"] if draft is not None else 0
+        if own:      # (claims imported from a state are not this check's progress)
+            res.stats["check_settled"][word] = own
             reached[word] = check_reached(searcher.lists.guesses, word, draft)
 
 
@@ -111,8 +112,9 @@ def checks_under_way(searcher, guesses: int, question: dict, checkpoint, words) 
     shown = []
     for word in words:
         draft = drafts.load(word, guesses - 1)
-        if draft is not None and draft["proven"]:
-            shown.append(check_progress(word, len(draft["proven"]), check_reached(searcher.lists.guesses, word, draft)))
+        own = len(draft["proven"]) - draft["imported"] if draft is not None else 0
+        if own:
+            shown.append(check_progress(word, own, check_reached(searcher.lists.guesses, word, draft)))
     return "checks: " + ", ".join(shown) if shown else ""
 
 

@@ -363,19 +363,35 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     if node.d <= 1:
         # the last guess: every answer but the first word itself needs another one
         others = [a for a in node.H.tolist() if searcher.lists.answers[a] != word]
-        members, d, minimal, lemmas = np.array(others[:1], np.int32), 0, True, []
-    else:
-        if searcher.failing_class is None:
-            raise WordleError(f"internal error: {word} refuted with no failing class recorded")
-        members, Lc, _ = searcher.failing_class
-        d = node.d - 1
-        # at a state, the cores made for the other guesses seed this one's (not at the root of a
-        # sweep: there the kept cores of other first words are CoreBank's, under their own rules)
-        seeds = searcher.state_cores.setdefault((node.history, node.d), []) if node.history else []
-        members, minimal, lemmas = minimal_core(searcher, members, Lc, d, grow_only=searcher.failing_subset,
-                                                seeds=seeds)
-        if node.history:
-            seeds.append(members)
+        return _checked_core(searcher, node, word, g0, np.array(others[:1], np.int32), 0, True, [])
+    if searcher.failing_class is None:
+        raise WordleError(f"internal error: {word} refuted with no failing class recorded")
+    failing, Lc, _ = searcher.failing_class
+    d = node.d - 1
+    # at a state, the cores made for the other guesses seed this one's (not at the root of a
+    # sweep: there the kept cores of other first words are CoreBank's, under their own rules)
+    seeds = searcher.state_cores.setdefault((node.history, node.d), []) if node.history else []
+    members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=searcher.failing_subset,
+                                            seeds=seeds)
+    seeded = any(len(seed) == len(members) and np.array_equal(seed, members) for seed in seeds)
+    if node.history and not seeded and len(members) <= BANK_MAX_CORE:
+        seeds.append(members)
+    from wordlelab.models.refutation import CheckTooLong
+    try:
+        return _checked_core(searcher, node, word, g0, members, d, minimal, lemmas)
+    except CheckTooLong:
+        if not seeded:
+            raise
+    # a seed's check ran out of its budget (it is not minimal here): the core made afresh from
+    # the class, so that a resumed run does not pick the same seed and stop again
+    members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=searcher.failing_subset)
+    return _checked_core(searcher, node, word, g0, members, d, minimal, lemmas)
+
+
+def _checked_core(searcher, node, word: str, g0: int, members: np.ndarray, d: int, minimal: bool,
+                  lemmas: list) -> dict:
+    """:func:`hard_refutation`'s entry once the core ``members`` is checked (drafted first in a
+    sweep when it is not minimal)."""
     core = [searcher.lists.answers[a] for a in members]
     pattern = int(searcher.MT[members[0], g0])
     words = [([searcher.lists.answers[i] for i in answers], tuple((searcher.lists.guesses[g], p) for g, p in more),
