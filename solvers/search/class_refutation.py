@@ -114,7 +114,8 @@ def draft_classes(searcher, guesses: int, paths) -> list[str]:
     if paths and searcher.mode != "hard":
         raise WordleError("--class-checkpoint is for hard mode: easy mode's nos are cores learnt across first words")
     if paths and drafts is None:
-        raise WordleError("--class-checkpoint needs --checkpoint: the class's core is checked as a draft kept beside it")
+        raise WordleError("--class-checkpoint needs --checkpoint: the class's core is checked as a draft kept "
+                          "beside it")
     words: list[str] = []
     for path in paths:
         word, made = class_draft(searcher, path, guesses)

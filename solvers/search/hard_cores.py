@@ -438,9 +438,10 @@ def check_made_core(searcher, history, word: str, made: dict, minimal: bool = Fa
                    hint=KernelHint(searcher, core) if len(core) >= HINT_FROM else None,
                    proven=made.get("proven", ()), on_proven=recorder)
     except CheckTooLong as e:
-        # the claims the draft holds now, if this check added some: a check that added none would
-        # add none again under the same budget, so only a larger one retries it
-        e.settled = recorder.count if recorder is not None and recorder.count > before else 0
+        # the claims the draft's checks made, if this one added some (a check that added none
+        # would add none again under the same budget, so only a larger one retries it); those
+        # imported from a state (class_refutation.py) are not counted
+        e.settled = recorder.count - made.get("imported", 0) if recorder is not None and recorder.count > before else 0
         _keep(recorder, quietly=True)
         raise
     except BaseException:        # a fault, Ctrl-C: keep what was proven, and raise what happened
