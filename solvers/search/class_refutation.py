@@ -75,8 +75,15 @@ def class_draft(searcher, path, guesses: int) -> tuple[str, dict]:
         raise WordleError(f"{path} is at state {state}: a class of a first word is one guess and its "
                           f"pattern, such as amban.YBBBB")
     word, pattern = node.history[0]
-    entries = load_checkpoint(path, state_question(searcher, node, guesses, state),
-                              functools.partial(check_refutation, searcher))
+    try:
+        entries = load_checkpoint(path, state_question(searcher, node, guesses, state),
+                                  functools.partial(check_refutation, searcher))
+    except WordleError as e:
+        # (load_checkpoint's advice to move the file away is for a run's own checkpoint: this
+        # one is only read, and may hold hours of work)
+        reason = str(e).split("; use another file")[0]
+        raise WordleError(f"--class-checkpoint: {reason}; it is only read: run with the --guesses, --mode and "
+                          f"lists it was made with") from None
     claims, union, unsearched = [], set(), []
     # the guesses the state's search takes: those that split the class or are one of its answers
     taken = [g for _, g in searcher.candidate_order(node)]
