@@ -188,3 +188,17 @@ def test_the_seeds_tried_are_the_latest_distinct_cores_inside_the_class():
     assert list(_fitting_seeds(seeds, members)) == [[5, 6], [1, 2], [3, 4]]
     assert list(_fitting_seeds(seeds, members, tries=2)) == [[5, 6], [1, 2]]
     assert list(_fitting_seeds([], members)) == []
+
+
+def test_a_state_keeps_each_seed_once_and_none_too_large_or_at_a_sweeps_root():
+    from types import SimpleNamespace
+    import numpy as np
+    from wordlelab.solvers.search.hard_cores import BANK_MAX_CORE, keep_state_seed
+    searcher = SimpleNamespace(state_cores={})
+    state = SimpleNamespace(history=(("impot", "BBBBB"),), d=6)
+    for core in ([1, 2], [1, 2], [3, 4], list(range(BANK_MAX_CORE + 1))):
+        keep_state_seed(searcher, state, np.array(core, np.int32))
+    assert [s.tolist() for s in searcher.state_cores[(state.history, 6)]] == [[1, 2], [3, 4]]
+    root = SimpleNamespace(history=(), d=7)
+    keep_state_seed(searcher, root, np.array([1, 2], np.int32))
+    assert ((), 7) not in searcher.state_cores

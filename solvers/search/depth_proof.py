@@ -39,6 +39,7 @@ from wordlelab.models.feedback import pattern_code, pattern_string
 from wordlelab.models.result import Result, Status
 from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth_entries import check_refutation, refutation_entry, replay_refutation
+from wordlelab.solvers.search.hard_cores import keep_state_seed
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import (NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, UNTOUCHED, Stat, named_counts,
                                              new_stats)
@@ -228,10 +229,10 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                 elif word in refuted and not (searcher.mode == "hard" and refuted[word]["core"] is None):
                     # replayed in the order it was found: the root core grows as it did then
                     replay_refutation(searcher, prover, refuted[word], replayed)
-                    if searcher.mode == "hard" and node.history and refuted[word]["core"]:
+                    if searcher.mode == "hard" and refuted[word]["core"]:
                         # its core seeds the cores still to be made here (hard_cores.minimal_core)
-                        searcher.state_cores.setdefault((node.history, node.d), []).append(
-                            np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32))
+                        keep_state_seed(searcher, node,
+                                        np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32))
                     from_checkpoint += 1
                     r = REFUTED
                 else:

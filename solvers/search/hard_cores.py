@@ -351,6 +351,18 @@ class KernelHint:
         return None
 
 
+def keep_state_seed(searcher, node, members: np.ndarray) -> None:
+    """Keep ``members``, a core made (or replayed from a checkpoint) at the state ``node``, as a
+    seed for the cores still to be made there, unless it is kept already, or ``node`` is a
+    sweep's root (there the bank's rules apply), or it has over ``BANK_MAX_CORE`` answers (a
+    seed that large seldom lies in another guess's class, and trying it costs a search)."""
+    if not node.history or len(members) > BANK_MAX_CORE:
+        return
+    seeds = searcher.state_cores.setdefault((node.history, node.d), [])
+    if not any(len(seed) == len(members) and np.array_equal(seed, members) for seed in seeds):
+        seeds.append(members)
+
+
 def hard_refutation(searcher, node, g0: int) -> dict:
     """The checkpoint entry of first guess ``g0`` refuted at ``node`` in hard mode:
     ``{"core": answers, "depth": guesses left after g0}``, the core checked by the independent
@@ -374,8 +386,7 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=searcher.failing_subset,
                                             seeds=seeds)
     seeded = any(len(seed) == len(members) and np.array_equal(seed, members) for seed in seeds)
-    if node.history and not seeded and len(members) <= BANK_MAX_CORE:
-        seeds.append(members)
+    keep_state_seed(searcher, node, members)
     from wordlelab.models.refutation import CheckTooLong
     try:
         return _checked_core(searcher, node, word, g0, members, d, minimal, lemmas)
