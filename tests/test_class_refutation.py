@@ -193,7 +193,8 @@ def test_the_seeds_tried_are_the_latest_distinct_cores_inside_the_class():
 def test_a_state_keeps_each_seed_once_and_none_too_large_or_at_a_sweeps_root():
     from types import SimpleNamespace
     import numpy as np
-    from wordlelab.solvers.search.hard_cores import BANK_MAX_CORE, keep_state_seed
+    from wordlelab.solvers.search.core_bank import BANK_MAX_CORE
+    from wordlelab.solvers.search.hard_cores import keep_state_seed
     searcher = SimpleNamespace(state_cores={})
     state = SimpleNamespace(history=(("impot", "BBBBB"),), d=6)
     for core in ([1, 2], [1, 2], [3, 4], list(range(BANK_MAX_CORE + 1))):

@@ -516,7 +516,7 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     again, and decides what the full run decides. A draft that is no refutation is refused."""
     from wordlelab.errors import WordleError
     from wordlelab.models.feedback import feedback, pattern_code, pattern_string
-    from wordlelab.solvers.search import hard_cores
+    from wordlelab.solvers.search import core_bank, hard_cores
     from wordlelab.solvers.search.core_drafts import drafts_path
     words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 120))
     lists = WordLists("random-120", words, words)
@@ -580,5 +580,5 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     CoreDrafts(drafts_path(ck2), question, lambda w: None).save(
         word, drafts[word]["core"] + [stranger], 2, pattern_code(drafts[word]["pattern"]), [])
     with monkeypatch.context() as m, pytest.raises(WordleError, match=f"drafted for {word.upper()} .* is no refutation"):
-        m.setattr(hard_cores, "BANK_MAX_CORE", 0)      # no other word's core decides it first
+        m.setattr(core_bank, "BANK_MAX_CORE", 0)      # no other word's core decides it first
         decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck2), core_work=10**9)

@@ -664,7 +664,8 @@ def test_a_union_of_kept_cores_refutes_a_class_with_the_same_verdict_and_a_check
     """start_probe.py's subsets: with the cores of half the first words kept, the other half's
     verdicts are the plain search's, and a word refuted through a union of kept cores gets a
     core inside that union, which the checker decides again."""
-    from wordlelab.solvers.search.hard_cores import CoreBank, hard_refutation
+    from wordlelab.solvers.search.core_bank import CoreBank
+    from wordlelab.solvers.search.hard_cores import hard_refutation
     searcher = NativeSearcher(random_300, "hard", 4)
     node = searcher.root(None, None, 4)
 

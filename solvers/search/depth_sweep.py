@@ -219,11 +219,11 @@ def _first_words(searcher, node, limit: int | None, words) -> list:
 
 
 def _bank_cores(searcher, decisions: dict) -> None:
-    """In hard mode, give ``searcher`` a :class:`~wordlelab.solvers.search.hard_cores.CoreBank`
+    """In hard mode, give ``searcher`` a :class:`~wordlelab.solvers.search.core_bank.CoreBank`
     holding the checked cores of ``decisions``' nos, most recent last."""
     if searcher.mode != "hard":
         return
-    from wordlelab.solvers.search.hard_cores import CoreBank
+    from wordlelab.solvers.search.core_bank import CoreBank
     searcher.core_bank = CoreBank(searcher)
     for word, value in decisions.items():
         if value["yes"] is False and value["same_as"] is None and value["core"]:

@@ -28,7 +28,7 @@ solvable subset mostly ends in a few nodes, after which it is not tried again). 
 subset that cannot be found within d - 1 guesses refutes its class by monotonicity: fewer
 answers never hurt, and the guesses allowed do not depend on the answers left. The sweep's
 subsets are the unions of the cores kept from other first words that lie in the class
-(:meth:`~wordlelab.solvers.search.hard_cores.CoreBank.unions`). They gather the class's traps,
+(:meth:`~wordlelab.solvers.search.core_bank.CoreBank.unions`). They gather the class's traps,
 and a search of a few hundred answers refutes what a search of the whole class could not within
 tens of millions of nodes. ABOUT within 7 (hard, every word an answer): no class decided in
 2·10^7 nodes, while the 496 of YBBBB's 2266 answers that its kept cores hold are refuted in
