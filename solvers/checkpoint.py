@@ -230,12 +230,13 @@ def save_checkpoint(path, question: dict, entries: dict) -> None:
         raise WordleError(f"cannot write checkpoint {path}: {e.strerror or e}") from None
 
 
-def save_merged(path, question: dict, entries: dict) -> dict:
+def save_merged(path, question: dict, entries: dict, replaces=None) -> dict:
     """Write ``entries`` over what ``path`` holds now, read again under :func:`checkpoint_lock`.
 
     Another run of the same question on the same file (a second sitting started by mistake) may
     have written entries since this one loaded it: they are kept, and an entry of this run
-    replaces the file's under the same key. A file that is now refused (damaged, or another
+    replaces the file's under the same key, unless ``replaces(ours, theirs)`` says it does not
+    (an entry that records less than the file's). A file that is now refused (damaged, or another
     question's) is written over, as by :func:`save_checkpoint`. Returns the entries written.
 
     >>> import os, tempfile
@@ -243,6 +244,8 @@ def save_merged(path, question: dict, entries: dict) -> dict:
     >>> save_checkpoint(path, {"q": 1}, {"a": 1})
     >>> sorted(save_merged(path, {"q": 1}, {"b": 2}).items())
     [('a', 1), ('b', 2)]
+    >>> sorted(save_merged(path, {"q": 1}, {"a": 0, "b": 3}, replaces=lambda ours, theirs: ours > theirs).items())
+    [('a', 1), ('b', 3)]
     """
     if not path:
         return entries
@@ -251,7 +254,10 @@ def save_merged(path, question: dict, entries: dict) -> dict:
             on_file = load_checkpoint(path, question)
         except WordleError:
             on_file = {}
-        merged = {**on_file, **entries}
+        if replaces is None:
+            merged = {**on_file, **entries}
+        else:
+            merged = {**on_file, **{k: v for k, v in entries.items() if k not in on_file or replaces(v, on_file[k])}}
         save_checkpoint(path, question, merged)
     return merged
 

@@ -9,6 +9,7 @@ from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.feedback import feedback, pattern_string
 from wordlelab.models.refutation import check_core
+from wordlelab.solvers.search.class_refutation import class_draft
 from wordlelab.solvers.search.depth_sweep import decide_every_first_word
 from wordlelab.solvers.search.native import NativeSearcher
 
@@ -203,3 +204,36 @@ def test_a_state_keeps_each_seed_once_and_none_too_large_or_at_a_sweeps_root():
     root = SimpleNamespace(history=(), d=7)
     keep_state_seed(searcher, root, np.array([1, 2], np.int32))
     assert ((), 7) not in searcher.state_cores
+
+
+def test_a_guess_left_open_goes_on_at_four_times_its_budget_in_the_next_run(tmp_path, monkeypatch):
+    from wordlelab.solvers.search.tables import Stat, depth_rounds
+
+    def small_rounds():
+        s = searcher()
+        s.depth_rounds = depth_rounds(first_budget=1)      # most guesses stay open a round or two
+        return s
+    ck = tmp_path / "open.json"
+    assert small_rounds().prove_depth(4, state=STATE, checkpoint=str(ck), node_limit=20).status == "UNKNOWN"
+    left = json.loads(ck.read_text())["entries"]
+    opened = {w: e["open"] for w, e in left.items() if "open" in e}
+    assert opened and any("failing" in e for e in left.values())
+    budgets: dict = {}
+    searched = NativeSearcher._start_feasible
+
+    def first_budget(self, node, g0, cache, stats, node_limit, *args, **kwargs):
+        budgets.setdefault(WORDS[g0], node_limit - int(stats[Stat.NODES]))
+        return searched(self, node, g0, cache, stats, node_limit, *args, **kwargs)
+    monkeypatch.setattr(NativeSearcher, "_start_feasible", first_budget)
+    r = small_rounds().prove_depth(4, state=STATE, checkpoint=str(ck))
+    assert r.status == "INFEASIBLE"
+    assert all(budgets[w] == 4 * b for w, b in opened.items())
+    assert not set(budgets) & {w for w, e in left.items() if "open" not in e}     # refuted: not searched again
+    done = json.loads(ck.read_text())["entries"]
+    assert not any("open" in e for e in done.values()) and all(e["core"] for e in done.values())
+    # a class checkpoint with a guess still open drafts nothing
+    from wordlelab.solvers.checkpoint import save_checkpoint
+    question = json.loads(ck.read_text())["question"]
+    save_checkpoint(ck, question, {**done, next(iter(opened)): {"open": 5}})
+    with pytest.raises(WordleError, match="1 guesses after .* are not refuted"):
+        class_draft(searcher(), ck, 4)

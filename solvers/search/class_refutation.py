@@ -90,7 +90,7 @@ def class_draft(searcher, path, guesses: int) -> tuple[str, dict]:
     for g in taken:
         guess = searcher.lists.guesses[g]
         entry = entries.get(guess)
-        if entry is None or (entry["core"] is None and "failing" not in entry):
+        if entry is None or "open" in entry or (entry["core"] is None and "failing" not in entry):
             unsearched.append(guess)
         elif entry["core"]:             # refuted, and its core checked
             if entry["depth"] != node.d - 1:

@@ -111,10 +111,17 @@ def refutation_entry(searcher, prover, node=None, g0=None) -> dict:
 
 
 def check_refutation(searcher, word, value) -> None:
-    """Shape of a prove-depth checkpoint entry (ValueError if malformed)."""
+    """Shape of a prove-depth checkpoint entry (ValueError if malformed): a refuted guess's
+    ``{"core", "depth"}``, and in hard mode at a state also ``{"core": None, "depth": None,
+    "failing": pattern}`` (refuted, its core not made yet) or ``{"open": nodes}`` (not refuted:
+    its search was last cut short at that many nodes)."""
     from wordlelab.solvers.checkpoint import check_int
     if word not in searcher.guess_index:
         raise ValueError("not in the guess list")
+    if searcher.mode == "hard" and isinstance(value, dict) and set(value) == {"open"}:
+        # not refuted: its search was cut short at this many nodes, and goes on from 4 times as many
+        check_int(value["open"], "the node budget of an open guess", 1)
+        return
     if searcher.mode == "hard" and isinstance(value, dict) and set(value) == {"core", "depth", "failing"}:
         # refuted, its core not made yet: it counts toward a no only once made and checked
         if value["core"] is not None or value["depth"] is not None:

@@ -193,7 +193,8 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
     four times larger each round, so a yes is not held up by guesses that take millions of
     nodes to refute. Each refuted guess goes to the checkpoint as soon as it is refuted: in easy
     mode with its core, in hard mode with the class that failed, its core made and checked only
-    if no guess works (a yes needs none)."""
+    if no guess works (a yes needs none). In hard mode a guess a round leaves open is kept too,
+    with the budget that stopped it, and a later run starts it at four times that."""
     from wordlelab.solvers.checkpoint import load_checkpoint, save_merged
     from wordlelab.solvers.search.class_refutation import state_question
     from wordlelab.solvers.search.core_prover import Count
@@ -206,7 +207,14 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
     g = REFUTED
     counter = prover.stats if prover is not None else stats
     in_rounds = prover is None and searcher.depth_rounds[2] > 0
-    budget = int(searcher.depth_rounds[2]) if in_rounds else node_limit
+    first_budget = int(searcher.depth_rounds[2]) if in_rounds else node_limit
+    # each guess's budget this round: a guess an earlier run left open (hard mode's ``{"open": B}``
+    # entry: cut short at B nodes) starts at 4B, not at the first round's again (IMPOT BBBBB: the
+    # first four rounds of its last 379 guesses cost about an hour each time it resumed)
+    budget_of = {}
+    for word, entry in refuted.items():
+        if "open" in entry:
+            budget_of[searcher.guess_index[word]] = min(4 * entry["open"], node_limit)
     open_guesses = [g0 for _, g0 in searcher.candidate_order(node)]
     # refuted in rounds, the core not made: (guess, its failing class, or the class's pattern
     # when the checkpoint had it)
@@ -215,12 +223,14 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
     try:
         while open_guesses:
             still_open = []
-            for g0 in open_guesses:
+            for tried, g0 in enumerate(open_guesses, 1):
                 if searcher.mode == "easy":
                     if split_of[g0] in seen:
                         continue   # splits the answers exactly as a first guess already refuted
                     seen.add(split_of[g0])
                 word = searcher.lists.guesses[g0]
+                if "open" in refuted.get(word, ()):
+                    del refuted[word]          # searched again below, from where it was left
                 if word in refuted and "failing" in refuted[word]:
                     # refuted by an earlier run, its core still to be made if no guess works
                     unchecked.append((g0, refuted[word]["failing"]))     # its class made when its core is
@@ -238,9 +248,19 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                 else:
                     if prover is not None:
                         prover.store.count[Count.LAST] = UNTOUCHED
+                    budget = budget_of.get(g0, first_budget)
                     r = start_feasible(g0, limit=min(node_limit, int(counter[Stat.NODES]) + budget))
                     if r == NODE_LIMIT and in_rounds and counter[Stat.NODES] <= node_limit:
                         still_open.append(g0)      # this round's budget, not the run's limit
+                        budget_of[g0] = min(budget * 4, node_limit)
+                        if checkpoint and searcher.mode == "hard":
+                            refuted[word] = {"open": budget}
+                        if progress:
+                            progress(0, info=f"{int(counter[Stat.NODES])} nodes; this round {tried} of "
+                                             f"{len(open_guesses)} tried, {len(still_open)} open at {budget} nodes")
+                        if checkpoint and time.monotonic() - last_save > 2:
+                            refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
+                            last_save = time.monotonic()
                         continue
                     if r == REFUTED and in_rounds:
                         # its core is made and checked only if no guess works (a yes needs
@@ -258,9 +278,9 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                 if r != REFUTED:
                     return r, from_checkpoint
                 if checkpoint and time.monotonic() - last_save > 2:
-                    refuted = save_merged(checkpoint, ck_question, refuted)
+                    refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                     last_save = time.monotonic()
-            open_guesses, budget = still_open, min(budget * 4, node_limit)
+            open_guesses = still_open
         for g0, failing in unchecked:
             # (a class named in the checkpoint is partitioned out only now: thousands of them
             # took minutes before the first core was made)
@@ -270,11 +290,19 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
             if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:
                 return NODE_LIMIT, from_checkpoint
             if checkpoint and time.monotonic() - last_save > 2:
-                refuted = save_merged(checkpoint, ck_question, refuted)
+                refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                 last_save = time.monotonic()
     finally:
-        refuted = save_merged(checkpoint, ck_question, refuted)
+        refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
     return g, from_checkpoint
+
+
+def _replaces(ours: dict, theirs: dict) -> bool:
+    """Whether a state checkpoint's entry of this run goes over the file's (``save_merged``): a
+    guess this run left open never hides a refutation another run wrote, nor a larger budget."""
+    if "open" not in ours:
+        return True
+    return "open" in theirs and ours["open"] >= theirs["open"]
 
 
 def _class_after(searcher, node, g0: int, pattern: str) -> tuple:
