@@ -213,6 +213,9 @@ def test_a_guess_left_open_goes_on_at_four_times_its_budget_in_the_next_run(tmp_
         s = searcher()
         s.depth_rounds = depth_rounds(first_budget=1)      # most guesses stay open a round or two
         return s
+    from wordlelab.solvers.search import state_monotone
+    # (no guess refuted by another's class here: each open one is searched again)
+    monkeypatch.setattr(state_monotone.RefutedClasses, "dominating", lambda self, g0: None)
     ck = tmp_path / "open.json"
     assert small_rounds().prove_depth(4, state=STATE, checkpoint=str(ck), node_limit=20).status == "UNKNOWN"
     left = json.loads(ck.read_text())["entries"]
@@ -237,3 +240,41 @@ def test_a_guess_left_open_goes_on_at_four_times_its_budget_in_the_next_run(tmp_
     save_checkpoint(ck, question, {**done, next(iter(opened)): {"open": 5}})
     with pytest.raises(WordleError, match="1 guesses after .* are not refuted"):
         class_draft(searcher(), ck, 4)
+
+
+def test_a_guess_holding_a_class_refuted_for_another_is_refuted_without_its_search(tmp_path, monkeypatch):
+    from wordlelab.solvers.search import state_monotone
+    from wordlelab.solvers.search.tables import depth_rounds
+    calls: dict = {}
+    searched = NativeSearcher._start_feasible
+
+    def counted(self, node, g0, *args, **kwargs):
+        calls[WORDS[g0]] = calls.get(WORDS[g0], 0) + 1
+        return searched(self, node, g0, *args, **kwargs)
+    held = []
+    dominating = state_monotone.RefutedClasses.dominating
+
+    def seen(self, g0):
+        found = dominating(self, g0)
+        if found is not None:
+            held.append((WORDS[g0], found))
+        return found
+    monkeypatch.setattr(NativeSearcher, "_start_feasible", counted)
+    monkeypatch.setattr(state_monotone.RefutedClasses, "dominating", seen)
+    s = searcher()
+    s.depth_rounds = depth_rounds(first_budget=1)      # a guess is open after one node: then tested
+    ck = tmp_path / "monotone.json"
+    r = s.prove_depth(4, state=STATE, checkpoint=str(ck))
+    assert r.status == "INFEASIBLE" and held
+    entries = json.loads(ck.read_text())["entries"]
+    for word, (pattern, members) in held:
+        assert calls[word] == 1                           # its first round only
+        assert {feedback(word, WORDS[a]) for a in members} == {pattern}
+        # its core was made from the class it holds, and checked like the others
+        assert entries[word]["core"] and set(entries[word]["core"]) <= {WORDS[a] for a in members}
+    # the same verdict and the same guesses as the plain rounds, and the word still decided
+    plain = searcher().prove_depth(4, state=STATE, checkpoint=str(tmp_path / "plain.json"))
+    assert plain.status == "INFEASIBLE"
+    assert set(json.loads((tmp_path / "plain.json").read_text())["entries"]) == set(entries)
+    res = decide_every_first_word(searcher(), 4, str(tmp_path / "every.json"), class_checkpoints=[str(ck)], words=["games"])
+    assert res.stats["words"]["bahus"] == "no"

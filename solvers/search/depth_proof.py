@@ -40,6 +40,7 @@ from wordlelab.models.result import Result, Status
 from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth_entries import check_refutation, refutation_entry, replay_refutation
 from wordlelab.solvers.search.hard_cores import keep_state_seed
+from wordlelab.solvers.search.state_monotone import RefutedClasses
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import (NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, UNTOUCHED, Stat, named_counts,
                                              new_stats)
@@ -217,8 +218,12 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
             budget_of[searcher.guess_index[word]] = min(4 * entry["open"], node_limit)
     open_guesses = [g0 for _, g0 in searcher.candidate_order(node)]
     # refuted in rounds, the core not made: (guess, its failing class, or the class's pattern
-    # when the checkpoint had it)
+    # when the checkpoint had it, and whether the class is a refuted subset of one)
     unchecked = []
+    # hard mode: the classes refuted so far here, which refute a guess holding one of them in
+    # one class under a rule asking no less (state_monotone.py); tried on a guess once it has
+    # outlasted a round, when its search is costly
+    classes = RefutedClasses(searcher, node) if searcher.mode == "hard" and in_rounds else None
     a_index = {a: i for i, a in enumerate(searcher.lists.answers)}
     try:
         while open_guesses:
@@ -233,7 +238,10 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                     del refuted[word]          # searched again below, from where it was left
                 if word in refuted and "failing" in refuted[word]:
                     # refuted by an earlier run, its core still to be made if no guess works
-                    unchecked.append((g0, refuted[word]["failing"]))     # its class made when its core is
+                    unchecked.append((g0, refuted[word]["failing"], False))   # its class made when its core is
+                    if classes is not None:
+                        code = pattern_code(refuted[word]["failing"])
+                        classes.add(g0, node.H[searcher.MT[node.H, g0] == code], code)
                     from_checkpoint += 1
                     r = REFUTED
                 elif word in refuted and not (searcher.mode == "hard" and refuted[word]["core"] is None):
@@ -241,9 +249,19 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                     replay_refutation(searcher, prover, refuted[word], replayed)
                     if searcher.mode == "hard" and refuted[word]["core"]:
                         # its core seeds the cores still to be made here (hard_cores.minimal_core)
-                        keep_state_seed(searcher, node,
-                                        np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32))
+                        core = np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32)
+                        keep_state_seed(searcher, node, core)
+                        if classes is not None:
+                            classes.add(g0, core, int(searcher.MT[core[0], g0]))
                     from_checkpoint += 1
+                    r = REFUTED
+                elif classes is not None and g0 in budget_of and (held := classes.dominating(g0)) is not None:
+                    # a class refuted for another guess lies in one of this guess's classes
+                    pattern, members = held
+                    unchecked.append((g0, _class_after(searcher, node, g0, pattern_string(pattern), members), True))
+                    if checkpoint:
+                        refuted[word] = {"core": None, "depth": None, "failing": pattern_string(pattern)}
+                    counter[Stat.MONOTONE] += 1
                     r = REFUTED
                 else:
                     if prover is not None:
@@ -265,7 +283,9 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                     if r == REFUTED and in_rounds:
                         # its core is made and checked only if no guess works (a yes needs
                         # none); the checkpoint keeps the class that failed until then
-                        unchecked.append((g0, searcher.failing_class))
+                        unchecked.append((g0, searcher.failing_class, searcher.failing_subset))
+                        if classes is not None:
+                            classes.add(g0, searcher.failing_class[0], searcher.failing_class[2])
                         if checkpoint and searcher.mode == "hard":
                             refuted[word] = {"core": None, "depth": None,
                                              "failing": pattern_string(searcher.failing_class[2])}
@@ -281,10 +301,11 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                     refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                     last_save = time.monotonic()
             open_guesses = still_open
-        for g0, failing in unchecked:
+        for g0, failing, subset in unchecked:
             # (a class named in the checkpoint is partitioned out only now: thousands of them
             # took minutes before the first core was made)
             searcher.failing_class = _class_after(searcher, node, g0, failing) if isinstance(failing, str) else failing
+            searcher.failing_subset = subset
             if progress:
                 progress(0, info=f"no guess works: checking the cores, {searcher.lists.guesses[g0]}")
             if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:
@@ -305,17 +326,20 @@ def _replaces(ours: dict, theirs: dict) -> bool:
     return "open" in theirs and ours["open"] >= theirs["open"]
 
 
-def _class_after(searcher, node, g0: int, pattern: str) -> tuple:
+def _class_after(searcher, node, g0: int, pattern: str, part=None) -> tuple:
     """The class of ``node``'s answers that first guess ``g0`` gives ``pattern``, as
-    ``searcher.failing_class`` holds it (answers, guess list, pattern code); a checkpoint naming
-    a pattern that is no class of g0 here is refused."""
+    ``searcher.failing_class`` holds it (answers, guess list, pattern code), or the part of it
+    ``part`` given; a checkpoint naming a pattern that is no class of g0 here is refused."""
     members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, searcher.tables)
     code = pattern_code(pattern)
     found = np.flatnonzero(pats == code)
     if len(found) == 0:
         raise WordleError(f"checkpoint: {pattern} is no class of {searcher.lists.guesses[g0].upper()} here")
     c = int(found[0])
-    return members[starts[c]:starts[c] + sizes[c]].copy(), searcher._child_list(Lchild, g0, code), code
+    Lc = searcher._child_list(Lchild, g0, code)
+    if part is not None:
+        return np.asarray(part, np.int32).copy(), Lc, code
+    return members[starts[c]:starts[c] + sizes[c]].copy(), Lc, code
 
 
 def _checked_refutation(searcher, prover, node, g0, refuted: dict) -> int:

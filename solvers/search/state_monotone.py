@@ -1,0 +1,97 @@
+"""Selby's monotonicity across the next guesses at a state, as the guess-by-guess search of
+``prove-depth --state W.PATTERN --checkpoint F`` meets them (hard mode).
+
+The theorem is :mod:`~wordlelab.solvers.search.monotone`'s: at a node with d guesses left, if
+guess u leaves a class S with pattern p that no strategy finds within d - 1 more, and guess v
+puts all of S into one class with pattern p' whose hard-mode rule asks at least what the rule
+after (u, p) asks, then v's class holds S under a rule that allows no guess u's did not, and
+v fails too. The kernel applies it among the guesses of each node it searches, but the state's
+own guesses are searched one call each, so a guess there used to be searched even when a
+class refuted for another guess lay inside one of its classes. After IMPOT BBBBB (hard, every
+word an answer, 7 guesses), each of the last 379 guesses, open after rounds of growing
+budgets, holds hundreds to thousands of the 12585 classes refuted before it within one of its
+classes (MOTTE: 3839); those that ask no more than its own rule refute it at once.
+
+What this gives is the search's claim, not a proof: the class refuted for u was refuted by the
+kernels, and the no is made only from cores the pure-Python checker decides afterwards
+(:mod:`~wordlelab.solvers.search.class_refutation`). So a guess refuted here is recorded like
+one its own search refuted, with the refuted class it holds as the set its core is made from.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from wordlelab.models.feedback import ALL_GREEN
+from wordlelab.models.modes import asks_at_least, rule_after
+
+
+class RefutedClasses:
+    """The classes refuted so far at ``node`` (answer indices), each with the rule after the
+    guess and pattern that left it, the state's history included.
+
+    >>> from wordlelab.instances.wordlists import load_lists
+    >>> from wordlelab.models.feedback import feedback
+    >>> from wordlelab.solvers.search.native import NativeSearcher
+    >>> s = NativeSearcher(load_lists("nyt20220316"), "hard", 6, cache_entries=1 << 10)
+    >>> node = s.root(None, "nauch.BGBGG", 6)          # BATCH, CATCH, HATCH, ...
+    >>> refuted = RefutedClasses(s, node)
+    >>> g = s.guess_index["latch"]                    # say its class BGGGG were refuted
+    >>> refuted.add(g, node.H[s.MT[node.H, g] == feedback("latch", "match")], feedback("latch", "match"))
+    >>> words = lambda found: sorted(s.lists.answers[a] for a in found[1])
+    >>> words(refuted.dominating(s.guess_index["natch"]))    # NATCH asks what LATCH asks
+    ['batch', 'catch', 'hatch', 'match', 'patch', 'watch']
+    >>> words(refuted.dominating(s.guess_index["kytes"]))    # so does KYTES, with NAUCH's greens
+    ['batch', 'catch', 'hatch', 'match', 'patch', 'watch']
+    >>> refuted.dominating(s.guess_index["batch"]) is None   # BATCH splits the class
+    True
+    """
+
+    def __init__(self, searcher, node):
+        self.searcher = searcher
+        self.base = ((), ())
+        for word, pattern in node.history:
+            self.base = rule_after(*self.base, word, pattern)
+        self.members: list[np.ndarray] = []
+        self.rules: list[tuple] = []
+        # the members end to end, in a buffer doubled when full: a state adds thousands of
+        # classes of a hundred answers or more, each between two tests
+        self._flat = np.zeros(1 << 16, np.int32)
+        self._size = 0
+        self._starts: list[int] = []
+
+    def __len__(self) -> int:
+        return len(self.members)
+
+    def add(self, guess: int, members: np.ndarray, pattern: int) -> None:
+        """Keep ``members``, the class ``guess`` left with ``pattern``, refuted within the
+        guesses left after it."""
+        members = np.asarray(members, np.int32)
+        end = self._size + len(members)
+        if end > len(self._flat):
+            self._flat = np.concatenate([self._flat[:self._size], np.zeros(max(end, 2 * len(self._flat)), np.int32)])
+        self._flat[self._size:end] = members
+        self._starts.append(self._size)
+        self._size = end
+        self.members.append(members)
+        self.rules.append(rule_after(*self.base, self.searcher.lists.guesses[guess], int(pattern)))
+
+    def dominating(self, guess: int) -> tuple[int, np.ndarray] | None:
+        """``(pattern, S)``: the smallest kept class S that ``guess`` puts into one class, with
+        ``pattern``, under a rule asking at least what S's own asks; None if there is none."""
+        if not self.members:
+            return None
+        starts = np.array(self._starts, np.int64)
+        column = self.searcher.MT[self._flat[:self._size], guess].astype(np.int64)
+        inside = np.minimum.reduceat(column, starts) == np.maximum.reduceat(column, starts)
+        patterns = column[starts]
+        word = self.searcher.lists.guesses[guess]
+        rules: dict[int, tuple] = {}
+        for i in sorted(np.flatnonzero(inside).tolist(), key=lambda i: len(self.members[i])):
+            p = int(patterns[i])
+            if p == ALL_GREEN:
+                continue
+            if p not in rules:
+                rules[p] = rule_after(*self.base, word, p)
+            if asks_at_least(rules[p], self.rules[i]):
+                return p, self.members[i]
+        return None
