@@ -223,8 +223,19 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
     # hard mode: the classes refuted so far here, which refute a guess holding one of them in
     # one class under a rule asking no less (state_monotone.py); tried on a guess once it has
     # outlasted a round, when its search is costly
-    classes = RefutedClasses(searcher, node) if searcher.mode == "hard" and in_rounds else None
     a_index = {a: i for i, a in enumerate(searcher.lists.answers)}
+    classes = RefutedClasses(searcher, node) if searcher.mode == "hard" and in_rounds else None
+    if classes is not None:
+        # all of them before the first guess is tested, not as the loop replays them: an open
+        # guess comes early in the order as often as late
+        for word, entry in refuted.items():
+            if entry.get("failing"):
+                g0, code = searcher.guess_index[word], pattern_code(entry["failing"])
+                classes.add(g0, node.H[searcher.MT[node.H, g0] == code], code)
+            elif entry.get("core"):
+                g0 = searcher.guess_index[word]
+                core = np.array(sorted(a_index[a] for a in entry["core"]), np.int32)
+                classes.add(g0, core, int(searcher.MT[core[0], g0]))
     try:
         while open_guesses:
             still_open = []
@@ -239,9 +250,6 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                 if word in refuted and "failing" in refuted[word]:
                     # refuted by an earlier run, its core still to be made if no guess works
                     unchecked.append((g0, refuted[word]["failing"], False))   # its class made when its core is
-                    if classes is not None:
-                        code = pattern_code(refuted[word]["failing"])
-                        classes.add(g0, node.H[searcher.MT[node.H, g0] == code], code)
                     from_checkpoint += 1
                     r = REFUTED
                 elif word in refuted and not (searcher.mode == "hard" and refuted[word]["core"] is None):
@@ -249,10 +257,8 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                     replay_refutation(searcher, prover, refuted[word], replayed)
                     if searcher.mode == "hard" and refuted[word]["core"]:
                         # its core seeds the cores still to be made here (hard_cores.minimal_core)
-                        core = np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32)
-                        keep_state_seed(searcher, node, core)
-                        if classes is not None:
-                            classes.add(g0, core, int(searcher.MT[core[0], g0]))
+                        keep_state_seed(searcher, node,
+                                        np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32))
                     from_checkpoint += 1
                     r = REFUTED
                 elif classes is not None and g0 in budget_of and (held := classes.dominating(g0)) is not None:
