@@ -100,12 +100,12 @@ class CoreBank:
                 found.setdefault(p, []).append(self.members[i])
         return {p: np.unique(np.concatenate(parts)).astype(np.int32) for p, parts in found.items()}
 
-    def refute(self, g0: int, guesses_left: int) -> dict | None:
+    def refute(self, g0: int, guesses_left: int, work_limit: int) -> dict | None:
         """A checked checkpoint entry ``{"core", "depth"}`` for first guess ``g0`` from a kept core,
-        or None if no kept core applies."""
+        or None if no kept core applies. A core whose check would read more than ``work_limit``
+        patterns is passed over."""
         from wordlelab.models.modes import asks_at_least, rule_after
         from wordlelab.models.refutation import CheckTooLong, CoreFault, check_first_word_core
-        from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
         if not self.members:
             return None
         patterns, one_class = self._columns(g0)
@@ -119,7 +119,7 @@ class CoreBank:
             core = [self.searcher.lists.answers[a] for a in self.members[i]]
             try:
                 check_first_word_core(word, core, guesses_left, self.searcher.lists.guesses,
-                                      work_limit=UNFINISHED_CHECK_WORK)
+                                      work_limit=work_limit)
             except CheckTooLong:
                 continue
             except CoreFault:

@@ -252,7 +252,8 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     node_limit = min(int(counter[Stat.NODES]) + node_limit, 1 << 62)
     bank = searcher.core_bank
     if bank is not None:            # hard mode: a core kept from another first word may refute it
-        kept = bank.refute(g0, node.d - 1)
+        from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
+        kept = bank.refute(g0, node.d - 1, UNFINISHED_CHECK_WORK)
         if kept is not None:
             return {"yes": False, **kept, "total": None, "same_as": None}
     from wordlelab.solvers.search.hard_cores import check_made_core
