@@ -139,8 +139,11 @@ def test_a_class_whose_cores_are_not_all_checked_is_drafted_whole_and_the_check_
         m.setattr(hard_cores, "check_made_core", stops_after_three)
         assert searcher().prove_depth(4, state=STATE, checkpoint=str(ck)).status == "UNKNOWN"
     entries = json.loads(ck.read_text())["entries"]
+    made = {w for w, e in entries.items() if e["core"] and "via" not in e}
+    assert made == set(calls) and len(made) == 3 and len(entries) > 3
+    # the others with a core took one of those three by monotonicity
     checked = {w for w, e in entries.items() if e["core"]}
-    assert checked == set(calls) and len(checked) == 3 and len(entries) > 3
+    assert all(sorted(entries[w]["core"]) in [sorted(entries[m]["core"]) for m in made] for w in checked - made)
     sweep = tmp_path / "every.json"
     res = decide_every_first_word(searcher(), 4, str(sweep), words=["bahus"], class_checkpoints=[str(ck)])
     assert res.stats["words"] == {"bahus": "no"}
@@ -149,8 +152,9 @@ def test_a_class_whose_cores_are_not_all_checked_is_drafted_whole_and_the_check_
     assert set(json.loads(sweep.read_text())["entries"]["bahus"]["core"]) == whole
     question = json.loads(sweep.read_text())["question"]
     draft = CoreDrafts(drafts_path(sweep), question, lambda w: None).load("bahus", 3)
-    # the three claims checked at the state are the draft's first, beside those its own check made
-    assert draft["imported"] == 3 and {more[0][0] for _, more, _ in draft["proven"][:3]} == checked
+    # the claims checked at the state are the draft's first, beside those its own check made
+    assert draft["imported"] == len(checked)
+    assert {more[0][0] for _, more, _ in draft["proven"][:len(checked)]} == checked
 
 
 def test_how_far_a_check_has_gone_leaves_out_the_claims_imported_from_a_state():
@@ -278,3 +282,41 @@ def test_a_guess_holding_a_class_refuted_for_another_is_refuted_without_its_sear
     assert set(json.loads((tmp_path / "plain.json").read_text())["entries"]) == set(entries)
     res = decide_every_first_word(searcher(), 4, str(tmp_path / "every.json"), class_checkpoints=[str(ck)], words=["games"])
     assert res.stats["words"]["bahus"] == "no"
+
+
+def test_a_guess_whose_class_holds_a_checked_core_takes_it_by_monotonicity(tmp_path):
+    ck = tmp_path / "via.json"
+    r = searcher().prove_depth(4, state=STATE, checkpoint=str(ck))
+    entries = json.loads(ck.read_text())["entries"]
+    via = {w: e for w, e in entries.items() if "via" in e}
+    assert r.status == "INFEASIBLE" and via and r.stats["monotone_cores"] == len(via)
+    history = list(searcher().root(None, STATE, 4).history)
+    for word, e in sorted(via.items())[:6]:
+        assert sorted(e["core"]) == sorted(entries[e["via"]]["core"]) and e["depth"] == 2
+        # the full checker agrees from nothing: the core is one of the word's own
+        pattern = feedback(word, e["core"][0])
+        assert check_core(e["core"], 2, WORDS, [*history, (word, pattern)]) > 0
+    # a rerun re-checks each such entry: one naming a guess whose core it is not is refused
+    from wordlelab.solvers.checkpoint import save_checkpoint
+    word, e = next(iter(via.items()))
+    other = next(w for w, f in entries.items() if f["core"] and sorted(f["core"]) != sorted(e["core"]))
+    question = json.loads(ck.read_text())["question"]
+    save_checkpoint(ck, question, {**entries, word: {**e, "via": other}})
+    with pytest.raises(WordleError, match=f"{word.upper()} is refuted by the core of {other.upper()}"):
+        searcher().prove_depth(4, state=STATE, checkpoint=str(ck))
+
+
+def test_monotonicity_across_guesses_is_refused_when_the_rule_asks_less_or_more_guesses_are_left():
+    from wordlelab.models.feedback import pattern_code
+    from wordlelab.models.monotone_check import check_core_by_monotonicity
+    from wordlelab.models.refutation import CoreFault
+    family = ["batch", "catch", "hatch", "match", "patch", "watch"]
+    history = [("nauch", pattern_code("BGBGG"))]
+    # FJORD keeps all six together, but its rule lacks LATCH's green T: it allows more guesses
+    with pytest.raises(CoreFault, match="does not ask all"):
+        check_core_by_monotonicity(family, 1, history, "fjord", "latch", 1)
+    assert check_core_by_monotonicity(family, 1, history, "natch", "latch", 1) == pattern_code("BGGGG")
+    with pytest.raises(CoreFault, match="more than"):
+        check_core_by_monotonicity(family, 2, history, "natch", "latch", 1)
+    with pytest.raises(CoreFault, match="does not give NAUCH"):
+        check_core_by_monotonicity(family + ["lunch"], 1, history, "natch", "latch", 1)

@@ -113,8 +113,9 @@ def refutation_entry(searcher, prover, node=None, g0=None) -> dict:
 def check_refutation(searcher, word, value) -> None:
     """Shape of a prove-depth checkpoint entry (ValueError if malformed): a refuted guess's
     ``{"core", "depth"}``, and in hard mode at a state also ``{"core": None, "depth": None,
-    "failing": pattern}`` (refuted, its core not made yet) or ``{"open": nodes}`` (not refuted:
-    its search was last cut short at that many nodes)."""
+    "failing": pattern}`` (refuted, its core not made yet), ``{"core", "depth", "via": guess}``
+    (refuted by the checked core of ``guess``, :mod:`~wordlelab.models.monotone_check`) or
+    ``{"open": nodes}`` (not refuted: its search was last cut short at that many nodes)."""
     from wordlelab.solvers.checkpoint import check_int
     if word not in searcher.guess_index:
         raise ValueError("not in the guess list")
@@ -133,11 +134,14 @@ def check_refutation(searcher, word, value) -> None:
         except WordleError as e:
             raise ValueError(str(e)) from None
         return
-    # hard mode: a core grown from the guesses that beat it keeps the lemmas its check decided first
-    if not isinstance(value, dict) or set(value) - {"lemmas"} != {"core", "depth"} \
-            or ("lemmas" in value and searcher.mode != "hard"):
+    # hard mode: a core grown from the guesses that beat it keeps the lemmas its check decided
+    # first; one taken from another guess's checked core names that guess ("via", depth_proof.py)
+    if not isinstance(value, dict) or set(value) - {"lemmas", "via"} != {"core", "depth"} \
+            or (set(value) & {"lemmas", "via"} and searcher.mode != "hard") or {"lemmas", "via"} <= set(value):
         raise ValueError('must be {"core": [answers] or null, "depth": int or null} (hard mode: and "lemmas" '
-                         'when the core was grown)')
+                         'when the core was grown, or "via", the guess whose checked core it is)')
+    if "via" in value and (value["via"] not in searcher.guess_index or value["via"] == word or not value["core"]):
+        raise ValueError("via names another guess, whose core this one's is")
     c, d = value["core"], value["depth"]
     if c is None or c == []:
         if d is not None:

@@ -94,7 +94,7 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
             g = _whole_node_search(searcher, node, cache, stats, node_limit, progress) if whole else REFUTED
             # strict mode makes no cores, so its no needs no second pass
             if g == REFUTED and not (whole and searcher.mode == "strict"):
-                g, extra["from_checkpoint"] = _any_first_word(searcher, node, hsh, prover, stats, start_feasible,
+                g, extra["from_checkpoint"] = _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra,
                                                               question, checkpoint, progress, node_limit)
         stop.check()          # a NODE_LIMIT forced by Ctrl-C is no answer
     out = {"n_answers": len(node.H), **named_counts(stats, Stat), **extra}
@@ -183,7 +183,7 @@ def _any_tree_result(searcher, question, node, given, prover, cache, stats, out,
                   seconds=time.perf_counter() - t0, stats=out)
 
 
-def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question, checkpoint, progress,
+def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, question, checkpoint, progress,
                     node_limit=10**12):
     """A yes among the first guesses (REFUTED: none; NODE_LIMIT), and how many refutations
     came from ``checkpoint``; progress shows, Ctrl-C stops between them.
@@ -225,6 +225,12 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
     # outlasted a round, when its search is costly
     a_index = {a: i for i, a in enumerate(searcher.lists.answers)}
     classes = RefutedClasses(searcher, node) if searcher.mode == "hard" and in_rounds else None
+    # ... and the checked cores among them: a guess refuted in rounds whose class holds one under
+    # a rule asking no less has that core as its own, checked by monotonicity (monotone_check.py)
+    # without a search (IMPOT BBBBB: 8066 of its 10778 guesses left without a core, when the
+    # first 2186 cores were made)
+    checked = RefutedClasses(searcher, node) if classes is not None else None
+    extra["monotone_cores"] = 0
     if classes is not None:
         # all of them before the first guess is tested, not as the loop replays them: an open
         # guess comes early in the order as often as late
@@ -236,6 +242,10 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                 g0 = searcher.guess_index[word]
                 core = np.array(sorted(a_index[a] for a in entry["core"]), np.int32)
                 classes.add(g0, core, int(searcher.MT[core[0], g0]))
+                checked.add(g0, core, int(searcher.MT[core[0], g0]))
+        for word, entry in refuted.items():
+            if "via" in entry:
+                _check_via(searcher, node, word, entry, refuted)
     try:
         while open_guesses:
             still_open = []
@@ -307,21 +317,56 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, question
                     refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                     last_save = time.monotonic()
             open_guesses = still_open
-        for g0, failing, subset in unchecked:
-            # (a class named in the checkpoint is partitioned out only now: thousands of them
-            # took minutes before the first core was made)
-            searcher.failing_class = _class_after(searcher, node, g0, failing) if isinstance(failing, str) else failing
-            searcher.failing_subset = subset
+        for done, (g0, failing, subset) in enumerate(unchecked):
+            word = searcher.lists.guesses[g0]
             if progress:
-                progress(0, info=f"no guess works: checking the cores, {searcher.lists.guesses[g0]}")
-            if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:
-                return NODE_LIMIT, from_checkpoint
+                progress(0, info=f"no guess works: checking the cores, {done} of {len(unchecked)} "
+                                 f"({extra['monotone_cores']} by monotonicity), {word}")
+            if checked is not None and (found := checked.dominating_index(g0)) is not None:
+                refuted[word] = _monotone_entry(searcher, node, g0, checked, found[0], refuted)
+                checked.add(g0, checked.members[found[0]], found[1])
+                extra["monotone_cores"] += 1
+            else:
+                # (a class named in the checkpoint is partitioned out only now: thousands of them
+                # took minutes before the first core was made)
+                searcher.failing_class = _class_after(searcher, node, g0, failing) if isinstance(failing, str) else failing
+                searcher.failing_subset = subset
+                if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:
+                    return NODE_LIMIT, from_checkpoint
+                if checked is not None and refuted[word]["core"]:
+                    core = np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32)
+                    checked.add(g0, core, int(searcher.MT[core[0], g0]))
             if checkpoint and time.monotonic() - last_save > 2:
                 refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                 last_save = time.monotonic()
     finally:
         refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
     return g, from_checkpoint
+
+
+def _monotone_entry(searcher, node, g0: int, checked: RefutedClasses, i: int, refuted: dict) -> dict:
+    """The checkpoint entry of guess ``g0`` at ``node``, refuted by the checked core
+    ``checked.members[i]`` of another guess there, once the independent check of
+    :mod:`~wordlelab.models.monotone_check` has passed."""
+    entry = {"core": [searcher.lists.answers[a] for a in checked.members[i]], "depth": node.d - 1,
+             "via": searcher.lists.guesses[checked.guesses[i]]}
+    _check_via(searcher, node, searcher.lists.guesses[g0], entry, refuted)
+    return entry
+
+
+def _check_via(searcher, node, word: str, entry: dict, refuted: dict) -> None:
+    """Check an entry refuted by monotonicity (``{"core", "depth", "via"}``): its core is the
+    checked core of guess ``via`` (itself an entry of ``refuted``) and refutes ``word`` too."""
+    from wordlelab.models.monotone_check import check_core_by_monotonicity
+    from wordlelab.models.refutation import CoreFault
+    source = refuted.get(entry["via"])
+    if source is None or not source.get("core") or sorted(source["core"]) != sorted(entry["core"]):
+        raise WordleError(f"checkpoint: {word.upper()} is refuted by the core of {entry['via'].upper()}, "
+                          f"which holds no such core")
+    try:
+        check_core_by_monotonicity(entry["core"], entry["depth"], node.history, word, entry["via"], source["depth"])
+    except CoreFault as e:
+        raise WordleError(f"internal error: {word.upper()} is not refuted by {entry['via'].upper()}'s core: {e}")
 
 
 def _replaces(ours: dict, theirs: dict) -> bool:

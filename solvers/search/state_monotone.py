@@ -52,6 +52,7 @@ class RefutedClasses:
         for word, pattern in node.history:
             self.base = rule_after(*self.base, word, pattern)
         self.members: list[np.ndarray] = []
+        self.guesses: list[int] = []       # the guess that left each
         self.rules: list[tuple] = []
         # the members end to end, in a buffer doubled when full: a state adds thousands of
         # classes of a hundred answers or more, each between two tests
@@ -73,11 +74,17 @@ class RefutedClasses:
         self._starts.append(self._size)
         self._size = end
         self.members.append(members)
+        self.guesses.append(guess)
         self.rules.append(rule_after(*self.base, self.searcher.lists.guesses[guess], int(pattern)))
 
     def dominating(self, guess: int) -> tuple[int, np.ndarray] | None:
         """``(pattern, S)``: the smallest kept class S that ``guess`` puts into one class, with
         ``pattern``, under a rule asking at least what S's own asks; None if there is none."""
+        found = self.dominating_index(guess)
+        return None if found is None else (found[1], self.members[found[0]])
+
+    def dominating_index(self, guess: int) -> tuple[int, int] | None:
+        """``(i, pattern)``: :meth:`dominating`'s class as its index in ``members``."""
         if not self.members:
             return None
         starts = np.array(self._starts, np.int64)
@@ -93,5 +100,5 @@ class RefutedClasses:
             if p not in rules:
                 rules[p] = rule_after(*self.base, word, p)
             if asks_at_least(rules[p], self.rules[i]):
-                return p, self.members[i]
+                return i, p
         return None
