@@ -317,25 +317,38 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                     refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                     last_save = time.monotonic()
             open_guesses = still_open
-        for done, (g0, failing, subset) in enumerate(unchecked):
+        # the guesses whose cores are still to be made, in the order they were refuted; each one
+        # that holds a checked core (kept, or made just now) takes it, the others are made
+        pending = {g0: (failing, subset) for g0, failing, subset in unchecked}
+
+        def take(g0: int, i: int, pattern: int) -> None:
+            refuted[searcher.lists.guesses[g0]] = _monotone_entry(searcher, node, g0, checked, i, refuted)
+            checked.add(g0, checked.members[i], pattern)
+            extra["monotone_cores"] += 1
+            del pending[g0]
+        if checked is not None:
+            for g0 in list(pending):
+                if (found := checked.dominating_index(g0)) is not None:
+                    take(g0, *found)
+        while pending:
+            g0, (failing, subset) = next(iter(pending.items()))
             word = searcher.lists.guesses[g0]
             if progress:
-                progress(0, info=f"no guess works: checking the cores, {done} of {len(unchecked)} "
-                                 f"({extra['monotone_cores']} by monotonicity), {word}")
-            if checked is not None and (found := checked.dominating_index(g0)) is not None:
-                refuted[word] = _monotone_entry(searcher, node, g0, checked, found[0], refuted)
-                checked.add(g0, checked.members[found[0]], found[1])
-                extra["monotone_cores"] += 1
-            else:
-                # (a class named in the checkpoint is partitioned out only now: thousands of them
-                # took minutes before the first core was made)
-                searcher.failing_class = _class_after(searcher, node, g0, failing) if isinstance(failing, str) else failing
-                searcher.failing_subset = subset
-                if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:
-                    return NODE_LIMIT, from_checkpoint
-                if checked is not None and refuted[word]["core"]:
-                    core = np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32)
-                    checked.add(g0, core, int(searcher.MT[core[0], g0]))
+                progress(0, info=f"no guess works: checking the cores, {len(unchecked) - len(pending)} of "
+                                 f"{len(unchecked)} ({extra['monotone_cores']} by monotonicity), {word}")
+            # (a class named in the checkpoint is partitioned out only now: thousands of them
+            # took minutes before the first core was made)
+            searcher.failing_class = _class_after(searcher, node, g0, failing) if isinstance(failing, str) else failing
+            searcher.failing_subset = subset
+            if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:
+                return NODE_LIMIT, from_checkpoint
+            del pending[g0]
+            if checked is not None and refuted[word]["core"]:
+                core = np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32)
+                checked.add(g0, core, int(searcher.MT[core[0], g0]))
+                i = len(checked) - 1
+                for g1, pattern in checked.held_by(i, list(pending)):
+                    take(g1, i, pattern)
             if checkpoint and time.monotonic() - last_save > 2:
                 refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                 last_save = time.monotonic()

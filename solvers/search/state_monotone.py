@@ -44,6 +44,8 @@ class RefutedClasses:
     ['batch', 'catch', 'hatch', 'match', 'patch', 'watch']
     >>> refuted.dominating(s.guess_index["batch"]) is None   # BATCH splits the class
     True
+    >>> [s.lists.guesses[g] for g, _ in refuted.held_by(0, [s.guess_index[w] for w in ("natch", "batch", "kytes")])]
+    ['natch', 'kytes']
     """
 
     def __init__(self, searcher, node):
@@ -102,3 +104,18 @@ class RefutedClasses:
             if asks_at_least(rules[p], self.rules[i]):
                 return i, p
         return None
+
+    def held_by(self, i: int, guesses: list[int]) -> list[tuple[int, int]]:
+        """``(guess, pattern)`` for each of ``guesses`` that puts kept class ``i`` into one class,
+        with ``pattern``, under a rule asking at least what class i's own asks."""
+        if not guesses:
+            return []
+        columns = self.searcher.MT[self.members[i]][:, np.asarray(guesses, np.int64)]
+        first = columns[0]
+        inside = (columns == first).all(axis=0) & (first != ALL_GREEN)
+        found = []
+        for k in np.flatnonzero(inside).tolist():
+            p = int(first[k])
+            if asks_at_least(rule_after(*self.base, self.searcher.lists.guesses[guesses[k]], p), self.rules[i]):
+                found.append((guesses[k], p))
+        return found
