@@ -3,11 +3,12 @@
 import json
 import random
 
+import numpy as np
 import pytest
 
 from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
-from wordlelab.models.feedback import feedback, pattern_string
+from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
 from wordlelab.models.refutation import check_core
 from wordlelab.solvers.search.class_refutation import class_draft
 from wordlelab.solvers.search.depth_sweep import decide_every_first_word
@@ -320,3 +321,35 @@ def test_monotonicity_across_guesses_is_refused_when_the_rule_asks_less_or_more_
         check_core_by_monotonicity(family, 2, history, "natch", "latch", 1)
     with pytest.raises(CoreFault, match="does not give NAUCH"):
         check_core_by_monotonicity(family + ["lunch"], 1, history, "natch", "latch", 1)
+
+
+def test_a_core_of_another_guess_is_taken_where_it_fails_in_another_class_of_this_one(tmp_path):
+    from wordlelab.models.refutation import CoreFault
+    from wordlelab.solvers.search.state_monotone import seed_elsewhere
+    ck, entries = refuted_class(tmp_path)
+    s = searcher()
+    node = s.root(None, STATE, 4)
+    cores = {tuple(sorted(e["core"])) for e in entries.values()}
+    taken = passed = 0
+    for core in sorted(cores)[:12]:
+        seed = np.array(sorted(WORDS.index(a) for a in core), np.int32)
+        for g0 in node.L.tolist()[::3]:
+            patterns = {feedback(WORDS[g0], a) for a in core}
+            if len(patterns) != 1 or patterns == {ALL_GREEN}:
+                continue
+            pattern = patterns.pop()
+            got = seed_elsewhere(s, node, g0, [seed], 2, failing=-1)
+            try:
+                check_core(list(core), 2, WORDS, [*node.history, (WORDS[g0], pattern)])
+                holds = True
+            except CoreFault:
+                holds = False
+            # the search's refutation is the checker's; its failure to refute (within its budget) is no claim
+            assert got is None or (holds and got.tolist() == seed.tolist())
+            taken += got is not None
+            passed += holds
+    assert taken > 0 and passed >= taken
+    # the class that failed is not tried again
+    assert all(seed_elsewhere(s, node, g0, [np.array(sorted(WORDS.index(a) for a in c), np.int32)], 2,
+                              failing=feedback(WORDS[g0], c[0])) is None
+               for c in sorted(cores)[:3] for g0 in node.L.tolist()[::7])

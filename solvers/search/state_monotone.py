@@ -23,6 +23,12 @@ import numpy as np
 
 from wordlelab.models.feedback import ALL_GREEN
 from wordlelab.models.modes import asks_at_least, rule_after
+from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.tables import REFUTED, Stat, new_stats, new_table
+
+# the seeds tried in the other classes of a guess, and each one's search (hard_cores.py's GROW_NODES)
+ELSEWHERE_TRIES = 8
+ELSEWHERE_NODES = 1 << 17
 
 
 class RefutedClasses:
@@ -119,3 +125,34 @@ class RefutedClasses:
             if asks_at_least(rule_after(*self.base, self.searcher.lists.guesses[guesses[k]], p), self.rules[i]):
                 found.append((guesses[k], p))
         return found
+
+
+def seed_elsewhere(searcher, node, g0: int, seeds, d: int, failing: int) -> np.ndarray | None:
+    """A core made for another guess at ``node`` (``seeds``, latest last) that lies in one class
+    of guess ``g0`` other than ``failing`` (not all green) and that the depth search refutes
+    there within ``d`` guesses, under that class's own rule; None if none of the latest
+    ``ELSEWHERE_TRIES`` such is. Any class of g0 that fails refutes g0, and a core the other
+    guess's rule could not ask for may fail under this one's too: the search decides, and the
+    pure-Python checker decides it again before it counts."""
+    found, seen = [], set()
+    for seed in reversed(seeds):
+        key = seed.tobytes()
+        if key in seen:
+            continue
+        seen.add(key)
+        column = searcher.MT[seed, g0]
+        p = int(column[0])
+        if p != ALL_GREEN and p != failing and (column == p).all():
+            found.append((p, seed))
+            if len(found) >= ELSEWHERE_TRIES:
+                break
+    if not found:
+        return None
+    Lchild = K.child_lists_after(node.H, node.L, g0, searcher.tables)[4]
+    cache, stats = new_table(1 << 16), new_stats()
+    for p, seed in sorted(found, key=lambda f: len(f[1])):
+        limit = int(stats[Stat.NODES]) + ELSEWHERE_NODES
+        Lc = searcher._child_list(Lchild, g0, p)
+        if int(K.depth_feasible(seed, Lc, d, searcher.tables, cache, stats, limit, searcher.depth_rounds)) == REFUTED:
+            return seed
+    return None
