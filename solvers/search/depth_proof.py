@@ -230,7 +230,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
     # without a search (IMPOT BBBBB: 8066 of its 10778 guesses left without a core, when the
     # first 2186 cores were made)
     checked = RefutedClasses(searcher, node) if classes is not None else None
-    extra["monotone_cores"] = 0
+    extra["monotone_cores"] = extra["nearby_cores"] = 0
     if classes is not None:
         # all of them before the first guess is tested, not as the loop replays them: an open
         # guess comes early in the order as often as late
@@ -345,13 +345,22 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
             word = searcher.lists.guesses[g0]
             if progress:
                 progress(0, info=f"no guess works: checking the cores, {len(unchecked) - len(pending)} of "
-                                 f"{len(unchecked)} ({extra['monotone_cores']} by monotonicity), {word}")
-            # (a class named in the checkpoint is partitioned out only now: thousands of them
-            # took minutes before the first core was made)
-            searcher.failing_class = _class_after(searcher, node, g0, failing) if isinstance(failing, str) else failing
-            searcher.failing_subset = subset
-            if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:
-                return NODE_LIMIT, from_checkpoint
+                                 f"{len(unchecked)} ({extra['monotone_cores']} by monotonicity, "
+                                 f"{extra['nearby_cores']} from a core nearby), {word}")
+            # a kept core that fails in a class of g0 under a rule near its own, if the search
+            # finds one quickly; else the core is made from the failing class
+            nearby = checked.refuted_nearby(node, g0, node.d - 1) if checked is not None else None
+            entry = _nearby_entry(searcher, node, g0, nearby) if nearby is not None else None
+            if entry is not None:
+                refuted[word] = entry
+                extra["nearby_cores"] += 1
+            else:
+                # (a class named in the checkpoint is partitioned out only now: thousands of
+                # them took minutes before the first core was made)
+                searcher.failing_class = _class_after(searcher, node, g0, failing) if isinstance(failing, str) else failing
+                searcher.failing_subset = subset
+                if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:
+                    return NODE_LIMIT, from_checkpoint
             del pending[g0]
             if checked is not None and refuted[word]["core"]:
                 core = np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32)
@@ -375,6 +384,18 @@ def _monotone_entry(searcher, node, g0: int, checked: RefutedClasses, i: int, re
              "via": searcher.lists.guesses[checked.guesses[i]]}
     _check_via(searcher, node, searcher.lists.guesses[g0], entry, refuted)
     return entry
+
+
+def _nearby_entry(searcher, node, g0: int, members: np.ndarray) -> dict | None:
+    """The checkpoint entry of guess ``g0`` at ``node`` with ``members``, a core checked for
+    another guess that the search refutes in a class of g0 too (``RefutedClasses.refuted_nearby``),
+    once the pure-Python checker has decided it there; None if the check ran out of its budget."""
+    from wordlelab.models.refutation import CheckTooLong
+    from wordlelab.solvers.search.hard_cores import _checked_core
+    try:
+        return _checked_core(searcher, node, searcher.lists.guesses[g0], g0, members, node.d - 1, False, [])
+    except CheckTooLong:
+        return None
 
 
 def _check_via(searcher, node, word: str, entry: dict, refuted: dict) -> None:

@@ -381,13 +381,8 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     # at a state, the cores made for the other guesses seed this one's (not at the root of a
     # sweep: there the kept cores of other first words are CoreBank's, under their own rules)
     seeds = searcher.state_cores.setdefault((node.history, node.d), []) if node.history else []
-    from wordlelab.solvers.search.state_monotone import seed_elsewhere
-    members = seed_elsewhere(searcher, node, g0, seeds, d, searcher.failing_class[2]) if seeds else None
-    if members is not None:       # another class of g0 fails: its core is a seed, refuted there
-        minimal, lemmas = False, []
-    else:
-        members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=searcher.failing_subset,
-                                                seeds=seeds)
+    members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=searcher.failing_subset,
+                                            seeds=seeds)
     seeded = any(len(seed) == len(members) and np.array_equal(seed, members) for seed in seeds)
     keep_state_seed(searcher, node, members)
     from wordlelab.models.refutation import CheckTooLong

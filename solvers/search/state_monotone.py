@@ -22,11 +22,12 @@ from __future__ import annotations
 import numpy as np
 
 from wordlelab.models.feedback import ALL_GREEN
-from wordlelab.models.modes import asks_at_least, rule_after
+from wordlelab.models.modes import asks_at_least, requirement_mask, rule_after
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import REFUTED, Stat, new_stats, new_table
 
-# the seeds tried in the other classes of a guess, and each one's search (hard_cores.py's GROW_NODES)
+# the kept classes tried in the classes of a guess (refuted_nearby), and each one's search
+# (hard_cores.py's GROW_NODES)
 ELSEWHERE_TRIES = 8
 ELSEWHERE_NODES = 1 << 17
 
@@ -126,33 +127,47 @@ class RefutedClasses:
                 found.append((guesses[k], p))
         return found
 
-
-def seed_elsewhere(searcher, node, g0: int, seeds, d: int, failing: int) -> np.ndarray | None:
-    """A core made for another guess at ``node`` (``seeds``, latest last) that lies in one class
-    of guess ``g0`` other than ``failing`` (not all green) and that the depth search refutes
-    there within ``d`` guesses, under that class's own rule; None if none of the latest
-    ``ELSEWHERE_TRIES`` such is. Any class of g0 that fails refutes g0, and a core the other
-    guess's rule could not ask for may fail under this one's too: the search decides, and the
-    pure-Python checker decides it again before it counts."""
-    found, seen = [], set()
-    for seed in reversed(seeds):
-        key = seed.tobytes()
-        if key in seen:
-            continue
-        seen.add(key)
-        column = searcher.MT[seed, g0]
-        p = int(column[0])
-        if p != ALL_GREEN and p != failing and (column == p).all():
-            found.append((p, seed))
-            if len(found) >= ELSEWHERE_TRIES:
-                break
-    if not found:
+    def refuted_nearby(self, node, guess: int, d: int, tries: int = ELSEWHERE_TRIES) -> np.ndarray | None:
+        """A kept class that ``guess`` puts into one class (not all green) and that the depth
+        search refutes there within ``d`` guesses, under that class's own rule; None if none of
+        the ``tries`` tried is. Those tried are the ones whose own rule asks for the fewest
+        requirements this rule lacks, then the smallest: where no kept class is dominated
+        (:meth:`dominating`), the nearest to it most often fails here too. Any class of the
+        guess that fails refutes it; what the search finds here is a claim, which the
+        pure-Python checker decides before it counts."""
+        if not self.members:
+            return None
+        starts = np.array(self._starts, np.int64)
+        column = self.searcher.MT[self._flat[:self._size], guess].astype(np.int64)
+        inside = np.minimum.reduceat(column, starts) == np.maximum.reduceat(column, starts)
+        patterns = column[starts]
+        word = self.searcher.lists.guesses[guess]
+        masks: dict[int, int] = {}
+        ranked = []
+        for i in np.flatnonzero(inside & (patterns != ALL_GREEN)).tolist():
+            p = int(patterns[i])
+            if p not in masks:
+                masks[p] = requirement_mask(rule_after(*self.base, word, p))
+            lacking = bin(requirement_mask(self.rules[i]) & ~masks[p]).count("1")
+            ranked.append((lacking, len(self.members[i]), i, p))
+        ranked.sort()
+        seen: set = set()
+        chosen = []
+        for _, _, i, p in ranked:
+            key = (p, self.members[i].tobytes())
+            if key not in seen:
+                seen.add(key)
+                chosen.append((i, p))
+                if len(chosen) >= tries:
+                    break
+        if not chosen:
+            return None
+        Lchild = K.child_lists_after(node.H, node.L, guess, self.searcher.tables)[4]
+        cache, stats = new_table(1 << 16), new_stats()
+        for i, p in chosen:
+            limit = int(stats[Stat.NODES]) + ELSEWHERE_NODES
+            Lc = self.searcher._child_list(Lchild, guess, p)
+            if int(K.depth_feasible(self.members[i], Lc, d, self.searcher.tables, cache, stats, limit,
+                                    self.searcher.depth_rounds)) == REFUTED:
+                return self.members[i]
         return None
-    Lchild = K.child_lists_after(node.H, node.L, g0, searcher.tables)[4]
-    cache, stats = new_table(1 << 16), new_stats()
-    for p, seed in sorted(found, key=lambda f: len(f[1])):
-        limit = int(stats[Stat.NODES]) + ELSEWHERE_NODES
-        Lc = searcher._child_list(Lchild, g0, p)
-        if int(K.depth_feasible(seed, Lc, d, searcher.tables, cache, stats, limit, searcher.depth_rounds)) == REFUTED:
-            return seed
-    return None
