@@ -353,3 +353,31 @@ def test_a_core_of_another_guess_is_taken_where_it_fails_in_a_class_of_this_one(
     # and a state run takes them: the same verdict, each entry's core checked
     r = searcher().prove_depth(4, state=STATE, checkpoint=str(tmp_path / "nearby.json"))
     assert r.status == "INFEASIBLE" and r.stats["nearby_cores"] + r.stats["monotone_cores"] > 0
+
+
+def test_a_state_runs_status_counts_its_guesses_from_the_checkpoint(tmp_path, monkeypatch, cli_run):
+    from wordlelab.solvers.checkpoint import save_checkpoint
+    from wordlelab.solvers.search.class_refutation import state_status
+    ck, entries = refuted_class(tmp_path)
+    res = state_status(searcher(), ck, 4)
+    st = res.stats
+    assert res.status == "INFEASIBLE" and st["next_guesses"] == len(entries)
+    assert st["cores_by_monotonicity"] == sum("via" in e for e in entries.values()) > 0
+    assert st["cores_made"] + st["cores_by_monotonicity"] == len(entries)
+    # one guess left open, one waiting for its core, one not reached: undecided
+    (a, b, c), question = sorted(entries)[:3], json.loads(ck.read_text())["question"]
+    rest = {w: e for w, e in entries.items() if w != c}
+    save_checkpoint(ck, question, {**rest, a: {"open": 4096}, b: {"core": None, "depth": None, "failing": "BBBBB"}})
+    st2 = state_status(searcher(), ck, 4)
+    assert st2.status == "UNKNOWN" and st2.stats["open_budgets"] == {4096: 1}
+    assert (st2.stats["open"], st2.stats["core_pending"], st2.stats["not_reached"]) == (1, 1, 1)
+    # the command line: the same counts, and a checkpoint of another state refused in one line
+    cli = tmp_path / "nauch.json"
+    cli_run(["prove-depth", "--guesses", "3", "--mode", "hard", "--lists", "nyt20220316", "--state", "nauch.BGBGG",
+             "--checkpoint", str(cli)])
+    shown = cli_run(["prove-depth", "--guesses", "3", "--mode", "hard", "--lists", "nyt20220316", "--state",
+                     "nauch.BGBGG", "--checkpoint", str(cli), "--status"]).out
+    assert shown.startswith("INFEASIBLE: after nauch.BGBGG (8 answers), of 18 next guesses 18 are refuted with a checked core")
+    wrong = cli_run(["prove-depth", "--guesses", "3", "--mode", "hard", "--lists", "nyt20220316", "--state",
+                     "nauch.BGBGB", "--checkpoint", str(cli), "--status"], expect_error=True)
+    assert wrong.code == 2 and "is the checkpoint of state nauch.BGBGG, not nauch.BGBGB" in wrong.output

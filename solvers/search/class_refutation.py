@@ -145,3 +145,53 @@ def draft_classes(searcher, guesses: int, paths) -> list[str]:
         drafts.save(word, made["core"], made["depth"], made["pattern"], lemmas, proven, imported)
         words.append(word)
     return words
+
+
+def state_status(searcher, path, guesses: int):
+    """What the checkpoint of ``prove-depth --state S --checkpoint F`` at ``path`` holds, searching
+    nothing (``prove-depth --state S --checkpoint F --status``): a Result whose stats count the
+    next guesses the state's search takes (``next_guesses``), those refuted with a checked core
+    (``cores_made``, and ``cores_by_monotonicity``: another guess's core, `"via"` it), those
+    refuted whose core is not made yet (``core_pending``), those left open (``open``, by the
+    node budget that stopped them: ``open_budgets``) and those with no entry (``not_reached``).
+    INFEASIBLE when every next guess has a checked core (no next guess works; the cores were
+    decided by the pure-Python checker when they were made), else UNKNOWN.
+    """
+    import time
+
+    from wordlelab.models.result import Result, Status
+    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.search.depth_entries import check_refutation
+    t0 = time.perf_counter()
+    try:
+        question = json.loads(Path(path).read_bytes())["question"]
+        state = question["state"]
+    except OSError as e:
+        raise WordleError(f"cannot read {path}: {e.strerror or e}") from None
+    except (ValueError, KeyError, TypeError):
+        raise WordleError(f"{path} is no checkpoint of prove-depth --state") from None
+    if not isinstance(state, str):
+        raise WordleError(f"{path} is no checkpoint of prove-depth --state (it has no state)")
+    node = searcher.root(None, state, guesses)
+    entries = load_checkpoint(path, state_question(searcher, node, guesses, state),
+                              functools.partial(check_refutation, searcher))
+    counts = dict.fromkeys(["cores_made", "cores_by_monotonicity", "core_pending", "open", "not_reached"], 0)
+    budgets: dict = {}
+    taken = [searcher.lists.guesses[g] for _, g in searcher.candidate_order(node)]
+    for guess in taken:
+        entry = entries.get(guess)
+        if entry is None:
+            counts["not_reached"] += 1
+        elif "open" in entry:
+            counts["open"] += 1
+            budgets[entry["open"]] = budgets.get(entry["open"], 0) + 1
+        elif "failing" in entry or entry["core"] is None:
+            counts["core_pending"] += 1
+        else:
+            counts["cores_by_monotonicity" if "via" in entry else "cores_made"] += 1
+    done = counts["cores_made"] + counts["cores_by_monotonicity"]
+    return Result({"kind": "depth", "lists": searcher.lists.name, "mode": searcher.mode, "max_guesses": guesses,
+                   "state": state}, "checkpoint", Status.INFEASIBLE if done == len(taken) else Status.UNKNOWN,
+                  seconds=time.perf_counter() - t0,
+                  stats={"n_answers": len(node.H), "next_guesses": len(taken), **counts,
+                         "open_budgets": dict(sorted(budgets.items()))})

@@ -154,6 +154,27 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
         out.print(f"tree written to {tree_file}")
 
 
+def _state_status(searcher, n_guesses, state_text, checkpoint, as_json):
+    """prove-depth --state S --checkpoint F --status: how far the state's run has gone."""
+    from wordlelab.solvers.search.class_refutation import state_status
+    if not checkpoint:
+        raise WordleError("--status reads --checkpoint: give the state run's checkpoint file")
+    res = state_status(searcher, checkpoint, n_guesses)
+    if res.question["state"] != state_text:
+        raise WordleError(f"{checkpoint} is the checkpoint of state {res.question['state']}, not {state_text}")
+    if as_json:
+        emit_json(res.as_dict())
+        return
+    st = res.stats
+    out.print(f"{res.status}: after {res.question['state']} ({st['n_answers']} answers), of {st['next_guesses']} "
+              f"next guesses {st['cores_made'] + st['cores_by_monotonicity']} are refuted with a checked core "
+              f"({st['cores_by_monotonicity']} of them another guess's, by monotonicity), {st['core_pending']} "
+              f"refuted with the core still to make, {st['open']} open, {st['not_reached']} not reached")
+    if st["open_budgets"]:
+        out.print("open, by the node budget that stopped each: "
+                  + ", ".join(f"{n} at {b}" for b, n in st["open_budgets"].items()))
+
+
 def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkpoint, node_limit, workers,
                       dask_address, recheck, as_json, core_work=None, status_only=False, only_words=None,
                       class_checkpoints=()):
@@ -260,8 +281,9 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
               help="--every-first-word: only these first words (comma-separated), e.g. to spend a larger "
                    "--core-work on one core check; the checkpoint's other words are kept as they are")
 @click.option("--status", "status_only", is_flag=True,
-              help="--every-first-word: report what --checkpoint holds (the words decided, and what stopped each "
-                   "undecided one) and search nothing")
+              help="report what --checkpoint holds and search nothing: with --every-first-word, the words "
+                   "decided and what stopped each undecided one; with --state, the next guesses refuted, "
+                   "their cores checked and those left open")
 @click.option("--core-work", default=None, type=node_limit_type(),
               help="--every-first-word, hard mode: patterns the pure-Python checker may read on a core that could "
                    "not be shrunk (default 200000000); a word whose search refuted a class but whose core ran out of "
@@ -288,6 +310,8 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
+    if status_only and state_text and not every:
+        return _state_status(searcher, n_guesses, state_text, checkpoint, as_json)
     if every or tree_dir or limit or only_words is not None or workers or dask_address or core_work or status_only \
             or class_checkpoints:
         return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
