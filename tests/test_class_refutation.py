@@ -381,3 +381,29 @@ def test_a_state_runs_status_counts_its_guesses_from_the_checkpoint(tmp_path, mo
     wrong = cli_run(["prove-depth", "--guesses", "3", "--mode", "hard", "--lists", "nyt20220316", "--state",
                      "nauch.BGBGB", "--checkpoint", str(cli), "--status"], expect_error=True)
     assert wrong.code == 2 and "is the checkpoint of state nauch.BGBGG, not nauch.BGBGB" in wrong.output
+
+
+def test_at_a_state_a_class_over_the_threshold_has_its_core_grown(tmp_path, monkeypatch):
+    from wordlelab.solvers.search import hard_cores, state_monotone
+    grown = []
+    grow = hard_cores.grow_core
+
+    def counted(*args, **kwargs):
+        core = grow(*args, **kwargs)
+        grown.append(core)
+        return core
+    monkeypatch.setattr(hard_cores, "grow_core", counted)
+    monkeypatch.setattr(hard_cores, "STATE_DELETE_AT_MOST", 0)
+    # (each guess's core made from its own class)
+    monkeypatch.setattr(state_monotone.RefutedClasses, "dominating_index", lambda self, g0: None)
+    monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
+    ck = tmp_path / "grown.json"
+    assert searcher().prove_depth(4, state=STATE, checkpoint=str(ck)).status == "INFEASIBLE"
+    entries = json.loads(ck.read_text())["entries"]
+    assert any(core is not None for core in grown)
+    # the same guesses refuted as when the cores are made by deletions, each core checked
+    ck_plain = tmp_path / "plain.json"
+    monkeypatch.setattr(hard_cores, "STATE_DELETE_AT_MOST", 10**6)
+    assert searcher().prove_depth(4, state=STATE, checkpoint=str(ck_plain)).status == "INFEASIBLE"
+    assert set(entries) == set(json.loads(ck_plain.read_text())["entries"])
+    assert all(e["core"] and e["depth"] == 2 for e in entries.values())

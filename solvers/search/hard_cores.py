@@ -48,6 +48,11 @@ CORE_TABLE_ENTRIES = 1 << 18
 SEED_TRIES = 8
 # a failing class this large is checked whole, not shrunk (see minimal_core)
 DELETE_AT_MOST = 500
+# ... and at a state, one this large is grown instead: after MUJIK BBBBB, INORB's class of 316
+# answers took 220 s of deletions (stopped by CORE_NODES, 97 answers) and 54 s of checking, and
+# grown 51 s and 22 s (63 answers, 176 lemmas); OUGHT's and OPIUM's, 44 s and 6.5 s deleted
+# against 20 s and 2.4 s grown (2026-12-03, each beside two other searches on two cores)
+STATE_DELETE_AT_MOST = 200
 # a core left unfinished (refuted, perhaps not minimal) is checked with this many pattern reads
 # at most (the checker's work: |guesses| x |answers| at each node). AQUAE's whole failing class,
 # 788 answers, took 5.4e7 in 197 s; past the limit the word stays unknown
@@ -381,8 +386,8 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     # at a state, the cores made for the other guesses seed this one's (not at the root of a
     # sweep: there the kept cores of other first words are CoreBank's, under their own rules)
     seeds = searcher.state_cores.setdefault((node.history, node.d), []) if node.history else []
-    members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=searcher.failing_subset,
-                                            seeds=seeds)
+    grow_only = searcher.failing_subset or (bool(node.history) and len(failing) > STATE_DELETE_AT_MOST)
+    members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=grow_only, seeds=seeds)
     seeded = any(len(seed) == len(members) and np.array_equal(seed, members) for seed in seeds)
     keep_state_seed(searcher, node, members)
     from wordlelab.models.refutation import CheckTooLong
@@ -393,7 +398,7 @@ def hard_refutation(searcher, node, g0: int) -> dict:
             raise
     # a seed's check ran out of its budget (it is not minimal here): the core made afresh from
     # the class, so that a resumed run does not pick the same seed and stop again
-    members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=searcher.failing_subset)
+    members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=grow_only)
     return _checked_core(searcher, node, word, g0, members, d, minimal, lemmas)
 
 
