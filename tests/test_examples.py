@@ -66,6 +66,7 @@ THUMP_BEST_OF_ALL = (
 
 # Concrete examples that finish in a few seconds: run as written.
 RUN_AS_SHOWN = {
+    "wordlelab prove-depth --guesses 7 --mode hard --lists nyt20220316 --answers all --state impot.BBBBB --checkpoint runs/impot-bbbbb-depth.json --status",
     "wordlelab score salet drone",
     "wordlelab score speed abide",
     "wordlelab lists",
@@ -332,6 +333,8 @@ RUN_AFTER = {
 
 # What the output must contain, where the docs state a result (a "no" still exits 0).
 EXPECT_OUTPUT = {
+    "wordlelab prove-depth --guesses 7 --mode hard --lists nyt20220316 --answers all --state impot.BBBBB --checkpoint runs/impot-bbbbb-depth.json --status":
+        "after impot.BBBBB (3213 answers), of 12964 next guesses",
     "wordlelab verify runs/trees7/thump.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7":
         "valid hard-mode tree for 12972 answers",
     "wordlelab verify runs/trees7/chomp.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7":
