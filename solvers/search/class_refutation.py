@@ -46,6 +46,19 @@ def state_question(searcher, node, guesses: int, state: str) -> dict:
             "guesses": guesses, "state": state, "answers": len(node.H)}
 
 
+def _state_of(path) -> str:
+    """The state a ``prove-depth --state S --checkpoint F`` checkpoint at ``path`` is about."""
+    try:
+        state = json.loads(Path(path).read_bytes())["question"]["state"]
+    except OSError as e:
+        raise WordleError(f"cannot read {path}: {e.strerror or e}") from None
+    except (ValueError, KeyError, TypeError):
+        raise WordleError(f"{path} is no checkpoint of prove-depth --state") from None
+    if not isinstance(state, str):
+        raise WordleError(f"{path} is no checkpoint of prove-depth --state (it has no state)")
+    return state
+
+
 def class_draft(searcher, path, guesses: int) -> tuple[str, dict]:
     """``(w, draft)``: the draft of first word w's core made from the state checkpoint at
     ``path`` (a ``prove-depth --state w.PATTERN --checkpoint`` run within ``guesses``, hard
@@ -62,14 +75,7 @@ def class_draft(searcher, path, guesses: int) -> tuple[str, dict]:
     from wordlelab.models.feedback import feedback
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.depth_entries import check_refutation
-    try:
-        state = json.loads(Path(path).read_bytes())["question"]["state"]
-    except OSError as e:
-        raise WordleError(f"cannot read {path}: {e.strerror or e}") from None
-    except (ValueError, KeyError, TypeError):
-        raise WordleError(f"{path} is no checkpoint of prove-depth --state") from None
-    if not isinstance(state, str):
-        raise WordleError(f"{path} is no checkpoint of prove-depth --state (it has no state)")
+    state = _state_of(path)
     node = searcher.root(None, state, guesses)
     if len(node.history) != 1 or node.start is not None:
         raise WordleError(f"{path} is at state {state}: a class of a first word is one guess and its "
@@ -163,15 +169,7 @@ def state_status(searcher, path, guesses: int):
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.depth_entries import check_refutation
     t0 = time.perf_counter()
-    try:
-        question = json.loads(Path(path).read_bytes())["question"]
-        state = question["state"]
-    except OSError as e:
-        raise WordleError(f"cannot read {path}: {e.strerror or e}") from None
-    except (ValueError, KeyError, TypeError):
-        raise WordleError(f"{path} is no checkpoint of prove-depth --state") from None
-    if not isinstance(state, str):
-        raise WordleError(f"{path} is no checkpoint of prove-depth --state (it has no state)")
+    state = _state_of(path)
     node = searcher.root(None, state, guesses)
     entries = load_checkpoint(path, state_question(searcher, node, guesses, state),
                               functools.partial(check_refutation, searcher))

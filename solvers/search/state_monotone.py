@@ -86,6 +86,12 @@ class RefutedClasses:
         self.guesses.append(guess)
         self.rules.append(rule_after(*self.base, self.searcher.lists.guesses[guess], int(pattern)))
 
+    def _held(self, guess: int) -> tuple[np.ndarray, np.ndarray]:
+        """For each kept class, whether ``guess`` puts it into one class, and the pattern of its first answer."""
+        starts = np.array(self._starts, np.int64)
+        column = self.searcher.MT[self._flat[:self._size], guess].astype(np.int64)
+        return np.minimum.reduceat(column, starts) == np.maximum.reduceat(column, starts), column[starts]
+
     def dominating(self, guess: int) -> tuple[int, np.ndarray] | None:
         """``(pattern, S)``: the smallest kept class S that ``guess`` puts into one class, with
         ``pattern``, under a rule asking at least what S's own asks; None if there is none."""
@@ -96,10 +102,7 @@ class RefutedClasses:
         """``(i, pattern)``: :meth:`dominating`'s class as its index in ``members``."""
         if not self.members:
             return None
-        starts = np.array(self._starts, np.int64)
-        column = self.searcher.MT[self._flat[:self._size], guess].astype(np.int64)
-        inside = np.minimum.reduceat(column, starts) == np.maximum.reduceat(column, starts)
-        patterns = column[starts]
+        inside, patterns = self._held(guess)
         word = self.searcher.lists.guesses[guess]
         rules: dict[int, tuple] = {}
         for i in sorted(np.flatnonzero(inside).tolist(), key=lambda i: len(self.members[i])):
@@ -137,10 +140,7 @@ class RefutedClasses:
         pure-Python checker decides before it counts."""
         if not self.members:
             return None
-        starts = np.array(self._starts, np.int64)
-        column = self.searcher.MT[self._flat[:self._size], guess].astype(np.int64)
-        inside = np.minimum.reduceat(column, starts) == np.maximum.reduceat(column, starts)
-        patterns = column[starts]
+        inside, patterns = self._held(guess)
         word = self.searcher.lists.guesses[guess]
         masks: dict[int, int] = {}
         ranked = []
