@@ -305,6 +305,18 @@ def test_a_guess_whose_class_holds_a_checked_core_takes_it_by_monotonicity(tmp_p
     save_checkpoint(ck, question, {**entries, word: {**e, "via": other}})
     with pytest.raises(WordleError, match=f"{word.upper()} is refuted by the core of {other.upper()}"):
         searcher().prove_depth(4, state=STATE, checkpoint=str(ck))
+    # two entries taking each other's core have none behind them; a core for fewer guesses proves nothing here
+    source = e["via"]
+    save_checkpoint(ck, question, {**entries, source: {**entries[source], "via": word}})
+    with pytest.raises(WordleError, match="holds no such core checked for a guess of its own"):
+        searcher().prove_depth(4, state=STATE, checkpoint=str(ck))
+    save_checkpoint(ck, question, {**entries, word: {**e, "depth": 1}})
+    with pytest.raises(WordleError, match=f"{word.upper()}'s core is within 1 guesses, not 2"):
+        class_draft(searcher(), ck, 4)
+    # and a run that has yet to make a guess's core never writes over the checked one in the file
+    from wordlelab.solvers.search.depth_proof import _replaces
+    assert not _replaces({"core": None, "depth": None, "failing": "BBBBB"}, entries[source])
+    assert _replaces(entries[source], {"core": None, "depth": None, "failing": "BBBBB"})
 
 
 def test_monotonicity_across_guesses_is_refused_when_the_rule_asks_less_or_more_guesses_are_left():

@@ -74,7 +74,7 @@ def class_draft(searcher, path, guesses: int) -> tuple[str, dict]:
     """
     from wordlelab.models.feedback import feedback
     from wordlelab.solvers.checkpoint import load_checkpoint
-    from wordlelab.solvers.search.depth_entries import check_refutation
+    from wordlelab.solvers.search.depth_entries import check_refutation, check_via_entries
     state = _state_of(path)
     node = searcher.root(None, state, guesses)
     if len(node.history) != 1 or node.start is not None:
@@ -90,6 +90,7 @@ def class_draft(searcher, path, guesses: int) -> tuple[str, dict]:
         reason = str(e).split("; use another file")[0]
         raise WordleError(f"--class-checkpoint: {reason}; it is only read: run with the --guesses, --mode and "
                           f"lists it was made with") from None
+    check_via_entries(searcher, node, entries)
     claims, union, unsearched = [], set(), []
     # the guesses the state's search takes: those that split the class or are one of its answers
     taken = [g for _, g in searcher.candidate_order(node)]
@@ -167,12 +168,13 @@ def state_status(searcher, path, guesses: int):
 
     from wordlelab.models.result import Result, Status
     from wordlelab.solvers.checkpoint import load_checkpoint
-    from wordlelab.solvers.search.depth_entries import check_refutation
+    from wordlelab.solvers.search.depth_entries import check_refutation, check_via_entries
     t0 = time.perf_counter()
     state = _state_of(path)
     node = searcher.root(None, state, guesses)
     entries = load_checkpoint(path, state_question(searcher, node, guesses, state),
                               functools.partial(check_refutation, searcher))
+    check_via_entries(searcher, node, entries)
     counts = dict.fromkeys(["cores_made", "cores_by_monotonicity", "core_pending", "open", "not_reached"], 0)
     budgets: dict = {}
     taken = [searcher.lists.guesses[g] for _, g in searcher.candidate_order(node)]

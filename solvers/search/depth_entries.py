@@ -162,6 +162,41 @@ def check_refutation(searcher, word, value) -> None:
             check_lemmas_shape(value["lemmas"], c)
 
 
+def check_via(searcher, node, word: str, entry: dict, entries: dict, made_now: bool = False) -> None:
+    """Check a state checkpoint's entry refuted by monotonicity (``{"core", "depth", "via"}``,
+    hard mode, :mod:`~wordlelab.models.monotone_check`): its depth is the state's guesses left
+    after ``word``, its core is the core of the entry of guess ``via`` in ``entries``, and the
+    rule after ``word`` asks at least what the rule after ``via`` asks. The chain of "via" entries
+    must end at a core checked for its own guess (a cycle is refused): the step from each link
+    to the next is checked where that link is."""
+    from wordlelab.models.monotone_check import check_core_by_monotonicity
+    from wordlelab.models.refutation import CoreFault
+    where = "internal error" if made_now else "checkpoint"
+    if entry["depth"] != node.d - 1:
+        raise WordleError(f"{where}: {word.upper()}'s core is within {entry['depth']} guesses, not {node.d - 1}")
+    core, seen, link = sorted(entry["core"]), {word}, entry
+    while "via" in link:
+        via = link["via"]
+        source = entries.get(via)
+        if via in seen or source is None or not source.get("core") or sorted(source["core"]) != core:
+            raise WordleError(f"{where}: {word.upper()} is refuted by the core of {entry['via'].upper()}, which "
+                              f"holds no such core checked for a guess of its own")
+        seen.add(via)
+        link = source
+    try:
+        check_core_by_monotonicity(entry["core"], entry["depth"], node.history, word, entry["via"],
+                                   entries[entry["via"]]["depth"])
+    except CoreFault as e:
+        raise WordleError(f"{where}: {word.upper()} is not refuted by {entry['via'].upper()}'s core: {e}") from None
+
+
+def check_via_entries(searcher, node, entries: dict) -> None:
+    """:func:`check_via` on each entry of a state checkpoint that has a "via"."""
+    for word, entry in entries.items():
+        if "via" in entry:
+            check_via(searcher, node, word, entry, entries)
+
+
 def replay_refutation(searcher, prover, value, replayed: set) -> None:
     """Apply a checkpoint's refutation to ``prover`` as the first run did: its core joins the
     core store (once: ``replayed`` holds those added) and the root core; no core makes the

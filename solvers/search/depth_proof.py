@@ -38,7 +38,8 @@ from wordlelab.errors import WordleError
 from wordlelab.models.feedback import pattern_code, pattern_string
 from wordlelab.models.result import Result, Status
 from wordlelab.solvers.interrupt import StopOnCtrlC
-from wordlelab.solvers.search.depth_entries import check_refutation, refutation_entry, replay_refutation
+from wordlelab.solvers.search.depth_entries import (check_refutation, check_via, check_via_entries, refutation_entry,
+                                                    replay_refutation)
 from wordlelab.solvers.search.hard_cores import keep_state_seed
 from wordlelab.solvers.search.state_monotone import RefutedClasses
 from wordlelab.solvers.search.kernels import K
@@ -243,9 +244,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                 core = np.array(sorted(a_index[a] for a in entry["core"]), np.int32)
                 classes.add(g0, core, int(searcher.MT[core[0], g0]))
                 checked.add(g0, core, int(searcher.MT[core[0], g0]))
-        for word, entry in refuted.items():
-            if "via" in entry:
-                _check_via(searcher, node, word, entry, refuted)
+    check_via_entries(searcher, node, refuted)
     try:
         while open_guesses:
             still_open = []
@@ -382,7 +381,7 @@ def _monotone_entry(searcher, node, g0: int, checked: RefutedClasses, i: int, re
     :mod:`~wordlelab.models.monotone_check` has passed."""
     entry = {"core": [searcher.lists.answers[a] for a in checked.members[i]], "depth": node.d - 1,
              "via": searcher.lists.guesses[checked.guesses[i]]}
-    _check_via(searcher, node, searcher.lists.guesses[g0], entry, refuted)
+    check_via(searcher, node, searcher.lists.guesses[g0], entry, refuted, made_now=True)
     return entry
 
 
@@ -398,27 +397,16 @@ def _nearby_entry(searcher, node, g0: int, members: np.ndarray) -> dict | None:
         return None
 
 
-def _check_via(searcher, node, word: str, entry: dict, refuted: dict) -> None:
-    """Check an entry refuted by monotonicity (``{"core", "depth", "via"}``): its core is the
-    checked core of guess ``via`` (itself an entry of ``refuted``) and refutes ``word`` too."""
-    from wordlelab.models.monotone_check import check_core_by_monotonicity
-    from wordlelab.models.refutation import CoreFault
-    source = refuted.get(entry["via"])
-    if source is None or not source.get("core") or sorted(source["core"]) != sorted(entry["core"]):
-        raise WordleError(f"checkpoint: {word.upper()} is refuted by the core of {entry['via'].upper()}, "
-                          f"which holds no such core")
-    try:
-        check_core_by_monotonicity(entry["core"], entry["depth"], node.history, word, entry["via"], source["depth"])
-    except CoreFault as e:
-        raise WordleError(f"internal error: {word.upper()} is not refuted by {entry['via'].upper()}'s core: {e}")
-
-
 def _replaces(ours: dict, theirs: dict) -> bool:
     """Whether a state checkpoint's entry of this run goes over the file's (``save_merged``): a
-    guess this run left open never hides a refutation another run wrote, nor a larger budget."""
-    if "open" not in ours:
-        return True
-    return "open" in theirs and ours["open"] >= theirs["open"]
+    guess this run left open never hides a refutation another run wrote, nor a larger budget,
+    and one whose core it has yet to make never hides a checked core (which another guess's
+    entry may take "via" it)."""
+    if "open" in ours:
+        return "open" in theirs and ours["open"] >= theirs["open"]
+    if ours.get("core") is None and theirs.get("core"):
+        return False
+    return True
 
 
 def _class_after(searcher, node, g0: int, pattern: str, part=None) -> tuple:

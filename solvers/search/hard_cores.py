@@ -386,8 +386,13 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     # at a state, the cores made for the other guesses seed this one's (not at the root of a
     # sweep: there the kept cores of other first words are CoreBank's, under their own rules)
     seeds = searcher.state_cores.setdefault((node.history, node.d), []) if node.history else []
-    grow_only = searcher.failing_subset or (bool(node.history) and len(failing) > STATE_DELETE_AT_MOST)
+    grown_here = bool(node.history) and STATE_DELETE_AT_MOST < len(failing) <= DELETE_AT_MOST
+    grow_only = searcher.failing_subset or grown_here
     members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=grow_only, seeds=seeds)
+    if grown_here and not searcher.failing_subset and len(members) == len(failing):
+        # the growth gave up (the whole class came back): deletions, as before the threshold
+        grow_only = False
+        members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, seeds=seeds)
     seeded = any(len(seed) == len(members) and np.array_equal(seed, members) for seed in seeds)
     keep_state_seed(searcher, node, members)
     from wordlelab.models.refutation import CheckTooLong

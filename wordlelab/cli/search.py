@@ -160,7 +160,7 @@ def _state_status(searcher, n_guesses, state_text, checkpoint, as_json):
     if not checkpoint:
         raise WordleError("--status reads --checkpoint: give the state run's checkpoint file")
     res = state_status(searcher, checkpoint, n_guesses)
-    if res.question["state"] != state_text:
+    if res.question["state"].lower() != state_text.strip().lower():
         raise WordleError(f"{checkpoint} is the checkpoint of state {res.question['state']}, not {state_text}")
     if as_json:
         emit_json(res.as_dict())
