@@ -228,7 +228,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
     classes = RefutedClasses(searcher, node) if searcher.mode == "hard" and in_rounds else None
     # ... and the checked cores among them: a guess refuted in rounds whose class holds one under
     # a rule asking no less has that core as its own, checked by monotonicity (monotone_check.py)
-    # without a search (IMPOT BBBBB: 8066 of its 10778 guesses left without a core, when the
+    # without a search (IMPOT BBBBB: 8068 of its 10777 guesses left without a core, when the
     # first 2186 cores were made)
     checked = RefutedClasses(searcher, node) if classes is not None else None
     extra["monotone_cores"] = extra["nearby_cores"] = 0
@@ -321,7 +321,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
         pending = {g0: (failing, subset) for g0, failing, subset in unchecked}
         if checked is not None:
             # smallest class first: its core is made soonest and may be the one a large class
-            # holds (IMPOT BBBBB: BUNCH's class of 1100 answers came first, and its grown core
+            # holds (IMPOT BBBBB: BUNCH's class of 985 answers came first, and its grown core
             # took over 30 minutes while 2708 smaller ones waited)
             def size(g0: int) -> int:
                 failing = pending[g0][0]
