@@ -419,3 +419,30 @@ def test_at_a_state_a_class_over_the_threshold_has_its_core_grown(tmp_path, monk
     assert searcher().prove_depth(4, state=STATE, checkpoint=str(ck_plain)).status == "INFEASIBLE"
     assert set(entries) == set(json.loads(ck_plain.read_text())["entries"])
     assert all(e["core"] and e["depth"] == 2 for e in entries.values())
+
+
+def test_a_core_the_checker_cannot_decide_in_time_leaves_its_guess_alone_unknown(tmp_path, monkeypatch):
+    from wordlelab.models.refutation import CheckTooLong
+    from wordlelab.solvers.search import depth_proof, state_monotone
+    from wordlelab.solvers.search.class_refutation import state_status
+    # (each guess's core made from its own class, so that each one is checked)
+    monkeypatch.setattr(state_monotone.RefutedClasses, "dominating_index", lambda self, g0: None)
+    monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
+    made = depth_proof.refutation_entry
+    slow = []
+
+    def too_long_once(searcher, prover, node, g0):
+        if not slow:
+            slow.append(searcher.lists.guesses[g0])
+            raise CheckTooLong("the core check visited 1 nodes without deciding")
+        return made(searcher, prover, node, g0)
+    monkeypatch.setattr(depth_proof, "refutation_entry", too_long_once)
+    ck = tmp_path / "slow.json"
+    r = searcher().prove_depth(4, state=STATE, checkpoint=str(ck))
+    # a time-out is no proof: UNKNOWN, but every other guess's core is made and kept
+    assert r.status == "UNKNOWN" and r.stats["cores_too_long"] == slow
+    status = state_status(searcher(), ck, 4).stats
+    assert status["core_pending"] == 1 and status["cores_made"] + status["cores_by_monotonicity"] == status["next_guesses"] - 1
+    # the next run makes that one core alone and decides the state
+    assert searcher().prove_depth(4, state=STATE, checkpoint=str(ck)).status == "INFEASIBLE"
+    assert state_status(searcher(), ck, 4).status == "INFEASIBLE"

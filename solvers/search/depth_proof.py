@@ -339,6 +339,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
             for g0 in list(pending):
                 if (found := checked.dominating_index(g0)) is not None:
                     take(g0, *found)
+        too_long: list[int] = []
         while pending:
             g0, (failing, subset) = next(iter(pending.items()))
             word = searcher.lists.guesses[g0]
@@ -359,7 +360,11 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                 searcher.failing_class = _class_after(searcher, node, g0, failing) if isinstance(failing, str) else failing
                 searcher.failing_subset = subset
                 if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:
-                    return NODE_LIMIT, from_checkpoint
+                    # this core alone stays unchecked (its entry keeps the failing class): the
+                    # others are still made, and the answer is UNKNOWN once they are
+                    too_long.append(g0)
+                    del pending[g0]
+                    continue
             del pending[g0]
             if checked is not None and refuted[word]["core"]:
                 core = np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32)
@@ -370,6 +375,9 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
             if checkpoint and time.monotonic() - last_save > 2:
                 refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                 last_save = time.monotonic()
+        if too_long:
+            extra["cores_too_long"] = [searcher.lists.guesses[g0] for g0 in too_long]
+            g = NODE_LIMIT
     finally:
         refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
     return g, from_checkpoint
