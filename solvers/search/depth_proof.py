@@ -41,7 +41,6 @@ from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth_entries import (check_refutation, check_via, check_via_entries, refutation_entry,
                                                     replay_refutation)
 from wordlelab.solvers.search.hard_cores import keep_state_seed
-from wordlelab.solvers.search.lemma_bank import state_bank
 from wordlelab.solvers.search.state_monotone import RefutedClasses
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import (NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, UNTOUCHED, Stat, named_counts,
@@ -269,8 +268,6 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                         # its core seeds the cores still to be made here (hard_cores.minimal_core)
                         keep_state_seed(searcher, node,
                                         np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32))
-                        if "via" not in refuted[word]:
-                            state_bank(searcher, node).add(word, refuted[word])    # ... and its lemmas, theirs
                     from_checkpoint += 1
                     r = REFUTED
                 elif classes is not None and g0 in budget_of and (held := classes.dominating(g0)) is not None:
@@ -349,8 +346,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
             if progress:
                 progress(0, info=f"no guess works: checking the cores, {len(unchecked) - len(pending)} of "
                                  f"{len(unchecked)} ({extra['monotone_cores']} by monotonicity, "
-                                 f"{extra['nearby_cores']} from a core nearby, "
-                                 f"{state_bank(searcher, node).made} from kept lemmas), {word}")
+                                 f"{extra['nearby_cores']} from a core nearby), {word}")
             # a kept core that fails in a class of g0 under a rule near its own, if the search
             # finds one quickly; else the core is made from the failing class
             nearby = checked.refuted_nearby(node, g0, node.d - 1) if checked is not None else None
@@ -379,9 +375,6 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
             if checkpoint and time.monotonic() - last_save > 2:
                 refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                 last_save = time.monotonic()
-        if classes is not None:
-            bank = state_bank(searcher, node)
-            extra["bank_cores"] = {"made": bank.made, "gave_up": bank.gave_up, "check_too_long": bank.too_long}
         if too_long:
             extra["cores_too_long"] = [searcher.lists.guesses[g0] for g0 in too_long]
             g = NODE_LIMIT

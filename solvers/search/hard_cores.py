@@ -103,7 +103,15 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=No
     large = len(members) > DELETE_AT_MOST or grow_only
     cache = new_table(CORE_TABLE_ENTRIES) if table is None else table
     stats = new_stats() if stats is None else stats
-    search, within_budget = core_searches(searcher, cache, stats)
+
+    def within_budget() -> bool:
+        return stats[Stat.NODES] < CORE_NODES and stats[Stat.CELLS_SCANNED] < CORE_CELLS
+
+    def search(answers: list, Lsearch: np.ndarray, depth: int, budget: int = TRIAL_NODES) -> int:
+        sub = np.array(sorted(answers), np.int32)
+        limit = int(stats[Stat.NODES]) + budget
+        return int(K.depth_feasible(sub, Lsearch, depth, searcher.tables, cache, stats, limit,
+                                    searcher.depth_rounds))
 
     def refuted(answers: list, budget: int = TRIAL_NODES) -> bool:
         if len(answers) <= d:        # guessing the answers in turn finds them all
@@ -159,23 +167,6 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=No
             break
         chunk //= 2
     return np.array(sorted(core), np.int32), minimal, []
-
-
-def core_searches(searcher, table, stats):
-    """``(search, within_budget)`` for the searches behind one core: ``search(answers, guess_list,
-    depth, budget)`` is the kernels' depth search of those answers (REFUTED, a guess that finds
-    them all, or below 0 at its node budget), sharing ``table`` and counting in ``stats``, and
-    ``within_budget()`` whether they have spent less than ``CORE_NODES`` nodes and ``CORE_CELLS``
-    cells in all."""
-    def within_budget() -> bool:
-        return stats[Stat.NODES] < CORE_NODES and stats[Stat.CELLS_SCANNED] < CORE_CELLS
-
-    def search(answers: list, Lsearch: np.ndarray, depth: int, budget: int = TRIAL_NODES) -> int:
-        sub = np.array(sorted(answers), np.int32)
-        limit = int(stats[Stat.NODES]) + budget
-        return int(K.depth_feasible(sub, Lsearch, depth, searcher.tables, table, stats, limit,
-                                    searcher.depth_rounds))
-    return search, within_budget
 
 
 def _fitting_seeds(seeds, members: np.ndarray, tries: int = SEED_TRIES):
@@ -392,10 +383,6 @@ def hard_refutation(searcher, node, g0: int) -> dict:
         raise WordleError(f"internal error: {word} refuted with no failing class recorded")
     failing, Lc, _ = searcher.failing_class
     d = node.d - 1
-    if node.history:
-        entry = _bank_refutation(searcher, node, word, g0, failing, Lc, d)
-        if entry is not None:
-            return entry
     # at a state, the cores made for the other guesses seed this one's (not at the root of a
     # sweep: there the kept cores of other first words are CoreBank's, under their own rules)
     seeds = searcher.state_cores.setdefault((node.history, node.d), []) if node.history else []
@@ -420,30 +407,6 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     return _checked_core(searcher, node, word, g0, members, d, minimal, lemmas)
 
 
-def _bank_refutation(searcher, node, word: str, g0: int, failing: np.ndarray, Lc: np.ndarray, d: int) -> dict | None:
-    """At a state, the checked entry of a large class's core put together from the lemmas of the
-    cores made there before (:mod:`~wordlelab.solvers.search.lemma_bank`); None when there are
-    none, the class is small or a subset, or the bank's core could not be made or checked within
-    its budgets (then the core is made as before)."""
-    from wordlelab.models.refutation import CheckTooLong
-    from wordlelab.solvers.search.lemma_bank import BANK_FROM, bank_core, state_bank
-    bank = state_bank(searcher, node)
-    if not len(bank) or len(failing) < BANK_FROM or searcher.failing_subset:
-        return None
-    made = bank_core(searcher, node, g0, failing, Lc, d, bank)
-    if made is None:
-        bank.gave_up += 1
-        return None
-    members, lemmas = made
-    try:
-        entry = _checked_core(searcher, node, word, g0, members, d, False, lemmas)
-    except CheckTooLong:
-        bank.too_long += 1
-        return None
-    bank.made += 1
-    return entry
-
-
 def _checked_core(searcher, node, word: str, g0: int, members: np.ndarray, d: int, minimal: bool,
                   lemmas: list) -> dict:
     """:func:`hard_refutation`'s entry once the core ``members`` is checked (drafted first in a
@@ -454,12 +417,8 @@ def _checked_core(searcher, node, word: str, g0: int, members: np.ndarray, d: in
               left) for answers, more, left in lemmas]
     if not minimal and searcher.core_drafts is not None and not node.history:
         searcher.core_drafts.save(word, core, d, pattern, words)
-    entry = check_made_core(searcher, node.history, word,
-                            {"core": core, "depth": d, "pattern": pattern, "lemmas": words}, minimal)
-    if node.history:
-        from wordlelab.solvers.search.lemma_bank import state_bank
-        state_bank(searcher, node).add(word, entry)      # its lemmas, for the cores still to be made here
-    return entry
+    return check_made_core(searcher, node.history, word,
+                           {"core": core, "depth": d, "pattern": pattern, "lemmas": words}, minimal)
 
 
 def _keep(recorder, quietly: bool = False) -> None:

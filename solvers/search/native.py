@@ -135,7 +135,6 @@ class NativeSearcher(StrategyPaths):
         self.core_work = None              # the check budget of an unfinished hard core (None: the default)
         self.core_drafts = None            # a hard-mode sweep's cores awaiting their check (core_drafts.py)
         self.state_cores: dict = {}        # (history, guesses left) -> the cores made there so far (hard_cores.py)
-        self.state_lemmas: dict = {}       # (history, guesses left) -> the lemmas checked there (lemma_bank.py)
         self._answer_set = None
         self.depth_rounds = depth_rounds()  # which nodes of the depth search probe guesses in rounds
         self.stats = new_stats()
