@@ -446,3 +446,40 @@ def test_a_core_the_checker_cannot_decide_in_time_leaves_its_guess_alone_unknown
     # the next run makes that one core alone and decides the state
     assert searcher().prove_depth(4, state=STATE, checkpoint=str(ck)).status == "INFEASIBLE"
     assert state_status(searcher(), ck, 4).status == "INFEASIBLE"
+
+
+def test_a_large_class_core_is_made_from_the_part_it_shares_with_guesses_waiting(tmp_path, monkeypatch):
+    from wordlelab.solvers.search import depth_proof, state_monotone
+    from wordlelab.solvers.search.class_refutation import state_status
+    monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
+    parts = []
+    shared = state_monotone.shared_part
+
+    def seen(searcher, node, guess, members, pattern, others, **kwargs):
+        part = shared(searcher, node, guess, members, pattern, others, **kwargs)
+        parts.append((guess, set(members.tolist()), pattern, others, part))
+        return part
+    monkeypatch.setattr(depth_proof, "shared_part", seen)
+    monkeypatch.setattr(depth_proof, "SHARED_FROM", 0)         # every class counts as large
+    # WHOOF's BBBBB: 151 answers, no strategy within 3 more guesses
+    state = "whoof.BBBBB"
+    ck = tmp_path / "shared.json"
+    r = searcher().prove_depth(4, state=state, checkpoint=str(ck))
+    assert r.status == "INFEASIBLE" and state_status(searcher(), ck, 4).status == "INFEASIBLE"
+    made = [p for p in parts if p[4] is not None]
+    assert made and r.stats["shared_parts"] == len(made)
+    s = searcher()
+    for guess, members, pattern, others, part in made:
+        # a part of the guess's own class, in one class of another guess waiting
+        assert set(part.tolist()) <= members
+        assert any(len({int(s.MT[a, g1]) for a in part}) == 1 and set(part.tolist()) <= set(m.tolist())
+                   for g1, m, _ in others if g1 != guess)
+    # the guesses refuted are those refuted with every core made from its own class
+    monkeypatch.setattr(depth_proof, "SHARED_FROM", 10**6)
+    ck_plain = tmp_path / "plain.json"
+    assert searcher().prove_depth(4, state=state, checkpoint=str(ck_plain)).status == "INFEASIBLE"
+    entries, plain = (json.loads(f.read_text())["entries"] for f in (ck, ck_plain))
+    assert set(entries) == set(plain)
+    # and fewer cores were made: more guesses took another's by monotonicity
+    def own(e): return sum(1 for v in e.values() if "via" not in v)
+    assert own(entries) < own(plain)

@@ -41,7 +41,7 @@ from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth_entries import (check_refutation, check_via, check_via_entries, refutation_entry,
                                                     replay_refutation)
 from wordlelab.solvers.search.hard_cores import keep_state_seed
-from wordlelab.solvers.search.state_monotone import RefutedClasses
+from wordlelab.solvers.search.state_monotone import SHARED_FROM, RefutedClasses, shared_part
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import (NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, UNTOUCHED, Stat, named_counts,
                                              new_stats)
@@ -231,7 +231,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
     # without a search (IMPOT BBBBB: 8068 of its 10777 guesses left without a core, when the
     # first 2186 cores were made)
     checked = RefutedClasses(searcher, node) if classes is not None else None
-    extra["monotone_cores"] = extra["nearby_cores"] = 0
+    extra["monotone_cores"] = extra["nearby_cores"] = extra["shared_parts"] = 0
     if classes is not None:
         # all of them before the first guess is tested, not as the loop replays them: an open
         # guess comes early in the order as often as late
@@ -346,7 +346,8 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
             if progress:
                 progress(0, info=f"no guess works: checking the cores, {len(unchecked) - len(pending)} of "
                                  f"{len(unchecked)} ({extra['monotone_cores']} by monotonicity, "
-                                 f"{extra['nearby_cores']} from a core nearby), {word}")
+                                 f"{extra['nearby_cores']} from a core nearby, "
+                                 f"{extra['shared_parts']} made from a shared part), {word}")
             # a kept core that fails in a class of g0 under a rule near its own, if the search
             # finds one quickly; else the core is made from the failing class
             nearby = checked.refuted_nearby(node, g0, node.d - 1) if checked is not None else None
@@ -359,6 +360,15 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                 # them took minutes before the first core was made)
                 searcher.failing_class = _class_after(searcher, node, g0, failing) if isinstance(failing, str) else failing
                 searcher.failing_subset = subset
+                if checked is not None and len(searcher.failing_class[0]) > SHARED_FROM:
+                    # a large class: its core is made, if it can be, from the part it shares with
+                    # the classes of guesses still waiting under rules asking no less, so that
+                    # they all take it by monotonicity below (state_monotone.shared_part)
+                    members, Lc, code = searcher.failing_class
+                    part = shared_part(searcher, node, g0, members, code, _waiting_classes(searcher, node, pending))
+                    if part is not None:
+                        searcher.failing_class, searcher.failing_subset = (part, Lc, code), True
+                        extra["shared_parts"] += 1
                 if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:
                     # this core alone stays unchecked (its entry keeps the failing class): the
                     # others are still made, and the answer is UNKNOWN once they are
@@ -431,6 +441,19 @@ def _class_after(searcher, node, g0: int, pattern: str, part=None) -> tuple:
     if part is not None:
         return np.asarray(part, np.int32).copy(), Lc, code
     return members[starts[c]:starts[c] + sizes[c]].copy(), Lc, code
+
+
+def _waiting_classes(searcher, node, pending: dict) -> list:
+    """``(guess, members, pattern)`` for each guess of ``pending`` (its failing class by pattern
+    name, or as ``searcher.failing_class`` holds one), for :func:`shared_part`."""
+    found = []
+    for g1, (failing, _) in pending.items():
+        if isinstance(failing, str):
+            code = pattern_code(failing)
+            found.append((g1, node.H[searcher.MT[node.H, g1] == code], code))
+        else:
+            found.append((g1, failing[0], failing[2]))
+    return found
 
 
 def _checked_refutation(searcher, prover, node, g0, refuted: dict) -> int:

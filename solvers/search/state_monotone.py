@@ -171,3 +171,71 @@ class RefutedClasses:
                                     self.searcher.depth_rounds)) == REFUTED:
                 return self.members[i]
         return None
+
+
+# a class larger than this has its core made from a part shared with other guesses' classes
+# where one is refuted (hard_cores.py's DELETE_AT_MOST: above it, a core is grown, which takes
+# minutes to an hour after MUJIK BBBBB)
+SHARED_FROM = 500
+# the depth search on each trial part in shared_part (a refuted part of 700 answers after
+# MUJIK BBBBB took about 10^5 nodes; one that is solvable is found so in a few thousand)
+SHARED_NODES = 1 << 20
+SHARED_TRIES = 16
+
+
+def shared_part(searcher, node, guess: int, members: np.ndarray, pattern: int, others: list,
+                budget: int = SHARED_NODES, tries: int = SHARED_TRIES) -> np.ndarray | None:
+    """The largest intersection of ``members`` (the class ``guess`` leaves with ``pattern`` at
+    ``node``, refuted) with the refuted classes of ``others`` that the depth search still
+    refutes, under ``guess``'s own rule; None if none with another guess's class is.
+
+    ``others`` holds ``(guess, members, pattern)`` for the guesses whose cores are still to be
+    made. Only those whose rule asks at least what ``guess``'s asks are intersected: a core
+    made from the part then lies in one class of each of them under a rule asking no less, so
+    that each takes it by monotonicity (:meth:`RefutedClasses.held_by`) instead of a core of its
+    own. The guesses left last at a state are those with the fewest live letters, and they
+    share rules: after MUJIK BBBBB, 13 of the last 38 ask only for an A (ABOUT YBBBB, HIJAB
+    BBBYB, ...), and 12 of them have a common part of 724 answers that is refuted.
+    The others are added in the order of their overlap with ``members``, largest first, and
+    the parts tried from the most guesses down: a part is refuted or not for the search, and
+    what it refutes is a claim that the pure-Python checker decides when the core is made.
+    """
+    base = ((), ())
+    for word, p in node.history:
+        base = rule_after(*base, word, p)
+    words = searcher.lists.guesses
+    own = rule_after(*base, words[guess], int(pattern))
+    mine = set(np.asarray(members).tolist())
+    overlaps = []
+    for g1, members1, pattern1 in others:
+        if g1 == guess or int(pattern1) == ALL_GREEN:
+            continue
+        if not asks_at_least(rule_after(*base, words[g1], int(pattern1)), own):
+            continue
+        common = mine.intersection(np.asarray(members1).tolist())
+        if len(common) > node.d:
+            overlaps.append((len(common), g1, common))
+    if not overlaps:
+        return None
+    overlaps.sort(key=lambda o: (-o[0], o[1]))
+    parts = []
+    part = set(mine)
+    for _, _, common in overlaps:
+        part &= common
+        parts.append(sorted(part))
+    Lchild = K.child_lists_after(node.H, node.L, guess, searcher.tables)[4]
+    Lc = searcher._child_list(Lchild, guess, int(pattern))
+    cache, stats = new_table(1 << 20), new_stats()
+    tried, size_tried = 0, -1
+    for part in reversed(parts):
+        # the parts are nested: one as large as the last tried is the same set
+        if len(part) <= node.d - 1 or len(part) == size_tried:
+            continue
+        size_tried, tried = len(part), tried + 1
+        limit = int(stats[Stat.NODES]) + budget
+        if int(K.depth_feasible(np.array(part, np.int32), Lc, node.d - 1, searcher.tables, cache, stats, limit,
+                                searcher.depth_rounds)) == REFUTED:
+            return np.array(part, np.int32)
+        if tried >= tries:
+            break
+    return None
