@@ -483,3 +483,19 @@ def test_a_large_class_core_is_made_from_the_part_it_shares_with_guesses_waiting
     # and fewer cores were made: more guesses took another's by monotonicity
     def own(e): return sum(1 for v in e.values() if "via" not in v)
     assert own(entries) < own(plain)
+
+
+def test_cli_core_work_is_the_check_budget_of_a_state_run(cli_run, tmp_path, monkeypatch):
+    budgets = []
+    run = NativeSearcher.prove_depth
+
+    def seen(self, *args, **kwargs):
+        budgets.append(self.core_work)
+        return run(self, *args, **kwargs)
+    monkeypatch.setattr(NativeSearcher, "prove_depth", seen)
+    base = ["prove-depth", "--guesses", "3", "--lists", "nyt20220316", "--state", "nauch.BGBGG",
+            "--checkpoint", str(tmp_path / "nauch.json")]
+    shown = cli_run(base + ["--mode", "hard", "--core-work", "12345"]).out
+    assert budgets == [12345] and shown.startswith("INFEASIBLE (no)")
+    wrong = cli_run(base + ["--core-work", "12345"], expect_error=True)
+    assert wrong.code == 2 and wrong.err.strip() == "error: --core-work is the budget of hard mode's core checks"

@@ -279,7 +279,8 @@ def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_
     assert set(json.loads(ck.read_text())["entries"]) == {"salet", "crane"}
     for wrong, said in [
             (["--words", "salet"], "error: --trees, --limit, --words, --status, --core-work, --class-checkpoint, "
-                                   "--workers and --dask go with --every-first-word"),
+                                   "--workers and --dask go with --every-first-word (--status and --core-work "
+                                   "also with --state)"),
             (["--every-first-word", "--words", "salet,qqqqq"],
              "error: --words: not in the guess list: QQQQQ (give them comma-separated)"),
             (["--every-first-word", "--words", " , "], "error: --words: no word given"),
@@ -290,7 +291,8 @@ def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_
              "error: --status searches nothing: drop --recheck, --core-work, --words, --class-checkpoint, "
              "--workers and --dask"),
             (["--class-checkpoint", str(ck)], "error: --trees, --limit, --words, --status, --core-work, "
-                                              "--class-checkpoint, --workers and --dask go with --every-first-word")]:
+                                              "--class-checkpoint, --workers and --dask go with --every-first-word "
+                                              "(--status and --core-work also with --state)")]:
         r = cli_run(base + wrong, expect_error=True)
         assert r.code == 2 and r.err.strip() == said
 

@@ -182,7 +182,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
     from wordlelab.solvers.search.depth_sweep import decide_every_first_word
     if not every:
         raise WordleError("--trees, --limit, --words, --status, --core-work, --class-checkpoint, --workers and "
-                          "--dask go with --every-first-word")
+                          "--dask go with --every-first-word (--status and --core-work also with --state)")
     if core_work is not None and searcher.mode != "hard":
         raise WordleError("--core-work is the budget of hard mode's core checks")
     if start:
@@ -285,8 +285,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                    "decided and what stopped each undecided one; with --state, the next guesses refuted, "
                    "their cores checked and those left open")
 @click.option("--core-work", default=None, type=node_limit_type(),
-              help="--every-first-word, hard mode: patterns the pure-Python checker may read on a core that could "
-                   "not be shrunk (default 200000000); a word whose search refuted a class but whose core ran out of "
+              help="--every-first-word or --state, hard mode: patterns the pure-Python checker may read on a core "
+                   "that could not be shrunk (default 200000000); with --every-first-word, a word whose search refuted a class but whose core ran out of "
                    "it is searched again only with a larger value (or once its tree is in --trees); such a core is "
                    "kept beside --checkpoint (NAME.drafts.json), so that the larger value only checks it")
 @click.option("--class-checkpoint", "class_checkpoints", multiple=True, metavar="FILE",
@@ -312,8 +312,13 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
     if status_only and state_text and not every:
         return _state_status(searcher, n_guesses, state_text, checkpoint, as_json)
-    if every or tree_dir or limit or only_words is not None or workers or dask_address or core_work or status_only \
-            or class_checkpoints:
+    if core_work and state_text and not every:
+        # a state run checks each next guess's core under this budget
+        if searcher.mode != "hard":
+            raise WordleError("--core-work is the budget of hard mode's core checks")
+        searcher.core_work = core_work
+    if every or tree_dir or limit or only_words is not None or workers or dask_address or (core_work and not state_text) \
+            or status_only or class_checkpoints:
         return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
                                  node_limit, workers, dask_address, recheck, as_json, core_work, status_only,
                                  only_words, class_checkpoints)
