@@ -312,3 +312,16 @@ def test_a_state_ranks_the_next_guesses_as_brute_force_does(mode, tmp_path):
         run_best_start(lists, mode, 5, 2, None, None, path, 1, state=f"{first}.{pattern_string(other)}")
     with pytest.raises(WordleError, match="without its colours"):
         run_best_start(lists, mode, 5, 2, None, None, None, 1, state=first)
+
+
+def test_a_depth_no_settles_a_word_its_class_checkpoint_only_bounds():
+    """A word the depth checkpoint refutes (checked core) is no longer reported as bounded by its
+    class checkpoint; a class checkpoint proving a finite total for such a word is refused."""
+    from wordlelab.errors import WordleError
+    from wordlelab.solvers.search.best_start import _settled_by_depth
+    from wordlelab.solvers.search.native import INF
+    given = {"mujik": (58716, False), "impot": (58716, False), "thump": (58715, True), "jumbo": (INF, True)}
+    assert _settled_by_depth(given, frozenset({"mujik", "jumbo"})) == {"impot": (58716, False),
+                                                                       "thump": (58715, True)}
+    with pytest.raises(WordleError, match="thump"):
+        _settled_by_depth(given, frozenset({"thump"}))

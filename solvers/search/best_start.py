@@ -303,6 +303,22 @@ def _class_checkpoint_totals(searcher, paths, state, candidates, rankings=()) ->
     return out
 
 
+def _settled_by_depth(given: dict, refuted: frozenset) -> dict:
+    """``given`` without the words whose class checkpoints only bound them but that the depth
+    checkpoint decides no (a checked core: their total is exactly infinite, which is more than the
+    bound says). A class checkpoint proving a finite total for a word the depth checkpoint
+    refutes is a contradiction between the files.
+
+    >>> _settled_by_depth({"amban": (58716, False), "thump": (58715, True)}, frozenset({"amban"}))
+    {'thump': (58715, True)}
+    """
+    for w, (v, exact) in given.items():
+        if w in refuted and exact and v < INF:
+            raise WordleError(f"{w}: its class checkpoint proves a total of {v}, the depth checkpoint proves it "
+                              f"has no strategy within the limit: the files are not what they claim")
+    return {w: r for w, r in given.items() if w not in refuted}
+
+
 def _agree_with_class_checkpoints(done: dict, given: dict) -> None:
     """A word that its class checkpoint bounds at B (below the cutoff, so searched) must not come
     out of the search with an exact total below B: one of the two would not be what it claims."""
@@ -457,6 +473,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         if depth_checkpoint:
             from wordlelab.solvers.search.depth_verdicts import depth_decisions, hardest_last
             refuted, hardness = depth_decisions(searcher, max_guesses, depth_checkpoint)
+            given = _settled_by_depth(given, refuted)
             if words is None:
                 order = hardest_last(order, lists, hardness)
         sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question,
