@@ -474,6 +474,7 @@ def test_a_large_class_core_is_made_from_the_part_it_shares_with_guesses_waiting
         assert set(part.tolist()) <= members
         assert any(len({int(s.MT[a, g1]) for a in part}) == 1 and set(part.tolist()) <= set(m.tolist())
                    for g1, m, _ in others if g1 != guess)
+        assert _most_guesses_refuted(s, state, guess, members, pattern, others) == set(part.tolist())
     # the guesses refuted are those refuted with every core made from its own class
     monkeypatch.setattr(depth_proof, "SHARED_FROM", 10**6)
     ck_plain = tmp_path / "plain.json"
@@ -499,3 +500,30 @@ def test_cli_core_work_is_the_check_budget_of_a_state_run(cli_run, tmp_path, mon
     assert budgets == [12345] and shown.startswith("INFEASIBLE (no)")
     wrong = cli_run(base + ["--core-work", "12345"], expect_error=True)
     assert wrong.code == 2 and wrong.err.strip() == "error: --core-work is the budget of hard mode's core checks"
+
+
+def _most_guesses_refuted(s, state, guess, members, pattern, others):
+    """The oracle of ``shared_part``'s bisection: the others asking no less, by overlap, and the
+    intersection with the first k of them for the largest k that a search run to the end refutes
+    (every k tried, none skipped)."""
+    from wordlelab.models.modes import asks_at_least, rule_after
+    from wordlelab.solvers.search.kernels import K
+    from wordlelab.solvers.search.tables import REFUTED, new_stats, new_table
+    node = s.root(None, state, 4)
+    base = ((), ())
+    for word, p in node.history:
+        base = rule_after(*base, word, p)
+    own = rule_after(*base, s.lists.guesses[guess], int(pattern))
+    order = sorted(((-len(members & set(m.tolist())), g1, set(m.tolist())) for g1, m, p1 in others
+                    if g1 != guess and int(p1) != ALL_GREEN
+                    and asks_at_least(rule_after(*base, s.lists.guesses[g1], int(p1)), own)
+                    and len(members & set(m.tolist())) > node.d))
+    Lc = s._child_list(K.child_lists_after(node.H, node.L, guess, s.tables)[4], guess, int(pattern))
+    best, part = None, set(members)
+    for _, _, m in order:
+        part = part & m
+        if len(part) > node.d - 1 and int(K.depth_feasible(np.array(sorted(part), np.int32), Lc, node.d - 1, s.tables,
+                                                           new_table(1 << 20), new_stats(), 1 << 40,
+                                                           s.depth_rounds)) == REFUTED:
+            best = set(part)
+    return best
