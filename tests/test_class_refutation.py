@@ -486,6 +486,50 @@ def test_a_large_class_core_is_made_from_the_part_it_shares_with_guesses_waiting
     assert own(entries) < own(plain)
 
 
+def test_a_shared_part_over_the_threshold_is_checked_whole_without_growing(tmp_path, monkeypatch):
+    """A part shared with other guesses (state_monotone.shared_part) over SHARED_WHOLE_FROM is
+    neither grown nor shrunk: its core is the part, or a seed inside it, and the checker decides
+    it whole; the guesses refuted are the same as when every part is grown."""
+    from wordlelab.solvers.search import depth_proof, hard_cores, state_monotone
+    from wordlelab.solvers.search.class_refutation import state_status
+    monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
+    monkeypatch.setattr(depth_proof, "SHARED_FROM", 0)         # every class counts as large
+    parts, grown = [], []
+    shared, grow = state_monotone.shared_part, hard_cores.grow_core
+
+    def seen(*args, **kwargs):
+        part = shared(*args, **kwargs)
+        if part is not None:
+            parts.append(part)
+        return part
+
+    def counted(searcher, members, *args, **kwargs):
+        grown.append(set(members.tolist()))
+        return grow(searcher, members, *args, **kwargs)
+    monkeypatch.setattr(depth_proof, "shared_part", seen)
+    monkeypatch.setattr(hard_cores, "grow_core", counted)
+    state = "whoof.BBBBB"
+
+    def run(name):
+        ck = tmp_path / name
+        assert searcher().prove_depth(4, state=state, checkpoint=str(ck)).status == "INFEASIBLE"
+        assert state_status(searcher(), ck, 4).status == "INFEASIBLE"
+        return json.loads(ck.read_text())["entries"]
+    monkeypatch.setattr(hard_cores, "SHARED_WHOLE_FROM", 10**6)
+    as_grown = run("grown.json")
+    assert parts and any(g in [set(p.tolist()) for p in parts] for g in grown)   # some part was grown
+    parts.clear(), grown.clear()
+    monkeypatch.setattr(hard_cores, "SHARED_WHOLE_FROM", 0)
+    entries = run("whole.json")
+    assert parts and not any(g in [set(p.tolist()) for p in parts] for g in grown)
+    words = WORDS
+    made = [set(v["core"]) for v in entries.values() if "via" not in v]
+    whole = [{words[a] for a in p.tolist()} for p in parts]
+    assert any(core in whole for core in made)
+    assert all(not entries[w].get("lemmas") for w in entries if set(entries[w]["core"]) in whole)
+    assert set(entries) == set(as_grown)
+
+
 def test_cli_core_work_is_the_check_budget_of_a_state_run(cli_run, tmp_path, monkeypatch):
     budgets = []
     run = NativeSearcher.prove_depth

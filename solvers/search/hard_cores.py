@@ -53,6 +53,13 @@ DELETE_AT_MOST = 500
 # grown 51 s and 22 s (63 answers, 176 lemmas); OUGHT's and OPIUM's, 44 s and 6.5 s deleted
 # against 20 s and 2.4 s grown (2026-12-03, each beside two other searches on two cores)
 STATE_DELETE_AT_MOST = 200
+# a part of a class shared with other guesses (state_monotone.shared_part) this large is checked
+# whole, neither grown nor shrunk: the bisection picks the part of the most guesses that is still
+# refuted, so it is barely refuted, and growing a core in it ran out of its budget every time.
+# After IMPOT BBBBB, each of 15 parts of 418 to 805 answers spent about 250 s growing first
+# (BOEUF's part of 521: 1578 of 5705 guesses given lemmas in 206 s), then was checked whole in
+# about 170 s (2026-12-04)
+SHARED_WHOLE_FROM = 400
 # a core left unfinished (refuted, perhaps not minimal) is checked with this many pattern reads
 # at most (the checker's work: |guesses| x |answers| at each node). AQUAE's whole failing class,
 # 788 answers, took 5.4e7 in 197 s; past the limit the word stays unknown
@@ -64,7 +71,8 @@ HINT_FROM = 100
 
 
 def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=None,
-                 stats=None, grow: bool = True, grow_only: bool = False, seeds=()) -> tuple[np.ndarray, bool, list]:
+                 stats=None, grow: bool = True, grow_only: bool = False, seeds=(),
+                 whole: bool = False) -> tuple[np.ndarray, bool, list]:
     """(core, minimal): answers of ``members`` (one class, refuted within ``d`` guesses with
     guess list ``Lc``) that the depth search still refutes, and whether none of them can be
     dropped (False when a budget or the class's size stopped the deletions).
@@ -90,6 +98,8 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=No
     ``grow_only`` treats ``members`` as large whatever its size: a union of kept cores refuted by
     :func:`~wordlelab.solvers.search.start_probe.probe_classes` (hundreds of answers, refuted only
     after about 10^6 nodes, so that each deletion would cost as much again).
+    ``whole`` returns ``members`` as they are unless a seed or the largest endgame is refuted
+    (a shared part at a state, :data:`SHARED_WHOLE_FROM`): the checker decides the set whole.
     ``seeds`` are cores made before at the same node for other guesses, latest last: the first
     that lies in the class and is still refuted here is the core, as it is (not shown minimal;
     its check has the work budget of such cores). The guesses of one state often fail on the
@@ -100,7 +110,7 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=No
     """
     # a set whose refutation was costly (``grow_only``: a union of kept cores, hundreds of answers
     # refuted in about 10^6 nodes) is treated as large: most deletions would cost as much again
-    large = len(members) > DELETE_AT_MOST or grow_only
+    large = len(members) > DELETE_AT_MOST or grow_only or whole
     cache = new_table(CORE_TABLE_ENTRIES) if table is None else table
     stats = new_stats() if stats is None else stats
 
@@ -144,6 +154,8 @@ def minimal_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, table=No
                 core = seed
                 break
             k = max(1, 2 * k)
+    if whole and len(core) == len(members):
+        return np.array(sorted(core), np.int32), False, []
     if large and len(core) == len(members) and grow:   # no small seed: grow one from the guesses that beat it
         lemmas: list = []
         grown = grow_core(searcher, members, Lc, d, endgame, search, cache, stats, within_budget, lemmas)
@@ -388,7 +400,8 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     seeds = searcher.state_cores.setdefault((node.history, node.d), []) if node.history else []
     grown_here = bool(node.history) and STATE_DELETE_AT_MOST < len(failing) <= DELETE_AT_MOST
     grow_only = searcher.failing_subset or grown_here
-    members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=grow_only, seeds=seeds)
+    whole = bool(node.history) and searcher.failing_subset and len(failing) > SHARED_WHOLE_FROM
+    members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=grow_only, seeds=seeds, whole=whole)
     if grown_here and not searcher.failing_subset and len(members) == len(failing):
         # the growth gave up (the whole class came back): deletions, as before the threshold
         grow_only = False
@@ -403,7 +416,7 @@ def hard_refutation(searcher, node, g0: int) -> dict:
             raise
     # a seed's check ran out of its budget (it is not minimal here): the core made afresh from
     # the class, so that a resumed run does not pick the same seed and stop again
-    members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=grow_only)
+    members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=grow_only, whole=whole)
     return _checked_core(searcher, node, word, g0, members, d, minimal, lemmas)
 
 
