@@ -530,6 +530,68 @@ def test_a_shared_part_over_the_threshold_is_checked_whole_without_growing(tmp_p
     assert set(entries) == set(as_grown)
 
 
+def test_two_runs_on_one_state_checkpoint_share_their_cores(tmp_path, monkeypatch):
+    """A second run on the same checkpoint (--largest-first) makes the largest classes' cores
+    first; each run drops the guesses whose cores the other has written, and the guesses still
+    waiting take them by monotonicity, so that no core is made twice."""
+    from wordlelab.solvers.checkpoint import save_checkpoint, save_merged
+    from wordlelab.solvers.search import depth_proof, state_monotone
+    from wordlelab.solvers.search.class_refutation import state_status
+    monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
+    monkeypatch.setattr(depth_proof, "SAVE_EVERY", -1)           # merge with the file after each core
+    made, checked = [], depth_proof._checked_refutation
+
+    def counted(searcher, prover, node, g0, refuted):
+        made.append((searcher.lists.guesses[g0], int(np.count_nonzero(searcher.MT[node.H, g0] == searcher.failing_class[2]))
+                     if searcher.failing_class else None))
+        return checked(searcher, prover, node, g0, refuted)
+    monkeypatch.setattr(depth_proof, "_checked_refutation", counted)
+    state = "whoof.BBBBB"
+    ck = tmp_path / "alone.json"
+    assert searcher().prove_depth(4, state=state, checkpoint=str(ck)).status == "INFEASIBLE"
+    question, done = (json.loads(ck.read_text())[k] for k in ("question", "entries"))
+    own = [w for w, _ in made]
+    assert len(own) >= 4 and all("via" not in done[w] for w in own)
+    # every guess refuted, no core made yet: what the rounds leave for the cores
+    waiting = {w: {"core": None, "depth": None, "failing": pattern_string(feedback(w, e["core"][0]))}
+               for w, e in done.items()}
+
+    # alone, --largest-first makes them largest class first
+    ck_large = tmp_path / "large.json"
+    save_checkpoint(ck_large, question, waiting)
+    made.clear()
+    s = searcher()
+    s.largest_first = True
+    assert s.prove_depth(4, state=state, checkpoint=str(ck_large)).status == "INFEASIBLE"
+    sizes = [n for _, n in made if n is not None]
+    assert len(sizes) >= 2 and sizes == sorted(sizes, reverse=True)
+
+    # beside another run: it writes its cores of the later half while this run makes its first one
+    shared = tmp_path / "shared.json"
+    save_checkpoint(shared, question, waiting)
+    theirs = own[len(own) // 2:]
+    made.clear()
+
+    def elsewhere(searcher, prover, node, g0, refuted):
+        if not made:
+            save_merged(str(shared), question, {w: done[w] for w in theirs})
+        return counted(searcher, prover, node, g0, refuted)
+    monkeypatch.setattr(depth_proof, "_checked_refutation", elsewhere)
+    assert searcher().prove_depth(4, state=state, checkpoint=str(shared)).status == "INFEASIBLE"
+    ours = [w for w, _ in made]
+    assert ours and not set(ours) & set(theirs)
+    assert state_status(searcher(), shared, 4).status == "INFEASIBLE"
+    entries = json.loads(shared.read_text())["entries"]
+    assert all(entries[w] == done[w] for w in theirs)
+
+
+def test_largest_first_needs_a_state_checkpoint(cli_run):
+    for extra in ([], ["--status", "--checkpoint", "x.json"]):
+        r = cli_run(["prove-depth", "--guesses", "4", "--mode", "hard", "--lists", "nyt20220316", "--state",
+                     "whoof.BBBBB", "--largest-first", *extra], expect_error=True)
+        assert r.code == 2 and "--largest-first goes with --state and --checkpoint" in r.output
+
+
 def test_cli_core_work_is_the_check_budget_of_a_state_run(cli_run, tmp_path, monkeypatch):
     budgets = []
     run = NativeSearcher.prove_depth

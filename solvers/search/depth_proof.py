@@ -46,6 +46,9 @@ from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import (NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, UNTOUCHED, Stat, named_counts,
                                              new_stats)
 
+# seconds between the checkpoint's writes (each one a read and write of the whole file)
+SAVE_EVERY = 2
+
 
 def prove_depth(searcher, guesses: int, start: str | None = None, state: str | None = None,
                 node_limit: int = 10**12, progress=None, recheck: bool = False,
@@ -291,7 +294,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                         if progress:
                             progress(0, info=f"{int(counter[Stat.NODES])} nodes; this round {tried} of "
                                              f"{len(open_guesses)} tried, {len(still_open)} open at {budget} nodes")
-                        if checkpoint and time.monotonic() - last_save > 2:
+                        if checkpoint and time.monotonic() - last_save > SAVE_EVERY:
                             refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                             last_save = time.monotonic()
                         continue
@@ -312,7 +315,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                     progress(1, info=f"{int(nodes)} nodes{size}")
                 if r != REFUTED:
                     return r, from_checkpoint
-                if checkpoint and time.monotonic() - last_save > 2:
+                if checkpoint and time.monotonic() - last_save > SAVE_EVERY:
                     refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                     last_save = time.monotonic()
             open_guesses = still_open
@@ -328,7 +331,8 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                 if isinstance(failing, str):
                     return int(np.count_nonzero(searcher.MT[node.H, g0] == pattern_code(failing)))
                 return len(failing[0])
-            pending = {g0: pending[g0] for g0 in sorted(pending, key=size)}
+            # (--largest-first: a second run on the same checkpoint works from the other end)
+            pending = {g0: pending[g0] for g0 in sorted(pending, key=size, reverse=searcher.largest_first)}
 
         def take(g0: int, i: int, pattern: int) -> None:
             refuted[searcher.lists.guesses[g0]] = _monotone_entry(searcher, node, g0, checked, i, refuted)
@@ -382,15 +386,45 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                 i = len(checked) - 1
                 for g1, pattern in checked.held_by(i, list(pending)):
                     take(g1, i, pattern)
-            if checkpoint and time.monotonic() - last_save > 2:
+            if checkpoint and time.monotonic() - last_save > SAVE_EVERY:
                 refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                 last_save = time.monotonic()
+                if checked is not None:
+                    _take_cores_made_elsewhere(searcher, node, refuted, pending, checked, take, a_index)
         if too_long:
             extra["cores_too_long"] = [searcher.lists.guesses[g0] for g0 in too_long]
             g = NODE_LIMIT
     finally:
         refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
     return g, from_checkpoint
+
+
+def _take_cores_made_elsewhere(searcher, node, refuted: dict, pending: dict, checked, take, a_index) -> None:
+    """Drop from ``pending`` each guess whose core another run on the same checkpoint has made
+    (``refuted``, as just merged with the file), and let the guesses still waiting take it by
+    monotonicity, as if it were made here. Two runs on one checkpoint, one of them
+    ``--largest-first``, so share a state's cores between two processes.
+
+    The other run's entry was checked by its own checker when made, as any entry a run resumes
+    from; its shape, and a "via" entry's chain, are checked again here as on loading.
+    """
+    for g0 in list(pending):
+        word = searcher.lists.guesses[g0]
+        entry = refuted.get(word)
+        if g0 not in pending or not entry or not entry.get("core"):
+            continue
+        try:
+            check_refutation(searcher, word, entry)
+        except ValueError as e:
+            raise WordleError(f"checkpoint: {word.upper()}'s entry written by another run: {e}") from None
+        if "via" in entry:
+            check_via(searcher, node, word, entry, refuted)
+        del pending[g0]
+        core = np.array(sorted(a_index[a] for a in entry["core"]), np.int32)
+        checked.add(g0, core, int(searcher.MT[core[0], g0]))
+        i = len(checked) - 1
+        for g1, pattern in checked.held_by(i, list(pending)):
+            take(g1, i, pattern)
 
 
 def _monotone_entry(searcher, node, g0: int, checked: RefutedClasses, i: int, refuted: dict) -> dict:

@@ -133,6 +133,7 @@ class NativeSearcher(StrategyPaths):
         self.failing_subset = False        # ... and whether it is a subset of its class (a union of kept cores)
         self.core_bank = None              # hard mode's kept cores, in a first-word sweep (hard_cores.py)
         self.core_work = None              # the check budget of an unfinished hard core (None: the default)
+        self.largest_first = False         # at a state, make the cores of the largest classes first (depth_proof.py)
         self.core_drafts = None            # a hard-mode sweep's cores awaiting their check (core_drafts.py)
         self.state_cores: dict = {}        # (history, guesses left) -> the cores made there so far (hard_cores.py)
         self._answer_set = None

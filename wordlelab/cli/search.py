@@ -289,6 +289,10 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                    "that could not be shrunk (default 200000000); with --every-first-word, a word whose search refuted a class but whose core ran out of "
                    "it is searched again only with a larger value (or once its tree is in --trees); such a core is "
                    "kept beside --checkpoint (NAME.drafts.json), so that the larger value only checks it")
+@click.option("--largest-first", is_flag=True,
+              help="--state with --checkpoint, hard mode: make the cores of the largest classes first; a second run "
+                   "on the same checkpoint with this flag works from the other end, and each run takes the cores "
+                   "the other has made")
 @click.option("--class-checkpoint", "class_checkpoints", multiple=True, metavar="FILE",
               help="--every-first-word, hard mode: the checkpoint of a 'prove-depth --state WORD.PATTERN "
                    "--checkpoint FILE' run whose search refuted every guess after that class of WORD; WORD is then "
@@ -299,8 +303,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @memory_option
 @json_option
 def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, any_tree, recheck, checkpoint,
-                core_file, every, tree_dir, limit, only_words, status_only, core_work, class_checkpoints, workers,
-                dask_address, memory_gib, as_json):
+                core_file, every, tree_dir, limit, only_words, status_only, core_work, largest_first, class_checkpoints,
+                workers, dask_address, memory_gib, as_json):
     """Decide whether every answer can be found within G guesses, with a certificate.
 
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode, and in
@@ -310,6 +314,10 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
+    if largest_first:
+        if not (state_text and checkpoint) or every or status_only or searcher.mode != "hard":
+            raise WordleError("--largest-first goes with --state and --checkpoint in hard mode (not --status)")
+        searcher.largest_first = True
     if status_only and state_text and not every:
         return _state_status(searcher, n_guesses, state_text, checkpoint, as_json)
     if core_work and state_text and not every:
