@@ -250,16 +250,21 @@ def save_merged(path, question: dict, entries: dict, replaces=None) -> dict:
     if not path:
         return entries
     with checkpoint_lock(path):
-        try:
-            on_file = load_checkpoint(path, question)
-        except WordleError:
-            on_file = {}
-        if replaces is None:
-            merged = {**on_file, **entries}
-        else:
-            merged = {**on_file, **{k: v for k, v in entries.items() if k not in on_file or replaces(v, on_file[k])}}
+        merged = merged_entries(path, question, entries, replaces)
         save_checkpoint(path, question, merged)
     return merged
+
+
+def merged_entries(path, question: dict, entries: dict, replaces=None) -> dict:
+    """:func:`save_merged`'s entries, neither locked nor written: for a writer that holds
+    :func:`checkpoint_lock` across more than one step."""
+    try:
+        on_file = load_checkpoint(path, question)
+    except WordleError:
+        on_file = {}
+    if replaces is None:
+        return {**on_file, **entries}
+    return {**on_file, **{k: v for k, v in entries.items() if k not in on_file or replaces(v, on_file[k])}}
 
 
 @contextlib.contextmanager

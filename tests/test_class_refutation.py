@@ -585,6 +585,58 @@ def test_two_runs_on_one_state_checkpoint_share_their_cores(tmp_path, monkeypatc
     assert all(entries[w] == done[w] for w in theirs)
 
 
+@pytest.mark.parametrize("largest_first", [False, True])
+def test_a_core_another_run_wrote_is_never_given_a_second_one(tmp_path, monkeypatch, largest_first):
+    """Two guesses whose rules ask the same take each other's core by monotonicity either way.
+    When another run has written one with its own core and the other "via" it, this run takes
+    both as they are: neither is given the other's core (two "via" entries pointing at each
+    other, a cycle the checkpoint's check refuses), whichever of them comes first here."""
+    from wordlelab.models.monotone_check import check_core_by_monotonicity
+    from wordlelab.models.refutation import CoreFault
+    from wordlelab.solvers.checkpoint import save_checkpoint, save_merged
+    from wordlelab.solvers.search import depth_proof, state_monotone
+    from wordlelab.solvers.search.class_refutation import state_status
+    monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
+    monkeypatch.setattr(depth_proof, "SAVE_EVERY", -1)
+    state = "whoof.BBBBB"
+    ck = tmp_path / "alone.json"
+    assert searcher().prove_depth(4, state=state, checkpoint=str(ck)).status == "INFEASIBLE"
+    question, done = (json.loads(ck.read_text())[k] for k in ("question", "entries"))
+    history = searcher().root(None, state, 4).history
+
+    def mutual(a, b):
+        try:
+            check_core_by_monotonicity(done[b]["core"], done[b]["depth"], history, a, b, done[b]["depth"])
+            return True
+        except CoreFault:
+            return False
+    pairs = [(v["via"], b) for b, v in done.items()
+             if "via" in v and "via" not in done[v["via"]] and mutual(v["via"], b)]
+    assert pairs
+    a, b = pairs[0]
+    # the other run's view: B with its own core, A by monotonicity from it
+    theirs = {b: {"core": done[b]["core"], "depth": done[b]["depth"]},
+              a: {"core": done[b]["core"], "depth": done[b]["depth"], "via": b}}
+    waiting = {w: {"core": None, "depth": None, "failing": pattern_string(feedback(w, e["core"][0]))}
+               for w, e in done.items()}
+    shared = tmp_path / "shared.json"
+    save_checkpoint(shared, question, waiting)
+    checked, calls = depth_proof._checked_refutation, []
+
+    def elsewhere(searcher, prover, node, g0, refuted):
+        if not calls:
+            save_merged(str(shared), question, theirs)
+        calls.append(g0)
+        return checked(searcher, prover, node, g0, refuted)
+    monkeypatch.setattr(depth_proof, "_checked_refutation", elsewhere)
+    s = searcher()
+    s.largest_first = largest_first
+    assert s.prove_depth(4, state=state, checkpoint=str(shared)).status == "INFEASIBLE"
+    assert state_status(searcher(), shared, 4).status == "INFEASIBLE"
+    entries = json.loads(shared.read_text())["entries"]
+    assert entries[a] == theirs[a] and entries[b] == theirs[b]
+
+
 def test_largest_first_needs_a_state_checkpoint(cli_run):
     for extra in ([], ["--status", "--checkpoint", "x.json"]):
         r = cli_run(["prove-depth", "--guesses", "4", "--mode", "hard", "--lists", "nyt20220316", "--state",

@@ -200,7 +200,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
     mode with its core, in hard mode with the class that failed, its core made and checked only
     if no guess works (a yes needs none). In hard mode a guess a round leaves open is kept too,
     with the budget that stopped it, and a later run starts it at four times that."""
-    from wordlelab.solvers.checkpoint import load_checkpoint, save_merged
+    from wordlelab.solvers.checkpoint import checkpoint_lock, load_checkpoint, merged_entries, save_checkpoint, save_merged
     from wordlelab.solvers.search.class_refutation import state_question
     from wordlelab.solvers.search.core_prover import Count
     split_of = dict(zip(node.L.tolist(), hsh.tolist()))
@@ -380,17 +380,31 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                     del pending[g0]
                     continue
             del pending[g0]
-            if checked is not None and refuted[word]["core"]:
-                core = np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32)
-                checked.add(g0, core, int(searcher.MT[core[0], g0]))
-                i = len(checked) - 1
-                for g1, pattern in checked.held_by(i, list(pending)):
-                    take(g1, i, pattern)
+
+            def serve(word=word, g0=g0) -> None:
+                # the core now checked for g0 refutes the guesses still waiting that hold it
+                if refuted[word]["core"]:
+                    core = np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32)
+                    checked.add(g0, core, int(searcher.MT[core[0], g0]))
+                    i = len(checked) - 1
+                    for g1, pattern in checked.held_by(i, list(pending)):
+                        take(g1, i, pattern)
+            if checked is not None and checkpoint:
+                # Under one lock: the cores another run on this file has written are taken first
+                # (its entry for g0 too, if it made one: the file's core stays), so that this run
+                # never gives a guess that has a core there another one by monotonicity, then the
+                # guesses this core serves, and all of it is written before the lock is let go
+                with checkpoint_lock(checkpoint):
+                    refuted = merged_entries(checkpoint, ck_question, refuted, _replaces)
+                    _take_cores_made_elsewhere(searcher, node, refuted, pending, checked, take, a_index)
+                    serve()
+                    save_checkpoint(checkpoint, ck_question, refuted)
+                last_save = time.monotonic()
+            elif checked is not None:
+                serve()
             if checkpoint and time.monotonic() - last_save > SAVE_EVERY:
                 refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                 last_save = time.monotonic()
-                if checked is not None:
-                    _take_cores_made_elsewhere(searcher, node, refuted, pending, checked, take, a_index)
         if too_long:
             extra["cores_too_long"] = [searcher.lists.guesses[g0] for g0 in too_long]
             g = NODE_LIMIT
@@ -408,11 +422,12 @@ def _take_cores_made_elsewhere(searcher, node, refuted: dict, pending: dict, che
     The other run's entry was checked by its own checker when made, as any entry a run resumes
     from; its shape, and a "via" entry's chain, are checked again here as on loading.
     """
-    for g0 in list(pending):
+    made = [g0 for g0 in pending if (refuted.get(searcher.lists.guesses[g0]) or {}).get("core")]
+    # all of them leave pending before any serves another guess: a guess with a core on file is
+    # never given a second one here (two "via" entries pointing at each other would be a cycle)
+    for g0 in made:
         word = searcher.lists.guesses[g0]
-        entry = refuted.get(word)
-        if g0 not in pending or not entry or not entry.get("core"):
-            continue
+        entry = refuted[word]
         try:
             check_refutation(searcher, word, entry)
         except ValueError as e:
@@ -420,7 +435,8 @@ def _take_cores_made_elsewhere(searcher, node, refuted: dict, pending: dict, che
         if "via" in entry:
             check_via(searcher, node, word, entry, refuted)
         del pending[g0]
-        core = np.array(sorted(a_index[a] for a in entry["core"]), np.int32)
+    for g0 in made:
+        core = np.array(sorted(a_index[a] for a in refuted[searcher.lists.guesses[g0]]["core"]), np.int32)
         checked.add(g0, core, int(searcher.MT[core[0], g0]))
         i = len(checked) - 1
         for g1, pattern in checked.held_by(i, list(pending)):
@@ -452,11 +468,13 @@ def _nearby_entry(searcher, node, g0: int, members: np.ndarray) -> dict | None:
 def _replaces(ours: dict, theirs: dict) -> bool:
     """Whether a state checkpoint's entry of this run goes over the file's (``save_merged``): a
     guess this run left open never hides a refutation another run wrote, nor a larger budget,
-    and one whose core it has yet to make never hides a checked core (which another guess's
-    entry may take "via" it)."""
+    and a checked core on file is never replaced, not even by a core of this run (another
+    guess's entry may take it "via" that guess)."""
     if "open" in ours:
         return "open" in theirs and ours["open"] >= theirs["open"]
-    if ours.get("core") is None and theirs.get("core"):
+    if theirs.get("core"):
+        # a checked core on file stays, whatever this run holds: another run's guesses may have
+        # taken it by monotonicity ("via"), and a core of this run in its place would break them
         return False
     return True
 
