@@ -5,7 +5,9 @@ compiled call (a depth search of minutes) waits for the call to return. The comp
 points of the searches release the GIL (``nogil=True``), and Python's own C-level handler
 writes each signal to the wakeup descriptor (:func:`signal.set_wakeup_fd`) at once. A watcher
 thread reads it and sets the node counter of the running search past any node limit; the search
-checks that counter at every node, so it returns within a node, and the pending
+checks that counter at every node, so it returns within a node (the counters of the arrays
+given, and of every array :func:`~wordlelab.solvers.search.tables.new_stats` makes inside the
+block: a core's deletions and a shared part's trials count in arrays of their own), and the pending
 KeyboardInterrupt is raised in the main thread. :meth:`StopOnCtrlC.check` raises it too, so a
 poisoned result is never taken for a real one: a depth search's NODE_LIMIT, or a min-sum
 search's made-up values (whose node table the searcher then empties, see
@@ -23,10 +25,12 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import weakref
 
 import numpy as np
 
 from wordlelab.solvers.search.tables import POISON as _POISON
+from wordlelab.solvers.search.tables import STATS_WATCHERS
 
 POISON = np.int64(_POISON)    # past any node limit
 
@@ -41,10 +45,19 @@ class StopOnCtrlC:
         self.stats = list(stats)
         self.interrupted = False
         self._thread = None
+        self._made: list = []         # weak references to the arrays new_stats made in the block
 
     def watch(self, stats: np.ndarray) -> None:
         """Poison ``stats`` too (a search started inside the context)."""
         self.stats.append(stats)
+
+    def _made_now(self, stats: np.ndarray) -> None:
+        # (weakly held: a state run makes thousands of them over hours, each dropped soon)
+        if len(self._made) >= 4096:
+            self._made = [ref for ref in self._made if ref() is not None]
+        self._made.append(weakref.ref(stats))
+        if self.interrupted:
+            stats[0] = POISON
 
     def __enter__(self):
         if threading.current_thread() is not threading.main_thread():
@@ -59,6 +72,7 @@ class StopOnCtrlC:
             return self
         self._thread = threading.Thread(target=self._watch, name="wordlelab-ctrl-c", daemon=True)
         self._thread.start()
+        STATS_WATCHERS.append(self._made_now)
         return self
 
     def _watch(self) -> None:
@@ -71,8 +85,9 @@ class StopOnCtrlC:
                 return
             if signal.SIGINT in data or signal.SIGTERM in data:   # the CLI stops on both alike
                 self.interrupted = True
-                for s in self.stats:
-                    s[0] = POISON
+                for s in self.stats + [ref() for ref in list(self._made)]:
+                    if s is not None:
+                        s[0] = POISON
 
     def check(self) -> None:
         """Raise KeyboardInterrupt if a Ctrl-C arrived (call it after each compiled search)."""
@@ -80,6 +95,8 @@ class StopOnCtrlC:
             raise KeyboardInterrupt
 
     def __exit__(self, *exc):
+        if self._made_now in STATS_WATCHERS:
+            STATS_WATCHERS.remove(self._made_now)
         if self._thread is not None:
             signal.set_wakeup_fd(self._old)
             os.close(self._write)

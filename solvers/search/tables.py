@@ -51,9 +51,18 @@ def depth_rounds(guesses_left: int = 5, answers: int = 64, first_budget: int = 4
     return np.array([guesses_left, answers, first_budget], np.int64)
 
 
+# called with each statistics array made while a StopOnCtrlC block runs (solvers/interrupt.py):
+# the searches a run starts on arrays of their own (a core's deletions, a shared part's trials)
+# stop within a node on Ctrl-C too, not at their node budget
+STATS_WATCHERS: list = []
+
+
 def new_stats() -> np.ndarray:
     """A zeroed statistics array, one int64 slot per :class:`Stat`."""
-    return np.zeros(len(Stat), np.int64)
+    stats = np.zeros(len(Stat), np.int64)
+    for watch in STATS_WATCHERS:
+        watch(stats)
+    return stats
 
 
 # set in the core store's LAST slot before a first guess; still there after it: no search ran
