@@ -81,6 +81,11 @@ RUN_AS_SHOWN = {
     # reads the committed checkpoint of the long run and searches nothing
     "wordlelab prove-depth --guesses 7 --mode hard --every-first-word --lists nyt20220316 --answers all "
     "--checkpoint runs/every7-hard.json --status",
+    "wordlelab prove-depth --guesses 6 --every-first-word --lists nyt20220316 --answers all "
+    "--checkpoint runs/every6.json --status",
+    # part 5's random sample, read from the committed ranking checkpoint
+    "wordlelab best-start --lists nyt20220316 --answers all --workers 1 --cutoff 52897 "
+    "--words aizle,undue,maned,slipt,amman,almas,sooky,loped,music,roods --checkpoint runs/rank-all-easy.json",
     "wordlelab solve --start salet --tree salet.tree",
     "wordlelab solve --start salet",
     "wordlelab solve --start tarse",
@@ -334,7 +339,7 @@ RUN_AFTER = {
 # What the output must contain, where the docs state a result (a "no" still exits 0).
 EXPECT_OUTPUT = {
     "wordlelab prove-depth --guesses 7 --mode hard --lists nyt20220316 --answers all --state impot.BBBBB --checkpoint runs/impot-bbbbb-depth.json --status":
-        "after impot.BBBBB (3213 answers), of 12964 next guesses",
+        "INFEASIBLE: after impot.BBBBB (3213 answers), of 12964 next guesses 12964 are refuted with a checked core",
     "wordlelab verify runs/trees7/thump.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7":
         "valid hard-mode tree for 12972 answers",
     "wordlelab verify runs/trees7/chomp.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7":
@@ -351,7 +356,15 @@ EXPECT_OUTPUT = {
         "valid hard-mode tree for 12972 answers",
     "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316": "INFEASIBLE",
     "wordlelab prove-depth --guesses 7 --mode hard --every-first-word --lists nyt20220316 --answers all "
-    "--checkpoint runs/every7-hard.json --status": "7 find every answer within 7 guesses",
+    "--checkpoint runs/every7-hard.json --status":
+        "OPTIMAL: of 12972 first words (hard mode, nyt20220316+all, 12972 answers), 7 find every answer within 7 "
+        "guesses, 12965 cannot",
+    "wordlelab best-start --lists nyt20220316 --answers all --workers 1 --cutoff 52897 "
+    "--words aizle,undue,maned,slipt,amman,almas,sooky,loped,music,roods --checkpoint runs/rank-all-easy.json":
+        "every candidate of this partial ranking (--limit/--shard/--words) totals at least 52897",
+    # part 4 is open: the committed checkpoint grows as the run goes on
+    "wordlelab prove-depth --guesses 6 --every-first-word --lists nyt20220316 --answers all "
+    "--checkpoint runs/every6.json --status": "of 12972 first words (easy mode, nyt20220316+all, 12972 answers)",
     # the hint's best three (wordlelab hint salet.BBBYB), found by the sweep from the state
     "wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3": "best next guess drone, total 442",
     "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/thump7.json "
