@@ -1,4 +1,4 @@
-"""Independent checker of a no in hard mode: a core, answers that alone cannot all be found in time.
+"""Independent checker of a no in hard or easy mode: a core, answers that alone cannot all be found in time.
 
 **Theorem (monotonicity of hard mode in the answers).** After a history, the guesses hard mode
 allows depend on the history only, never on which answers are still possible. So a strategy
@@ -7,6 +7,11 @@ within d as well: play it unchanged. Hence if no strategy finds every answer of 
 within d guesses after history H, none does for any S ⊇ C after H. When every answer of C
 gives first word w the same pattern p, the answers of C all lie in w's class p, and w cannot
 find every answer within d + 1 guesses.
+
+Easy mode is the case of a rule that never forbids a guess (``mode="easy"``): the theorem holds
+with every guess allowed after every history, and everything below holds with the constraint
+always empty. There a move is its split alone, so each node hands its children only its
+distinct guesses (``_Search._easy_refutation``).
 
 :func:`check_core` decides "C within d after H" by exhaustive search, sharing nothing with the
 searchers but the rule statements (a ``hint`` from a searcher may order its work, never decide
@@ -72,6 +77,13 @@ from wordlelab.models.modes import hard_allowed, hard_rule, join_rules, rule_aft
 from wordlelab.models.refuted_sets import RefutedSets
 
 NO_SPLIT: list = []     # the classes of a guess that leaves every answer in one class
+NO_RULE: tuple = ((), ())   # easy mode's constraint after any history: no green, no least count
+MODES = ("easy", "hard")
+
+
+def _no_rule(guess: str, pattern: int) -> tuple:
+    """Easy mode's rule after a pair: none (every guess stays allowed)."""
+    return NO_RULE
 
 # Objects made between two young collections while a check runs (Python's default: 700): most
 # of the search's lists and tuples die within a node, before a collection would scan them
@@ -103,7 +115,7 @@ class _Search:
     """
 
     def __init__(self, words: tuple, allowed: list, node_limit: int, endgame_bound: bool,
-                 work_limit: int | None = None, hint=None):
+                 work_limit: int | None = None, hint=None, mode: str = "hard"):
         # work: patterns read, |allowed| x |answers| for the table and again at each node (the
         # cost that grows with a core; a deterministic stand-in for time)
         self.work = len(allowed) * len(words)
@@ -137,6 +149,8 @@ class _Search:
         self.rule_ids: dict[tuple, int] = {}
         self.rule_numbers: dict[tuple, int] = {}
         self.rules: list[tuple] = []
+        # the rule a (guess, pattern) pair adds: none in easy mode, where every guess stays allowed
+        self.rule_of = hard_rule if mode == "hard" else _no_rule
 
     def allowed(self, constraint: tuple) -> list:
         """The first node's guesses that keep ``constraint``, in their order.
@@ -278,6 +292,8 @@ class _Search:
                 if witness:
                     self.memo[key] = witness
                     return witness
+        if self.rule_of is _no_rule:
+            return self._easy_refutation(key, answers, allowed, d, mask)
         greens, need = constraint
         pick = itemgetter(*answers)     # n ≥ 2 here, so it returns a tuple
         # each split seen at this node, by its patterns: (its number here, its classes)
@@ -318,7 +334,7 @@ class _Search:
             for p, _ in classes:
                 r = rule_ids.get((u, p))
                 if r is None:       # numbered by its value: two pairs with one rule, one number
-                    rule = hard_rule(u, p)
+                    rule = self.rule_of(u, p)
                     r = rule_ids[(u, p)] = self.rule_numbers.setdefault(rule, len(self.rules))
                     if r == len(self.rules):
                         self.rules.append(rule)
@@ -363,18 +379,84 @@ class _Search:
                 if self.on_refuted is not None and key == self.root:
                     self.on_refuted(u, p, failed, d - 1)
             witness |= failed
-        # every guess failed; a set no guess could be tried on is its own witness
-        witness = witness or mask
+        return self._refuted(key, witness or mask)
+
+    def _refuted(self, key: tuple, witness: int) -> int:
+        """Keep a node every guess failed on (a set no guess could be tried on is its own
+        witness, passed as ``witness``)."""
+        _, constraint, d = key
         self.memo[key] = witness
         self.kept.keep(witness, constraint, d)
         return witness
 
+    def _easy_refutation(self, key: tuple, answers: tuple, allowed: list, d: int, mask: int) -> int:
+        """:meth:`refutation`'s guesses in easy mode, where no rule tells two guesses apart.
+
+        A move is then its split alone, and only its classes of more than d - 1 answers can fail
+        (the others are guessed in turn), so guesses whose such classes agree are one move.
+        Its children are given only this node's *distinct* guesses, the first of each way to
+        split the answers that tells some apart: two guesses that give every answer here the
+        same pattern do so on every subset, and one that splits nothing here splits nothing
+        there (so the child's verdict is the one the whole guess list gives, and so is its
+        witness, a subset of its answers).
+        """
+        pick = itemgetter(*answers)     # n ≥ 2 here, so it returns a tuple
+        patterns_seen: set = set()
+        distinct: list = []         # the guesses handed to the children
+        moves: list = []            # (guess, its classes of more than d - 1 answers, largest first)
+        moves_seen: set = set()
+        for u in allowed:
+            patterns = pick(self.patterns[u])
+            if patterns in patterns_seen:
+                continue
+            patterns_seen.add(patterns)
+            by_pattern: dict[int, list] = {}
+            for i, p in zip(answers, patterns):
+                by_pattern.setdefault(p, []).append(i)
+            if len(by_pattern) == 1 and ALL_GREEN not in by_pattern:
+                continue            # tells nothing apart: never needed (module docstring)
+            distinct.append(u)
+            by_pattern.pop(ALL_GREEN, None)
+            big = sorted((tuple(c) + (p,) for p, c in by_pattern.items() if len(c) >= d), key=len, reverse=True)
+            if not big:
+                self.memo[key] = 0
+                return 0
+            move = tuple(c[:-1] for c in big)   # (each class ends in its pattern, for on_refuted)
+            if move not in moves_seen:
+                moves_seen.add(move)
+                moves.append((u, big))
+        witness = 0
+        for u, big in moves:
+            children = [(c[:-1], c[-1]) for c in big]
+            failed = 0
+            for c, _ in children:
+                failed = self.refuted_at_once(c, NO_RULE, d - 1)
+                if failed:
+                    break
+            if not failed:
+                if self.hint is not None and len(children) > 1:
+                    first = self.hint([c for c, _ in children], [NO_RULE] * len(children), d - 1)
+                    if isinstance(first, int) and 0 < first < len(children):    # anything else: no hint
+                        children.insert(0, children.pop(first))
+                for c, p in children:
+                    failed = self.refutation(c, distinct, NO_RULE, d - 1)
+                    if failed:
+                        break
+                if not failed:
+                    self.memo[key] = 0
+                    return 0
+                if self.on_refuted is not None and key == self.root:
+                    self.on_refuted(u, p, failed, d - 1)
+            witness |= failed
+        return self._refuted(key, witness or mask)
+
 
 def check_core(core, depth: int, guesses, history=(), node_limit: int | None = None,
                endgame_bound: bool = True, work_limit: int | None = None, lemmas=(), hint=None,
-               proven=(), on_proven=None) -> int:
-    """Check in hard mode that no strategy finds every answer of ``core`` within ``depth`` more
-    guesses after ``history`` (a list of (guess, pattern code) pairs); return the nodes visited.
+               proven=(), on_proven=None, mode: str = "hard") -> int:
+    """Check in hard mode (or ``mode="easy"``) that no strategy finds every answer of ``core``
+    within ``depth`` more guesses after ``history`` (a list of (guess, pattern code) pairs);
+    return the nodes visited. In easy mode the history only has to be consistent with the core.
 
     ``core`` must be consistent with ``history`` (each of its answers gives every earlier guess
     its pattern), and ``guesses`` is the whole guess list, filtered here by hard mode's rule.
@@ -432,7 +514,8 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     # the young and middle generations are still collected, where most cycles die
     with _full_collections_paused():
         return _run_check(core, depth, guesses, history, node_limit=node_limit, endgame_bound=endgame_bound,
-                          work_limit=work_limit, lemmas=lemmas, hint=hint, proven=proven, on_proven=on_proven)
+                          work_limit=work_limit, lemmas=lemmas, hint=hint, proven=proven, on_proven=on_proven,
+                          mode=mode)
 
 
 _PAUSES = {"checks": 0, "thresholds": None}     # checks running in this process, and the thresholds before them
@@ -461,8 +544,11 @@ def _full_collections_paused():
 
 
 def _run_check(core, depth, guesses, history, *, node_limit, endgame_bound, work_limit, lemmas, hint, proven,
-               on_proven) -> int:
+               on_proven, mode) -> int:
     """:func:`check_core`'s work, with its arguments."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}: the checker knows {', '.join(MODES)}")
+    hard = mode == "hard"
     answers = tuple(sorted(set(core)))
     if len(answers) != len(core):
         raise CoreFault("the core repeats an answer")
@@ -472,11 +558,11 @@ def _run_check(core, depth, guesses, history, *, node_limit, endgame_bound, work
                 raise CoreFault(f"{a.upper()} does not give {g.upper()} the pattern {pattern_string(p)}")
     greens, need = (), ()
     allowed = list(guesses)
-    for g, p in history:
+    for g, p in history if hard else ():
         greens, need = rule_after(greens, need, g, p)
         allowed = hard_allowed(g, p, allowed)
     search = _Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit, endgame_bound,
-                     work_limit, hint)
+                     work_limit, hint, mode)
     index = {a: i for i, a in enumerate(answers)}
 
     def claim(lemma_answers, more_history, what: str) -> tuple:
@@ -488,7 +574,8 @@ def _run_check(core, depth, guesses, history, *, node_limit, endgame_bound, work
             for a in lemma_answers:
                 if feedback(g, a) != p:
                     raise CoreFault(f"{what}'s {a.upper()} does not give {g.upper()} the pattern {pattern_string(p)}")
-            rule, lemma_allowed = rule_after(*rule, g, p), hard_allowed(g, p, lemma_allowed)
+            if hard:
+                rule, lemma_allowed = rule_after(*rule, g, p), hard_allowed(g, p, lemma_allowed)
         return tuple(sorted(index[a] for a in lemma_answers)), rule, lemma_allowed
 
     for lemma_answers, more_history, left in proven:
@@ -498,7 +585,7 @@ def _run_check(core, depth, guesses, history, *, node_limit, endgame_bound, work
         ids, rule, lemma_allowed = claim(lemma_answers, more_history, "a lemma")
         if search.solvable(ids, lemma_allowed, rule, left):
             raise CoreFault(f"a lemma is false: its {len(lemma_answers)} answers can all be found within "
-                            f"{left} guesses in hard mode")
+                            f"{left} guesses in {mode} mode")
     root = (tuple(range(len(answers))), (greens, need), depth)
     if on_proven is not None:
         search.root = root
@@ -506,12 +593,12 @@ def _run_check(core, depth, guesses, history, *, node_limit, endgame_bound, work
             [a for i, a in enumerate(answers) if mask >> i & 1], ((u, p),), left)
     if search.solvable(root[0], allowed, root[1], depth):
         raise CoreFault(f"the core is not a refutation: its {len(answers)} answers can all be found "
-                        f"within {depth} guesses in hard mode")
+                        f"within {depth} guesses in {mode} mode")
     return search.nodes
 
 
 def check_first_word_core(first_word: str, core, guesses_left: int, guesses, work_limit: int | None = None,
-                          lemmas=(), hint=None) -> int:
+                          lemmas=(), hint=None, mode: str = "hard") -> int:
     """Check that ``first_word`` cannot find every answer within ``guesses_left + 1`` guesses in
     hard mode, by its core: answers that share one pattern of ``first_word`` and alone cannot be
     found within ``guesses_left`` more guesses. Returns the nodes the check visited;
@@ -527,4 +614,4 @@ def check_first_word_core(first_word: str, core, guesses_left: int, guesses, wor
     if len(patterns) != 1:
         raise CoreFault(f"the core's answers give {first_word.upper()} {len(patterns)} different patterns")
     return check_core(core, guesses_left, guesses, [(first_word, patterns.pop())], work_limit=work_limit,
-                      lemmas=lemmas, hint=hint)
+                      lemmas=lemmas, hint=hint, mode=mode)

@@ -456,12 +456,12 @@ def test_the_claims_are_written_less_often_when_a_write_costs_more(tmp_path, mon
     assert len(drafts.load("nauch", 3)["proven"]) == 120 == rec.count
 
 
-def test_cli_core_work_names_its_default_and_is_hard_modes(cli_run):
+def test_cli_core_work_names_its_default_and_is_for_the_modes_with_checked_cores(cli_run):
     from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
     assert f"(default {UNFINISHED_CHECK_WORK})" in " ".join(cli_run(["prove-depth", "--help"]).out.split())
-    r = cli_run(["prove-depth", "--guesses", "3", "--every-first-word", "--lists", "nyt20220316", "--core-work", "5"],
-                expect_error=True)
-    assert r.code == 2 and r.err.strip() == "error: --core-work is the budget of hard mode's core checks"
+    r = cli_run(["prove-depth", "--guesses", "3", "--every-first-word", "--lists", "nyt20220316", "--mode", "strict",
+                 "--core-work", "5"], expect_error=True)
+    assert r.code == 2 and r.err.strip() == "error: --core-work is the budget of the core checks of hard and easy mode"
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -403,8 +403,8 @@ def test_a_resumed_sweep_rechecks_every_certificate_from_the_checkpoint(hard_swe
     (trees / f"{yes}.tree").unlink()
     with pytest.raises(WordleError, match=f"no tree for the yes word {yes.upper()}"):
         decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, tree_dir=trees, recheck=True)
-    with pytest.raises(WordleError, match="easy mode's nos have no core"):
-        decide_every_first_word(NativeSearcher(random_300, "easy", 4), 4, recheck=True)
+    with pytest.raises(WordleError, match="strict mode's nos have no core"):
+        decide_every_first_word(NativeSearcher(random_300, "strict", 4), 4, recheck=True)
 
 
 @pytest.mark.xdist_group("hard_sweep")   # one worker computes the fixture

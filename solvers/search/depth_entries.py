@@ -26,7 +26,8 @@ def check_decision(searcher):
         if word not in searcher.guess_index:
             raise ValueError("not in the guess list")
         keys = {"yes", "core", "depth", "total", "same_as"}
-        if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit", "failing", "core_work", "settled", "lemmas"}:
+        if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit", "failing", "core_work", "settled",
+                                                                            "lemmas", "checked"}:
             raise ValueError('must be {"yes", "core", "depth", "total", "same_as"} (an unknown: and "node_limit", '
                              'and "failing" when its search refuted that class but no core was checked in time, '
                              'with "core_work", the check budget then, and "settled", the second guesses its check '
@@ -51,6 +52,8 @@ def check_decision(searcher):
             if "core_work" not in value:
                 raise ValueError("only an unknown with a core_work has settled guesses")
             check_int(value["settled"], "the settled guesses", 1)
+        if "checked" in value and (value["checked"] is not True or value["yes"] is not False):
+            raise ValueError('"checked" (easy mode: the pure-Python checker proved the core) is true, and only on a no')
         if "lemmas" in value:
             if value["yes"] is not False:
                 raise ValueError("only a no has lemmas")

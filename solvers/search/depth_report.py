@@ -27,13 +27,27 @@ def sweep_result(question, decisions, n_words, resumed, decided_now, verified_no
            "unknown_by_limit": unknown_by_limit(decisions, unknown), "not_reached": not_reached,
            "unknown_words_by_limit": unknown_words_by_limit(decisions, unknown),
            # unknowns whose core check goes on from the first guesses it refuted so far (drafts file)
-           "check_settled": {w: decisions[w]["settled"] for w in unknown if "settled" in decisions[w]}}
+           "check_settled": {w: decisions[w]["settled"] for w in unknown if "settled" in decisions[w]},
+           "nos_unchecked": nos_unchecked(decisions, question.get("mode"))}
     # every yes decided in this call had its tree checked by verify_tree before it counted; the trees
     # are in tree_dir, not in the result (thousands of 12972-answer trees would not fit)
     out["trees_verified"] = sum(1 for w in yes if w in verified_now)
     status = Status.OPTIMAL if not unknown and not not_reached else Status.UNKNOWN
     return Result(question, "native", status, len(yes) if status == Status.OPTIMAL else None,
                   len(yes) + len(unknown) + not_reached, None, None, False, seconds, out)
+
+
+def nos_unchecked(decisions: dict, mode: str | None) -> int:
+    """The nos of an easy-mode checkpoint whose core the pure-Python checker has not proven (from
+    before easy-mode certificates: ``prove-depth --every-first-word --recheck`` proves and marks
+    them); 0 in the other modes, where every no is checked when it is found.
+
+    >>> nos_unchecked({"a": {"yes": False}, "b": {"yes": False, "checked": True}, "c": {"yes": True}}, "easy")
+    1
+    """
+    if mode != "easy":
+        return 0
+    return sum(1 for v in decisions.values() if v["yes"] is False and not v.get("checked"))
 
 
 def unknown_by_limit(decisions: dict, unknown: list) -> dict:

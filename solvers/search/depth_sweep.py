@@ -36,7 +36,8 @@ from wordlelab.errors import WordleError, check_words
 from wordlelab.models.result import Result
 from wordlelab.models.tree import save_tree
 from wordlelab.solvers.interrupt import StopOnCtrlC
-from wordlelab.solvers.search.depth_report import count_by_verdict, latest_and_count, sweep_result, word_verdict
+from wordlelab.solvers.search.depth_report import (count_by_verdict, latest_and_count, nos_unchecked, sweep_result,
+                                                    word_verdict)
 from wordlelab.solvers.search.depth_entries import (_core_drafts, _question, check_decision,  # noqa: F401 (check_decision: the sweep's own)
                                                    refutation_entry, replay_refutation)
 from wordlelab.solvers.search.depth_verdicts import checks_under_way, count_drafted_claims, stale_entry
@@ -81,14 +82,13 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     """
     from wordlelab.solvers.search import hard_cores
     searcher.core_work = hard_cores.UNFINISHED_CHECK_WORK if core_work is None else core_work
-    if recheck and searcher.mode != "hard":
-        raise WordleError("--recheck with --every-first-word re-checks hard mode's cores; "
+    if recheck and searcher.mode not in ("hard", "easy"):
+        raise WordleError("--recheck with --every-first-word re-checks the cores of hard and easy mode; "
                           f"{searcher.mode} mode's nos have no core of their own")
     if words is not None:
         words = list(check_words(words, searcher.guess_index, "--words"))
-        if limit is not None or recheck:
-            raise WordleError("--words names the words to decide: drop --limit and --recheck (which re-checks "
-                              "the whole checkpoint)")
+        if limit is not None:
+            raise WordleError("--words names the words to decide: drop --limit")
     retry: frozenset = frozenset()
     if class_checkpoints:
         from wordlelab.solvers.search.class_refutation import draft_classes
@@ -110,7 +110,10 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         res, decisions = _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
                                             stale)
     if recheck:
-        res = _rechecked(res, searcher.lists, guesses, decisions, progress, tree_dir, workers, dask_address)
+        taken = decisions if words is None else {w: decisions[w] for w in words if w in decisions}
+        res = _rechecked(res, searcher, guesses, taken, progress, tree_dir, workers, dask_address)
+        if searcher.mode == "easy":
+            _mark_checked(searcher, guesses, checkpoint, decisions, taken, res)
     count_drafted_claims(searcher, guesses, _question(searcher, searcher.root(None, None, guesses), guesses),
                          checkpoint, res)
     if words is not None:
@@ -118,7 +121,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     return res
 
 
-def _rechecked(res: Result, lists, guesses, decisions, progress, tree_dir, workers, dask_address) -> Result:
+def _rechecked(res: Result, searcher, guesses, decisions, progress, tree_dir, workers, dask_address) -> Result:
     """``res`` once every one of ``decisions`` has passed its certificate's checker."""
     from wordlelab.solvers.search.sweep_recheck import recheck_decisions
     done = 0
@@ -128,11 +131,24 @@ def _rechecked(res: Result, lists, guesses, decisions, progress, tree_dir, worke
         done += n
         if progress:
             progress(0, info=f"certificates re-checked: {done}")
-    res.stats["recheck"] = recheck_decisions(lists, guesses, decisions, tree_dir, workers, dask_address,
-                                             told)
+    res.stats["recheck"] = recheck_decisions(searcher.lists, guesses, decisions, tree_dir, workers, dask_address,
+                                             told, searcher.mode)
     res.verified = True
     res.seconds += res.stats["recheck"]["seconds"]
     return res
+
+
+def _mark_checked(searcher, guesses, checkpoint, decisions: dict, rechecked: dict, res: Result) -> None:
+    """Mark the easy-mode nos of ``rechecked`` (all passed the checker) as checked, in
+    ``decisions``, in ``checkpoint`` and in the counts of ``res``."""
+    from wordlelab.solvers.checkpoint import save_merged
+    for word, value in rechecked.items():
+        if value["yes"] is False:
+            decisions[word] = dict(value, checked=True)
+    if checkpoint:
+        question = _question(searcher, searcher.root(None, None, guesses), guesses)
+        decisions.update(save_merged(checkpoint, question, decisions))
+    res.stats["nos_unchecked"] = nos_unchecked(decisions, "easy")
 
 
 def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
@@ -148,7 +164,9 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
     prover = None
     if searcher.mode == "easy":
         from wordlelab.solvers.search.core_prover import CoreProver
+        from wordlelab.solvers.search.easy_cores import EasyCertificates
         prover = CoreProver(searcher)
+        searcher.easy_certificates = EasyCertificates(searcher, decisions, searcher.core_work)
     _bank_cores(searcher, decisions)
     searcher.core_drafts = _core_drafts(searcher, question, checkpoint)
     cache, stats = searcher._new_cache(), new_stats()
@@ -278,6 +296,9 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
         return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None, "node_limit": word_limit}
     if r == REFUTED:
         failing = searcher.failing_class
+        if prover is not None:
+            return _checked(searcher, word, word_limit, None,
+                            lambda: _easy_certified(searcher, prover, node, g0, Lchild, word_limit))
         return _checked(searcher, word, word_limit, failing[2] if failing is not None else None,
                         lambda: refutation_entry(searcher, prover, node, g0))
     # the tree of a yes is read without a node limit: its nodes may have left the table meanwhile
@@ -322,6 +343,26 @@ def _checked(searcher, word: str, word_limit: int, failing: int | None, refutati
     if bank is not None and value["core"] and "lemmas" not in value:   # a grown core is large
         bank.add(word, value["core"], value["depth"])
     return {"yes": False, **value, "total": None, "same_as": None}
+
+
+def _easy_certified(searcher, prover, node, g0, Lchild, node_limit: int) -> dict:
+    """The ``{"core", "depth"}`` of a first word the easy-mode search refuted, once its core is
+    checked (:mod:`~wordlelab.solvers.search.easy_cores`): the core its search left, else one an
+    earlier no offers, else one a search without the learnt cores makes. CheckTooLong if none of
+    them gives a core, or the check runs out of work: the word is then not a no."""
+    from wordlelab.models.refutation import CheckTooLong
+    from wordlelab.solvers.search.easy_cores import NoCore, own_refutation
+    word = searcher.lists.guesses[g0]
+    certificates = searcher.easy_certificates
+    try:
+        value = certificates.certify(word, refutation_entry(searcher, prover)["core"], node.d - 1)
+    except NoCore:
+        try:
+            value = certificates.certify(word, own_refutation(searcher, node, g0, Lchild, node_limit)["core"],
+                                         node.d - 1)
+        except NoCore as e:
+            raise CheckTooLong(str(e)) from None
+    return dict(value, checked=True)
 
 
 def _kept_tree(searcher, node, g0, tree_dir) -> dict | None:
@@ -382,8 +423,10 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
         searcher.core_drafts = _core_drafts(searcher, _question(searcher, node, guesses), checkpoint)
     if mode == "easy":
         from wordlelab.solvers.search.core_prover import CoreProver
+        from wordlelab.solvers.search.easy_cores import EasyCertificates
         prover = CoreProver(searcher)
         decisions = load_checkpoint(checkpoint, _question(searcher, node, guesses), check_decision(searcher))
+        searcher.easy_certificates = EasyCertificates(searcher, decisions, core_work)
         replayed: set = set()
         for _, g0 in searcher.candidate_order(node):
             value = decisions.get(lists.guesses[g0])

@@ -147,7 +147,8 @@ def worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool = 
                     core_work: int | None = None) -> bool:
     """An unknown word is searched again unless a limit at least as large already stopped it, or
     at once when its tree has come into ``--trees`` (found apart: the sweep takes it, verified); in
-    hard mode, so is a no without a core (a checkpoint from before hard-mode cores).
+    hard and easy mode, so is a no without a core (a checkpoint from before their cores were
+    checked).
 
     An unknown naming its failing class was refuted by the search, and its core's check ran out
     of work: it is searched again only with a larger check budget ``core_work``, whatever the
@@ -158,8 +159,10 @@ def worth_retrying(value, node_limit: int, mode: str = "easy", has_tree: bool = 
     ``hard_cores.KernelHint``, which check a large class in minutes where the same budget ran
     out before).
     """
-    if mode == "hard" and value["yes"] is False and value["same_as"] is None and value["core"] is None:
-        return True
+    if value["yes"] is False and value["same_as"] is None and not value["core"]:
+        # hard mode: from before hard-mode cores; easy mode: from before easy-mode certificates,
+        # refuted by a core learnt earlier ([]) or leaving none (None), now given a checked core
+        return mode in ("hard", "easy")
     if value["yes"] is not None:
         return False
     if has_tree:

@@ -1,14 +1,14 @@
-"""Re-check a hard-mode ``prove-depth --every-first-word`` run from its certificates alone.
+"""Re-check a ``prove-depth --every-first-word`` run from its certificates alone.
 
 The count of yes words rests on two facts, both re-checked here without the search that found
 them deciding anything:
 
 - **a yes is its tree.** A strategy tree that plays the word first and finds every answer within
-  G guesses, each guess allowed by hard mode's rule, proves the word can; the independent
+  G guesses, each guess allowed by the mode's rule, proves the word can; the independent
   verifier (:func:`~wordlelab.models.verify.verify_tree`) re-reads the tree from ``WORD.tree``;
-- **a no is its core.** In hard mode, after a fixed history, the guesses allowed do not depend on
-  which answers remain, so a subset of a class is never harder than the class (monotonicity,
-  Selby part 2). If some answers that share one pattern of the first word cannot all be found
+- **a no is its core.** After a fixed history, the guesses allowed do not depend on which
+  answers remain (in easy mode they are every guess), so a subset of a class is never harder
+  than the class (monotonicity, Selby part 2). If some answers that share one pattern of the first word cannot all be found
   within G - 1 more guesses, neither can the whole class, and the word cannot guarantee G.
   The pure-Python checker (:func:`~wordlelab.models.refutation.check_first_word_core`) decides
   that for the core alone, with none of the search's tables or compiled code deciding anything.
@@ -31,8 +31,8 @@ SWEEP_NAME = "depth-every-first-word-recheck"
 
 
 def recheck_decisions(lists, guesses: int, decisions: dict, tree_dir=None, workers: int = 1,
-                      dask_address: str | None = None, progress=None) -> dict:
-    """Re-check every hard-mode decision of ``decisions`` (word -> checkpoint entry).
+                      dask_address: str | None = None, progress=None, mode: str = "hard") -> dict:
+    """Re-check every decision of ``decisions`` (word -> checkpoint entry), played in ``mode``.
 
     Each no's core goes to the pure-Python checker and each yes's tree, read from
     ``tree_dir/WORD.tree``, to the tree verifier. Unknown words are skipped: nothing is claimed
@@ -63,7 +63,7 @@ def recheck_decisions(lists, guesses: int, decisions: dict, tree_dir=None, worke
         if decisions[word]["yes"] and (tree_dir is None or not (Path(tree_dir) / f"{word}.tree").is_file()):
             raise WordleError(f"--recheck: no tree for the yes word {word.upper()} in "
                               f"{tree_dir or '(no --trees directory)'}")
-    init_args = (lists, guesses, str(tree_dir) if tree_dir else None, {w: decisions[w] for w in words})
+    init_args = (lists, guesses, str(tree_dir) if tree_dir else None, {w: decisions[w] for w in words}, mode)
     sweep = Sweep(SWEEP_NAME, {"kind": SWEEP_NAME}, words, _init, init_args, _recheck_one)
     ex = executor(None, workers, dask_address)
     try:
@@ -80,8 +80,8 @@ def recheck_decisions(lists, guesses: int, decisions: dict, tree_dir=None, worke
             "seconds": round(time.perf_counter() - t0, 1)}
 
 
-def _init(lists, guesses, tree_dir, decisions):
-    return lists, guesses, tree_dir, decisions, {}
+def _init(lists, guesses, tree_dir, decisions, mode):
+    return lists, guesses, tree_dir, decisions, {"mode": mode}
 
 
 def _hint(state, core):
@@ -93,7 +93,7 @@ def _hint(state, core):
     from wordlelab.solvers.search.native import NativeSearcher
     lists, guesses, _, _, kept = state
     if "searcher" not in kept:
-        kept["searcher"] = NativeSearcher(lists, "hard", guesses, cache_entries=1 << 10)
+        kept["searcher"] = NativeSearcher(lists, kept["mode"], guesses, cache_entries=1 << 10)
     return KernelHint(kept["searcher"], core)
 
 
@@ -103,15 +103,18 @@ def _recheck_one(state, word: str, _cutoff) -> dict:
     from wordlelab.models.refutation import CheckTooLong, CoreFault, check_first_word_core
     from wordlelab.models.tree import load_tree
     from wordlelab.models.verify import TreeFault, verify_tree
-    lists, guesses, tree_dir, decisions, _ = state
+    lists, guesses, tree_dir, decisions, kept = state
+    mode = kept["mode"]
     value = decisions[word]
+    if not value["yes"] and not value["core"]:
+        return {"nodes": 0, "fault": "it is a no without a core (resume the run: it is given one)"}
     if not value["yes"]:
         try:
             # a grown core's lemmas (hard_cores.grow_core) are decided first, as when it was found
             lemmas = [(answers, [(g, pattern_code(p)) for g, p in more], left)
                       for answers, more, left in value.get("lemmas", ())]
             return {"nodes": check_first_word_core(word, value["core"], value["depth"], lists.guesses,
-                                                   lemmas=lemmas, hint=_hint(state, value["core"])),
+                                                   lemmas=lemmas, hint=_hint(state, value["core"]), mode=mode),
                     "fault": None}
         except (CoreFault, CheckTooLong, ValueError) as e:
             return {"nodes": 0, "fault": f"{type(e).__name__}: {e}"}
@@ -119,7 +122,7 @@ def _recheck_one(state, word: str, _cutoff) -> dict:
         tree = load_tree(str(Path(tree_dir) / f"{word}.tree"))
         if tree.guess != word:
             return {"nodes": 0, "fault": f"its tree starts with {tree.guess.upper()}"}
-        report = verify_tree(tree, lists.answers, lists.guesses, "hard", (), guesses)
+        report = verify_tree(tree, lists.answers, lists.guesses, mode, (), guesses)
     except (TreeFault, WordleError) as e:
         return {"nodes": 0, "fault": f"{type(e).__name__}: {e}"}
     if report.total != value["total"]:

@@ -16,6 +16,16 @@ from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, node_li
 SHOWN_UNKNOWN = 30      # undecided words named per limit in a depth sweep's report (all are in --json)
 
 
+def _checked_cores(mode: str, nos: int, unchecked: int) -> str:
+    """How the nos of a depth sweep are certified, for its report."""
+    if mode == "hard" or (mode == "easy" and not unchecked):
+        return ", each with a checked core"
+    if mode == "easy":
+        return (f", {nos - unchecked} with a checked core, {unchecked} from before easy-mode cores were checked: "
+                f"--recheck proves them")
+    return ""
+
+
 def _show_histogram(histogram: dict):
     table(None, ["guesses", "count"], [[int(k), v] for k, v in sorted(histogram.items(), key=lambda kv: int(kv[0]))])
 
@@ -183,8 +193,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
     if not every:
         raise WordleError("--trees, --limit, --words, --status, --core-work, --class-checkpoint, --workers and "
                           "--dask go with --every-first-word (--status and --core-work also with --state)")
-    if core_work is not None and searcher.mode != "hard":
-        raise WordleError("--core-work is the budget of hard mode's core checks")
+    if core_work is not None and searcher.mode not in ("hard", "easy"):
+        raise WordleError("--core-work is the budget of the core checks of hard and easy mode")
     if start:
         raise WordleError("--every-first-word decides every first word: drop --start and --state")
     lists = searcher.lists
@@ -217,7 +227,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
     out.print(f"{lead}{res.status}: of {first_words} first words "
               f"({searcher.mode} mode, {lists.name}, "
               f"{len(searcher.lists.answers)} answers), {d['yes']} find every answer within {n_guesses} guesses, "
-              f"{d['no']} cannot (exhaustive search" + (", each with a checked core" if searcher.mode == "hard" else "")
+              f"{d['no']} cannot (exhaustive search" + _checked_cores(searcher.mode, d["no"], st["nos_unchecked"])
               + f"), {d['unknown']} undecided "
               f"(node limit" + (f"; {st['refuted_unchecked']} of them refuted by the search, their cores not "
                                 f"made or checked in the budget" if st["refuted_unchecked"] else "") + ")")
@@ -264,8 +274,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
               help="on yes, certify with the depth search's own strategy (verified) instead of a least-total "
                    "one: for instances whose least total is out of reach")
 @click.option("--recheck", is_flag=True,
-              help="on no (easy mode): re-decide the core with the plain search; with --every-first-word (hard "
-                   "mode): re-check every decision's core or tree before returning, the checkpoint's included")
+              help="on no (easy mode): re-decide the core with the plain search; with --every-first-word: re-check "
+                   "every decision's core (pure-Python checker) or tree before returning, the checkpoint's included")
 @click.option("--checkpoint", default=None, type=OutputFile(),
               help="without --start: first words refuted so far, with their cores (JSON); a rerun resumes from it")
 @click.option("--core", "core_file", default=None, type=OutputFile(),
@@ -285,8 +295,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                    "decided and what stopped each undecided one; with --state, the next guesses refuted, "
                    "their cores checked and those left open")
 @click.option("--core-work", default=None, type=node_limit_type(),
-              help="--every-first-word or --state, hard mode: patterns the pure-Python checker may read on a core "
-                   "that could not be shrunk (default 200000000); with --every-first-word, a word whose search refuted a class but whose core ran out of "
+              help="--every-first-word (or --state, hard mode): patterns the pure-Python checker may read on a core "
+                   "(in hard mode, one that could not be shrunk) (default 200000000); with --every-first-word, a word whose search refuted a class but whose core ran out of "
                    "it is searched again only with a larger value (or once its tree is in --trees); such a core is "
                    "kept beside --checkpoint (NAME.drafts.json), so that the larger value only checks it")
 @click.option("--largest-first", is_flag=True,

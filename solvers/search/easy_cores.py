@@ -1,0 +1,106 @@
+"""Certificates for easy mode's nos: each refuted first word's core, decided in pure Python.
+
+**Theorem (monotonicity of easy mode in the answers).** In easy mode every guess is allowed
+after any history, so a strategy that finds every answer of a set S within d guesses finds
+every answer of any C ⊆ S within d as well: play it unchanged. Hence if the answers of a *core*
+C cannot all be found within d guesses, and every answer of C gives first word w one pattern,
+the class of w holding C cannot be found within d more guesses, and w cannot find every answer
+within d + 1. Whether C can be found within d does not depend on what was guessed before it, so
+one check of C serves every first word with a class holding it.
+
+The depth search with learnt cores (:mod:`~wordlelab.solvers.search.depth_cores`) proposes the
+core: the one the word's own refutation left, or, when a core learnt for an earlier word refuted
+it without a search, the first core of an earlier no that lies in one of its classes. The
+pure-Python checker (:func:`~wordlelab.models.refutation.check_first_word_core`, ``mode="easy"``)
+decides the core before the no is recorded; the search only proposes. A core that no earlier no
+offers is made again by a search with no learnt cores (:func:`own_refutation`).
+"""
+from __future__ import annotations
+
+from wordlelab.errors import WordleError
+from wordlelab.models.feedback import feedback
+
+
+class NoCore(WordleError):
+    """The search refuted a word but left no core that lies in one of its classes."""
+
+
+class EasyCertificates:
+    """The checked cores of one easy-mode sweep, and the cores its nos may borrow.
+
+    ``searcher`` is the sweep's :class:`~wordlelab.solvers.search.native.NativeSearcher`, whose
+    depth search gives the checker hints on a large core (an order of work, never a verdict:
+    :class:`~wordlelab.solvers.search.hard_cores.KernelHint`); ``decisions`` the checkpoint's
+    entries (word -> entry), whose nos' cores are offered to later words.
+    """
+
+    def __init__(self, searcher, decisions: dict, work_limit: int | None = None):
+        self.searcher = searcher
+        self.work_limit = work_limit
+        self.offered: list[tuple[tuple, int]] = []     # (core, guesses left), in the order found
+        self.checked: dict[frozenset, int] = {}       # core -> the most guesses left it was proven for
+        for value in decisions.values():
+            self.offer(value)
+
+    def offer(self, value: dict) -> None:
+        """Offer the core of a checkpoint entry, if it is a no with one, to later words."""
+        if value.get("yes") is False and value.get("core"):
+            self.offered.append((tuple(sorted(value["core"])), int(value["depth"])))
+
+    def borrowed(self, word: str, left: int) -> tuple | None:
+        """The first offered core, proven for at least ``left`` guesses, whose answers all give
+        ``word`` one pattern; None if there is none."""
+        for core, depth in self.offered:
+            if depth >= left and _one_pattern(word, core):
+                return core
+        return None
+
+    def certify(self, word: str, core, left: int) -> dict:
+        """The checkpoint fields ``{"core", "depth"}`` of ``word``'s no, once the pure-Python
+        checker has proven that the answers ``core`` (or, if it is empty, an offered core lying
+        in one class of ``word``) cannot be found within ``left`` guesses.
+
+        Raises :class:`NoCore` when there is no core to check, and the checker's
+        :class:`~wordlelab.models.refutation.CoreFault` or
+        :class:`~wordlelab.models.refutation.CheckTooLong` when the check fails or runs out of work.
+        """
+        from wordlelab.models.refutation import CoreFault, check_first_word_core
+        core = tuple(sorted(core)) if core else self.borrowed(word, left)
+        if not core:
+            raise NoCore(f"{word.upper()} was refuted, but no core lies in one of its classes")
+        key = frozenset(core)
+        if self.checked.get(key, -1) >= left:
+            if not _one_pattern(word, core):
+                raise CoreFault(f"the core's answers give {word.upper()} different patterns")
+        else:
+            check_first_word_core(word, core, left, self.searcher.lists.guesses, work_limit=self.work_limit,
+                                  hint=self._hint(core), mode="easy")
+            self.checked[key] = left
+        value = {"core": list(core), "depth": left}
+        self.offer({"yes": False, **value})
+        return value
+
+    def _hint(self, core):
+        from wordlelab.solvers.search.hard_cores import HINT_FROM, KernelHint
+        return KernelHint(self.searcher, core) if len(core) >= HINT_FROM else None
+
+
+def _one_pattern(word: str, core) -> bool:
+    """Whether every answer of ``core`` gives ``word`` the same pattern (pure-Python feedback)."""
+    first = feedback(word, core[0])
+    return all(feedback(word, a) == first for a in core[1:])
+
+
+def own_refutation(searcher, node, g0, Lchild, node_limit: int) -> dict:
+    """The core of first word ``g0`` made again by the depth search with no learnt cores but its
+    own: ``{"core", "depth"}`` as :func:`~wordlelab.solvers.search.depth_entries.refutation_entry`
+    gives it, or ``{"core": None, ...}`` if that search does not refute the word within
+    ``node_limit`` nodes (it then proposes nothing, and the word is not recorded as a no)."""
+    from wordlelab.solvers.search.core_prover import CoreProver, Count
+    from wordlelab.solvers.search.depth_entries import refutation_entry
+    from wordlelab.solvers.search.tables import REFUTED, UNTOUCHED
+    prover = CoreProver(searcher)
+    prover.store.count[Count.LAST] = UNTOUCHED
+    if prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, None) != REFUTED:
+        return {"core": None, "depth": None}
+    return refutation_entry(searcher, prover)

@@ -1,0 +1,131 @@
+"""Easy mode's certificate of a no: a core, decided by the pure-Python checker in easy mode."""
+import json
+import random
+
+import numpy as np
+import pytest
+
+from wordlelab.errors import WordleError
+from wordlelab.instances.wordlists import load_lists
+from wordlelab.models.refutation import CoreFault, check_core, check_first_word_core
+from wordlelab.solvers.checkpoint import save_checkpoint
+from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.native import NativeSearcher
+from wordlelab.solvers.search.sweep_recheck import recheck_decisions
+from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, new_stats, new_table
+
+ATCH = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+
+
+def test_seven_answers_one_letter_apart_need_seven_guesses_when_only_they_may_be_guessed():
+    # each guess of the family tells apart only itself, whatever came before
+    assert check_core(ATCH, 6, ATCH, mode="easy") > 0
+    with pytest.raises(CoreFault, match="within 7 guesses in easy mode"):
+        check_core(ATCH, 7, ATCH, mode="easy")
+    # BLIMP tests b, l, m and p at once: the three left (c, h, w) then take three guesses
+    with pytest.raises(CoreFault, match="within 4 guesses in easy mode"):
+        check_core(ATCH, 4, ATCH + ["blimp"], mode="easy")
+    assert check_core(ATCH, 3, ATCH + ["blimp"], mode="easy") > 0
+    with pytest.raises(ValueError, match="unknown mode"):
+        check_core(ATCH, 4, ATCH, mode="strict")
+
+
+def test_easy_mode_ignores_the_hard_rule_that_refutes_the_same_core():
+    # hard mode after NAUCH keeps ?ATCH green, so BLIMP may never be played; easy mode may play it
+    from wordlelab.models.feedback import feedback
+    history = [("nauch", feedback("nauch", "batch"))]
+    assert check_core(ATCH, 5, ATCH + ["blimp"], history) > 0
+    with pytest.raises(CoreFault, match="easy mode"):
+        check_core(ATCH, 5, ATCH + ["blimp"], history, mode="easy")
+
+
+def test_the_easy_checker_agrees_with_the_compiled_depth_search_on_random_sets():
+    """Random subsets of a class after a random first word (every word an answer), at 2 or 3
+    guesses left: the pure-Python search in easy mode and the kernel's easy depth search decide
+    each alike, and both verdicts occur."""
+    lists = load_lists("nyt20220316", answers="all")
+    searcher = NativeSearcher(lists, "easy", 6)
+    node = searcher.root()
+    rng = random.Random(11)
+    verdicts = {True: 0, False: 0}
+    for _ in range(14):
+        g0 = searcher.guess_index[rng.choice(lists.guesses)]
+        members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, searcher.tables)
+        c = rng.choice([c for c in range(len(sizes)) if sizes[c] >= 10])
+        d = rng.choice([2, 3])
+        cls = members[starts[c]:starts[c] + sizes[c]].tolist()
+        sub = np.array(sorted(rng.sample(cls, min(len(cls), rng.randint(d + 3, 40)))), np.int32)
+        Lc = searcher._child_list(Lchild, g0, pats[c])
+        r = K.depth_feasible(sub, Lc, d, searcher.tables, new_table(1 << 12), new_stats(), 10**9, searcher.depth_rounds)
+        assert r != NODE_LIMIT
+        core = [lists.answers[a] for a in sub]
+        try:
+            check_first_word_core(lists.guesses[g0], core, d, lists.guesses, mode="easy")
+            refuted = True
+        except CoreFault:
+            refuted = False
+        assert refuted == (r == REFUTED), (lists.guesses[g0], core, d)
+        verdicts[refuted] += 1
+    assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
+
+
+@pytest.fixture(scope="module")
+def easy_sweep(random_300, tmp_path_factory):
+    """random-300's first words decided within 3 in easy mode (all no): result, checkpoint path."""
+    ck = tmp_path_factory.mktemp("easy") / "every.json"
+    r = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck)
+    return r, ck
+
+
+def test_every_no_of_an_easy_sweep_has_a_core_the_checker_proves(easy_sweep, random_300):
+    r, ck = easy_sweep
+    entries = json.loads(ck.read_text())["entries"]
+    assert r.status == "OPTIMAL" and r.stats["decided"]["no"] == 300
+    nos = {w: v for w, v in entries.items() if v["yes"] is False and v["same_as"] is None}
+    assert nos and all(v["core"] and v["depth"] == 2 for v in nos.values())
+    for word in random.Random(3).sample(sorted(nos), 10):
+        check_first_word_core(word, nos[word]["core"], 2, random_300.guesses, mode="easy")
+
+
+def test_an_easy_recheck_passes_the_sweep_and_catches_a_doctored_core(easy_sweep, random_300):
+    _, ck = easy_sweep
+    entries = json.loads(ck.read_text())["entries"]
+    again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck, recheck=True)
+    assert again.verified and again.stats["searched_now"] == 0 and again.stats["nos_unchecked"] == 0
+    # --words re-checks only the words named, and marks them checked
+    one = next(w for w, v in entries.items() if v["yes"] is False and v["same_as"] is None)
+    unmarked = {w: {k: x for k, x in v.items() if k != "checked"} for w, v in entries.items()}
+    ck2 = ck.parent / "unmarked.json"
+    save_checkpoint(ck2, json.loads(ck.read_text())["question"], unmarked)
+    named = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck2, recheck=True, words=[one])
+    assert named.stats["recheck"]["cores"] == 1 and named.stats["nos_unchecked"] == 299
+    assert json.loads(ck2.read_text())["entries"][one]["checked"] is True
+    assert again.stats["recheck"]["cores"] == sum(1 for v in entries.values()
+                                                  if v["yes"] is False and v["same_as"] is None)
+    no = next(w for w, v in entries.items() if v["yes"] is False and v["same_as"] is None)
+    # a core with an answer of another class of its word: the checker refuses it
+    other = next(a for a in random_300.answers if a not in entries[no]["core"])
+    doctored = {no: dict(entries[no], core=sorted(entries[no]["core"] + [other]))}
+    with pytest.raises(WordleError, match=f"certificate of {no.upper()} fails: CoreFault"):
+        recheck_decisions(random_300, 3, doctored, mode="easy")
+    with pytest.raises(WordleError, match="without a core"):
+        recheck_decisions(random_300, 3, {no: dict(entries[no], core=[], depth=None)}, mode="easy")
+
+
+def test_a_resumed_easy_sweep_gives_its_coreless_nos_a_checked_core(easy_sweep, random_300, tmp_path):
+    """A no recorded as refuted by an earlier core ([]) or with none (None), as before easy-mode
+    certificates, is decided again on resume and gets a core the checker has proven."""
+    _, done = easy_sweep
+    doc = json.loads(done.read_text())
+    nos = [w for w, v in doc["entries"].items() if v["yes"] is False and v["same_as"] is None][:40]
+    entries = {w: dict(v, core=[] if i % 2 else None, depth=None) if w in nos else v
+               for i, (w, v) in enumerate(doc["entries"].items())}
+    ck = tmp_path / "every.json"
+    save_checkpoint(ck, doc["question"], entries)
+    again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck)
+    assert again.stats["searched_now"] == len(nos) and again.stats["decided"]["no"] == 300
+    after = json.loads(ck.read_text())["entries"]
+    for w in nos:
+        assert after[w]["core"] and after[w]["depth"] == 2
+        check_first_word_core(w, after[w]["core"], 2, random_300.guesses, mode="easy")
