@@ -458,7 +458,9 @@ def test_the_claims_are_written_less_often_when_a_write_costs_more(tmp_path, mon
 
 def test_cli_core_work_names_its_default_and_is_for_the_modes_with_checked_cores(cli_run):
     from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
-    assert f"(default {UNFINISHED_CHECK_WORK})" in " ".join(cli_run(["prove-depth", "--help"]).out.split())
+    from wordlelab.solvers.search.easy_cores import EASY_CHECK_WORK
+    assert f"(default {UNFINISHED_CHECK_WORK}; in easy mode {EASY_CHECK_WORK})" in " ".join(
+        cli_run(["prove-depth", "--help"]).out.split())
     r = cli_run(["prove-depth", "--guesses", "3", "--every-first-word", "--lists", "nyt20220316", "--mode", "strict",
                  "--core-work", "5"], expect_error=True)
     assert r.code == 2 and r.err.strip() == "error: --core-work is the budget of the core checks of hard and easy mode"

@@ -129,3 +129,15 @@ def test_a_resumed_easy_sweep_gives_its_coreless_nos_a_checked_core(easy_sweep, 
     for w in nos:
         assert after[w]["core"] and after[w]["depth"] == 2
         check_first_word_core(w, after[w]["core"], 2, random_300.guesses, mode="easy")
+
+
+def test_a_no_whose_check_runs_out_of_work_is_unknown_until_a_larger_budget(random_300, tmp_path):
+    ck = tmp_path / "every.json"
+    starved = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck, limit=20, core_work=10)
+    entries = json.loads(ck.read_text())["entries"]
+    assert starved.status == "UNKNOWN" and starved.stats["decided"]["no"] == 0
+    searched = [v for v in entries.values() if v["same_as"] is None]
+    assert searched and all(v["yes"] is None and v["core_work"] == 10 and len(v["failing"]) == 5 for v in searched)
+    again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck, limit=20)
+    assert again.status == "OPTIMAL" and again.stats["decided"]["no"] == 20
+    assert again.stats["searched_now"] == len(searched) and again.stats["nos_unchecked"] == 0

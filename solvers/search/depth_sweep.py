@@ -81,7 +81,9 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     and W is decided by checking it, even if an earlier run left W unknown at this node limit.
     """
     from wordlelab.solvers.search import hard_cores
-    searcher.core_work = hard_cores.UNFINISHED_CHECK_WORK if core_work is None else core_work
+    from wordlelab.solvers.search.easy_cores import EASY_CHECK_WORK
+    default_work = EASY_CHECK_WORK if searcher.mode == "easy" else hard_cores.UNFINISHED_CHECK_WORK
+    searcher.core_work = default_work if core_work is None else core_work
     if recheck and searcher.mode not in ("hard", "easy"):
         raise WordleError("--recheck with --every-first-word re-checks the cores of hard and easy mode; "
                           f"{searcher.mode} mode's nos have no core of their own")
@@ -297,8 +299,9 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
     if r == REFUTED:
         failing = searcher.failing_class
         if prover is not None:
+            proposed = refutation_entry(searcher, prover)["core"]
             return _checked(searcher, word, word_limit, None,
-                            lambda: _easy_certified(searcher, prover, node, g0, Lchild, word_limit))
+                            lambda: _easy_certified(searcher, proposed, node, g0, Lchild, word_limit))
         return _checked(searcher, word, word_limit, failing[2] if failing is not None else None,
                         lambda: refutation_entry(searcher, prover, node, g0))
     # the tree of a yes is read without a node limit: its nodes may have left the table meanwhile
@@ -330,6 +333,7 @@ def _checked(searcher, word: str, word_limit: int, failing: int | None, refutati
     try:
         value = refutation()
     except CheckTooLong as e:      # a no whose core was not made or checked in time is not reported
+        failing = getattr(e, "failing", failing)     # (easy mode: the class its core lay in)
         # which class the search refuted, so the word can be taken up apart (no claim rests on it)
         return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None,
                 "node_limit": word_limit,
@@ -345,17 +349,18 @@ def _checked(searcher, word: str, word_limit: int, failing: int | None, refutati
     return {"yes": False, **value, "total": None, "same_as": None}
 
 
-def _easy_certified(searcher, prover, node, g0, Lchild, node_limit: int) -> dict:
-    """The ``{"core", "depth"}`` of a first word the easy-mode search refuted, once its core is
-    checked (:mod:`~wordlelab.solvers.search.easy_cores`): the core its search left, else one an
-    earlier no offers, else one a search without the learnt cores makes. CheckTooLong if none of
-    them gives a core, or the check runs out of work: the word is then not a no."""
+def _easy_certified(searcher, proposed, node, g0, Lchild, node_limit: int) -> dict:
+    """The ``{"core", "depth", "checked"}`` of a first word the easy-mode search refuted, once its
+    core is checked (:mod:`~wordlelab.solvers.search.easy_cores`): ``proposed``, the core its
+    search left, else one an earlier no offers, else one a search without the learnt cores makes.
+    CheckTooLong if none of them gives a core, or the check runs out of work (its ``failing``:
+    the pattern of the class the core lies in): the word is then not a no."""
     from wordlelab.models.refutation import CheckTooLong
     from wordlelab.solvers.search.easy_cores import NoCore, own_refutation
     word = searcher.lists.guesses[g0]
     certificates = searcher.easy_certificates
     try:
-        value = certificates.certify(word, refutation_entry(searcher, prover)["core"], node.d - 1)
+        value = certificates.certify(word, proposed, node.d - 1)
     except NoCore:
         try:
             value = certificates.certify(word, own_refutation(searcher, node, g0, Lchild, node_limit)["core"],

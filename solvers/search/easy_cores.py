@@ -21,6 +21,12 @@ from wordlelab.errors import WordleError
 from wordlelab.models.feedback import feedback
 
 
+# the patterns the checker may read on one core by default (``--core-work``): it reads about
+# 1.3 million a second (TARES's core of 813 answers: 9.8e7 in 76 s), so about an hour, the time
+# the search itself may take on such a first word (KAWAS: 3264 s)
+EASY_CHECK_WORK = 5 * 10**9
+
+
 class NoCore(WordleError):
     """The search refuted a word but left no core that lies in one of its classes."""
 
@@ -62,9 +68,10 @@ class EasyCertificates:
 
         Raises :class:`NoCore` when there is no core to check, and the checker's
         :class:`~wordlelab.models.refutation.CoreFault` or
-        :class:`~wordlelab.models.refutation.CheckTooLong` when the check fails or runs out of work.
+        :class:`~wordlelab.models.refutation.CheckTooLong` when the check fails or runs out of work
+        (then with ``failing``, the pattern code of the class of ``word`` the core lies in).
         """
-        from wordlelab.models.refutation import CoreFault, check_first_word_core
+        from wordlelab.models.refutation import CheckTooLong, CoreFault, check_first_word_core
         core = tuple(sorted(core)) if core else self.borrowed(word, left)
         if not core:
             raise NoCore(f"{word.upper()} was refuted, but no core lies in one of its classes")
@@ -73,8 +80,12 @@ class EasyCertificates:
             if not _one_pattern(word, core):
                 raise CoreFault(f"the core's answers give {word.upper()} different patterns")
         else:
-            check_first_word_core(word, core, left, self.searcher.lists.guesses, work_limit=self.work_limit,
-                                  hint=self._hint(core), mode="easy")
+            try:
+                check_first_word_core(word, core, left, self.searcher.lists.guesses, work_limit=self.work_limit,
+                                      hint=self._hint(core), mode="easy")
+            except CheckTooLong as e:
+                e.failing = feedback(word, core[0])     # the class it lies in, for a later, larger budget
+                raise
             self.checked[key] = left
         value = {"core": list(core), "depth": left}
         self.offer({"yes": False, **value})

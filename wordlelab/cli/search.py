@@ -296,7 +296,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                    "their cores checked and those left open")
 @click.option("--core-work", default=None, type=node_limit_type(),
               help="--every-first-word (or --state, hard mode): patterns the pure-Python checker may read on a core "
-                   "(in hard mode, one that could not be shrunk) (default 200000000); with --every-first-word, a word whose search refuted a class but whose core ran out of "
+                   "(in hard mode, one that could not be shrunk) (default 200000000; in easy mode 5000000000); with --every-first-word, a word whose search refuted a class but whose core ran out of "
                    "it is searched again only with a larger value (or once its tree is in --trees); such a core is "
                    "kept beside --checkpoint (NAME.drafts.json), so that the larger value only checks it")
 @click.option("--largest-first", is_flag=True,
