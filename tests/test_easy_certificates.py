@@ -141,3 +141,16 @@ def test_a_no_whose_check_runs_out_of_work_is_unknown_until_a_larger_budget(rand
     again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck, limit=20)
     assert again.status == "OPTIMAL" and again.stats["decided"]["no"] == 20
     assert again.stats["searched_now"] == len(searched) and again.stats["nos_unchecked"] == 0
+
+
+def test_a_first_words_no_in_easy_mode_returns_a_core_the_checker_proved(random_300):
+    searcher = NativeSearcher(random_300, "easy", 3)
+    nos = [w for w in random_300.guesses[:40] if searcher.prove_depth(3, start=w).status == "INFEASIBLE"]
+    assert nos
+    res = searcher.prove_depth(3, start=nos[0])
+    assert res.certificate_kind == "core" and res.stats["core"]["checker"]["nodes"] >= 1
+    check_first_word_core(nos[0], res.certificate, res.stats["core"]["guesses_left"], random_300.guesses, mode="easy")
+    starved = NativeSearcher(random_300, "easy", 3)
+    starved.core_work = 10          # the table alone is more: no proof, so no claim
+    r = starved.prove_depth(3, start=nos[0])
+    assert r.status == "UNKNOWN" and "work limit" in r.stats["core"]["check"]

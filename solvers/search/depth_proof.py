@@ -107,7 +107,13 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
     if g == REFUTED:
         answers = None
         if prover is not None and prover.root_complete and len(prover.root_core):
-            answers, out["core"] = _core_certificate(searcher, prover, node, recheck)
+            from wordlelab.models.refutation import CheckTooLong
+            try:
+                answers, out["core"] = _core_certificate(searcher, prover, node, recheck)
+            except CheckTooLong as e:     # the search's no, unchecked, is no proof
+                out["core"] = {"check": str(e)}
+                return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0,
+                              stats=out)
         elif searcher.mode == "hard" and node.start is not None:
             from wordlelab.models.refutation import CheckTooLong
             t = time.perf_counter()
@@ -522,7 +528,9 @@ def _checked_refutation(searcher, prover, node, g0, refuted: dict) -> int:
 def _core_certificate(searcher, prover, node, recheck: bool) -> tuple[list[str], dict]:
     """A few answers that alone need more guesses (the certificate of a no), and what is
     known of them: the guesses they need more than, and the plain search's re-check
-    (no learnt cores) when ``recheck``."""
+    (no learnt cores) when ``recheck``. After a first guess, the pure-Python checker decides the
+    core before it is returned (:mod:`~wordlelab.solvers.search.easy_cores`; ``"checker"``:
+    its nodes); CheckTooLong if it runs out of work."""
     t = time.perf_counter()
     U = prover.root_core
     d = node.d
@@ -536,5 +544,11 @@ def _core_certificate(searcher, prover, node, recheck: bool) -> tuple[list[str],
     if recheck and check != "INFEASIBLE":
         raise WordleError(f"internal error: the plain search finds the core {check}, not INFEASIBLE")
     answers = [searcher.lists.answers[a] for a in U]
-    return answers, {"size": len(answers), "guesses_left": d, "check": check,
-                     "check_seconds": round(time.perf_counter() - t, 3)}
+    info = {"size": len(answers), "guesses_left": d, "check": check}
+    if node.start is not None and searcher.mode == "easy":
+        from wordlelab.solvers.search.easy_cores import EasyCertificates
+        from wordlelab.solvers.search.easy_cores import EASY_CHECK_WORK
+        certificates = EasyCertificates(searcher, {}, searcher.core_work or EASY_CHECK_WORK)
+        certificates.certify(node.start, answers, d)
+        info["checker"] = {"nodes": certificates.last_nodes}
+    return answers, dict(info, check_seconds=round(time.perf_counter() - t, 3))

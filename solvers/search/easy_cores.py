@@ -45,6 +45,7 @@ class EasyCertificates:
         self.work_limit = work_limit
         self.offered: list[tuple[tuple, int]] = []     # (core, guesses left), in the order found
         self.checked: dict[frozenset, int] = {}       # core -> the most guesses left it was proven for
+        self.last_nodes = 0                           # the nodes of the last check (0: none was needed)
         for value in decisions.values():
             self.offer(value)
 
@@ -80,9 +81,10 @@ class EasyCertificates:
             if not _one_pattern(word, core):
                 raise CoreFault(f"the core's answers give {word.upper()} different patterns")
         else:
+            self.last_nodes = 0
             try:
-                check_first_word_core(word, core, left, self.searcher.lists.guesses, work_limit=self.work_limit,
-                                      hint=self._hint(core), mode="easy")
+                self.last_nodes = check_first_word_core(word, core, left, self.searcher.lists.guesses,
+                                                        work_limit=self.work_limit, hint=self._hint(core), mode="easy")
             except CheckTooLong as e:
                 e.failing = feedback(word, core[0])     # the class it lies in, for a later, larger budget
                 raise

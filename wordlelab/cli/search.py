@@ -378,6 +378,9 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
                 checked = f"re-checked by the plain search (no learnt cores): {c['check']} in {c['check_seconds']:.2f} s"
             else:
                 checked = "--recheck re-decides it with the plain search"
+            if "checker" in c:
+                checked = (f"proven by the pure-Python checker (models/refutation.py, easy mode, "
+                           f"{c['checker']['nodes']} nodes); " + checked)
             out.print(f"core: {len(answers)} answers ({shown}) alone need more than "
                       f"{c['guesses_left']} guesses{' after ' + start if start else ''}; {checked}"
                       + (f"; written to {core_file}" if core_file else ""))
