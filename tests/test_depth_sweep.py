@@ -285,8 +285,7 @@ def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_
              "error: --words: not in the guess list: QQQQQ (give them comma-separated)"),
             (["--every-first-word", "--words", " , "], "error: --words: no word given"),
             (["--every-first-word", "--words", "salet", "--limit", "3"],
-             "error: --words names the words to decide: drop --limit and --recheck (which re-checks the whole "
-             "checkpoint)"),
+             "error: --words names the words to decide: drop --limit"),
             (["--every-first-word", "--words", "salet", "--status", "--checkpoint", str(ck)],
              "error: --status searches nothing: drop --recheck, --core-work, --words, --class-checkpoint, "
              "--workers and --dask"),

@@ -175,7 +175,7 @@ FAST_VARIANT = {
         "wordlelab prove-depth --guesses 4 --guess-file g.txt --answers a.txt",
     "wordlelab prove-depth --guesses 4 --lists original":
         "wordlelab prove-depth --guesses 4 --guess-file g.txt --answers a.txt",
-    # 12972 answers: 25-30 s
+    # 12972 answers: 25-30 s, and about 60 s for the pure-Python checker's proof of the core
     "wordlelab prove-depth --guesses 6 --start salet --lists nyt20220316 --answers all":
         "wordlelab prove-depth --guesses 6 --start salet --lists nyt20220316 --answers a.txt",
     # builds the 14855 x 14855 matrix (220 MB, 5 s) that no other example uses

@@ -140,6 +140,19 @@ def _rechecked(res: Result, searcher, guesses, decisions, progress, tree_dir, wo
     return res
 
 
+def keeps_proof(ours: dict, theirs: dict) -> bool:
+    """``save_merged``'s rule: an entry of this run replaces the file's, unless the file's is the
+    same no with its core proven (``"checked"``, written by another run meanwhile, a ``--recheck``
+    say) and this run's is not: a proof is never written over by the same verdict without one.
+
+    >>> keeps_proof({"yes": False, "core": ["a"]}, {"yes": False, "core": ["a"], "checked": True})
+    False
+    >>> keeps_proof({"yes": False, "core": ["b"], "checked": True}, {"yes": False, "core": ["a"]})
+    True
+    """
+    return not (theirs.get("checked") and not ours.get("checked") and ours["yes"] == theirs["yes"])
+
+
 def _mark_checked(searcher, guesses, checkpoint, decisions: dict, rechecked: dict, res: Result) -> None:
     """Mark the easy-mode nos of ``rechecked`` (all passed the checker) as checked, in
     ``decisions``, in ``checkpoint`` and in the counts of ``res``."""
@@ -149,7 +162,7 @@ def _mark_checked(searcher, guesses, checkpoint, decisions: dict, rechecked: dic
             decisions[word] = dict(value, checked=True)
     if checkpoint:
         question = _question(searcher, searcher.root(None, None, guesses), guesses)
-        decisions.update(save_merged(checkpoint, question, decisions))
+        decisions.update(save_merged(checkpoint, question, decisions, keeps_proof))
     res.stats["nos_unchecked"] = nos_unchecked(decisions, "easy")
 
 
@@ -219,10 +232,10 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                 if progress:
                     progress(1, info=f"{word.upper()} {word_verdict(value)}; {count_by_verdict(decisions)}")
                 if checkpoint and time.monotonic() - last_save > 10:
-                    decisions = save_merged(checkpoint, question, decisions)
+                    decisions = save_merged(checkpoint, question, decisions, keeps_proof)
                     last_save = time.monotonic()
         finally:
-            decisions = save_merged(checkpoint, question, decisions)
+            decisions = save_merged(checkpoint, question, decisions, keeps_proof)
     return sweep_result(question, decisions, len(order), resumed, decided_now, verified_now,
                    int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0),
                    time.perf_counter() - t0), decisions

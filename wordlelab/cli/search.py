@@ -275,7 +275,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                    "one: for instances whose least total is out of reach")
 @click.option("--recheck", is_flag=True,
               help="on no (easy mode): re-decide the core with the plain search; with --every-first-word: re-check "
-                   "every decision's core (pure-Python checker) or tree before returning, the checkpoint's included")
+                   "every decision's core (pure-Python checker) or tree before returning, the checkpoint's included "
+                   "(with --words, those words'; easy mode marks each core proven in the checkpoint)")
 @click.option("--checkpoint", default=None, type=OutputFile(),
               help="without --start: first words refuted so far, with their cores (JSON); a rerun resumes from it")
 @click.option("--core", "core_file", default=None, type=OutputFile(),
