@@ -355,31 +355,36 @@ class _Search:
             tried.add(move)
             tried_rules.add(first_test)
             children = [(c, rule, p) for (p, c), (rule, _) in zip(classes, after)]
-            # one failing class refutes the guess: first look for one the memo, monotonicity or
-            # the endgame bound refutes at once, before searching any class
-            failed = 0
-            for c, rule, _ in children:
-                failed = self.refuted_at_once(c, rule, d - 1)
-                if failed:
-                    break
+            failed = self._move_fails(key, u, children, d, self.allowed)
             if not failed:
-                # then largest class first: the one most likely to fail, which settles the guess
-                # (or the class the hint names first)
-                if self.hint is not None and len(children) > 1:
-                    first = self.hint([c for c, _, _ in children], [rule for _, rule, _ in children], d - 1)
-                    if isinstance(first, int) and 0 < first < len(children):    # anything else: no hint
-                        children.insert(0, children.pop(first))
-                for c, rule, p in children:
-                    failed = self.refutation(c, self.allowed(rule), rule, d - 1)
-                    if failed:
-                        break
-                if not failed:
-                    self.memo[key] = 0
-                    return 0
-                if self.on_refuted is not None and key == self.root:
-                    self.on_refuted(u, p, failed, d - 1)
+                self.memo[key] = 0
+                return 0
             witness |= failed
         return self._refuted(key, witness or mask)
+
+    def _move_fails(self, key: tuple, u: str, children: list, d: int, allowed_after) -> int:
+        """The witness of a class of guess ``u`` that cannot be found within d - 1, or 0 when each
+        can (then so can the node's answers). ``children`` are the classes as (answers, rule
+        after, pattern), largest first; ``allowed_after(rule)`` the guesses a class may use."""
+        # one failing class refutes the guess: first look for one the memo, monotonicity or the
+        # endgame bound refutes at once, before searching any class
+        for c, rule, _ in children:
+            failed = self.refuted_at_once(c, rule, d - 1)
+            if failed:
+                return failed
+        # then largest class first: the one most likely to fail, which settles the guess (or the
+        # class the hint names first)
+        if self.hint is not None and len(children) > 1:
+            first = self.hint([c for c, _, _ in children], [rule for _, rule, _ in children], d - 1)
+            if isinstance(first, int) and 0 < first < len(children):    # anything else: no hint
+                children.insert(0, children.pop(first))
+        for c, rule, p in children:
+            failed = self.refutation(c, allowed_after(rule), rule, d - 1)
+            if failed:
+                if self.on_refuted is not None and key == self.root:
+                    self.on_refuted(u, p, failed, d - 1)
+                return failed
+        return 0
 
     def _refuted(self, key: tuple, witness: int) -> int:
         """Keep a node every guess failed on (a set no guess could be tried on is its own
@@ -427,26 +432,10 @@ class _Search:
                 moves.append((u, big))
         witness = 0
         for u, big in moves:
-            children = [(c[:-1], c[-1]) for c in big]
-            failed = 0
-            for c, _ in children:
-                failed = self.refuted_at_once(c, NO_RULE, d - 1)
-                if failed:
-                    break
+            failed = self._move_fails(key, u, [(c[:-1], NO_RULE, c[-1]) for c in big], d, lambda _: distinct)
             if not failed:
-                if self.hint is not None and len(children) > 1:
-                    first = self.hint([c for c, _ in children], [NO_RULE] * len(children), d - 1)
-                    if isinstance(first, int) and 0 < first < len(children):    # anything else: no hint
-                        children.insert(0, children.pop(first))
-                for c, p in children:
-                    failed = self.refutation(c, distinct, NO_RULE, d - 1)
-                    if failed:
-                        break
-                if not failed:
-                    self.memo[key] = 0
-                    return 0
-                if self.on_refuted is not None and key == self.root:
-                    self.on_refuted(u, p, failed, d - 1)
+                self.memo[key] = 0
+                return 0
             witness |= failed
         return self._refuted(key, witness or mask)
 

@@ -1,19 +1,16 @@
-"""Easy mode's certificate of a no: a core, decided by the pure-Python checker in easy mode."""
+"""Easy mode's certificate of a no: a core, decided by the pure-Python checker in easy mode
+(its agreement with the compiled search: tests/test_refutation.py)."""
 import json
 import random
 
-import numpy as np
 import pytest
 
 from wordlelab.errors import WordleError
-from wordlelab.instances.wordlists import load_lists
 from wordlelab.models.refutation import CoreFault, check_core, check_first_word_core
 from wordlelab.solvers.checkpoint import save_checkpoint
 from wordlelab.solvers.search.depth_sweep import decide_every_first_word
-from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.native import NativeSearcher
 from wordlelab.solvers.search.sweep_recheck import recheck_decisions
-from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, new_stats, new_table
 
 ATCH = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
 
@@ -38,36 +35,6 @@ def test_easy_mode_ignores_the_hard_rule_that_refutes_the_same_core():
     assert check_core(ATCH, 5, ATCH + ["blimp"], history) > 0
     with pytest.raises(CoreFault, match="easy mode"):
         check_core(ATCH, 5, ATCH + ["blimp"], history, mode="easy")
-
-
-def test_the_easy_checker_agrees_with_the_compiled_depth_search_on_random_sets():
-    """Random subsets of a class after a random first word (every word an answer), at 2 or 3
-    guesses left: the pure-Python search in easy mode and the kernel's easy depth search decide
-    each alike, and both verdicts occur."""
-    lists = load_lists("nyt20220316", answers="all")
-    searcher = NativeSearcher(lists, "easy", 6)
-    node = searcher.root()
-    rng = random.Random(11)
-    verdicts = {True: 0, False: 0}
-    for _ in range(14):
-        g0 = searcher.guess_index[rng.choice(lists.guesses)]
-        members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, searcher.tables)
-        c = rng.choice([c for c in range(len(sizes)) if sizes[c] >= 10])
-        d = rng.choice([2, 3])
-        cls = members[starts[c]:starts[c] + sizes[c]].tolist()
-        sub = np.array(sorted(rng.sample(cls, min(len(cls), rng.randint(d + 3, 40)))), np.int32)
-        Lc = searcher._child_list(Lchild, g0, pats[c])
-        r = K.depth_feasible(sub, Lc, d, searcher.tables, new_table(1 << 12), new_stats(), 10**9, searcher.depth_rounds)
-        assert r != NODE_LIMIT
-        core = [lists.answers[a] for a in sub]
-        try:
-            check_first_word_core(lists.guesses[g0], core, d, lists.guesses, mode="easy")
-            refuted = True
-        except CoreFault:
-            refuted = False
-        assert refuted == (r == REFUTED), (lists.guesses[g0], core, d)
-        verdicts[refuted] += 1
-    assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
 
 
 @pytest.fixture(scope="module")

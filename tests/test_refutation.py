@@ -255,29 +255,30 @@ def test_a_check_makes_no_reference_cycle_and_leaves_the_collector_as_it_was():
         gc.set_threshold(*thresholds)
 
 
-def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets():
+@pytest.mark.parametrize("mode, seed, trials, largest", [("hard", 5, 12, 12), ("easy", 11, 14, 40)])
+def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets(mode, seed, trials, largest):
     """Random subsets of a class after a random first word (every word an answer), at 2 or 3
     guesses left: the pure-Python search and the kernel's plain depth search decide each alike,
-    and both verdicts occur."""
+    in hard and in easy mode, and both verdicts occur."""
     lists = load_lists("nyt20220316", answers="all")
-    searcher = NativeSearcher(lists, "hard", 6)
+    searcher = NativeSearcher(lists, mode, 6)
     node = searcher.root()
-    rng = random.Random(5)
+    rng = random.Random(seed)
     verdicts = {True: 0, False: 0}
-    for _ in range(12):          # each check runs the pure-Python search over all 12972 guesses
+    for _ in range(trials):      # each check runs the pure-Python search over all 12972 guesses
         g0 = searcher.guess_index[rng.choice(lists.guesses)]
         members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, searcher.tables)
         c = rng.choice([c for c in range(len(sizes)) if sizes[c] >= 8])
         d = rng.choice([2, 3])
         cls = members[starts[c]:starts[c] + sizes[c]].tolist()
-        sub = np.array(sorted(rng.sample(cls, min(len(cls), rng.randint(d + 2, 12)))), np.int32)
+        sub = np.array(sorted(rng.sample(cls, min(len(cls), rng.randint(d + 2, largest)))), np.int32)
         Lc = searcher._child_list(Lchild, g0, pats[c])
         r = K.depth_feasible(sub, Lc, d, searcher.tables, new_table(1 << 12), new_stats(), 10**9, searcher.depth_rounds)
         assert r != NODE_LIMIT
         history = [(lists.guesses[g0], int(pats[c]))]
         core = [lists.answers[a] for a in sub]
         try:
-            check_core(core, d, lists.guesses, history)
+            check_core(core, d, lists.guesses, history, mode=mode)
             refuted = True
         except CoreFault:
             refuted = False
