@@ -29,11 +29,11 @@ import weakref
 
 import numpy as np
 
+from wordlelab.solvers import stop_request
 from wordlelab.solvers.search.tables import POISON as _POISON
 from wordlelab.solvers.search.tables import STATS_WATCHERS
 
 POISON = np.int64(_POISON)    # past any node limit
-
 
 class StopOnCtrlC:
     """A context in which a Ctrl-C (SIGINT) or SIGTERM poisons the node counters ``stats[0]`` of the given arrays.
@@ -60,6 +60,10 @@ class StopOnCtrlC:
             stats[0] = POISON
 
     def __enter__(self):
+        if stop_request.requested is not None:     # asked for before the block, its exception perhaps lost
+            self.interrupted = True
+            for s in self.stats:
+                s[0] = POISON
         if threading.current_thread() is not threading.main_thread():
             return self
         self._read, self._write = os.pipe()
@@ -91,8 +95,8 @@ class StopOnCtrlC:
 
     def check(self) -> None:
         """Raise KeyboardInterrupt if a Ctrl-C arrived (call it after each compiled search)."""
-        if self.interrupted:
-            raise KeyboardInterrupt
+        if self.interrupted or stop_request.requested is not None:
+            raise (stop_request.requested or KeyboardInterrupt)()
 
     def __exit__(self, *exc):
         if self._made_now in STATS_WATCHERS:

@@ -121,3 +121,36 @@ def test_a_first_words_no_in_easy_mode_returns_a_core_the_checker_proved(random_
     starved.core_work = 10          # the table alone is more: no proof, so no claim
     r = starved.prove_depth(3, start=nos[0])
     assert r.status == "UNKNOWN" and "work limit" in r.stats["core"]["check"]
+
+
+def test_the_words_a_checked_core_covers_are_decided_first_by_its_check_alone(easy_sweep, random_300, tmp_path):
+    """A resumed sweep takes first the words with a class holding a checkpoint's core, each
+    decided by that core (checked once), before any word of the candidate order is searched."""
+    from wordlelab.models.feedback import feedback
+    _, done = easy_sweep
+    doc = json.loads(done.read_text())
+    nos = {w: v for w, v in doc["entries"].items() if v["yes"] is False and v["same_as"] is None}
+
+    def covers(word, core):
+        return len({feedback(word, a) for a in core}) == 1
+
+    # the no whose core lies in a class of the most other first words
+    source = max(nos, key=lambda w: sum(covers(g, nos[w]["core"]) for g in random_300.guesses))
+    core = nos[source]["core"]
+    covered = {g for g in random_300.guesses if covers(g, core)} - {source}
+    assert len(covered) >= 3
+    ck = tmp_path / "every.json"
+    save_checkpoint(ck, doc["question"], {source: nos[source]})
+    seen = []
+    again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck,
+                                    progress=lambda n=1, info=None: seen.append(info.split()[0].lower()))
+    decided = [w for w in seen if w in set(random_300.guesses)]
+    after = json.loads(ck.read_text())["entries"]
+    # the covered words come first, whatever their place in the candidate order
+    assert set(decided[:len(covered)]) == covered
+    for w in covered:
+        assert after[w]["yes"] is False and after[w]["checked"] is True
+        # the core it was given is the source's (or, for a word splitting the answers as an
+        # earlier one does, that word's decision)
+        assert after[w]["same_as"] is not None or sorted(after[w]["core"]) == sorted(core)
+    assert again.stats["decided"]["no"] == 300

@@ -32,3 +32,23 @@ def test_a_stop_poisons_the_statistics_arrays_made_inside_the_block():
         signal.signal(signal.SIGINT, old)
     assert inside[0] == POISON and later[0] == POISON
     assert before[0] == 0 and new_stats()[0] == 0
+
+
+def test_a_stop_whose_exception_was_lost_still_stops_the_next_search(monkeypatch):
+    """The CLI's handler records the stop it raises: raised inside a ctypes callback (numba
+    compiling), the exception is printed and lost, and a run went on for hours. The next block
+    then starts poisoned, and its check() raises the recorded exception."""
+    from wordlelab.cli import Terminated, _sigterm_handler
+    from wordlelab.solvers import stop_request
+    monkeypatch.setattr(stop_request, "requested", None)
+    with pytest.raises(Terminated):
+        _sigterm_handler(os.getpid())(signal.SIGTERM, None)
+    stats = new_stats()
+    with pytest.raises(Terminated):           # the exception above was lost; this one is not
+        with StopOnCtrlC(stats) as stop:
+            assert stop.interrupted and stats[0] == POISON
+            stop.check()
+    stop_request.clear_stop()
+    with StopOnCtrlC(new_stats()) as stop:
+        stop.check()                          # a new command: nothing recorded
+    assert not stop.interrupted

@@ -187,6 +187,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
     cache, stats = searcher._new_cache(), new_stats()
     Lchild, split_of = _root_split(searcher, node)
     order = _first_words(searcher, node, *pick)
+    n_words = len(order)
     first_of_split: dict = {}
     replayed: set = set()
     if pick[1] is not None and prover is not None:
@@ -199,6 +200,9 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
             value = decisions.get(searcher.lists.guesses[g])
             if g not in named and value and value["yes"] is False and value["same_as"] is None:
                 replay_refutation(searcher, prover, {"core": value["core"], "depth": value["depth"]}, replayed)
+    if prover is not None:
+        from wordlelab.solvers.search.easy_cores import CoveredFirst
+        order = CoveredFirst(searcher.easy_certificates, order, node.d - 1)
     verified_now: set = set()
     resumed = decided_now = 0
     last_save = time.monotonic()
@@ -229,6 +233,8 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                     if value["yes"]:
                         verified_now.add(word)
                 decisions[word] = value
+                if prover is not None and value["yes"] is False and value["core"] and value["same_as"] is None:
+                    order.add(value["core"], value["depth"])
                 if progress:
                     progress(1, info=f"{word.upper()} {word_verdict(value)}; {count_by_verdict(decisions)}")
                 if checkpoint and time.monotonic() - last_save > 10:
@@ -236,7 +242,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                     last_save = time.monotonic()
         finally:
             decisions = save_merged(checkpoint, question, decisions, keeps_proof)
-    return sweep_result(question, decisions, len(order), resumed, decided_now, verified_now,
+    return sweep_result(question, decisions, n_words, resumed, decided_now, verified_now,
                    int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0),
                    time.perf_counter() - t0), decisions
 
@@ -302,6 +308,11 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
                                   f"refutation ({e}); delete that file to make the cores again") from None
         return _checked(searcher, word, word_limit, draft["pattern"], check_draft)
     if prover is not None:
+        # easy mode: a word with a class holding a known core needs only that core's check
+        borrowed = searcher.easy_certificates.borrowed(word, node.d - 1)
+        if borrowed is not None:
+            return _checked(searcher, word, word_limit, None,
+                            lambda: _easy_certified(searcher, borrowed, node, g0, Lchild, word_limit))
         prover.store.count[Count.LAST] = untouched
         r = prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, None)
     else:

@@ -17,6 +17,10 @@ offers is made again by a search with no learnt cores (:func:`own_refutation`).
 """
 from __future__ import annotations
 
+from collections import deque
+
+import numpy as np
+
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import feedback
 
@@ -43,24 +47,50 @@ class EasyCertificates:
     def __init__(self, searcher, decisions: dict, work_limit: int | None = None):
         self.searcher = searcher
         self.work_limit = work_limit
-        self.offered: list[tuple[tuple, int]] = []     # (core, guesses left), in the order found
+        # (core, guesses left, its answers' rows of the pattern matrix, checked by an earlier run)
+        self.offered: list[tuple[tuple, int, np.ndarray, bool]] = []
         self.checked: dict[frozenset, int] = {}       # core -> the most guesses left it was proven for
         self.last_nodes = 0                           # the nodes of the last check (0: none was needed)
+        self._answer_index = {a: i for i, a in enumerate(searcher.lists.answers)}
+        self._seen: set = set()
         for value in decisions.values():
             self.offer(value)
 
     def offer(self, value: dict) -> None:
         """Offer the core of a checkpoint entry, if it is a no with one, to later words."""
         if value.get("yes") is False and value.get("core"):
-            self.offered.append((tuple(sorted(value["core"])), int(value["depth"])))
+            core, depth = tuple(sorted(value["core"])), int(value["depth"])
+            if (core, depth) in self._seen:
+                return
+            self._seen.add((core, depth))
+            rows = np.array([self._answer_index[a] for a in core], np.intp)
+            self.offered.append((core, depth, rows, value.get("checked") is True))
+
+    def covered(self, core, left: int) -> np.ndarray:
+        """The guess indices of the first words with one class holding every answer of ``core``
+        (found within ``left`` guesses by no strategy, once checked): the pattern matrix's rows
+        of the core's answers agree in their columns."""
+        rows = self.searcher.MT[[self._answer_index[a] for a in core]]
+        return np.flatnonzero((rows == rows[0]).all(axis=0))
 
     def borrowed(self, word: str, left: int) -> tuple | None:
-        """The first offered core, proven for at least ``left`` guesses, whose answers all give
-        ``word`` one pattern; None if there is none."""
-        for core, depth in self.offered:
-            if depth >= left and _one_pattern(word, core):
-                return core
-        return None
+        """The offered core, proven for at least ``left`` guesses, whose answers all give
+        ``word`` one pattern; None if there is none. Of several, the cheapest to check comes
+        first: one this run has checked, then one an earlier run checked, then the smallest
+        (the checker's work grows with the core)."""
+        g = self.searcher.guess_index[word]
+        column = self.searcher.MT[:, g]
+        best, best_key = None, None
+        for core, depth, rows, checked_before in self.offered:
+            if depth < left:
+                continue
+            key = (self.checked.get(frozenset(core), -1) < left, not checked_before, len(core))
+            if best_key is not None and key >= best_key:
+                continue
+            patterns = column[rows]
+            if (patterns == patterns[0]).all():
+                best, best_key = core, key
+        return best
 
     def certify(self, word: str, core, left: int) -> dict:
         """The checkpoint fields ``{"core", "depth"}`` of ``word``'s no, once the pure-Python
@@ -117,3 +147,45 @@ def own_refutation(searcher, node, g0, Lchild, node_limit: int) -> dict:
     if prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, None) != REFUTED:
         return {"core": None, "depth": None}
     return refutation_entry(searcher, prover)
+
+
+class CoveredFirst:
+    """A sweep's order of first words, those a known core refutes taken first.
+
+    A first word with a class holding an offered core is decided by one check of that core
+    (none, if this run has checked it already), where a word of the candidate order may take an
+    hour's search. So the words each core covers are taken as soon as the core is known: those of
+    the checkpoint's cores before any search, those of a core found by a search right after it.
+    Iterating yields the candidate order's ``(score, guess)`` pairs; each pair once.
+    """
+
+    def __init__(self, certificates: EasyCertificates, order, left: int):
+        self.certificates, self.left = certificates, left
+        self.rest = iter(order)
+        self.score = dict((g, s) for s, g in order)
+        self.pending: deque = deque()
+        self.taken: set = set()
+        # the cores checked before, smallest first: their words are the cheapest to decide
+        for core, depth, _, checked_before in sorted(certificates.offered, key=lambda o: (not o[3], len(o[0]))):
+            self.add(core, depth)
+
+    def add(self, core, depth: int) -> None:
+        """Queue the words of the order that ``core`` (refuted within ``depth`` guesses) covers."""
+        if depth < self.left:
+            return
+        fresh = [int(g) for g in self.certificates.covered(core, self.left)
+                 if int(g) in self.score and int(g) not in self.taken]
+        self.pending.extend(sorted(fresh, key=self.score.get))
+
+    def __iter__(self):
+        while True:
+            if self.pending:
+                g = self.pending.popleft()
+            else:
+                try:
+                    _, g = next(self.rest)
+                except StopIteration:
+                    return
+            if g not in self.taken:
+                self.taken.add(g)
+                yield self.score[g], g

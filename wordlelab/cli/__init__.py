@@ -58,6 +58,7 @@ if "numpy" not in sys.modules:
 import click  # noqa: E402
 
 from wordlelab.errors import WordleError, WordlelabWarning  # noqa: E402
+from wordlelab.solvers import stop_request  # noqa: E402
 
 # ---- explicit registration: each command and the module of this package that defines it. A
 # module is imported when one of its commands runs (or --help lists them all): a search need not
@@ -155,8 +156,14 @@ def _sigterm_handler(main_pid: int):
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTERM)
             return
+        stop_request.request_stop(Terminated)      # kept: a handler's exception can be swallowed (interrupt.py)
         raise Terminated()
     return handler
+
+
+def _sigint_handler(signum, frame):
+    stop_request.request_stop(KeyboardInterrupt)      # kept, as SIGTERM's is
+    raise KeyboardInterrupt
 
 
 def _stop(e: BaseException) -> None:
@@ -175,8 +182,12 @@ def _one_line(text: str) -> str:
 def main(argv=None) -> None:
     """Entry point: one-line errors with exit code 2, clean stop on Ctrl-C or SIGTERM."""
     previous = None
+    stop_request.clear_stop()
+    previous_int = None
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _sigterm_handler(os.getpid()))
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:    # (a background job ignores it)
+            previous_int = signal.signal(signal.SIGINT, _sigint_handler)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("default", WordlelabWarning)
@@ -207,4 +218,7 @@ def main(argv=None) -> None:
     finally:
         if previous is not None:             # main() called in-process (tests) leaves no handler behind
             signal.signal(signal.SIGTERM, previous)
+        if previous_int is not None:
+            signal.signal(signal.SIGINT, previous_int)
+        stop_request.clear_stop()
 
