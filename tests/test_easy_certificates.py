@@ -154,3 +154,24 @@ def test_the_words_a_checked_core_covers_are_decided_first_by_its_check_alone(ea
         # earlier one does, that word's decision)
         assert after[w]["same_as"] is not None or sorted(after[w]["core"]) == sorted(core)
     assert again.stats["decided"]["no"] == 300
+
+
+def test_a_core_whose_check_ran_out_is_not_borrowed_again_in_the_same_run(easy_sweep, random_300):
+    """One check that runs out of work costs up to an hour: the other words that core covers
+    are searched instead of checking it again."""
+    from wordlelab.models.refutation import CheckTooLong
+    from wordlelab.solvers.search.easy_cores import EasyCertificates
+    _, done = easy_sweep
+    nos = {w: v for w, v in json.loads(done.read_text())["entries"].items()
+           if v["yes"] is False and v["same_as"] is None and len(v["core"]) > 3}
+    searcher = NativeSearcher(random_300, "easy", 3)
+    source = next(iter(nos))
+    certificates = EasyCertificates(searcher, {source: nos[source]}, work_limit=10)
+    covered = [random_300.guesses[g] for g in certificates.covered(nos[source]["core"], 2)]
+    assert source in covered and len(covered) >= 2
+    assert certificates.borrowed(covered[-1], 2) == tuple(sorted(nos[source]["core"]))
+    with pytest.raises(CheckTooLong):
+        certificates.certify(covered[0], [], 2)
+    assert all(certificates.borrowed(w, 2) is None for w in covered)
+    # a core needing more guesses left than it was proven for is never borrowed
+    assert EasyCertificates(searcher, {source: nos[source]}).borrowed(source, 3) is None

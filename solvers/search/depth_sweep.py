@@ -311,8 +311,11 @@ def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_d
         # easy mode: a word with a class holding a known core needs only that core's check
         borrowed = searcher.easy_certificates.borrowed(word, node.d - 1)
         if borrowed is not None:
-            return _checked(searcher, word, word_limit, None,
-                            lambda: _easy_certified(searcher, borrowed, node, g0, Lchild, word_limit))
+            value = _checked(searcher, word, word_limit, None,
+                             lambda: _easy_certified(searcher, borrowed, node, g0, Lchild, word_limit))
+            if value["yes"] is False:
+                return value
+            # its check ran out of work: the word is searched, and may leave a core of its own
         prover.store.count[Count.LAST] = untouched
         r = prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, None)
     else:

@@ -50,6 +50,7 @@ class EasyCertificates:
         # (core, guesses left, its answers' rows of the pattern matrix, checked by an earlier run)
         self.offered: list[tuple[tuple, int, np.ndarray, bool]] = []
         self.checked: dict[frozenset, int] = {}       # core -> the most guesses left it was proven for
+        self.ran_out: set[frozenset] = set()           # cores whose check ran out of work in this run
         self.last_nodes = 0                           # the nodes of the last check (0: none was needed)
         self._answer_index = {a: i for i, a in enumerate(searcher.lists.answers)}
         self._seen: set = set()
@@ -75,14 +76,15 @@ class EasyCertificates:
 
     def borrowed(self, word: str, left: int) -> tuple | None:
         """The offered core, proven for at least ``left`` guesses, whose answers all give
-        ``word`` one pattern; None if there is none. Of several, the cheapest to check comes
+        ``word`` one pattern (and whose check has not run out of work in this run); None if
+        there is none. Of several, the cheapest to check comes
         first: one this run has checked, then one an earlier run checked, then the smallest
         (the checker's work grows with the core)."""
         g = self.searcher.guess_index[word]
         column = self.searcher.MT[:, g]
         best, best_key = None, None
         for core, depth, rows, checked_before in self.offered:
-            if depth < left:
+            if depth < left or frozenset(core) in self.ran_out:
                 continue
             key = (self.checked.get(frozenset(core), -1) < left, not checked_before, len(core))
             if best_key is not None and key >= best_key:
@@ -117,6 +119,7 @@ class EasyCertificates:
                                                         work_limit=self.work_limit, hint=self._hint(core), mode="easy")
             except CheckTooLong as e:
                 e.failing = feedback(word, core[0])     # the class it lies in, for a later, larger budget
+                self.ran_out.add(key)                   # not tried again for the other words it covers
                 raise
             self.checked[key] = left
         value = {"core": list(core), "depth": left}
