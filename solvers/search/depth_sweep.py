@@ -182,6 +182,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
         from wordlelab.solvers.search.easy_cores import EasyCertificates
         prover = CoreProver(searcher)
         searcher.easy_certificates = EasyCertificates(searcher, decisions, searcher.core_work)
+        searcher.easy_certificates.progress = progress
     _bank_cores(searcher, decisions)
     searcher.core_drafts = _core_drafts(searcher, question, checkpoint)
     cache, stats = searcher._new_cache(), new_stats()

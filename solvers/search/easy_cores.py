@@ -52,6 +52,7 @@ class EasyCertificates:
         self.checked: dict[frozenset, int] = {}       # core -> the most guesses left it was proven for
         self.ran_out: set[frozenset] = set()           # cores whose check ran out of work in this run
         self.last_nodes = 0                           # the nodes of the last check (0: none was needed)
+        self.progress = None                          # the sweep's progress(n, info), told of each check
         self._answer_index = {a: i for i, a in enumerate(searcher.lists.answers)}
         self._seen: set = set()
         for value in decisions.values():
@@ -114,6 +115,8 @@ class EasyCertificates:
                 raise CoreFault(f"the core's answers give {word.upper()} different patterns")
         else:
             self.last_nodes = 0
+            if self.progress is not None:      # a check may take an hour: say what is under way
+                self.progress(0, info=f"{word.upper()}: checking a core of {len(core)} answers")
             try:
                 self.last_nodes = check_first_word_core(word, core, left, self.searcher.lists.guesses,
                                                         work_limit=self.work_limit, hint=self._hint(core), mode="easy")
