@@ -54,6 +54,8 @@ class Sweep:
     results: dict = field(default_factory=dict)
     validate: Callable = None                   # validate(entry key, value): ValueError if malformed
     pack: Callable = None                       # pack(results) -> checkpoint entries (default: the results)
+    replaces: Callable = None                   # replaces(ours, theirs) -> whether a packed entry of this run is
+    #                                             written over the file's, read again when saving (None: always)
     unpack: Callable = None                     # unpack(entries, keys) -> results of those tasks it holds
     resumed: set = field(default_factory=set)   # task keys whose result was taken from the checkpoint
     stale: Callable = None                      # stale(key, result) -> True if a checkpoint's result is to
@@ -101,6 +103,9 @@ def save_results(sweep: Sweep, checkpoint, kept: dict | None = None) -> None:
         for layer in (kept or {}, sweep.pack(sweep.results) if sweep.pack else sweep.results):
             for key, value in layer.items():
                 old = entries.get(key)
+                if old is not None and combine is None and sweep.replaces is not None \
+                        and not sweep.replaces(value, old):
+                    continue        # the file's entry, written by another run meanwhile, records more
                 entries[key] = value if old is None or combine is None else combine(old, value)
         save_checkpoint(checkpoint, sweep.meta, entries)
 

@@ -8,6 +8,7 @@ import pytest
 
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.solvers.search.best_start import _merge, run_best_start
+from wordlelab.solvers.checkpoint import save_checkpoint
 from wordlelab.solvers.sweep import InProcess, Pool, load_checkpoint
 
 TOP = 3
@@ -227,6 +228,27 @@ def test_two_writers_of_one_checkpoint_keep_each_others_entries(tmp_path):
     assert load_checkpoint(path, {"kind": "demo"}) == {"a": [7, True], "b": [6, True], "c": [9, False]}
     save_results(first, path)                  # exact beats bound, whichever writes last
     assert load_checkpoint(path, {"kind": "demo"})["b"] == [6, True]
+
+
+def test_a_packed_sweep_does_not_write_over_a_checkpoint_entry_that_records_more(tmp_path):
+    """A sweep whose entries are packed (the depth sweep with workers) asks ``replaces`` before
+    writing over the file's entry: a no proven by a --recheck meanwhile keeps its proof."""
+    from wordlelab.solvers.search.depth_sweep import keeps_proof
+    from wordlelab.solvers.sweep import Sweep, save_results
+    path = str(tmp_path / "every.json")
+    proven = {"yes": False, "core": ["a"], "checked": True}
+    save_checkpoint(path, {"kind": "demo"}, {"w": proven, "v": {"yes": None}})
+
+    def run(replaces):
+        results = {"w": {"yes": False, "core": ["a"], "nodes": 3}, "v": {"yes": True, "nodes": 4}}
+        return Sweep("demo", {"kind": "demo"}, ["w", "v"], None, (), None, results=results,
+                     pack=lambda rs: {k: {x: y for x, y in r.items() if x != "nodes"} for k, r in rs.items()},
+                     replaces=replaces)
+
+    save_results(run(keeps_proof), path, kept={})
+    assert load_checkpoint(path, {"kind": "demo"}) == {"w": proven, "v": {"yes": True}}
+    save_results(run(None), path, kept={})          # without the rule the run's entry wins
+    assert load_checkpoint(path, {"kind": "demo"})["w"] == {"yes": False, "core": ["a"]}
 
 
 def test_tasks_under_way_are_reported_while_they_run(monkeypatch):

@@ -141,9 +141,10 @@ def _rechecked(res: Result, searcher, guesses, decisions, progress, tree_dir, wo
 
 
 def keeps_proof(ours: dict, theirs: dict) -> bool:
-    """``save_merged``'s rule: an entry of this run replaces the file's, unless the file's is the
-    same no with its core proven (``"checked"``, written by another run meanwhile, a ``--recheck``
-    say) and this run's is not: a proof is never written over by the same verdict without one.
+    """``save_merged``'s rule, and the sweep's ``replaces`` with workers: an entry of this run
+    replaces the file's, unless the file's is the same no with its core proven (``"checked"``,
+    written by another run meanwhile, a ``--recheck`` say) and this run's is not: a proof is
+    never written over by the same verdict without one.
 
     >>> keeps_proof({"yes": False, "core": ["a"]}, {"yes": False, "core": ["a"], "checked": True})
     False
@@ -533,7 +534,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
 
     sweep = Sweep(SWEEP_NAME, question, words, _worker_init, init_args, _worker_run, skip=skip,
                   describe=lambda _results: latest_and_count(sweep, loaded),
-                  validate=check_decision(searcher), pack=_entries,
+                  validate=check_decision(searcher), pack=_entries, replaces=keeps_proof,
                   stale=stale,
                   running=functools.partial(checks_under_way, searcher, guesses, question, checkpoint))
     try:
