@@ -125,7 +125,8 @@ def test_a_first_words_no_in_easy_mode_returns_a_core_the_checker_proved(random_
 
 def test_the_words_a_checked_core_covers_are_decided_first_by_its_check_alone(easy_sweep, random_300, tmp_path):
     """A resumed sweep takes first the words with a class holding a checkpoint's core, each
-    decided by that core (checked once), before any word of the candidate order is searched."""
+    decided by that core (checked once), before any word of the candidate order is searched; the
+    check marks the older no that holds the core proven too."""
     from wordlelab.models.feedback import feedback
     _, done = easy_sweep
     doc = json.loads(done.read_text())
@@ -140,7 +141,8 @@ def test_the_words_a_checked_core_covers_are_decided_first_by_its_check_alone(ea
     covered = {g for g in random_300.guesses if covers(g, core)} - {source}
     assert len(covered) >= 3
     ck = tmp_path / "every.json"
-    save_checkpoint(ck, doc["question"], {source: nos[source]})
+    # the source's no as from before easy-mode certificates: proven once a word borrows its core
+    save_checkpoint(ck, doc["question"], {source: {k: v for k, v in nos[source].items() if k != "checked"}})
     seen = []
     again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck,
                                     progress=lambda n=1, info=None: seen.append(info.split()[0].lower()))
@@ -154,6 +156,7 @@ def test_the_words_a_checked_core_covers_are_decided_first_by_its_check_alone(ea
         # earlier one does, that word's decision)
         assert after[w]["same_as"] is not None or sorted(after[w]["core"]) == sorted(core)
     assert again.stats["decided"]["no"] == 300
+    assert after[source]["checked"] is True and again.stats["nos_unchecked"] == 0
 
 
 def test_a_core_whose_check_ran_out_is_not_borrowed_again_in_the_same_run(easy_sweep, random_300):

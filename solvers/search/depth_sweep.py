@@ -237,6 +237,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                 decisions[word] = value
                 if prover is not None and value["yes"] is False and value["core"] and value["same_as"] is None:
                     order.add(value["core"], value["depth"])
+                    searcher.easy_certificates.mark_alike(value, decisions)
                 if progress:
                     progress(1, info=f"{word.upper()} {word_verdict(value)}; {count_by_verdict(decisions)}")
                 if checkpoint and time.monotonic() - last_save > 10:

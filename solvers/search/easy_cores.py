@@ -55,8 +55,11 @@ class EasyCertificates:
         self.progress = None                          # the sweep's progress(n, info), told of each check
         self._answer_index = {a: i for i, a in enumerate(searcher.lists.answers)}
         self._seen: set = set()
-        for value in decisions.values():
+        self.unproven: dict[frozenset, list] = {}      # core -> the checkpoint's nos holding it, not checked
+        for word, value in decisions.items():
             self.offer(value)
+            if value["yes"] is False and value["core"] and value["same_as"] is None and not value.get("checked"):
+                self.unproven.setdefault(frozenset(value["core"]), []).append(word)
 
     def offer(self, value: dict) -> None:
         """Offer the core of a checkpoint entry, if it is a no with one, to later words."""
@@ -67,6 +70,15 @@ class EasyCertificates:
             self._seen.add((core, depth))
             rows = np.array([self._answer_index[a] for a in core], np.intp)
             self.offered.append((core, depth, rows, value.get("checked") is True))
+
+    def mark_alike(self, value: dict, decisions: dict) -> None:
+        """Mark ``"checked"`` the nos of ``decisions`` from before easy-mode certificates whose
+        core is that of ``value``, a no this run has just proven (for as many guesses left)."""
+        if not value.get("checked"):
+            return
+        for word in self.unproven.pop(frozenset(value["core"]), ()):
+            if decisions[word]["depth"] <= value["depth"]:
+                decisions[word] = dict(decisions[word], checked=True)
 
     def covered(self, core, left: int) -> np.ndarray:
         """The guess indices of the first words with one class holding every answer of ``core``
