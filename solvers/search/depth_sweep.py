@@ -496,7 +496,11 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     node = searcher.root(None, None, guesses)
     question = _question(searcher, node, guesses)
     loaded = load_checkpoint(checkpoint, question, check_decision(searcher))   # refused now, before any work
-    order = [g0 for _, g0 in _first_words(searcher, node, *pick)]
+    order = _first_words(searcher, node, *pick)
+    if searcher.mode == "easy":      # the words the checkpoint's cores cover first (as in one process)
+        from wordlelab.solvers.search.easy_cores import CoveredFirst, EasyCertificates
+        order = list(CoveredFirst(EasyCertificates(searcher, loaded), order, node.d - 1))
+    order = [g0 for _, g0 in order]
     words = [searcher.lists.guesses[g] for g in order]
     twin_of: dict = {}
     if searcher.mode == "easy":   # first words with the same split leave the same game (easy mode only)
