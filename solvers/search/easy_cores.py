@@ -173,7 +173,8 @@ class CoveredFirst:
     A first word with a class holding an offered core is decided by one check of that core
     (none, if this run has checked it already), where a word of the candidate order may take an
     hour's search. So the words each core covers are taken as soon as the core is known: those of
-    the checkpoint's cores before any search, those of a core found by a search right after it.
+    the checkpoint's checked cores before any search, those of a core found by a search right
+    after it.
     Iterating yields the candidate order's ``(score, guess)`` pairs; each pair once.
     """
 
@@ -183,9 +184,12 @@ class CoveredFirst:
         self.score = dict((g, s) for s, g in order)
         self.pending: deque = deque()
         self.taken: set = set()
-        # the cores checked before, smallest first: their words are the cheapest to decide
-        for core, depth, _, checked_before in sorted(certificates.offered, key=lambda o: (not o[3], len(o[0]))):
-            self.add(core, depth)
+        # the cores an earlier run checked, smallest first: their words are the cheapest to decide.
+        # A core never checked (from before easy-mode certificates) is not queued: its check may
+        # take an hour and run out, where searching new words finds cores that check in a minute
+        for core, depth, _, checked_before in sorted(certificates.offered, key=lambda o: len(o[0])):
+            if checked_before:
+                self.add(core, depth)
 
     def add(self, core, depth: int) -> None:
         """Queue the words of the order that ``core`` (refuted within ``depth`` guesses) covers."""
