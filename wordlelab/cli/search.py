@@ -282,7 +282,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @click.option("--core", "core_file", default=None, type=OutputFile(),
               help="on no (easy mode, or hard mode with --start): write the core, one answer per line (a list for --answers)")
 @click.option("--every-first-word", "every", is_flag=True,
-              help="decide every first word, not just find one (resumable with --checkpoint)")
+              help="decide every first word, not just find one (resumable with --checkpoint; easy mode "
+                   "takes first the words a known core refutes, by that core's check alone)")
 @click.option("--trees", "tree_dir", default=None, type=OutputDir(),
               help="--every-first-word: keep each yes word's verified tree here (WORD.tree); "
                    "a tree already there decides its word once the verifier passes it")
