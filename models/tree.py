@@ -14,6 +14,7 @@ repeats the line above is written as spaces.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 
 from wordlelab.errors import WordleError
@@ -165,16 +166,28 @@ def load_tree(path: str) -> Tree:
 
 
 def save_tree(tree: Tree, path: str) -> None:
-    """Write a tree: JSON (``.json``), GraphML (``.graphml``, for graph tools), else Selby's format."""
-    if str(path).endswith(".graphml"):
-        import networkx as nx
-        nx.write_graphml(to_digraph(tree), path)
-        return
-    with open(path, "w") as f:
-        if str(path).endswith(".json"):
-            json.dump(to_json(tree), f, indent=1)
+    """Write a tree: JSON (``.json``), GraphML (``.graphml``, for graph tools), else Selby's format.
+
+    The file is written beside its path and then renamed over it, so a run stopped mid-write
+    (a sweep keeping each yes word's tree) leaves the old file or the new one, never a part.
+    """
+    path = str(path)
+    partial = f"{path}.partial"
+    try:
+        if path.endswith(".graphml"):
+            import networkx as nx
+            nx.write_graphml(to_digraph(tree), partial)
         else:
-            f.write(write_selby(tree))
+            with open(partial, "w") as f:
+                if path.endswith(".json"):
+                    json.dump(to_json(tree), f, indent=1)
+                else:
+                    f.write(write_selby(tree))
+        os.replace(partial, path)
+    except BaseException:
+        if os.path.exists(partial):
+            os.remove(partial)
+        raise
 
 
 def to_digraph(tree: Tree):

@@ -111,6 +111,25 @@ def test_graphml_export_round_trips(tmp_path):
     assert {d["pattern"] for _, _, d in g.edges(data=True)} >= {"BBBYB", "GGGGG"}
 
 
+def test_a_tree_write_cut_short_leaves_the_old_file_whole(tmp_path, monkeypatch):
+    """A sweep stopped while it writes a yes word's tree must not leave half a tree: the file is
+    written beside its path and renamed over it."""
+    from wordlelab.models import tree as tree_module
+    from wordlelab.models.feedback import ALL_GREEN
+    from wordlelab.models.tree import load_tree, save_tree
+    path = tmp_path / "salet.tree"
+    save_tree(Tree("salet", {ALL_GREEN: None}), path)
+    before = path.read_text()
+
+    def interrupted(tree):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(tree_module, "write_selby", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        save_tree(Tree("crane", {ALL_GREEN: None}), path)
+    assert path.read_text() == before and load_tree(str(path)).guess == "salet"
+    assert [p.name for p in tmp_path.iterdir()] == ["salet.tree"]
+
+
 def test_paths_with_given_patterns_make_the_same_tree():
     from wordlelab.models.tree import tree_from_paths
     answers = ["cigar", "rebut", "sissy"]
