@@ -6,9 +6,10 @@ comes: the next :class:`~wordlelab.solvers.interrupt.StopOnCtrlC` block is stopp
 and its ``check()`` raises the same exception. No imports: the CLI's handler sets it before
 anything heavy is loaded.
 
->>> request_stop(KeyboardInterrupt); requested is KeyboardInterrupt
+>>> from wordlelab.solvers import stop_request
+>>> stop_request.request_stop(KeyboardInterrupt); stop_request.requested is KeyboardInterrupt
 True
->>> clear_stop(); requested is None
+>>> stop_request.clear_stop(); stop_request.requested is None
 True
 """
 from __future__ import annotations
