@@ -35,6 +35,7 @@ from wordlelab.solvers.search.tables import STATS_WATCHERS
 
 POISON = np.int64(_POISON)    # past any node limit
 
+
 class StopOnCtrlC:
     """A context in which a Ctrl-C (SIGINT) or SIGTERM poisons the node counters ``stats[0]`` of the given arrays.
 

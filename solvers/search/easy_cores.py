@@ -47,8 +47,9 @@ class EasyCertificates:
     def __init__(self, searcher, decisions: dict, work_limit: int | None = None):
         self.searcher = searcher
         self.work_limit = work_limit
-        # (core, guesses left, its answers' rows of the pattern matrix, checked by an earlier run)
-        self.offered: list[tuple[tuple, int, np.ndarray, bool]] = []
+        # (core, guesses left, its answers' rows of the pattern matrix, checked by an earlier run,
+        # the core as a set: the key of ``checked`` and ``ran_out``)
+        self.offered: list[tuple[tuple, int, np.ndarray, bool, frozenset]] = []
         self.checked: dict[frozenset, int] = {}       # core -> the most guesses left it was proven for
         self.ran_out: set[frozenset] = set()           # cores whose check ran out of work in this run
         self.last_nodes = 0                           # the nodes of the last check (0: none was needed)
@@ -69,7 +70,7 @@ class EasyCertificates:
                 return
             self._seen.add((core, depth))
             rows = np.array([self._answer_index[a] for a in core], np.intp)
-            self.offered.append((core, depth, rows, value.get("checked") is True))
+            self.offered.append((core, depth, rows, value.get("checked") is True, frozenset(core)))
 
     def mark_alike(self, value: dict, decisions: dict) -> None:
         """Mark ``"checked"`` the nos of ``decisions`` from before easy-mode certificates whose
@@ -96,10 +97,10 @@ class EasyCertificates:
         g = self.searcher.guess_index[word]
         column = self.searcher.MT[:, g]
         best, best_key = None, None
-        for core, depth, rows, checked_before in self.offered:
-            if depth < left or frozenset(core) in self.ran_out:
+        for core, depth, rows, checked_before, members in self.offered:
+            if depth < left or members in self.ran_out:
                 continue
-            key = (self.checked.get(frozenset(core), -1) < left, not checked_before, len(core))
+            key = (self.checked.get(members, -1) < left, not checked_before, len(core))
             if best_key is not None and key >= best_key:
                 continue
             patterns = column[rows]
@@ -187,7 +188,7 @@ class CoveredFirst:
         # the cores an earlier run checked, smallest first: their words are the cheapest to decide.
         # A core never checked (from before easy-mode certificates) is not queued: its check may
         # take an hour and run out, where searching new words finds cores that check in a minute
-        for core, depth, _, checked_before in sorted(certificates.offered, key=lambda o: len(o[0])):
+        for core, depth, _, checked_before, _ in sorted(certificates.offered, key=lambda o: len(o[0])):
             if checked_before:
                 self.add(core, depth)
 
