@@ -6,6 +6,7 @@ import random
 import pytest
 
 from wordlelab.errors import WordleError
+from wordlelab.models.feedback import feedback
 from wordlelab.models.refutation import CoreFault, check_core, check_first_word_core
 from wordlelab.solvers.checkpoint import save_checkpoint
 from wordlelab.solvers.search.depth_sweep import decide_every_first_word
@@ -185,7 +186,8 @@ def test_a_core_whose_check_ran_out_is_not_borrowed_again_in_the_same_run(easy_s
            if v["yes"] is False and v["same_as"] is None and len(v["core"]) > 3}
     searcher = NativeSearcher(random_300, "easy", 3)
     source = next(iter(nos))
-    certificates = EasyCertificates(searcher, {source: nos[source]}, work_limit=10)
+    unchecked = dict(nos[source], checked=False)      # (a checked one is not checked again)
+    certificates = EasyCertificates(searcher, {source: unchecked}, work_limit=10)
     covered = [random_300.guesses[g] for g in certificates.covered(nos[source]["core"], 2)]
     assert source in covered and len(covered) >= 2
     assert certificates.borrowed(covered[-1], 2) == tuple(sorted(nos[source]["core"]))
@@ -194,3 +196,28 @@ def test_a_core_whose_check_ran_out_is_not_borrowed_again_in_the_same_run(easy_s
     assert all(certificates.borrowed(w, 2) is None for w in covered)
     # a core needing more guesses left than it was proven for is never borrowed
     assert EasyCertificates(searcher, {source: nos[source]}).borrowed(source, 3) is None
+
+
+def test_a_core_the_checkpoint_records_as_checked_is_borrowed_without_a_new_check(easy_sweep, random_300,
+                                                                                   monkeypatch):
+    """A resumed sweep trusts its checkpoint's checked cores as it trusts its decisions: the next
+    word a core covers costs the pattern test alone, and a core never checked is still checked."""
+    import wordlelab.models.refutation as refutation
+    from wordlelab.solvers.search.easy_cores import EasyCertificates
+    _, done = easy_sweep
+    nos = {w: v for w, v in json.loads(done.read_text())["entries"].items()
+           if v["yes"] is False and v["same_as"] is None and v.get("checked") and len(v["core"]) > 3}
+    searcher = NativeSearcher(random_300, "easy", 3)
+    source = next(iter(nos))
+    checks = []
+    real = refutation.check_first_word_core
+    monkeypatch.setattr(refutation, "check_first_word_core", lambda *a, **k: checks.append(a[0]) or real(*a, **k))
+    word = [random_300.guesses[g] for g in EasyCertificates(searcher, {}).covered(nos[source]["core"], 2)][-1]
+    trusted = EasyCertificates(searcher, {source: nos[source]})
+    assert trusted.certify(word, [], 2)["core"] == sorted(nos[source]["core"]) and checks == []
+    fresh = EasyCertificates(searcher, {source: dict(nos[source], checked=False)})
+    assert fresh.certify(word, [], 2)["core"] == sorted(nos[source]["core"]) and checks == [word]
+    # the pattern test still runs: a word the core does not lie in is refused
+    outside = next(w for w in random_300.guesses if len({feedback(w, a) for a in nos[source]["core"]}) > 1)
+    with pytest.raises(refutation.CoreFault):
+        trusted.certify(outside, nos[source]["core"], 2)

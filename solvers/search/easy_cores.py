@@ -50,7 +50,8 @@ class EasyCertificates:
         # (core, guesses left, its answers' rows of the pattern matrix, checked by an earlier run,
         # the core as a set: the key of ``checked`` and ``ran_out``)
         self.offered: list[tuple[tuple, int, np.ndarray, bool, frozenset]] = []
-        self.checked: dict[frozenset, int] = {}       # core -> the most guesses left it was proven for
+        # core -> the most guesses left the checker proved it for, in this run or one recorded
+        self.checked: dict[frozenset, int] = {}
         self.ran_out: set[frozenset] = set()           # cores whose check ran out of work in this run
         self.last_nodes = 0                           # the nodes of the last check (0: none was needed)
         self.progress = None                          # the sweep's progress(n, info), told of each check
@@ -70,7 +71,13 @@ class EasyCertificates:
                 return
             self._seen.add((core, depth))
             rows = np.array([self._answer_index[a] for a in core], np.intp)
-            self.offered.append((core, depth, rows, value.get("checked") is True, frozenset(core)))
+            members = frozenset(core)
+            self.offered.append((core, depth, rows, value.get("checked") is True, members))
+            if value.get("checked") is True:
+                # the checker's verdict, recorded by the run that made it: trusted as the
+                # checkpoint's own decisions are when a sweep resumes (``--recheck`` decides the
+                # core again), so a restart does not check each core once more for its next word
+                self.checked[members] = max(depth, self.checked.get(members, -1))
 
     def mark_alike(self, value: dict, decisions: dict) -> None:
         """Mark ``"checked"`` the nos of ``decisions`` from before easy-mode certificates whose
