@@ -56,6 +56,21 @@ def test_every_no_of_an_easy_sweep_has_a_core_the_checker_proves(easy_sweep, ran
         check_first_word_core(word, nos[word]["core"], 2, random_300.guesses, mode="easy")
 
 
+def test_each_word_searched_records_its_seconds_and_a_twin_none(easy_sweep, random_300):
+    """The checkpoint gives the sweep's rate by verdict: the seconds of each word decided, none
+    copied to a word that only shares another's split."""
+    from wordlelab.solvers.search.depth_entries import check_decision
+    _, ck = easy_sweep
+    entries = json.loads(ck.read_text())["entries"]
+    own = [v for v in entries.values() if v["same_as"] is None]
+    assert own and all(v["seconds"] >= 0 for v in own)
+    assert all("seconds" not in v for v in entries.values() if v["same_as"] is not None)
+    check = check_decision(NativeSearcher(random_300, "easy", 3))
+    word, value = next(iter(entries.items()))
+    with pytest.raises(ValueError, match="seconds"):
+        check(word, dict(value, seconds=-1))
+
+
 def test_an_easy_recheck_passes_the_sweep_and_catches_a_doctored_core(easy_sweep, random_300):
     _, ck = easy_sweep
     entries = json.loads(ck.read_text())["entries"]

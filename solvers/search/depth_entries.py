@@ -18,7 +18,8 @@ from wordlelab.solvers.search.tables import UNTOUCHED
 
 def check_decision(searcher):
     """The validator of a checkpoint entry: {"yes": bool or null, "core", "depth", "total", "same_as"},
-    and for an unknown the node limit that stopped it ("node_limit"; older checkpoints lack it)."""
+    and for an unknown the node limit that stopped it ("node_limit"; older checkpoints lack it);
+    "seconds", the time its decision took, where the run recorded it."""
     from wordlelab.solvers.checkpoint import check_int
     from wordlelab.solvers.search.core_drafts import check_lemmas_shape
 
@@ -27,7 +28,7 @@ def check_decision(searcher):
             raise ValueError("not in the guess list")
         keys = {"yes", "core", "depth", "total", "same_as"}
         if not isinstance(value, dict) or not keys <= set(value) <= keys | {"node_limit", "failing", "core_work", "settled",
-                                                                            "lemmas", "checked"}:
+                                                                            "lemmas", "checked", "seconds"}:
             raise ValueError('must be {"yes", "core", "depth", "total", "same_as"} (an unknown: and "node_limit", '
                              'and "failing" when its search refuted that class but no core was checked in time, '
                              'with "core_work", the check budget then, and "settled", the second guesses its check '
@@ -52,6 +53,8 @@ def check_decision(searcher):
             if "core_work" not in value:
                 raise ValueError("only an unknown with a core_work has settled guesses")
             check_int(value["settled"], "the settled guesses", 1)
+        if "seconds" in value and not (isinstance(value["seconds"], (int, float)) and value["seconds"] >= 0):
+            raise ValueError('"seconds", the time the decision took, is a number of at least 0')
         if "checked" in value and (value["checked"] is not True or value["yes"] is not False):
             raise ValueError('"checked" (easy mode: the pure-Python checker proved the core) is true, and only on a no')
         if "lemmas" in value:

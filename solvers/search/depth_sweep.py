@@ -227,7 +227,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                         progress(1, info=f"{resumed} from the checkpoint")
                     continue
                 if twin not in (None, word) and twin in decisions and decisions[twin]["yes"] is not None:
-                    value = dict(decisions[twin], same_as=twin)
+                    value = _twin_entry(decisions[twin], twin)
                 else:
                     value = _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,
                                     Count, UNTOUCHED, stop)
@@ -280,11 +280,24 @@ def _root_split(searcher, node) -> tuple:
     return Lchild, dict(zip(node.L.tolist(), hsh.tolist()))
 
 
-def _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count, untouched,
-            stop) -> dict:
-    """One first word's decision, as a checkpoint entry (KeyboardInterrupt if Ctrl-C cut it short).
+def _decide(*args) -> dict:
+    """One first word's decision, as a checkpoint entry (KeyboardInterrupt if Ctrl-C cut it short),
+    with the seconds it took (``"seconds"``: the sweep's rate by verdict, read from the checkpoint)."""
+    t0 = time.perf_counter()
+    value = _decision(*args)
+    return dict(value, seconds=round(time.perf_counter() - t0, 1))
 
-    ``node_limit`` is this word's own: the counters run on across words, so it is added to them.
+
+def _twin_entry(value: dict, twin: str) -> dict:
+    """The entry of a word that splits the answers as ``twin`` does: its decision, taken as it is
+    (with no time of its own)."""
+    return {**{k: v for k, v in value.items() if k != "seconds"}, "same_as": twin}
+
+
+def _decision(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count, untouched,
+              stop) -> dict:
+    """:func:`_decide`'s work. ``node_limit`` is this word's own: the counters run on across
+    words, so it is added to them.
     """
     kept = _kept_tree(searcher, node, g0, tree_dir)
     if kept is not None:
@@ -531,7 +544,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
         value = sweep.results.get(twin)
         if twin != word and value is not None and value["yes"] is not None:
             twinned.add(word)
-            return dict(_entries({twin: value})[twin], same_as=twin)
+            return _twin_entry(_entries({twin: value})[twin], twin)
         return None
 
     def on_result(word, value, _ex):
