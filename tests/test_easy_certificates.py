@@ -236,3 +236,36 @@ def test_a_core_the_checkpoint_records_as_checked_is_borrowed_without_a_new_chec
     outside = next(w for w in random_300.guesses if len({feedback(w, a) for a in nos[source]["core"]}) > 1)
     with pytest.raises(refutation.CoreFault):
         trusted.certify(outside, nos[source]["core"], 2)
+
+
+def test_the_provers_hint_names_a_class_the_checker_refutes_and_leaves_the_verdict_alone(easy_sweep, random_300):
+    """The hint from the sweep's own prover only orders the checker's work: each class it names
+    is one the checker itself proves impossible in the guesses left, and a core's check passes
+    with it as without it."""
+    from wordlelab.solvers.search.core_prover import CoreProver
+    from wordlelab.solvers.search.depth_sweep import _root_split
+    from wordlelab.solvers.search.easy_cores import ProverHint
+    _, done = easy_sweep
+    entries = json.loads(done.read_text())["entries"]
+    searcher = NativeSearcher(random_300, "easy", 3)
+    node = searcher.root(None, None)
+    Lchild, _ = _root_split(searcher, node)
+    index = {a: i for i, a in enumerate(random_300.answers)}
+    answers = sorted(random_300.answers)
+    hint = ProverHint(CoreProver(searcher), Lchild, index, answers)
+    named = 0
+    for u in random.Random(5).sample(random_300.guesses, 40):
+        by_pattern: dict = {}
+        for i, a in enumerate(answers):
+            by_pattern.setdefault(feedback(u, a), []).append(i)
+        classes = [tuple(c) for p, c in by_pattern.items() if p != 242]
+        i = hint(classes, [((), ())] * len(classes), 2)
+        if i is not None:
+            named += 1
+            check_core([answers[k] for k in classes[i]], 2, random_300.guesses, mode="easy")   # raises if wrong
+    assert named == hint.named > 0
+    word, value = max(((w, v) for w, v in entries.items() if v["yes"] is False and v["same_as"] is None),
+                      key=lambda wv: len(wv[1]["core"]))
+    core = sorted(value["core"])
+    with_hint = ProverHint(CoreProver(searcher), Lchild, index, core)
+    assert check_first_word_core(word, core, value["depth"], random_300.guesses, hint=with_hint, mode="easy") > 0

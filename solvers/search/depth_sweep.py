@@ -188,6 +188,8 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
     searcher.core_drafts = _core_drafts(searcher, question, checkpoint)
     cache, stats = searcher._new_cache(), new_stats()
     Lchild, split_of = _root_split(searcher, node)
+    if prover is not None:
+        searcher.easy_certificates.use_prover(prover, Lchild)
     order = _first_words(searcher, node, *pick)
     n_words = len(order)
     first_of_split: dict = {}
@@ -475,6 +477,7 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
         prover = CoreProver(searcher)
         decisions = load_checkpoint(checkpoint, _question(searcher, node, guesses), check_decision(searcher))
         searcher.easy_certificates = EasyCertificates(searcher, decisions, core_work)
+        searcher.easy_certificates.use_prover(prover, Lchild)
         replayed: set = set()
         for _, g0 in searcher.candidate_order(node):
             value = decisions.get(lists.guesses[g0])

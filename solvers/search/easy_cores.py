@@ -58,6 +58,7 @@ class EasyCertificates:
         self._answer_index = {a: i for i, a in enumerate(searcher.lists.answers)}
         self._seen: set = set()
         self.unproven: dict[frozenset, list] = {}      # core -> the checkpoint's nos holding it, not checked
+        self.prover = self.prover_guesses = None       # the sweep's prover, for the checker's hints
         for word, value in decisions.items():
             self.offer(value)
             if value["yes"] is False and value["core"] and value["same_as"] is None and not value.get("checked"):
@@ -149,9 +150,52 @@ class EasyCertificates:
         self.offer({"yes": False, **value})
         return value
 
+    def use_prover(self, prover, guesses: np.ndarray) -> None:
+        """Take the checker's hints from the sweep's own prover, which searches after each first
+        word with ``guesses`` (:class:`ProverHint`)."""
+        self.prover, self.prover_guesses = prover, guesses
+
     def _hint(self, core):
         from wordlelab.solvers.search.hard_cores import HINT_FROM, KernelHint
-        return KernelHint(self.searcher, core) if len(core) >= HINT_FROM else None
+        if len(core) < HINT_FROM:
+            return None
+        if self.prover is not None:
+            return ProverHint(self.prover, self.prover_guesses, self._answer_index, core)
+        return KernelHint(self.searcher, core)
+
+
+class ProverHint:
+    """The checker's hint (``check_core(hint=...)``) from the sweep's prover: of a guess's
+    classes, the smallest its search with learnt cores refutes within
+    :data:`~wordlelab.solvers.search.hard_cores.HINT_NODES` nodes.
+
+    A hint orders the checker's work and decides nothing (see
+    :func:`~wordlelab.models.refutation.check_core`). This one asks the prover that has just
+    refuted the first word: the classes the checker meets are mostly nodes of that search,
+    held in the prover's table, and its learnt cores refute the others at once, where a fresh
+    search without them (:class:`~wordlelab.solvers.search.hard_cores.KernelHint`) took 42% of
+    a 934-answer check (FARES, py-spy, 2026-12-05). Its searches use the guesses the prover's
+    own searches use, as its table's entries hold for those guesses only.
+    """
+
+    def __init__(self, prover, guesses: np.ndarray, answer_index: dict, core):
+        self.prover, self.guesses = prover, guesses
+        self.ids = np.array([answer_index[a] for a in sorted(set(core))], np.int32)
+        self.calls = self.named = 0
+
+    def __call__(self, classes: list, rules: list, d: int):
+        from wordlelab.solvers.search.hard_cores import HINT_NODES
+        from wordlelab.solvers.search.tables import REFUTED, Stat
+        self.calls += 1
+        for i in sorted(range(len(classes)), key=lambda i: len(classes[i])):
+            if len(classes[i]) <= d:
+                continue         # found in time by guessing its answers in turn
+            sub = np.sort(self.ids[list(classes[i])])
+            limit = int(self.prover.stats[Stat.NODES]) + HINT_NODES
+            if self.prover._feasible(sub, self.guesses, d, limit) == REFUTED:
+                self.named += 1
+                return i
+        return None
 
 
 def _one_pattern(word: str, core) -> bool:
