@@ -23,6 +23,7 @@ import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import feedback
+from wordlelab.solvers.search.hard_cores import KernelHint
 
 
 # the patterns the checker may read on one core by default (``--core-work``): it reads about
@@ -164,7 +165,7 @@ class EasyCertificates:
         return KernelHint(self.searcher, core)
 
 
-class ProverHint:
+class ProverHint(KernelHint):
     """The checker's hint (``check_core(hint=...)``) from the sweep's prover: of a guess's
     classes, the smallest its search with learnt cores refutes within
     :data:`~wordlelab.solvers.search.hard_cores.HINT_NODES` nodes.
@@ -183,19 +184,12 @@ class ProverHint:
         self.ids = np.array([answer_index[a] for a in sorted(set(core))], np.int32)
         self.calls = self.named = 0
 
-    def __call__(self, classes: list, rules: list, d: int):
+    def refutes(self, sub: np.ndarray, rule: tuple, d: int) -> bool:
+        """Whether the prover refutes the answers ``sub`` within d in its node budget (easy mode: no rule)."""
         from wordlelab.solvers.search.hard_cores import HINT_NODES
         from wordlelab.solvers.search.tables import REFUTED, Stat
-        self.calls += 1
-        for i in sorted(range(len(classes)), key=lambda i: len(classes[i])):
-            if len(classes[i]) <= d:
-                continue         # found in time by guessing its answers in turn
-            sub = np.sort(self.ids[list(classes[i])])
-            limit = int(self.prover.stats[Stat.NODES]) + HINT_NODES
-            if self.prover._feasible(sub, self.guesses, d, limit) == REFUTED:
-                self.named += 1
-                return i
-        return None
+        limit = int(self.prover.stats[Stat.NODES]) + HINT_NODES
+        return self.prover._feasible(sub, self.guesses, d, limit) == REFUTED
 
 
 def _one_pattern(word: str, core) -> bool:

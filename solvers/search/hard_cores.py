@@ -357,13 +357,15 @@ class KernelHint:
         for i in sorted(range(len(classes)), key=lambda i: len(classes[i])):
             if len(classes[i]) <= d:
                 continue         # found in time by guessing its answers in turn
-            sub = np.sort(self.ids[list(classes[i])])
-            r = K.depth_feasible(sub, self.guesses(rules[i]), d, self.searcher.tables, self.table, self.stats,
-                                 int(self.stats[Stat.NODES]) + HINT_NODES, self.searcher.depth_rounds)
-            if r == REFUTED:
+            if self.refutes(np.sort(self.ids[list(classes[i])]), rules[i], d):
                 self.named += 1
                 return i
         return None
+
+    def refutes(self, sub: np.ndarray, rule: tuple, d: int) -> bool:
+        """Whether the search refutes the answers ``sub`` within d under ``rule`` in its node budget."""
+        return K.depth_feasible(sub, self.guesses(rule), d, self.searcher.tables, self.table, self.stats,
+                                int(self.stats[Stat.NODES]) + HINT_NODES, self.searcher.depth_rounds) == REFUTED
 
 
 def keep_state_seed(searcher, node, members: np.ndarray) -> None:
