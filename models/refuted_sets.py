@@ -13,8 +13,10 @@ meets those three conditions, and :meth:`RefutedSets.keep` may drop a kept set t
 new one under the same rule and depth: the new one refutes everything the old one did.
 
 Sets are bit masks over the check's answers (bit i: answer i). Each rule's sets are indexed by
-their least answer, so that a lookup reads only the sets that can lie inside the answers at
-hand. Pure Python: the checker relies on it.
+their two least answers (a set of one answer by that answer twice), so that a lookup reads only
+the sets whose two least answers are both among the answers at hand: the checker's sets are
+small (about ten answers), and indexing by the least answer alone left thousands of sets under
+the first few answers. Pure Python: the checker relies on it.
 
 >>> kept = RefutedSets()
 >>> kept.keep(0b0110, ((), ()), 3)
@@ -25,6 +27,8 @@ hand. Pure Python: the checker relies on it.
 """
 from __future__ import annotations
 
+import math
+
 from wordlelab.models.modes import requirement_mask
 
 
@@ -32,14 +36,29 @@ class RefutedSets:
     """The refuted answer sets of one check, by guesses left and rule (see the module's theorem)."""
 
     def __init__(self):
-        # guesses left -> rule -> least answer -> masks of the sets kept with that least answer
-        self.by_depth: dict[int, dict[tuple, dict[int, list[int]]]] = {}
+        # guesses left -> rule -> least answer -> second least -> masks of the sets kept there
+        self.by_depth: dict[int, dict[tuple, dict[int, dict[int, list[int]]]]] = {}
         # the rules of by_depth[d] in the order they came, and for each (rule, d) asked about:
         # how many of them it has compared, and those it asks at least as much as (so that a
         # lookup walks only those, not every rule kept)
         self.order: dict[int, list[tuple]] = {}
         self.order_masks: dict[int, list[int]] = {}    # ... and their requirement_mask, in that order
         self.weaker: dict[tuple, list] = {}
+
+    def __iter__(self):
+        """Each kept set as (guesses left, rule, mask).
+
+        >>> kept = RefutedSets()
+        >>> kept.keep(0b0110, ((), ()), 3); kept.keep(0b0010, ((), ()), 3)   # the second holds less
+        >>> list(kept)
+        [(3, ((), ()), 2)]
+        """
+        for d, by_constraint in self.by_depth.items():
+            for constraint, by_least in by_constraint.items():
+                for by_second in by_least.values():
+                    for masks in by_second.values():
+                        for mask in masks:
+                            yield d, constraint, mask
 
     def inside(self, answers: tuple, mask: int, constraint: tuple, d: int) -> int:
         """A kept refuted set (its mask) that lies inside ``answers`` (``mask``: the same as bits)
@@ -61,19 +80,9 @@ class RefutedSets:
                 seen[0] = len(order)
             kept = self.by_depth[d2]
             for c in seen[1]:
-                by_least = kept[c]
-                # a kept set can lie inside the answers only if its least answer is one of them:
-                # walk whichever of the two is shorter
-                if len(by_least) < len(answers):
-                    # (a kept set s lies inside when s & outside is 0: all() stops at the first)
-                    for least, masks in by_least.items():
-                        if mask >> least & 1 and not all(map(outside.__and__, masks)):
-                            return next(m for m in masks if not m & outside)
-                else:
-                    for i in answers:
-                        masks = by_least.get(i)
-                        if masks and not all(map(outside.__and__, masks)):
-                            return next(m for m in masks if not m & outside)
+                found = _inside(kept[c], answers, mask, outside)
+                if found:
+                    return found
         return 0
 
     def keep(self, mask: int, constraint: tuple, d: int) -> None:
@@ -85,9 +94,43 @@ class RefutedSets:
             self.order.setdefault(d, []).append(constraint)
             self.order_masks.setdefault(d, []).append(requirement_mask(constraint))
         least = (mask & -mask).bit_length() - 1
-        # a kept set holding this one says nothing more: drop it (a superset's least answer is
-        # at most this one's)
-        for at, masks in by_least.items():
-            if at <= least:
-                masks[:] = [s for s in masks if s & mask != mask]
-        by_least.setdefault(least, []).append(mask)
+        rest = mask & (mask - 1)
+        second = (rest & -rest).bit_length() - 1 if rest else least
+        # a kept set holding this one says nothing more: drop it. A superset's least answer is at
+        # most this one's; its second least is at most this one's least when its least is smaller,
+        # and at most this one's second when the least is the same (any, if this set has one answer)
+        for at, by_second in by_least.items():
+            if at < least:
+                bound = least
+            elif at == least:
+                bound = second if rest else math.inf
+            else:
+                continue
+            for j, masks in by_second.items():
+                if j <= bound:
+                    masks[:] = [s for s in masks if s & mask != mask]
+        by_least.setdefault(least, {}).setdefault(second, []).append(mask)
+
+
+def _inside(by_least: dict, answers: tuple, mask: int, outside: int) -> int:
+    """A set of ``by_least`` (least answer -> second least -> masks) lying inside the answers, or 0.
+
+    A set lies inside only if its two least answers are among them: walk whichever is shorter,
+    the index or the answers, at each level. (A set s lies inside when s & outside is 0: all()
+    stops at the first such s.)"""
+    few = len(answers)
+    if len(by_least) < few:
+        firsts = [(at, by_second) for at, by_second in by_least.items() if mask >> at & 1]
+    else:
+        firsts = [(at, by_least[at]) for at in answers if at in by_least]
+    for _, by_second in firsts:
+        if len(by_second) < few:
+            for j, masks in by_second.items():
+                if mask >> j & 1 and not all(map(outside.__and__, masks)):
+                    return next(m for m in masks if not m & outside)
+        else:
+            for j in answers:
+                masks = by_second.get(j)
+                if masks and not all(map(outside.__and__, masks)):
+                    return next(m for m in masks if not m & outside)
+    return 0

@@ -506,8 +506,7 @@ def test_the_checker_keeps_only_minimal_refuted_sets():
     allowed = hard_allowed(g0, p0, list(lists.guesses))
     search = _Search(tuple(answers), allowed, 200_000, True)
     assert not search.solvable(tuple(range(len(answers))), allowed, rule_after((), (), g0, p0), 6)
-    kept = [(d, c, m) for d, by_c in search.kept.by_depth.items() for c, by_least in by_c.items()
-            for masks in by_least.values() for m in masks]
+    kept = list(search.kept)
     assert search.nodes > 10 and len(kept) > 100
     for d, c, m in kept:
         assert not any(d2 == d and c2 == c and m2 != m and m2 & m == m2 for d2, c2, m2 in kept)
@@ -530,8 +529,7 @@ def test_every_witness_the_checker_keeps_is_refuted_on_its_own():
         words = tuple(sorted(answers))
         search = _Search(words, allowed, 200_000, True)
         search.solvable(tuple(range(len(words))), allowed, rule_after((), (), g0, p0), d)
-        kept = [(dd, c, m) for dd, by_c in search.kept.by_depth.items() for c, by_least in by_c.items()
-                for masks in by_least.values() for m in masks]
+        kept = list(search.kept)
         for dd, c, m in _random.Random(1).sample(kept, min(8, len(kept))):
             sub = tuple(w for i, w in enumerate(words) if m >> i & 1)
             fresh = _Search(sub, allowed, 200_000, False)
