@@ -269,3 +269,30 @@ def test_the_provers_hint_names_a_class_the_checker_refutes_and_leaves_the_verdi
     core = sorted(value["core"])
     with_hint = ProverHint(CoreProver(searcher), Lchild, index, core)
     assert check_first_word_core(word, core, value["depth"], random_300.guesses, hint=with_hint, mode="easy") > 0
+
+
+def test_an_older_no_whose_core_the_checkpoint_records_as_checked_is_marked_checked_on_resume(
+        easy_sweep, random_300, tmp_path, monkeypatch):
+    """A no from before easy-mode certificates, whose core another no of the checkpoint records
+    as checked, is marked checked when the sweep resumes, with no new check and no search."""
+    import wordlelab.models.refutation as refutation
+    from wordlelab.solvers.search.easy_cores import EasyCertificates
+    _, done = easy_sweep
+    doc = json.loads(done.read_text())
+    entries = doc["entries"]
+    searcher = NativeSearcher(random_300, "easy", 3)
+    source = next(w for w, v in entries.items() if v["yes"] is False and v["same_as"] is None
+                  and v.get("checked") and len(v["core"]) > 3)
+    core = entries[source]["core"]
+    covered = [random_300.guesses[g] for g in EasyCertificates(searcher, {}).covered(core, 2)]
+    older = next(w for w in covered if w != source)
+    entries[older] = {"yes": False, "core": core, "depth": entries[source]["depth"], "total": None,
+                      "same_as": None}
+    ck = tmp_path / "every.json"
+    save_checkpoint(ck, doc["question"], entries)
+    checks = []
+    real = refutation.check_first_word_core
+    monkeypatch.setattr(refutation, "check_first_word_core", lambda *a, **k: checks.append(a[0]) or real(*a, **k))
+    again = decide_every_first_word(searcher, 3, ck)
+    assert json.loads(ck.read_text())["entries"][older]["checked"] is True
+    assert checks == [] and again.stats["searched_now"] == 0 and again.stats["nos_unchecked"] == 0

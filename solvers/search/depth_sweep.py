@@ -184,6 +184,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
         prover = CoreProver(searcher)
         searcher.easy_certificates = EasyCertificates(searcher, decisions, searcher.core_work)
         searcher.easy_certificates.progress = progress
+        searcher.easy_certificates.mark_trusted(decisions)
     _bank_cores(searcher, decisions)
     searcher.core_drafts = _core_drafts(searcher, question, checkpoint)
     cache, stats = searcher._new_cache(), new_stats()

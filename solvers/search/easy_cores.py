@@ -90,6 +90,21 @@ class EasyCertificates:
             if decisions[word]["depth"] <= value["depth"]:
                 decisions[word] = dict(decisions[word], checked=True)
 
+    def mark_trusted(self, decisions: dict) -> int:
+        """Mark ``"checked"`` the nos of ``decisions`` from before easy-mode certificates whose core
+        another no of the checkpoint records as checked (for at least as many guesses left), as
+        :meth:`mark_alike` does for a core this run proves. Returns how many were marked."""
+        marked = 0
+        for members, words in list(self.unproven.items()):
+            left = self.checked.get(members, -1)
+            for word in [w for w in words if decisions[w]["depth"] <= left]:
+                decisions[word] = dict(decisions[word], checked=True)
+                words.remove(word)
+                marked += 1
+            if not words:
+                del self.unproven[members]
+        return marked
+
     def covered(self, core, left: int) -> np.ndarray:
         """The guess indices of the first words with one class holding every answer of ``core``
         (found within ``left`` guesses by no strategy, once checked): the pattern matrix's rows
