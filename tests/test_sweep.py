@@ -251,6 +251,23 @@ def test_a_packed_sweep_does_not_write_over_a_checkpoint_entry_that_records_more
     assert load_checkpoint(path, {"kind": "demo"})["w"] == {"yes": False, "core": ["a"]}
 
 
+def test_a_run_that_loaded_a_word_undecided_does_not_write_over_another_runs_decision(tmp_path):
+    """Two sweeps on one checkpoint (the candidate order, and --words with a larger --core-work):
+    the first loaded FARES undecided and writes all it holds every few seconds, after the second
+    has decided FARES. The decision stays; the first run's own new decisions are written."""
+    from wordlelab.solvers.checkpoint import save_merged
+    from wordlelab.solvers.search.depth_sweep import keeps_proof
+    path = str(tmp_path / "every.json")
+    unknown = {"yes": None, "core": None, "depth": None, "total": None, "same_as": None}
+    save_checkpoint(path, {"kind": "demo"}, {"fares": unknown})
+    held_by_first = {"fares": dict(unknown)}
+    decided = {"yes": False, "core": ["bares", "cares"], "depth": 5, "total": None, "same_as": None, "checked": True}
+    save_merged(path, {"kind": "demo"}, {"fares": decided}, keeps_proof)       # the second run
+    new = {"yes": True, "core": None, "depth": 6, "total": 53889, "same_as": None}
+    written = save_merged(path, {"kind": "demo"}, {**held_by_first, "rants": new}, keeps_proof)
+    assert written == {"fares": decided, "rants": new} == load_checkpoint(path, {"kind": "demo"})
+
+
 def test_tasks_under_way_are_reported_while_they_run(monkeypatch):
     """A task can run for hours (a core check): every RUNNING_EVERY seconds while tasks are in
     flight, the progress text gets Sweep.running's words on them, told which keys are in flight."""

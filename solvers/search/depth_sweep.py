@@ -142,15 +142,20 @@ def _rechecked(res: Result, searcher, guesses, decisions, progress, tree_dir, wo
 
 def keeps_proof(ours: dict, theirs: dict) -> bool:
     """``save_merged``'s rule, and the sweep's ``replaces`` with workers: an entry of this run
-    replaces the file's, unless the file's is the same no with its core proven (``"checked"``,
-    written by another run meanwhile, a ``--recheck`` say) and this run's is not: a proof is
-    never written over by the same verdict without one.
+    replaces the file's, unless the file's is a decision and this run's is not (another run, on
+    the same checkpoint, decided a word this run loaded undecided), or the file's is the same no
+    with its core proven (``"checked"``, written by another run meanwhile, a ``--recheck`` say)
+    and this run's is not: a proof is never written over by less.
 
     >>> keeps_proof({"yes": False, "core": ["a"]}, {"yes": False, "core": ["a"], "checked": True})
     False
     >>> keeps_proof({"yes": False, "core": ["b"], "checked": True}, {"yes": False, "core": ["a"]})
     True
+    >>> keeps_proof({"yes": None, "core": None}, {"yes": False, "core": ["a"], "checked": True})
+    False
     """
+    if ours["yes"] is None and theirs.get("yes") is not None:
+        return False
     return not (theirs.get("checked") and not ours.get("checked") and ours["yes"] == theirs["yes"])
 
 
