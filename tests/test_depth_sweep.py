@@ -278,7 +278,7 @@ def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_
                             "OPTIMAL: of 2 first words")
     assert set(json.loads(ck.read_text())["entries"]) == {"salet", "crane"}
     for wrong, said in [
-            (["--words", "salet"], "error: --trees, --limit, --words, --status, --core-work, --class-checkpoint, "
+            (["--words", "salet"], "error: --trees, --limit, --words, --sample, --status, --core-work, --class-checkpoint, "
                                    "--workers and --dask go with --every-first-word (--status and --core-work "
                                    "also with --state)"),
             (["--every-first-word", "--words", "salet,qqqqq"],
@@ -289,7 +289,7 @@ def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_
             (["--every-first-word", "--words", "salet", "--status", "--checkpoint", str(ck)],
              "error: --status searches nothing: drop --recheck, --core-work, --words, --class-checkpoint, "
              "--workers and --dask"),
-            (["--class-checkpoint", str(ck)], "error: --trees, --limit, --words, --status, --core-work, "
+            (["--class-checkpoint", str(ck)], "error: --trees, --limit, --words, --sample, --status, --core-work, "
                                               "--class-checkpoint, --workers and --dask go with --every-first-word "
                                               "(--status and --core-work also with --state)")]:
         r = cli_run(base + wrong, expect_error=True)

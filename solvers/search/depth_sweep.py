@@ -40,6 +40,7 @@ from wordlelab.solvers.search.depth_report import (count_by_verdict, latest_and_
                                                     word_verdict)
 from wordlelab.solvers.search.depth_entries import (_core_drafts, _question, check_decision,  # noqa: F401 (check_decision: the sweep's own)
                                                    refutation_entry, replay_refutation)
+from wordlelab.solvers.search.first_word_sample import estimate_yes, sample_first_words
 from wordlelab.solvers.search.depth_verdicts import checks_under_way, count_drafted_claims, stale_entry
 from wordlelab.solvers.search.kernels import K
 from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat, new_stats
@@ -48,7 +49,8 @@ from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT
 def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=None, tree_dir=None,
                             node_limit: int = 10**12, limit: int | None = None, workers: int = 1,
                             dask_address: str | None = None, recheck: bool = False,
-                            core_work: int | None = None, words=None, class_checkpoints=()) -> Result:
+                            core_work: int | None = None, words=None, class_checkpoints=(),
+                            sample: tuple[int, int] | None = None) -> Result:
     """Decide, for every first word, whether every answer can be found within ``guesses``.
 
     Returns OPTIMAL when every word (or the first ``limit`` in the candidate order) is decided,
@@ -75,6 +77,12 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     resumed with a larger ``core_work``. The other words of the checkpoint are kept as they are,
     and the result counts them as before.
 
+    ``sample`` = ``(size, seed)``: the words taken are a uniform random sample of the first
+    words, in the order drawn rather than the candidate order (not with ``words`` or ``limit``),
+    and ``stats["sample"]`` estimates the number of yes words from its decided prefix
+    (:mod:`~wordlelab.solvers.search.first_word_sample`; a statistic, not a proof). The same
+    seed draws the same sample, so a resumed run goes on where the last one stopped.
+
     ``class_checkpoints`` (hard mode, with ``checkpoint``): finished checkpoints of
     ``prove-depth --state W.PATTERN --checkpoint F``, each refuting one class of a first word W
     guess by guess (:mod:`~wordlelab.solvers.search.class_refutation`). Each becomes W's draft,
@@ -91,6 +99,10 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         words = list(check_words(words, searcher.guess_index, "--words"))
         if limit is not None:
             raise WordleError("--words names the words to decide: drop --limit")
+    if sample is not None:
+        if words is not None or limit is not None or recheck:
+            raise WordleError("--sample draws the words to decide: drop --words, --limit and --recheck")
+        words = sample_first_words(searcher.lists.guesses, *sample)
     retry: frozenset = frozenset()
     if class_checkpoints:
         from wordlelab.solvers.search.class_refutation import draft_classes
@@ -102,7 +114,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         retry = frozenset(drafted)
         if words is not None:      # the words drafted are taken too
             words += [w for w in drafted if w not in words]
-    pick = (limit, words)
+    pick = (limit, words, sample is not None)
     stale = functools.partial(stale_entry, node_limit=node_limit, mode=searcher.mode, tree_dir=tree_dir,
                               core_work=searcher.core_work, retry=retry)
     if workers > 1 or dask_address:
@@ -118,7 +130,9 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
             _mark_checked(searcher, guesses, checkpoint, decisions, taken, res)
     count_drafted_claims(searcher, guesses, _question(searcher, searcher.root(None, None, guesses), guesses),
                          checkpoint, res)
-    if words is not None:
+    if sample is not None:
+        res.stats["sample"] = estimate_yes(decisions, words, len(searcher.lists.guesses))
+    elif words is not None:
         res.stats["words"] = {w: word_verdict(decisions.get(w)) for w in words}
     return res
 
@@ -258,11 +272,14 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                    time.perf_counter() - t0), decisions
 
 
-def _first_words(searcher, node, limit: int | None, words) -> list:
+def _first_words(searcher, node, limit: int | None, words, in_order: bool = False) -> list:
     """The (score, guess index) pairs of the first words a run takes: the candidate order, only
-    ``words`` if given, then the first ``limit``."""
+    ``words`` if given (in their own order if ``in_order``: a random sample's), then the first ``limit``."""
     order = searcher.candidate_order(node)
     if words is not None:
+        if in_order:
+            score = {g: s for s, g in order}
+            return [(score[g], g) for g in (searcher.guess_index[w] for w in words) if g in score][:limit]
         wanted = {searcher.guess_index[w] for w in words}
         order = [c for c in order if c[1] in wanted]
     return order[:limit]

@@ -54,7 +54,7 @@ def hardest_last(order, lists, hardness: dict):
     return rest + sorted(held, key=lambda bg: hardness[lists.guesses[bg[1]]])
 
 
-def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None):
+def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None, sample: tuple | None = None):
     """What a ``prove-depth --every-first-word`` checkpoint holds, searching nothing: the sweep's
     Result (``prove-depth --status``) with ``stats["not_reached"]`` the first words (of the first
     ``limit`` in the candidate order) it has no entry for, and ``stats["unknown_by_limit"]`` what
@@ -62,7 +62,9 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None):
     checked as the sweep checks it when it resumes; the certificates are not re-checked
     (``--recheck`` does that). In hard mode, ``stats["check_settled"]`` also counts, for each
     undecided word whose core check has begun, the second guesses it has refuted so far
-    (its draft's claims, :mod:`~wordlelab.solvers.search.core_drafts`)."""
+    (its draft's claims, :mod:`~wordlelab.solvers.search.core_drafts`). ``sample`` = ``(size, seed)``
+    adds ``stats["sample"]``, the estimate of the yes words that sample's decided prefix gives
+    (:func:`~wordlelab.solvers.search.depth_sweep.decide_every_first_word`)."""
     import time
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.depth_report import sweep_result
@@ -78,6 +80,10 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None):
     res = sweep_result(question, held, len(words), len(held), 0, set(), 0, time.perf_counter() - t0,
                   not_reached=len(words) - len(held))
     count_drafted_claims(searcher, guesses, question, checkpoint, res)
+    if sample is not None:
+        from wordlelab.solvers.search.first_word_sample import estimate_yes, sample_first_words
+        sampled = sample_first_words(searcher.lists.guesses, *sample)
+        res.stats["sample"] = estimate_yes(decisions, sampled, len(searcher.lists.guesses))
     return res
 
 

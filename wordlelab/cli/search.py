@@ -26,6 +26,17 @@ def _checked_cores(mode: str, nos: int, unchecked: int) -> str:
     return ""
 
 
+def _sample_line(est: dict, seed: int, n_guesses: int) -> str:
+    """The estimate of the yes words a random sample gives (prove-depth --sample), beside the proven bounds."""
+    head = (f"random sample (seed {seed}): the first {est['prefix']} of {est['sample']} words drawn are decided, "
+            f"{est['yes']} yes, {est['no']} no" + (f", {est['undecided']} undecided" if est["undecided"] else ""))
+    if est["estimate"] is None:
+        return head + "; no estimate yet"
+    return (head + f"; estimate (a statistic, not a proof): {est['estimate']} of {est['population']} first words find "
+            f"every answer within {n_guesses}, {round(100 * est['confidence'])}% interval {est['low']}-{est['high']}; "
+            f"proven: {est['proven_low']}-{est['proven_high']}")
+
+
 def _show_histogram(histogram: dict):
     table(None, ["guesses", "count"], [[int(k), v] for k, v in sorted(histogram.items(), key=lambda kv: int(kv[0]))])
 
@@ -187,11 +198,11 @@ def _state_status(searcher, n_guesses, state_text, checkpoint, as_json):
 
 def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkpoint, node_limit, workers,
                       dask_address, recheck, as_json, core_work=None, status_only=False, only_words=None,
-                      class_checkpoints=()):
+                      class_checkpoints=(), sample=None):
     """prove-depth --every-first-word: one decision per first word (--status: what the checkpoint holds)."""
     from wordlelab.solvers.search.depth_sweep import decide_every_first_word
     if not every:
-        raise WordleError("--trees, --limit, --words, --status, --core-work, --class-checkpoint, --workers and "
+        raise WordleError("--trees, --limit, --words, --sample, --status, --core-work, --class-checkpoint, --workers and "
                           "--dask go with --every-first-word (--status and --core-work also with --state)")
     if core_work is not None and searcher.mode not in ("hard", "easy"):
         raise WordleError("--core-work is the budget of the core checks of hard and easy mode")
@@ -203,13 +214,13 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
             raise WordleError("--status searches nothing: drop --recheck, --core-work, --words, --class-checkpoint, "
                               "--workers and --dask")
         from wordlelab.solvers.search.depth_verdicts import sweep_status
-        res = sweep_status(searcher, n_guesses, checkpoint, limit)
+        res = sweep_status(searcher, n_guesses, checkpoint, limit, sample)
     else:
         with progress("first words", None, enabled=not as_json) as advance:
             res = decide_every_first_word(searcher, n_guesses, checkpoint, advance, tree_dir, node_limit, limit,
                                           workers or 1, dask_address, recheck, core_work,
                                           None if only_words is None else only_words.split(","),
-                                          class_checkpoints)
+                                          class_checkpoints, sample)
     if as_json:
         emit_json(res.as_dict())
         return
@@ -247,6 +258,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                                                  for w, n in sorted(st["check_settled"].items())))
     if st["not_reached"]:
         out.print(f"not reached yet: {st['not_reached']} first words")
+    if "sample" in st:
+        out.print(_sample_line(st["sample"], sample[1], n_guesses))
     if status_only:
         out.print(f"read from {checkpoint}; nothing searched ({res.seconds:.1f} s)")
         return
@@ -292,6 +305,11 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @click.option("--words", "only_words", default=None, metavar="W1,W2,...",
               help="--every-first-word: only these first words (comma-separated), e.g. to spend a larger "
                    "--core-work on one core check; the checkpoint's other words are kept as they are")
+@click.option("--sample", default=None, type=positive(), metavar="N",
+              help="--every-first-word: only N first words drawn at random (--seed), taken in the order drawn, and "
+                   "an estimate of the yes count from the sample's decided prefix (a statistic, not a proof; "
+                   "with --status, from the checkpoint alone)")
+@click.option("--seed", default=0, show_default=True, help="--sample: the seed of the draw (the same seed, the same words)")
 @click.option("--status", "status_only", is_flag=True,
               help="report what --checkpoint holds and search nothing: with --every-first-word, the words "
                    "decided and what stopped each undecided one; with --state, the next guesses refuted, "
@@ -315,8 +333,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @memory_option
 @json_option
 def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, any_tree, recheck, checkpoint,
-                core_file, every, tree_dir, limit, only_words, status_only, core_work, largest_first, class_checkpoints,
-                workers, dask_address, memory_gib, as_json):
+                core_file, every, tree_dir, limit, only_words, sample, seed, status_only, core_work, largest_first,
+                class_checkpoints, workers, dask_address, memory_gib, as_json):
     """Decide whether every answer can be found within G guesses, with a certificate.
 
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode, and in
@@ -338,10 +356,10 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
             raise WordleError("--core-work is the budget of hard mode's core checks")
         searcher.core_work = core_work
     if every or tree_dir or limit or only_words is not None or workers or dask_address or (core_work and not state_text) \
-            or status_only or class_checkpoints:
+            or status_only or class_checkpoints or sample:
         return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
                                  node_limit, workers, dask_address, recheck, as_json, core_work, status_only,
-                                 only_words, class_checkpoints)
+                                 only_words, class_checkpoints, None if sample is None else (sample, seed))
     # what the progress counts: classes after a given guess, or the guesses tried
     given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
     label = "classes after the guess" if given_guess else ("next guesses" if state_text else "first guesses")
