@@ -243,7 +243,7 @@ def test_the_provers_hint_names_a_class_the_checker_refutes_and_leaves_the_verdi
     is one the checker itself proves impossible in the guesses left, and a core's check passes
     with it as without it."""
     from wordlelab.solvers.search.core_prover import CoreProver
-    from wordlelab.solvers.search.depth_sweep import _root_split
+    from wordlelab.solvers.search.depth_decision import _root_split
     from wordlelab.solvers.search.easy_cores import ProverHint
     _, done = easy_sweep
     entries = json.loads(done.read_text())["entries"]

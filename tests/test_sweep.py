@@ -233,7 +233,7 @@ def test_two_writers_of_one_checkpoint_keep_each_others_entries(tmp_path):
 def test_a_packed_sweep_does_not_write_over_a_checkpoint_entry_that_records_more(tmp_path):
     """A sweep whose entries are packed (the depth sweep with workers) asks ``replaces`` before
     writing over the file's entry: a no proven by a --recheck meanwhile keeps its proof."""
-    from wordlelab.solvers.search.depth_sweep import keeps_proof
+    from wordlelab.solvers.search.depth_decision import keeps_proof
     from wordlelab.solvers.sweep import Sweep, save_results
     path = str(tmp_path / "every.json")
     proven = {"yes": False, "core": ["a"], "checked": True}
@@ -256,7 +256,7 @@ def test_a_run_that_loaded_a_word_undecided_does_not_write_over_another_runs_dec
     the first loaded FARES undecided and writes all it holds every few seconds, after the second
     has decided FARES. The decision stays; the first run's own new decisions are written."""
     from wordlelab.solvers.checkpoint import save_merged
-    from wordlelab.solvers.search.depth_sweep import keeps_proof
+    from wordlelab.solvers.search.depth_decision import keeps_proof
     path = str(tmp_path / "every.json")
     unknown = {"yes": None, "core": None, "depth": None, "total": None, "same_as": None}
     save_checkpoint(path, {"kind": "demo"}, {"fares": unknown})
