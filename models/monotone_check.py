@@ -53,7 +53,7 @@ def check_core_by_monotonicity(core, depth: int, history, word: str, via: str, v
     >>> check_core_by_monotonicity(family, 1, history, "batch", "latch", 1)
     Traceback (most recent call last):
     ...
-    wordlelab.models.refutation.CoreFault: the core's answers give BATCH 2 different patterns
+    wordlelab.models.refutation_search.CoreFault: the core's answers give BATCH 2 different patterns
     """
     if not core or len(set(core)) != len(core):
         raise CoreFault("the core is empty or repeats an answer")

@@ -11,44 +11,12 @@ find every answer within d + 1 guesses.
 Easy mode is the case of a rule that never forbids a guess (``mode="easy"``): the theorem holds
 with every guess allowed after every history, and everything below holds with the constraint
 always empty. There a move is its split alone, so each node hands its children only its
-distinct guesses (``_Search._easy_refutation``).
+distinct guesses (:meth:`~wordlelab.models.refutation_search._Search._easy_refutation`).
 
-:func:`check_core` decides "C within d after H" by exhaustive search, sharing nothing with the
-searchers but the rule statements (a ``hint`` from a searcher may order its work, never decide
-anything: see :func:`check_core`): pure-Python :func:`~wordlelab.models.feedback.feedback` and
-:func:`~wordlelab.models.modes.hard_allowed` (:func:`~wordlelab.models.modes.hard_ok` for a
-list), whose requirements (:func:`~wordlelab.models.modes.obeys`) it intersects as sets below
-the first node (``_Search.allowed``). Its shortcuts are proved in place:
-
-- one answer left: guess it;
-- n answers with n ≤ d: guess them one at a time. Each is consistent with every pattern so far,
-  so hard mode allows it: an earlier green letter is in place in it, and an earlier green or
-  yellow letter occurs in it at least as often as that pattern shows;
-- n ≥ 2 answers and d = 1: impossible;
-- Selby's endgame bound (part 2, "Endgame analysis"), proved in
-  :mod:`~wordlelab.models.endgame_families`, on each *endgame* of more
-  than d of the answers (answers equal in four positions), largest first, worked out here from
-  the pure-Python patterns, not from the kernels' form of it. The endgame it refutes is kept,
-  not the answers: by monotonicity it refutes every set holding it, with no more guesses left,
-  under a rule asking at least as much (UMBRA's 185-answer core within 6: 1389 nodes, where
-  the largest endgame alone, with the answers kept, took 2777);
-- Selby's trial run: if that endgame alone cannot be found in time, neither can the answers
-  holding it (monotonicity, above);
-- a guess that gives every answer left one pattern, not all green, is never needed: if the
-  answers could be found within d - 1 more after it, under its stricter rule, the same
-  strategy finds them within d - 1 without it (a stricter rule allows fewer guesses later, so
-  each of them was allowed anyway), and so some guess that tells answers apart (or guesses
-  one) starts a strategy within d. Trying it can only repeat that guess's verdict.
-
-Otherwise every allowed guess is tried, and it works when each class it leaves (its own
-all-green answer aside) can be done within d - 1 after its pattern. Results are kept by
-(answers, constraint, d). The constraint is the greens by position and the least count of each
-revealed letter: hard mode's rule for a history is the conjunction of the rules of its pairs,
-which is exactly those greens and, for each letter, the largest count any pair asks for, so two
-histories with one constraint allow the same guesses. Guesses that split the answers alike and
-leave the same constraints are the same move, and are tried once. A set found impossible is
-kept for monotonicity as its *witness*, the union of the refuted parts its guesses failed on,
-which is impossible too (proved at :meth:`_Search.refutation`) and often far smaller.
+:func:`check_core` decides "C within d after H" by the exhaustive search of
+:mod:`~wordlelab.models.refutation_search`, sharing nothing with the searchers but the rule
+statements; that module proves each of the search's shortcuts in place. A ``hint`` from a
+searcher may order its work, never decide anything (see :func:`check_core`).
 
 >>> from wordlelab.models.feedback import feedback
 >>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
@@ -61,29 +29,21 @@ which is impossible too (proved at :meth:`_Search.refutation`) and often far sma
 >>> check_core(family, 7, guesses, history)   # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-wordlelab.models.refutation.CoreFault: the core is not a refutation: ... within 7 guesses in hard mode
+wordlelab.models.refutation_search.CoreFault: the core is not a refutation: ... within 7 guesses in hard mode
 """
 from __future__ import annotations
 
 import gc
 import threading
 from contextlib import contextmanager
-from operator import itemgetter
 
-from wordlelab.errors import WordleError
-from wordlelab.models.endgame_families import EndgameFamilies
-from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
-from wordlelab.models.modes import hard_allowed, hard_rule, join_rules, rule_after
-from wordlelab.models.refuted_sets import RefutedSets
+from wordlelab.models.feedback import feedback, pattern_string
+from wordlelab.models.modes import hard_allowed, rule_after
+from wordlelab.models.refutation_search import CheckTooLong, CoreFault, _Search
 
-NO_SPLIT: list = []     # the classes of a guess that leaves every answer in one class
-NO_RULE: tuple = ((), ())   # easy mode's constraint after any history: no green, no least count
+__all__ = ["CheckTooLong", "CoreFault", "check_core", "check_first_word_core"]
+
 MODES = ("easy", "hard")
-
-
-def _no_rule(guess: str, pattern: int) -> tuple:
-    """Easy mode's rule after a pair: none (every guess stays allowed)."""
-    return NO_RULE
 
 # Objects made between two young collections while a check runs (Python's default: 700): most
 # of the search's lists and tuples die within a node, before a collection would scan them
@@ -91,353 +51,6 @@ YOUNG_BATCH = 100_000
 
 # Nodes the checker may visit before it gives up (each costs |allowed| x |answers| feedbacks)
 CHECK_NODE_LIMIT = 200_000
-
-
-class CoreFault(WordleError):
-    """A core that does not prove what it claims; the message says why."""
-
-
-class CheckTooLong(WordleError):
-    """The checker reached its node or work limit without deciding: nothing is proven.
-    ``budget`` says which: ``"nodes"`` or ``"work"``."""
-
-    def __init__(self, message: str, budget: str = "nodes"):
-        super().__init__(message)
-        self.budget = budget
-
-
-class _Search:
-    """The exhaustive search of :func:`check_core`, with its memo and node count.
-
-    Answers are indices into ``words``; ``patterns[u][i]`` is the pattern guess ``u`` gets from
-    answer ``i`` (pure-Python feedback, computed once for every guess the first node allows,
-    which includes every guess allowed below it).
-    """
-
-    def __init__(self, words: tuple, allowed: list, node_limit: int, endgame_bound: bool,
-                 work_limit: int | None = None, hint=None, mode: str = "hard"):
-        # work: patterns read, |allowed| x |answers| for the table and again at each node (the
-        # cost that grows with a core; a deterministic stand-in for time)
-        self.work = len(allowed) * len(words)
-        self.work_limit = work_limit
-        if work_limit is not None and self.work > work_limit:
-            raise CheckTooLong(f"the core check's table alone ({self.work} patterns) is over its work limit", "work")
-        self.words = words
-        self.root_allowed = allowed     # the first node's guesses: those its constraint allows
-        self.meeting: dict = {}         # requirement -> positions in root_allowed of the guesses meeting it
-        self.patterns = {u: tuple(feedback(u, a) for a in words) for u in allowed}
-        self.allowed_by_constraint: dict = {}
-        self.positions_by_constraint: dict = {}     # ... and their positions in root_allowed (None: all)
-        self.bits = [1 << i for i in range(len(words))]
-        self.families = EndgameFamilies(words, allowed, self.patterns, self.bits)
-        self.memo: dict = {}
-        # the sets proven impossible, reused by monotonicity (:mod:`~wordlelab.models.refuted_sets`)
-        self.kept = RefutedSets()
-        self.endgame_values: dict = {}     # (endgame, constraint, d) -> whether the bound refutes it
-        self.nodes = 0
-        self.node_limit = node_limit
-        self.endgame_bound = endgame_bound
-        # hint(classes, rules, d) -> the index of the class to search first, or None: an order
-        # only (see check_core), so that a refuted guess is settled by its failing class
-        # without first solving the classes that do not fail
-        self.hint = hint
-        # on_refuted(guess, pattern, witness mask, d): told of each guess of the first node (the
-        # check's own question, ``root``) refuted by a search here, not by a set kept already
-        self.root = None
-        self.on_refuted = None
-        # each (guess, pattern) seen -> the number of its rule (hard_rule), each rule numbered once
-        self.rule_ids: dict[tuple, int] = {}
-        self.rule_numbers: dict[tuple, int] = {}
-        self.rules: list[tuple] = []
-        # the rule a (guess, pattern) pair adds: none in easy mode, where every guess stays allowed
-        self.rule_of = hard_rule if mode == "hard" else _no_rule
-
-    def allowed(self, constraint: tuple) -> list:
-        """The first node's guesses that keep ``constraint``, in their order.
-
-        They are the guesses :func:`~wordlelab.models.modes.hard_allowed` leaves of the parent's
-        list after the last pair: the parent's list is the first node's guesses that keep the
-        parent's constraint, and the child's constraint is that one joined with the last pair's
-        rule. A guess keeps a constraint when it meets each requirement
-        (:func:`~wordlelab.models.modes.obeys`): a green letter in its place, a letter at least
-        n times. The guesses meeting one requirement are listed once, as a set of positions,
-        and a constraint's guesses are the intersection of its requirements' sets (C-level set
-        operations in place of one rule check per guess and constraint).
-        """
-        got = self.allowed_by_constraint.get(constraint)
-        if got is not None:
-            return got
-        root = self.root_allowed
-        greens, need = constraint
-        sets = [self._meeting(("green", k, letter), lambda g, k=k, letter=letter: g[k] == letter)
-                for k, letter in greens]
-        sets += [self._meeting(("count", letter, n), lambda g, letter=letter, n=n: g.count(letter) >= n)
-                 for letter, n in need]
-        positions = None
-        if sets:
-            sets.sort(key=len)
-            positions = sets[0].intersection(*sets[1:])
-            got = [root[i] for i in sorted(positions)]
-        else:
-            got = root
-        self.allowed_by_constraint[constraint] = got
-        self.positions_by_constraint[constraint] = positions
-        return got
-
-    def _meeting(self, key: tuple, meets) -> set:
-        found = self.meeting.get(key)
-        if found is None:
-            found = self.meeting[key] = {i for i, g in enumerate(self.root_allowed) if meets(g)}
-        return found
-
-    def endgame_refutes(self, answers: tuple, constraint: tuple, d: int) -> int:
-        """The mask of an endgame of more than d of ``answers`` that the endgame bound refutes, or
-        0 (the endgame is kept as refuted: by monotonicity it refutes the answers and any set
-        holding it)."""
-        for endgame in self.families.endgames_of(answers):
-            if len(endgame) <= d:
-                return 0
-            if self.endgame_too_big(endgame, constraint, d):
-                mask = sum(map(self.bits.__getitem__, endgame))
-                self.kept.keep(mask, constraint, d)
-                return mask
-        return 0
-
-    def endgame_too_big(self, endgame: tuple, constraint: tuple, d: int) -> bool:
-        """Selby's endgame bound (:mod:`~wordlelab.models.endgame_families`): the answers
-        ``endgame``, equal in four positions, cannot be told apart by d - 1 of the guesses
-        ``constraint`` allows."""
-        key = (endgame, constraint, d)
-        known = self.endgame_values.get(key)
-        if known is None:
-            self.allowed(constraint)
-            top = self.families.top_values(endgame, self.positions_by_constraint[constraint], d - 1,
-                                           enough=len(endgame) - 1)
-            known = self.endgame_values[key] = sum(top) < len(endgame) - 1
-        return known
-
-    def refuted_at_once(self, answers: tuple, constraint: tuple, d: int) -> int:
-        """What :meth:`refutation` would return without trying a guess, when it is a no: the
-        witness of a kept no, a kept refuted set inside the answers (monotonicity), or an endgame
-        the bound refutes; 0 otherwise. The no is kept."""
-        n = len(answers)
-        if n <= 1 or n <= d:
-            return 0
-        if d <= 1:
-            return self.bits[answers[0]] | self.bits[answers[1]]
-        key = (answers, constraint, d)
-        known = self.memo.get(key)
-        if known is not None:
-            return known
-        mask = sum(map(self.bits.__getitem__, answers))
-        witness = self.kept.inside(answers, mask, constraint, d)
-        if not witness and self.endgame_bound:
-            witness = self.endgame_refutes(answers, constraint, d)
-        if witness:
-            self.memo[key] = witness      # implied by a kept set: not kept itself
-        return witness
-
-    def solvable(self, answers: tuple, allowed: list, constraint: tuple, d: int) -> bool:
-        """Whether some strategy finds every one of ``answers`` within d guesses (``allowed``:
-        the guesses ``constraint`` allows)."""
-        return not self.refutation(answers, allowed, constraint, d)
-
-    def refutation(self, answers: tuple, allowed: list, constraint: tuple, d: int) -> int:
-        """0 if the answers can all be found within d guesses, else a *witness*: the mask of a
-        subset of them that cannot, kept as refuted.
-
-        Why a refuted set's witness may be the union U of its guesses' witnesses: each guess u
-        failed on a class C_u of the answers because a subset K_u of C_u cannot be found within
-        d - 1 after u's pattern. On U the answers of K_u still share that pattern, so u's class of
-        U holds K_u, under the same rule, and fails by monotonicity. A guess skipped as telling
-        nothing apart tells nothing apart in U either, and one skipped as the same move as an
-        earlier guess splits U as that guess does. So every guess fails on U. Keeping U rather
-        than the answers lets monotonicity refute far more sets: U is often a few small cores
-        where the answers are hundreds.
-        """
-        n = len(answers)
-        bits = self.bits
-        if d == 0:
-            return 0 if n == 0 else bits[answers[0]]
-        if n <= 1 or n <= d:
-            return 0
-        if d == 1:
-            return bits[answers[0]] | bits[answers[1]]     # two answers, one guess
-        key = (answers, constraint, d)
-        known = self.memo.get(key)
-        if known is not None:
-            return known
-        mask = sum(map(bits.__getitem__, answers))
-        witness = self.kept.inside(answers, mask, constraint, d)
-        if witness:
-            self.memo[key] = witness
-            return witness
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise CheckTooLong(f"the core check visited {self.node_limit} nodes without deciding")
-        self.work += len(allowed) * n
-        if self.work_limit is not None and self.work > self.work_limit:
-            raise CheckTooLong(f"the core check read {self.work_limit} patterns without deciding", "work")
-        if self.endgame_bound:
-            witness = self.endgame_refutes(answers, constraint, d)
-            if witness:
-                self.memo[key] = witness
-                return witness
-            endgames = self.families.endgames_of(answers)
-            endgame = endgames[0] if endgames else ()
-            if d < len(endgame) < n:
-                # if the endgame alone cannot be found in time, neither can the answers holding
-                # it (monotonicity); the endgame's witness is kept, and is this set's
-                witness = self.refutation(endgame, allowed, constraint, d)
-                if witness:
-                    self.memo[key] = witness
-                    return witness
-        if self.rule_of is _no_rule:
-            return self._easy_refutation(key, answers, allowed, d, mask)
-        greens, need = constraint
-        pick = itemgetter(*answers)     # n ≥ 2 here, so it returns a tuple
-        # each split seen at this node, by its patterns: (its number here, its classes)
-        split_by_patterns: dict[tuple, tuple] = {}
-        # a pair's rule by its number (self.rule_ids), joined with this node's constraint: (the
-        # constraint after, its number here); moves are compared by these small numbers, so that
-        # each guess hashes its n patterns once
-        after_by_rule: dict[int, tuple] = {}
-        constraint_ids: dict[tuple, int] = {}
-        rule_ids = self.rule_ids
-        # moves tried, by (split, constraint numbers), and by (split, rule numbers): two sets, as
-        # the two kinds of key are alike in shape and must never be taken for each other
-        tried, tried_rules = set(), set()
-        witness = 0
-        for u in allowed:
-            patterns = pick(self.patterns[u])
-            seen = split_by_patterns.get(patterns)
-            if seen is None:            # a split not seen at this node: its classes, largest first
-                by_pattern: dict[int, list] = {}
-                for i, p in zip(answers, patterns):
-                    by_pattern.setdefault(p, []).append(i)
-                if len(by_pattern) == 1 and ALL_GREEN not in by_pattern:
-                    classes = NO_SPLIT  # tells nothing apart: never needed (module docstring)
-                else:
-                    by_pattern.pop(ALL_GREEN, None)
-                    if all(len(c) <= d - 1 for c in by_pattern.values()):
-                        classes = None      # every class small enough to guess its answers in turn
-                    else:
-                        classes = sorted(((p, tuple(c)) for p, c in by_pattern.items()), key=lambda pc: -len(pc[1]))
-                seen = split_by_patterns[patterns] = (len(split_by_patterns), classes)
-            split, classes = seen
-            if classes is None:
-                self.memo[key] = 0
-                return 0
-            if classes is NO_SPLIT:
-                continue
-            rules_of_pairs = []
-            for p, _ in classes:
-                r = rule_ids.get((u, p))
-                if r is None:       # numbered by its value: two pairs with one rule, one number
-                    rule = self.rule_of(u, p)
-                    r = rule_ids[(u, p)] = self.rule_numbers.setdefault(rule, len(self.rules))
-                    if r == len(self.rules):
-                        self.rules.append(rule)
-                rules_of_pairs.append(r)
-            first_test = (split, tuple(rules_of_pairs))
-            if first_test in tried_rules:     # (a cheap first test of the same move)
-                continue
-            after = []
-            for r in rules_of_pairs:
-                got = after_by_rule.get(r)
-                if got is None:
-                    rule = join_rules(greens, need, *self.rules[r])
-                    got = after_by_rule[r] = (rule, constraint_ids.setdefault(rule, len(constraint_ids)))
-                after.append(got)
-            move = (split, tuple(c for _, c in after))  # same split, same constraints after it: the same move
-            if move in tried:
-                continue
-            tried.add(move)
-            tried_rules.add(first_test)
-            children = [(c, rule, p) for (p, c), (rule, _) in zip(classes, after)]
-            failed = self._move_fails(key, u, children, d, self.allowed)
-            if not failed:
-                self.memo[key] = 0
-                return 0
-            witness |= failed
-        return self._refuted(key, witness or mask)
-
-    def _move_fails(self, key: tuple, u: str, children: list, d: int, allowed_after) -> int:
-        """The witness of a class of guess ``u`` that cannot be found within d - 1, or 0 when each
-        can (then so can the node's answers). ``children`` are the classes as (answers, rule
-        after, pattern), largest first; ``allowed_after(rule)`` the guesses a class may use."""
-        # one failing class refutes the guess: first look for one the memo, monotonicity or the
-        # endgame bound refutes at once, before searching any class
-        for c, rule, _ in children:
-            failed = self.refuted_at_once(c, rule, d - 1)
-            if failed:
-                return failed
-        # then largest class first: the one most likely to fail, which settles the guess (or the
-        # class the hint names first)
-        if self.hint is not None and len(children) > 1:
-            first = self.hint([c for c, _, _ in children], [rule for _, rule, _ in children], d - 1)
-            if isinstance(first, int) and 0 < first < len(children):    # anything else: no hint
-                children.insert(0, children.pop(first))
-        for c, rule, p in children:
-            failed = self.refutation(c, allowed_after(rule), rule, d - 1)
-            if failed:
-                if self.on_refuted is not None and key == self.root:
-                    self.on_refuted(u, p, failed, d - 1)
-                return failed
-        return 0
-
-    def _refuted(self, key: tuple, witness: int) -> int:
-        """Keep a node every guess failed on (a set no guess could be tried on is its own
-        witness, passed as ``witness``)."""
-        _, constraint, d = key
-        self.memo[key] = witness
-        self.kept.keep(witness, constraint, d)
-        return witness
-
-    def _easy_refutation(self, key: tuple, answers: tuple, allowed: list, d: int, mask: int) -> int:
-        """:meth:`refutation`'s guesses in easy mode, where no rule tells two guesses apart.
-
-        A move is then its split alone, and only its classes of more than d - 1 answers can fail
-        (the others are guessed in turn), so guesses whose such classes agree are one move.
-        Its children are given only this node's *distinct* guesses, the first of each way to
-        split the answers that tells some apart: two guesses that give every answer here the
-        same pattern do so on every subset, and one that splits nothing here splits nothing
-        there (so the child's verdict is the one the whole guess list gives, and so is its
-        witness, a subset of its answers).
-        """
-        pick = itemgetter(*answers)     # n ≥ 2 here, so it returns a tuple
-        patterns_seen: set = set()
-        distinct: list = []         # the guesses handed to the children
-        moves: list = []            # (guess, its classes of more than d - 1 answers, largest first)
-        moves_seen: set = set()
-        for u in allowed:
-            patterns = pick(self.patterns[u])
-            if patterns in patterns_seen:
-                continue
-            patterns_seen.add(patterns)
-            by_pattern: dict[int, list] = {}
-            for i, p in zip(answers, patterns):
-                by_pattern.setdefault(p, []).append(i)
-            if len(by_pattern) == 1 and ALL_GREEN not in by_pattern:
-                continue            # tells nothing apart: never needed (module docstring)
-            distinct.append(u)
-            by_pattern.pop(ALL_GREEN, None)
-            big = sorted((tuple(c) + (p,) for p, c in by_pattern.items() if len(c) >= d), key=len, reverse=True)
-            if not big:
-                self.memo[key] = 0
-                return 0
-            move = tuple(c[:-1] for c in big)   # (each class ends in its pattern, for on_refuted)
-            if move not in moves_seen:
-                moves_seen.add(move)
-                moves.append((u, big))
-        witness = 0
-        for u, big in moves:
-            failed = self._move_fails(key, u, [(c[:-1], NO_RULE, c[-1]) for c in big], d, lambda _: distinct)
-            if not failed:
-                self.memo[key] = 0
-                return 0
-            witness |= failed
-        return self._refuted(key, witness or mask)
 
 
 def check_core(core, depth: int, guesses, history=(), node_limit: int | None = None,
@@ -494,7 +107,7 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     >>> check_core(family, 6, family, history, lemmas=[(family[:5], (), 5)])   # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    wordlelab.models.refutation.CoreFault: a lemma is false: its 5 answers can all be found within 5 guesses in hard mode
+    wordlelab.models.refutation_search.CoreFault: a lemma is false: its 5 answers can all be found within 5 guesses in hard mode
     """
     # the search keeps a memo that grows to gigabytes, and its recursion keeps lists alive long
     # enough to reach the oldest generation; Python then scans the whole memo again and again

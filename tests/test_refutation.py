@@ -496,7 +496,7 @@ def test_the_checker_keeps_only_minimal_refuted_sets():
     verdict is that of the plain search. Ten ?EALS words after ABELE, within 6 more guesses."""
     from wordlelab.models.modes import hard_allowed
     from wordlelab.models.modes import rule_after
-    from wordlelab.models.refutation import _Search
+    from wordlelab.models.refutation_search import _Search
     lists = load_lists("nyt20220316", answers="all")
     g0 = "abele"
     # the minimal core the hard sweep found for ABELE (of the 13 ?EALS, the endgame bound alone
@@ -520,7 +520,7 @@ def test_every_witness_the_checker_keeps_is_refuted_on_its_own():
     import random as _random
     from wordlelab.models.modes import hard_allowed
     from wordlelab.models.modes import rule_after
-    from wordlelab.models.refutation import _Search
+    from wordlelab.models.refutation_search import _Search
     lists = load_lists("nyt20220316", answers="all")
     witnessed = 0
     for g0, target, answers, d in endgame_rich_sets(lists, _random.Random(7), 10):
@@ -616,7 +616,7 @@ def test_the_checkers_allowed_lists_are_the_rule_applied_to_every_guess():
     two-guess histories, the words modes.obeys keeps, in the guess list's order."""
     from wordlelab.models.modes import obeys
     from wordlelab.models.modes import rule_after
-    from wordlelab.models.refutation import _Search
+    from wordlelab.models.refutation_search import _Search
     guesses = list(load_lists("nyt20220316").guesses)
     rng = random.Random(11)
     search = _Search(("salet",), guesses, 10, True)
