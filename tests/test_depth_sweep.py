@@ -236,7 +236,8 @@ def test_progress_names_the_word_just_decided_and_counts_the_checkpoint_by_verdi
     entries = json.loads(open(ck).read())["entries"]
     assert len(entries) == 60
     tally = re.compile(r"(?:([A-Z]{5}) (yes|no|unknown \(node limit \d+\)); )?(\d+) no, (\d+) yes, (\d+) undecided")
-    shown = [tally.fullmatch(info) for info in told if info and not info.endswith("from the checkpoint")]
+    shown = [tally.fullmatch(info) for info in told
+             if info and not info.endswith(("from the checkpoint", ": searching"))]
     assert shown and all(shown)
     counts = [tuple(int(g) for g in m.groups()[2:]) for m in shown]
     assert all(sum(c) == 60 for c in counts)
@@ -249,8 +250,10 @@ def test_progress_names_the_word_just_decided_and_counts_the_checkpoint_by_verdi
     assert named and all(verdict == word_verdict(entries[word]) for word, verdict in named)
     settled_now = r.stats["first_words"] - r.stats["from_checkpoint"]
     assert settled_now > 0 and named[-1][0] in entries
-    if workers == 1:        # every word settled in this run is named, in turn
+    if workers == 1:        # every word settled in this run is named, in turn, after its search is announced
         assert len(named) == settled_now
+        searching = [info[:5].lower() for info in told if info and info.endswith(": searching")]
+        assert searching == [word for word, _ in named]
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -227,6 +227,8 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                 if twin not in (None, word) and twin in decisions and decisions[twin]["yes"] is not None:
                     value = _twin_entry(decisions[twin], twin)
                 else:
+                    if progress:      # a word's search may take an hour: say which is under way
+                        progress(0, info=f"{word.upper()}: searching")
                     value = _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,
                                     Count, UNTOUCHED, stop)
                     decided_now += 1
