@@ -1,7 +1,8 @@
 """The exhaustive search behind :func:`~wordlelab.models.refutation.check_core`: does no strategy
 find every answer of C within d guesses after H? It shares nothing with the searchers but the
 rule statements (a ``hint`` from a searcher may order its work, never decide anything):
-pure-Python :func:`~wordlelab.models.feedback.feedback` and :func:`~wordlelab.models.modes.hard_allowed` (:func:`~wordlelab.models.modes.hard_ok` for a
+pure-Python :func:`~wordlelab.models.feedback.feedback` and
+:func:`~wordlelab.models.modes.hard_allowed` (:func:`~wordlelab.models.modes.hard_ok` for a
 list), whose requirements (:func:`~wordlelab.models.modes.obeys`) it intersects as sets below
 the first node (:meth:`_Search.allowed`). Its shortcuts are proved in place:
 
@@ -45,7 +46,7 @@ from operator import itemgetter
 from wordlelab.errors import WordleError
 from wordlelab.models.endgame_families import EndgameFamilies
 from wordlelab.models.feedback import ALL_GREEN, feedback
-from wordlelab.models.modes import hard_allowed, hard_rule, join_rules
+from wordlelab.models.modes import hard_rule, join_rules
 from wordlelab.models.refuted_sets import RefutedSets
 
 NO_SPLIT: list = []     # the classes of a guess that leaves every answer in one class
@@ -71,7 +72,7 @@ class CheckTooLong(WordleError):
 
 
 class _Search:
-    """The exhaustive search of :func:`check_core`, with its memo and node count.
+    """The exhaustive search of :func:`~wordlelab.models.refutation.check_core`, with its memo and node count.
 
     Answers are indices into ``words``; ``patterns[u][i]`` is the pattern guess ``u`` gets from
     answer ``i`` (pure-Python feedback, computed once for every guess the first node allows,
@@ -102,7 +103,7 @@ class _Search:
         self.node_limit = node_limit
         self.endgame_bound = endgame_bound
         # hint(classes, rules, d) -> the index of the class to search first, or None: an order
-        # only (see check_core), so that a refuted guess is settled by its failing class
+        # only (see refutation.check_core), so that a refuted guess is settled by its failing class
         # without first solving the classes that do not fail
         self.hint = hint
         # on_refuted(guess, pattern, witness mask, d): told of each guess of the first node (the

@@ -36,7 +36,7 @@ from wordlelab.solvers.search.depth_entries import (_core_drafts, _question, che
                                                    replay_refutation)
 from wordlelab.solvers.search.depth_report import count_by_verdict, nos_unchecked, sweep_result, word_verdict
 from wordlelab.solvers.search.depth_verdicts import count_drafted_claims, stale_entry
-from wordlelab.solvers.search.first_word_sample import estimate_yes, sample_first_words
+from wordlelab.solvers.search.first_word_sample import sample_estimate, sample_first_words, save_reach, sweep_candidates
 from wordlelab.solvers.search.tables import Stat, new_stats
 
 
@@ -94,9 +94,10 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         if limit is not None:
             raise WordleError("--words names the words to decide: drop --limit")
     if sample is not None:
-        if words is not None or limit is not None or recheck:
-            raise WordleError("--sample draws the words to decide: drop --words, --limit and --recheck")
-        words = sample_first_words(searcher.lists.guesses, *sample)
+        if words is not None or limit is not None or recheck or class_checkpoints:
+            raise WordleError("--sample draws the words to decide: drop --words, --limit, --recheck and "
+                              "--class-checkpoint")
+        words = sample_first_words(sweep_candidates(searcher, guesses), *sample)
     retry: frozenset = frozenset()
     if class_checkpoints:
         from wordlelab.solvers.search.class_refutation import draft_classes
@@ -108,7 +109,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         retry = frozenset(drafted)
         if words is not None:      # the words drafted are taken too
             words += [w for w in drafted if w not in words]
-    pick = (limit, words, sample is not None)
+    pick = (limit, words, sample)
     stale = functools.partial(stale_entry, node_limit=node_limit, mode=searcher.mode, tree_dir=tree_dir,
                               core_work=searcher.core_work, retry=retry)
     if workers > 1 or dask_address:
@@ -126,7 +127,8 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     count_drafted_claims(searcher, guesses, _question(searcher, searcher.root(None, None, guesses), guesses),
                          checkpoint, res)
     if sample is not None:
-        res.stats["sample"] = estimate_yes(decisions, words, len(searcher.lists.guesses))
+        res.stats["sample"] = sample_estimate(searcher, guesses, checkpoint, decisions, sample,
+                                              res.stats.pop("reach"))
     elif words is not None:
         res.stats["words"] = {w: word_verdict(decisions.get(w)) for w in words}
     return res
@@ -186,7 +188,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
     Lchild, split_of = _root_split(searcher, node)
     if prover is not None:
         searcher.easy_certificates.use_prover(prover, Lchild)
-    order = _first_words(searcher, node, *pick)
+    order = _first_words(searcher, node, *pick[:2], pick[2] is not None)
     n_words = len(order)
     first_of_split: dict = {}
     replayed: set = set()
@@ -200,11 +202,19 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
             value = decisions.get(searcher.lists.guesses[g])
             if g not in named and value and value["yes"] is False and value["same_as"] is None:
                 replay_refutation(searcher, prover, {"core": value["core"], "depth": value["depth"]}, replayed)
-    if prover is not None:
+    # a sample is taken strictly in the order drawn (a word a core covers is decided by that core's
+    # check when its turn comes); its reach is the words passed, in that order
+    covered_first = prover is not None and pick[2] is None
+    if covered_first:
         from wordlelab.solvers.search.easy_cores import CoveredFirst
         order = CoveredFirst(searcher.easy_certificates, order, node.d - 1)
     verified_now: set = set()
-    resumed = decided_now = 0
+    resumed = decided_now = passed = 0
+
+    def save(decisions):
+        if pick[2] is not None:
+            save_reach(checkpoint, question, pick[2][1], passed)
+        return save_merged(checkpoint, question, decisions, keeps_proof)
     last_save = time.monotonic()
     if tree_dir:
         Path(tree_dir).mkdir(parents=True, exist_ok=True)
@@ -223,6 +233,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                                                     replayed)
                     if progress:
                         progress(1, info=f"{resumed} from the checkpoint")
+                    passed += 1
                     continue
                 if twin not in (None, word) and twin in decisions and decisions[twin]["yes"] is not None:
                     value = _twin_entry(decisions[twin], twin)
@@ -236,15 +247,19 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                         verified_now.add(word)
                 decisions[word] = value
                 if prover is not None and value["yes"] is False and value["core"] and value["same_as"] is None:
-                    order.add(value["core"], value["depth"])
+                    if covered_first:
+                        order.add(value["core"], value["depth"])
                     searcher.easy_certificates.mark_alike(value, decisions)
+                passed += 1
                 if progress:
                     progress(1, info=f"{word.upper()} {word_verdict(value)}; {count_by_verdict(decisions)}")
                 if checkpoint and time.monotonic() - last_save > 10:
-                    decisions = save_merged(checkpoint, question, decisions, keeps_proof)
+                    decisions = save(decisions)
                     last_save = time.monotonic()
         finally:
-            decisions = save_merged(checkpoint, question, decisions, keeps_proof)
-    return sweep_result(question, decisions, n_words, resumed, decided_now, verified_now,
-                   int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0),
-                   time.perf_counter() - t0), decisions
+            decisions = save(decisions)
+    res = sweep_result(question, decisions, n_words, resumed, decided_now, verified_now,
+                       int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0),
+                       time.perf_counter() - t0)
+    res.stats["reach"] = passed
+    return res, decisions

@@ -19,6 +19,7 @@ from wordlelab.solvers.search.depth_report import latest_and_count, sweep_result
 from wordlelab.solvers.search.depth_decision import (_bank_cores, _decide, _first_words, _root_split, _twin_entry,
                                                      keeps_proof)
 from wordlelab.solvers.search.depth_verdicts import checks_under_way
+from wordlelab.solvers.search.first_word_sample import save_reach
 from wordlelab.solvers.search.tables import Stat, new_stats
 
 SWEEP_NAME = "depth-every-first-word"
@@ -81,7 +82,7 @@ def _entries(results: dict) -> dict:
 
 def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick, workers,
                        dask_address, stale) -> tuple[Result, dict]:
-    """:func:`decide_every_first_word` with the first words as sweep tasks; also its decisions."""
+    """:func:`~wordlelab.solvers.search.depth_sweep.decide_every_first_word` with the first words as sweep tasks; also its decisions."""
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.node_table import SharedArray, table_shape
     from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
@@ -89,8 +90,8 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     node = searcher.root(None, None, guesses)
     question = _question(searcher, node, guesses)
     loaded = load_checkpoint(checkpoint, question, check_decision(searcher))   # refused now, before any work
-    order = _first_words(searcher, node, *pick)
-    if searcher.mode == "easy":      # the words the checkpoint's cores cover first (as in one process)
+    order = _first_words(searcher, node, *pick[:2], pick[2] is not None)
+    if searcher.mode == "easy" and pick[2] is None:   # the words the checkpoint's cores cover first (as in one process)
         from wordlelab.solvers.search.easy_cores import CoveredFirst, EasyCertificates
         order = list(CoveredFirst(EasyCertificates(searcher, loaded), order, node.d - 1))
     order = [g0 for _, g0 in order]
@@ -135,6 +136,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
                   validate=check_decision(searcher), pack=_entries, replaces=keeps_proof,
                   stale=stale,
                   running=functools.partial(checks_under_way, searcher, guesses, question, checkpoint))
+    reach = 0
     try:
         warming = prewarm(ex, SWEEP_NAME, _worker_init, init_args)  # noqa: F841  (kept until the sweep ends)
         results = run_sweep(sweep, ex, checkpoint, progress, on_result)
@@ -142,9 +144,17 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
         ex.close()
         if table is not None:
             table.unlink()      # processes still attached keep their mapping until they exit
+        if pick[2] is not None:
+            # the sample's words are sent in the order drawn and may finish out of it: the reach
+            # is the words up to the first one neither decided before the run nor by it
+            done = set(loaded) | set(sweep.results)
+            reach = next((i for i, w in enumerate(words) if w not in done), len(words))
+            save_reach(checkpoint, question, pick[2][1], reach)
     decisions = {**loaded, **_entries(results)}
     verified_now = {w for w in searched if results[w]["yes"] and results[w]["same_as"] is None}
     nodes = sum(results[w].get("nodes", 0) for w in searched)
     resumed = len((sweep.resumed & set(words)) - twinned - searched)
-    return sweep_result(question, decisions, len(words), resumed, len(searched), verified_now, nodes,
-                   time.perf_counter() - t0), decisions
+    res = sweep_result(question, decisions, len(words), resumed, len(searched), verified_now, nodes,
+                       time.perf_counter() - t0)
+    res.stats["reach"] = reach
+    return res, decisions

@@ -81,9 +81,8 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None, s
                   not_reached=len(words) - len(held))
     count_drafted_claims(searcher, guesses, question, checkpoint, res)
     if sample is not None:
-        from wordlelab.solvers.search.first_word_sample import estimate_yes, sample_first_words
-        sampled = sample_first_words(searcher.lists.guesses, *sample)
-        res.stats["sample"] = estimate_yes(decisions, sampled, len(searcher.lists.guesses))
+        from wordlelab.solvers.search.first_word_sample import sample_estimate
+        res.stats["sample"] = sample_estimate(searcher, guesses, checkpoint, decisions, sample)
     return res
 
 

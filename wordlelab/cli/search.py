@@ -26,15 +26,30 @@ def _checked_cores(mode: str, nos: int, unchecked: int) -> str:
     return ""
 
 
+def _sample(size, seed):
+    """--sample N --seed S as (N, S); --seed alone is a mistake (it would draw nothing)."""
+    if size is None:
+        if seed is not None:
+            raise WordleError("--seed is the seed of --sample's draw: give --sample N too")
+        return None
+    return size, 0 if seed is None else seed
+
+
 def _sample_line(est: dict, seed: int, n_guesses: int) -> str:
     """The estimate of the yes words a random sample gives (prove-depth --sample), beside the proven bounds."""
-    head = (f"random sample (seed {seed}): the first {est['prefix']} of {est['sample']} words drawn are decided, "
-            f"{est['yes']} yes, {est['no']} no" + (f", {est['undecided']} undecided" if est["undecided"] else ""))
-    if est["estimate"] is None:
-        return head + "; no estimate yet"
-    return (head + f"; estimate (a statistic, not a proof): {est['estimate']} of {est['population']} first words find "
-            f"every answer within {n_guesses}, {round(100 * est['confidence'])}% interval {est['low']}-{est['high']}; "
-            f"proven: {est['proven_low']}-{est['proven_high']}")
+    head = (f"random sample (seed {seed}): its runs have passed the first {est['prefix']} of the {est['sample']} "
+            f"words drawn, {est['yes']} yes, {est['no']} no"
+            + (f", {est['undecided']} undecided" if est["undecided"] else ""))
+    proven = f"proven: {est['proven_low']}-{est['proven_high']}"
+    if not est["prefix"]:
+        return f"{head}; no estimate yet; {proven}"
+    level = f"{round(100 * est['confidence'])}% interval"
+    if est["estimate"] is None:       # undecided words in the prefix: the interval counts them both ways
+        count, interval = f"{est['low']}-{est['high']}", f"a {level}, undecided words counted both ways"
+    else:
+        count, interval = f"{est['estimate']}", f"{level} {est['low']}-{est['high']}"
+    return (f"{head}; estimate (a statistic, not a proof): {count} of {est['population']} first words find every "
+            f"answer within {n_guesses}, {interval}; {proven}")
 
 
 def _show_histogram(histogram: dict):
@@ -214,6 +229,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
             raise WordleError("--status searches nothing: drop --recheck, --core-work, --words, --class-checkpoint, "
                               "--workers and --dask")
         from wordlelab.solvers.search.depth_verdicts import sweep_status
+        if sample and limit:
+            raise WordleError("--sample draws the words to decide: drop --limit")
         res = sweep_status(searcher, n_guesses, checkpoint, limit, sample)
     else:
         with progress("first words", None, enabled=not as_json) as advance:
@@ -309,7 +326,8 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
               help="--every-first-word: only N first words drawn at random (--seed), taken in the order drawn, and "
                    "an estimate of the yes count from the sample's decided prefix (a statistic, not a proof; "
                    "with --status, from the checkpoint alone)")
-@click.option("--seed", default=0, show_default=True, help="--sample: the seed of the draw (the same seed, the same words)")
+@click.option("--seed", default=None, type=int,
+              help="--sample: the seed of the draw (default 0; the same seed, the same words)")
 @click.option("--status", "status_only", is_flag=True,
               help="report what --checkpoint holds and search nothing: with --every-first-word, the words "
                    "decided and what stopped each undecided one; with --state, the next guesses refuted, "
@@ -359,7 +377,7 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
             or status_only or class_checkpoints or sample:
         return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
                                  node_limit, workers, dask_address, recheck, as_json, core_work, status_only,
-                                 only_words, class_checkpoints, None if sample is None else (sample, seed))
+                                 only_words, class_checkpoints, _sample(sample, seed))
     # what the progress counts: classes after a given guess, or the guesses tried
     given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
     label = "classes after the guess" if given_guess else ("next guesses" if state_text else "first guesses")
