@@ -83,6 +83,18 @@ def digest(question: dict, entries: dict) -> str:
     return hashlib.sha256(canonical_json({"question": question, "entries": entries}).encode()).hexdigest()
 
 
+def beside(checkpoint, tag: str):
+    """The file a run keeps beside its checkpoint under ``tag`` (None without a checkpoint).
+
+    >>> str(beside("runs/every7-hard.json", "drafts"))
+    'runs/every7-hard.drafts.json'
+    """
+    if not checkpoint:
+        return None
+    p = Path(checkpoint)
+    return p.with_name(f"{p.stem}.{tag}{p.suffix or '.json'}")
+
+
 def lists_question(lists) -> dict:
     """The word lists as a question field: their name and their content key (``lists.key``)."""
     return {"name": lists.name, "key": lists.key}

@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 
 from wordlelab.models.feedback import pattern_code, pattern_string
-from wordlelab.solvers.checkpoint import check_int, load_checkpoint, save_merged
+from wordlelab.solvers.checkpoint import beside, check_int, load_checkpoint, save_merged
 
 
 def drafts_path(checkpoint) -> Path | None:
@@ -51,10 +51,7 @@ def drafts_path(checkpoint) -> Path | None:
     >>> str(drafts_path("runs/every7-hard.json"))
     'runs/every7-hard.drafts.json'
     """
-    if not checkpoint:
-        return None
-    p = Path(checkpoint)
-    return p.with_name(f"{p.stem}.drafts{p.suffix or '.json'}")
+    return beside(checkpoint, "drafts")
 
 
 def check_lemmas_shape(lemmas, core) -> None:

@@ -18,8 +18,8 @@ With several workers the first words are the tasks of a :class:`~wordlelab.solve
 (:mod:`~wordlelab.solvers.search.depth_sweep_workers`). On one machine they share the table of
 decided nodes (lockless, :mod:`~wordlelab.solvers.search.node_table`) in hard and strict mode.
 In easy mode each has its own prover: it replays the checkpoint's cores when it starts and
-learns its own after. ``--sample`` takes a random sample in the order drawn, whose decided
-prefix estimates the yes count (:mod:`~wordlelab.solvers.search.first_word_sample`).
+learns its own after. ``--sample`` takes a random sample in the order drawn, whose words passed
+so far estimate the yes count (:mod:`~wordlelab.solvers.search.first_word_sample`).
 """
 from __future__ import annotations
 
@@ -73,8 +73,8 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
 
     ``sample`` = ``(size, seed)``: the words taken are a uniform random sample of the first
     words, in the order drawn rather than the candidate order (not with ``words`` or ``limit``),
-    and ``stats["sample"]`` estimates the number of yes words from its decided prefix
-    (:mod:`~wordlelab.solvers.search.first_word_sample`; a statistic, not a proof). The same
+    and ``stats["sample"]`` estimates the number of yes words from the words the seed's runs have
+    passed in that order (:mod:`~wordlelab.solvers.search.first_word_sample`; a statistic, not a proof). The same
     seed draws the same sample, so a resumed run goes on where the last one stopped.
 
     ``class_checkpoints`` (hard mode, with ``checkpoint``): finished checkpoints of

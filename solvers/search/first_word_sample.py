@@ -143,10 +143,8 @@ def reach_path(checkpoint) -> Path | None:
     >>> str(reach_path("runs/every6.json"))
     'runs/every6.samples.json'
     """
-    if not checkpoint:
-        return None
-    p = Path(checkpoint)
-    return p.with_name(f"{p.stem}.samples{p.suffix or '.json'}")
+    from wordlelab.solvers.checkpoint import beside
+    return beside(checkpoint, "samples")
 
 
 def _reach_question(question: dict) -> dict:
