@@ -22,11 +22,20 @@ class _Console:
         """Whether the rich Console exists yet."""
         return self._console is not None
 
-    def __getattr__(self, name):
+    def real(self):
+        """The rich ``Console`` itself, made now if need be.
+
+        Hand this, never the proxy, to rich objects (``Progress``, ``Live``): they use the console
+        as a context manager, and special methods such as ``__enter__`` are looked up on the type,
+        so ``__getattr__`` cannot forward them.
+        """
         if self._console is None:
             from rich.console import Console
             self._console = Console(**self._options)
-        return getattr(self._console, name)
+        return self._console
+
+    def __getattr__(self, name):
+        return getattr(self.real(), name)
 
 
 out = _Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 200)
@@ -95,7 +104,7 @@ def progress(description: str, total: int | None, enabled: bool = True, delay: f
                                TimeRemainingColumn)
     bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TextColumn("{task.fields[info]}"), TimeElapsedColumn(), TimeRemainingColumn(),
-                   console=err, transient=True)
+                   console=err.real(), transient=True)
     task = bar.add_task(description, total=total, info="")
     started, shown = time.monotonic(), False
 
