@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from wordlelab.errors import WordleError, WordlelabWarning
+from wordlelab.errors import WordleError, WordlelabWarning, install_command
 from wordlelab.models.feedback import check_word
 
 REMOVED_FROM_2315 = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
@@ -43,7 +43,7 @@ class Source:
 
     def locate(self) -> Path:
         """Path of the file inside the installed distribution; WordleError if absent."""
-        hint = (f"install it with: pip install 'wordlelab[{self.extra}]'" if self.extra
+        hint = (f"install it with: {install_command(self.extra)}" if self.extra
                 else f"reinstall wordlelab (pip install {self.distribution})")
         try:
             dist = md.distribution(self.distribution)

@@ -34,3 +34,17 @@ def check_words(words, known, option: str, where: str = "the guess list") -> dic
     if strangers:
         raise WordleError(f"{option}: not in {where}: {', '.join(strangers)} (give them comma-separated)")
     return {w: i for i, w in enumerate(named)}
+
+
+def install_command(extra: str) -> str:
+    """The pip command that adds the optional dependencies ``extra`` to this installation.
+
+    Relies on the layout of a checkout: a ``pyproject.toml`` beside the ``wordlelab`` package folder
+    means wordlelab runs from its sources (installed with ``pip install -e .``), where
+    ``pip install 'wordlelab[extra]'`` would look for wordlelab on PyPI instead.
+    """
+    from pathlib import Path
+    checkout = Path(__file__).resolve().parents[1]
+    if (checkout / "pyproject.toml").is_file():
+        return f'pip install -e ".[{extra}]" (in {checkout})'
+    return f"pip install 'wordlelab[{extra}]'"

@@ -40,12 +40,13 @@ def lists(as_json):
     if as_json:
         emit_json(rows)
         return
+    from rich.markup import escape     # the hints name extras in brackets, which rich reads as markup
     table("Named word lists", ["name", "guesses", "answers", "status", "providers", "description"],
           [[r["name"], r["guesses"], r["answers"], r["status"], ", ".join(r["providers"]), r["description"]]
            for r in rows])
     for r in rows:
         if r["hint"]:
-            out.print(f"[dim]{r['name']}: {r['hint']}[/dim]")
+            out.print(f"[dim]{escape(r['name'] + ': ' + r['hint'])}[/dim]")
 
 
 @click.command(epilog="Example: wordlelab state salet.BBBYB.drone --mode hard")

@@ -10,9 +10,9 @@ from wordlelab.cli.console import emit_json, out, progress, table
 from wordlelab.errors import WordleError
 from wordlelab.cli.options import SOLVERS, OutputFile, OutputDir, non_negative, positive
 
-solver_option = click.option("--solver", type=click.Choice(SOLVERS), default="highs",
+solver_option = click.option("--solver", type=click.Choice(SOLVERS, case_sensitive=False), default="highs",
                              show_default=True, help="solver for covers of three or more guesses")
-encoding_option = click.option("--encoding", type=click.Choice(["counting", "pairs"]), default="counting",
+encoding_option = click.option("--encoding", type=click.Choice(["counting", "pairs"], case_sensitive=False), default="counting",
                                show_default=True, help="model formulation")
 
 

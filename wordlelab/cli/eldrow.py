@@ -23,10 +23,10 @@ Examples:
 @click.option("--all", "all_targets", is_flag=True, help="every target in the list")
 @click.option("--lists", "lists_name", default=None, help="use this named list's answers (default: the 2315 original answers)")
 @click.option("--words", "words_file", default=None, type=click.Path(), help="a word list file instead")
-@click.option("--mode", type=click.Choice(["strict", "hard"]), default="strict", show_default=True)
+@click.option("--mode", type=click.Choice(["strict", "hard"], case_sensitive=False), default="strict", show_default=True)
 @click.option("--start", default=None, help="fix the first guess")
-@click.option("--solver", type=click.Choice(("native",) + SOLVERS), default="native", show_default=True)
-@click.option("--search", type=click.Choice(["auto", "sets", "order"]), default="auto", show_default=True,
+@click.option("--solver", type=click.Choice(("native",) + SOLVERS, case_sensitive=False), default="native", show_default=True)
+@click.option("--search", type=click.Choice(["auto", "sets", "order"], case_sensitive=False), default="auto", show_default=True,
               help="native search: largest admissible set (strict's fast path), chain order with memo (hard's), or by mode")
 @click.option("--export", "export_file", default=None, type=OutputFile(), help="write the model (.lp/.mps)")
 @click.option("--time-limit", default=60.0, show_default=True, type=positive(float), help="seconds per model solve")

@@ -16,9 +16,9 @@ Examples:
 @lists_options
 @mode_option
 @click.option("--criterion", "criteria", multiple=True,
-              type=click.Choice(["most-parts", "entropy", "minimax", "expected-size"]),
+              type=click.Choice(["most-parts", "entropy", "minimax", "expected-size"], case_sensitive=False),
               help="greedy criteria to score (default: all four)")
-@click.option("--pool", "pools", multiple=True, type=click.Choice(["all", "answers"]),
+@click.option("--pool", "pools", multiple=True, type=click.Choice(["all", "answers"], case_sensitive=False),
               help="guesses from every allowed word, or only from the answers still possible (default: both)")
 @click.option("--blog", is_flag=True,
               help="also the Art of Wordle blog's player: most parts over the answers, TRACE first, "

@@ -34,7 +34,7 @@ def perm():
 @click.option("--n", "n", required=True, type=int, help="largest n of the table (the only n with --colors s1,...,sn)")
 @click.option("--colors", default="1", show_default=True, metavar="s|s1,...,sn",
               help="colours per value: Wordle numbers W_s(n,k) (Definition 4.6), or W_(s1..sn)(n,k)")
-@click.option("--family", type=click.Choice(["wordle", "sums", "excedances"]), default="wordle", show_default=True,
+@click.option("--family", type=click.Choice(["wordle", "sums", "excedances"], case_sensitive=False), default="wordle", show_default=True,
               help="wordle: W, rounds of multicolour CircularShift; sums: F_s, sums of s consecutive W "
                    "(Definition 4.13); excedances: E_{s,z}, s-coloured permutations by z-excedances (Definition 5.3)")
 @click.option("--z", "z", default=1, show_default=True, type=int, help="with --family excedances: 1 <= z <= s")
@@ -83,7 +83,7 @@ def numbers(n, colors, family, z, plot_file, as_json):
 @click.option("--secret", required=True, help="the secret, as digits, e.g. 724853169")
 @click.option("--colors", default="1", show_default=True, metavar="s|s1,...,sn", help="colours per value")
 @click.option("--colouring", default=None, help="with --colors: the colour 1..s of each value 1..n, e.g. 1212")
-@click.option("--strategy", type=click.Choice(["corrected", "printed", "wrap"]), default="corrected",
+@click.option("--strategy", type=click.Choice(["corrected", "printed", "wrap"], case_sensitive=False), default="corrected",
               show_default=True, help="multicolour CircularShift: Definition 4.3 as corrected, as printed, "
                                       "or wordlelab's wrap-around variant (docs/permutation.md)")
 @json_option
@@ -283,10 +283,10 @@ def consistency(n_max, as_json):
 
 @perm.command()
 @click.option("--n", "n", required=True, type=int, help="n <= 4")
-@click.option("--objective", type=click.Choice(["total", "within"]), default="total", show_default=True,
+@click.option("--objective", type=click.Choice(["total", "within"], case_sensitive=False), default="total", show_default=True,
               help="total: least total rounds; within: most secrets within --rounds")
 @click.option("--rounds", default=None, type=positive(), help="round limit (default n)")
-@click.option("--solver", type=click.Choice(SOLVERS), default="cpsat", show_default=True)
+@click.option("--solver", type=click.Choice(SOLVERS, case_sensitive=False), default="cpsat", show_default=True)
 @click.option("--consistent-only", is_flag=True)
 @click.option("--colors", default=1, show_default=True, type=int,
               help="colours per value (multicolour models for n! * s^n <= 48; checked by brute force)")

@@ -14,7 +14,7 @@ from wordlelab.errors import WordleError
 @click.command()
 @click.option("--n-max", default=4, show_default=True, type=int, help="n = 1..N (N <= 5)")
 @click.option("--colors-max", default=3, show_default=True, type=int, help="s = 1..S colours per value (S <= 4)")
-@click.option("--strategy", "strategies", multiple=True, type=click.Choice(["printed", "corrected", "wrap"]),
+@click.option("--strategy", "strategies", multiple=True, type=click.Choice(["printed", "corrected", "wrap"], case_sensitive=False),
               help="the strategies to check (default: all three)")
 @json_option
 def lemma(n_max, colors_max, strategies, as_json):

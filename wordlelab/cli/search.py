@@ -91,7 +91,7 @@ Examples:
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20), help="every answer within this many guesses")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the strategy tree (.json JSON, .graphml GraphML, else Selby's format)")
 @click.option("--beam", default=None, type=positive(), help="fast heuristic: try only the K best-looking guesses per node (unproven)")
-@click.option("--tie-break", "tie_break", type=click.Choice(["none", "worst"]), default="none", show_default=True,
+@click.option("--tie-break", "tie_break", type=click.Choice(["none", "worst"], case_sensitive=False), default="none", show_default=True,
               help="worst: among least-total strategies, the fewest answers needing the most guesses (proven)")
 @click.option("--checkpoint", default=None, type=OutputFile(),
               help="with --start: keep each class after the first guess as it is proven (JSON); a rerun resumes")

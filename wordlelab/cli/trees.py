@@ -22,7 +22,7 @@ def question_options(f):
         click.option("--guess-count", default=None, type=positive(), metavar="M",
                      help="with --random-subset: M guesses (the answers plus random others); default all"),
         click.option("--depth", "depth", required=True, type=click.IntRange(1, 20), help="guess limit g"),
-        click.option("--objective", type=click.Choice(["depth", "total"]), default="total", show_default=True,
+        click.option("--objective", type=click.Choice(["depth", "total"], case_sensitive=False), default="total", show_default=True,
                      help="depth: is worst case <= g feasible; total: least total within g"),
         mode_option,
     ]):
@@ -58,8 +58,8 @@ encoding (the layered state graph passes its cap after a minute): "not within 5"
 10-40 s, the least total 71 in about 100 s (the default 60 s limit stops at FEASIBLE, unproven).""")
 @lists_options
 @question_options
-@click.option("--solver", type=click.Choice(SOLVERS), default="cpsat", show_default=True)
-@click.option("--encoding", type=click.Choice(["layered", "assignment"]), default="layered", show_default=True,
+@click.option("--solver", type=click.Choice(SOLVERS, case_sensitive=False), default="cpsat", show_default=True)
+@click.option("--encoding", type=click.Choice(["layered", "assignment"], case_sensitive=False), default="layered", show_default=True,
               help="layered: flow over the state graph; assignment: compact assignment + separation")
 @click.option("--no-cuts", is_flag=True, help="leave out the adversary-chain (cover) constraints")
 @click.option("--no-hint", is_flag=True, help="no greedy warm start")
@@ -129,7 +129,7 @@ Example:
   wordlelab export-lp tree --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth --encoding assignment -o ills5.lp""")
 @lists_options
 @question_options
-@click.option("--encoding", type=click.Choice(["layered", "assignment"]), default="layered", show_default=True)
+@click.option("--encoding", type=click.Choice(["layered", "assignment"], case_sensitive=False), default="layered", show_default=True)
 @click.option("--no-cuts", is_flag=True, help="leave out the adversary-chain (cover) constraints")
 @click.option("-o", "--output", required=True, type=OutputFile(), help="file.lp or file.mps")
 @json_option
@@ -159,10 +159,10 @@ Examples:
               help="use only the POOL guesses with the most patterns over the answers (0: every guess)")
 @click.option("--random-subset", default=None, type=positive(), metavar="N", help="N random answers instead of all")
 @click.option("--seed", default=0, show_default=True, help="seed of --random-subset and of the searches")
-@click.option("--proof", type=click.Choice(["duals", "letters", "rows"]), default="duals", show_default=True,
+@click.option("--proof", type=click.Choice(["duals", "letters", "rows"], case_sensitive=False), default="duals", show_default=True,
               help="duals: LP branch and bound, a dual bound at every leaf; letters: exhaustive search split "
                    "by the letters the guesses leave out; rows: row generation")
-@click.option("--solver", type=click.Choice(SOLVERS), default="cpsat", show_default=True,
+@click.option("--solver", type=click.Choice(SOLVERS, case_sensitive=False), default="cpsat", show_default=True,
               help="the model solver of --proof rows")
 @click.option("--search-time", default=None, type=positive(float),
               help="seconds for each tabu search (default 120; it also stops after 20000 moves)")
