@@ -42,3 +42,27 @@ def test_missing_list_hint_names_the_checkout_install(capsys, monkeypatch):
     assert r.code == 0, r.err
     line = next(x for x in r.out.splitlines() if x.startswith("original:"))
     assert 'pip install -e ".[original]"' in line, line
+
+
+def test_state_splits_the_answers_by_a_last_guess_without_colours(capsys):
+    from wordlelab.models.feedback import feedback, pattern_string
+    r = run_cli(capsys, ["state", "salet.BBBYB.drone", "--json"])
+    assert r.code == 0, r.err
+    data = json.loads(r.out)
+    classes = data["classes"]
+    assert sorted(a for c in classes for a in c["answers"]) == sorted(data["answers"])
+    assert all(pattern_string(feedback("drone", a)) == c["pattern"] for c in classes for a in c["answers"])
+    assert [len(c["answers"]) for c in classes] == sorted((len(c["answers"]) for c in classes), reverse=True)
+    text = run_cli(capsys, ["state", "salet.BBBYB.drone"]).out
+    assert f"drone splits them into {len(classes)} class(es)" in text
+    assert "classes" not in json.loads(run_cli(capsys, ["state", "salet.BBBYB", "--json"]).out)
+
+
+def test_perm_numbers_runs_as_the_tour_shows_it(capsys):
+    r = run_cli(capsys, ["perm", "numbers", "--json"])
+    assert r.code == 0, r.err
+    rows = json.loads(r.out)
+    assert [d["n"] for d in rows] == list(range(1, 9))
+    assert rows[-1]["counts"] == [1, 247, 4293, 15619, 15619, 4293, 247, 1]      # A(8, k)
+    listed = json.loads(run_cli(capsys, ["perm", "numbers", "--colors", "1,2,3", "--json"]).out)
+    assert listed[-1]["n"] == 3                 # one colour count per value: n is their number

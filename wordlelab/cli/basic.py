@@ -56,16 +56,35 @@ def lists(as_json):
 @click.option("--show", default=20, show_default=True, type=non_negative(), help="how many remaining answers to list")
 @json_option
 def state(state, lists, mode, show, as_json):
-    """Parse a game state (guess.PATTERN.guess...) and show what remains."""
+    """Parse a game state (guess.PATTERN.guess...) and show what remains.
+
+    A last guess without colours (salet.BBBYB.drone) is played against every answer left: the
+    answers are shown split by the colours that guess would get, largest class first.
+    """
     from wordlelab.models.state import parse_state
     s = parse_state(state, lists, mode)
+    classes = _classes_after(s.next_guess, s.answers) if s.next_guess else None
     if as_json:
         emit_json({"state": s.describe(), "mode": mode, "answers": list(s.answers),
-                   "n_answers": len(s.answers), "n_allowed_guesses": len(s.guesses), "next_guess": s.next_guess})
+                   "n_answers": len(s.answers), "n_allowed_guesses": len(s.guesses), "next_guess": s.next_guess,
+                   **({"classes": [{"pattern": p, "answers": list(a)} for p, a in classes]} if classes else {})})
         return
     out.print(f"state {s.describe()} ({mode} mode, lists {lists.name})")
     out.print(f"{len(s.answers)} possible answer(s): {' '.join(s.answers[:show])}{' ...' if len(s.answers) > show else ''}")
     out.print(f"{len(s.guesses)} allowed guess(es)")
+    if classes:
+        out.print(f"{s.next_guess} splits them into {len(classes)} class(es), largest {len(classes[0][1])}:")
+        table(None, ["colours", "answers", "which"],
+              [[p, len(a), " ".join(a[:show]) + (" ..." if len(a) > show else "")] for p, a in classes])
+
+
+def _classes_after(guess: str, answers) -> list[tuple[str, list[str]]]:
+    """The answers split by the colours ``guess`` gets from each: (pattern, answers), largest first."""
+    from wordlelab.models.feedback import feedback, pattern_string
+    split: dict[int, list[str]] = {}
+    for a in answers:
+        split.setdefault(feedback(guess, a), []).append(a)
+    return sorted(((pattern_string(p), a) for p, a in split.items()), key=lambda pa: (-len(pa[1]), pa[0]))
 
 
 @click.command(epilog="Example: wordlelab verify ../shared/reference/salet.hard.nyt20220316.tree --lists nyt20220316 --mode hard")

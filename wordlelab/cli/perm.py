@@ -31,7 +31,9 @@ def perm():
 
 
 @perm.command()
-@click.option("--n", "n", required=True, type=int, help="largest n of the table (the only n with --colors s1,...,sn)")
+@click.option("--n", "n", default=None, type=int,
+              help="largest n of the table (the only n with --colors s1,...,sn)  [default: 8, or the number of "
+                   "colour counts given]")
 @click.option("--colors", default="1", show_default=True, metavar="s|s1,...,sn",
               help="colours per value: Wordle numbers W_s(n,k) (Definition 4.6), or W_(s1..sn)(n,k)")
 @click.option("--family", type=click.Choice(["wordle", "sums", "excedances"], case_sensitive=False), default="wordle", show_default=True,
@@ -49,6 +51,8 @@ def numbers(n, colors, family, z, plot_file, as_json):
     from wordlelab.models.multicolour import parse_counts
     from wordlelab.models.permutation import check_n
     from wordlelab.models.wordle_numbers import number_rows
+    if n is None:       # the table of the paper's Figure 1 (n <= 8), or the one n a list of counts defines
+        n = len(colors.split(",")) if "," in colors else 8
     check_n(n, 30)
     family = {"wordle": "W", "sums": "F", "excedances": "E"}[family]
     counts = parse_counts(colors, n)
