@@ -66,3 +66,30 @@ def test_perm_numbers_runs_as_the_tour_shows_it(capsys):
     assert rows[-1]["counts"] == [1, 247, 4293, 15619, 15619, 4293, 247, 1]      # A(8, k)
     listed = json.loads(run_cli(capsys, ["perm", "numbers", "--colors", "1,2,3", "--json"]).out)
     assert listed[-1]["n"] == 3                 # one colour count per value: n is their number
+
+
+def test_a_bench_row_over_its_target_does_not_say_ok():
+    from wordlelab.bench.registry import BenchRow
+    from wordlelab.bench.trees import _speed_up_status
+    assert BenchRow("t", "i", "s", "OK", "", 0.5, target_seconds=1.0).status == "OK"
+    assert BenchRow("t", "i", "s", "OK", "", 1.5, target_seconds=1.0).status == "MISSED"
+    assert BenchRow("t", "i", "s", "OPTIMAL", 3, 1.5, target_seconds=1.0).status == "OPTIMAL, SLOW"
+    assert BenchRow("t", "i", "s", "OK", "", 99.0).status == "OK"          # no target, nothing to miss
+    assert (_speed_up_status(1.9), _speed_up_status(1.2)) == ("OK", "MISSED")
+
+
+def test_matrix_bench_row_that_misses_its_target_says_so(monkeypatch):
+    """The matrix build's row (target < 1 s on nyt20220830) made slow on purpose."""
+    import time
+    import wordlelab.models.matrix as matrix
+    from wordlelab.bench.core import matrix_suite
+    real = matrix.build_matrix
+
+    def slow_build(guesses, answers, *args, **kw):
+        m = real(guesses, answers, *args, **kw)
+        if len(guesses) > 1000:
+            time.sleep(1.1)
+        return m
+    monkeypatch.setattr(matrix, "build_matrix", slow_build)
+    rows = {r.task: r for r in matrix_suite(repeat=1, tasks=("0830",))}
+    assert rows["pattern matrix build"].status == "MISSED"

@@ -18,6 +18,17 @@ class BenchRow:
     seconds: float
     reference_seconds: float | None = None
     note: str = ""
+    # the row's own goal, in seconds; a row over it says so in its status (SLOW, or "OK" becomes MISSED)
+    target_seconds: float | None = None
+
+    def __post_init__(self):
+        if self.target_seconds is not None and self.seconds > self.target_seconds:
+            self.status = missed(self.status)
+
+
+def missed(status: str) -> str:
+    """The status of a row that missed its target: never "OK"."""
+    return "MISSED" if status == "OK" else f"{status}, SLOW"
 
 
 def suite(name: str):

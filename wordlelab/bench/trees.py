@@ -3,7 +3,15 @@ from __future__ import annotations
 
 import time
 
-from wordlelab.bench.registry import BenchRow, suite
+from wordlelab.bench.registry import BenchRow, missed, suite
+
+# the speed-up rows' goal: two workers at least 1.8 times as fast as one
+SPEED_UP_TARGET = 1.8
+
+
+def _speed_up_status(speed_up: float) -> str:
+    return "OK" if speed_up >= SPEED_UP_TARGET else missed("OK")
+
 
 ENCODINGS = ("layered", "assignment")
 
@@ -92,8 +100,8 @@ def sweep_suite(n_words: int = 150, repeat: int = 2):
                            times[workers][-1], note=f"{rate:.0f} first words/min")
     one, two = min(times[1]), min(times[2])
     runs = ", ".join(f"{a:.1f}/{b:.1f} s" for a, b in zip(times[1], times[2]))
-    yield BenchRow("speed-up, 2 workers over 1", lists.name, "pool", "OK", f"{one / two:.2f}x", two,
-                   note=f"min over min; runs (1/2 workers) {runs}; target >= 1.8x on {os.cpu_count()} cores")
+    yield BenchRow("speed-up, 2 workers over 1", lists.name, "pool", _speed_up_status(one / two), f"{one / two:.2f}x", two,
+                   note=f"min over min; runs (1/2 workers) {runs}; target >= {SPEED_UP_TARGET}x on {os.cpu_count()} cores")
     # these are the hardest first words (best static bound first): the rest are refuted faster
     projected = len(lists.guesses) / n_words * two
     yield BenchRow(f"projected full proof, all {len(lists.guesses)} first words", lists.name, "pool x2", "ESTIMATE",
@@ -114,5 +122,6 @@ def perm_sweep_rows(n: int = 7):
         yield BenchRow(f"perm n={n} state discovery sweep", f"perm n={n}", f"{ex.name} x{workers}", "OPTIMAL",
                        f"total {r.total}", times[workers],
                        note=f"{r.states} states, {r.states / times[workers] * 60:.0f} states/min")
-    yield BenchRow("speed-up, 2 workers over 1", f"perm n={n}", "pool", "OK", f"{times[1] / times[2]:.2f}x",
-                   times[2], note=f"target >= 1.8x on {os.cpu_count()} cores")
+    yield BenchRow("speed-up, 2 workers over 1", f"perm n={n}", "pool", _speed_up_status(times[1] / times[2]),
+                   f"{times[1] / times[2]:.2f}x",
+                   times[2], note=f"target >= {SPEED_UP_TARGET}x on {os.cpu_count()} cores")
