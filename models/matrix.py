@@ -7,7 +7,6 @@ second load is a plain ``numpy.load``.
 from __future__ import annotations
 
 import hashlib
-import os
 import time
 import warnings
 from pathlib import Path
@@ -17,6 +16,7 @@ import numpy as np
 from wordlelab.errors import WordlelabWarning
 from wordlelab.models.cache import cache_dir  # noqa: F401  (kept importable from here)
 from wordlelab.models.feedback import WORD_LENGTH
+from wordlelab.models.files import CannotWrite, open_atomic, write_atomic
 
 MMAP_BYTES = 64 << 20
 
@@ -42,8 +42,8 @@ def pattern_matrix(lists, use_cache: bool = True, stats: dict | None = None,
     searcher scans row by row. Both layouts come from one cache file (answers x
     guesses); the guesses x answers layout is its transposed copy.
 
-    The cache file is trusted only if its content matches the sha256 digest written
-    beside it when it was built: a damaged or edited file is rebuilt with a warning,
+    The cache file is trusted only if its content matches the seal written beside it when
+    this installation built it: a damaged or edited file is rebuilt with a warning,
     so that no proof ever rests on a wrong feedback code.
     """
     n_a, n_g = len(lists.answers), len(lists.guesses)
@@ -76,10 +76,16 @@ def cache_path(lists) -> Path:
 
 
 def digest(m: np.ndarray) -> str:
-    """sha256 of the matrix's shape and bytes."""
+    """The seal of the matrix: :func:`~wordlelab.models.cache.seal` of the sha256 of its shape and bytes.
+
+    A plain sha256 would detect damage only: anyone could recompute it after an edit, and a proof
+    would then rest on wrong feedback codes. The seal verifies only for a file this installation
+    built (see :mod:`wordlelab.models.cache`).
+    """
+    from wordlelab.models.cache import seal
     h = hashlib.sha256(f"{m.dtype.str}{m.shape}".encode())
     h.update(memoryview(np.ascontiguousarray(m)).cast("B"))
-    return h.hexdigest()
+    return seal(h.digest())
 
 
 def _digest_path(path: Path) -> Path:
@@ -98,7 +104,7 @@ def _load_checked(path: Path, shape) -> np.ndarray | None:
         if m.shape != tuple(shape) or m.dtype != np.uint8:
             reason = f"shape {m.shape}, expected {tuple(shape)}"
         elif digest(m) != expected:
-            reason = "its content does not match its sha256 digest"
+            reason = "its content does not match its seal (damaged, edited, or not built here)"
         else:
             return m
     except FileNotFoundError:
@@ -127,12 +133,10 @@ def _save(path: Path, m: np.ndarray) -> None:
     """Write the matrix and its digest atomically; a read-only cache is only slower next time."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        # the digest goes first: a reader that sees the matrix file also sees its digest
-        for target, write in ((_digest_path(path), lambda f: f.write(digest(m).encode())),
-                              (path, lambda f: np.save(f, m))):
-            tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")
-            with open(tmp, "wb") as f:
-                write(f)
-            os.replace(tmp, target)  # atomic: a concurrent reader never sees half a file
-    except OSError:
+        # the digest goes first: a reader that sees the matrix file also sees its digest; each is
+        # replaced whole (models/files.py), so a concurrent reader never sees half a file
+        write_atomic(_digest_path(path), digest(m))
+        with open_atomic(path, "wb") as f:
+            np.save(f, m)
+    except (OSError, CannotWrite):
         pass

@@ -20,6 +20,13 @@ The statuses keep one meaning everywhere:
     set, is still a proven lower bound (every first word of a ranking asked only for
     bounds totals at least that much), as a MIP solver reports its best bound.
 
+The status covers only what the call proved itself, or re-checked from a file. A value taken
+from a file that this installation did not write (no valid seal, see
+:mod:`wordlelab.models.cache`) and that cannot be re-proved cheaply (a class's least total) is
+named in ``rests_on``: one line per file, saying what the answer takes from it. The status is
+then what holds without those values (a verified tree with a value is ``FEASIBLE``), and
+``claimed`` is the status that would hold if they are right.
+
 >>> r = Result({"kind": "demo"}, "native", Status.OPTIMAL, value=3, bound=3)
 >>> r.proven, r.as_dict()["status"]
 (True, 'OPTIMAL')
@@ -77,9 +84,13 @@ class Result:
     seconds: float = 0.0
     stats: dict = field(default_factory=dict)
     heuristic: bool = False
+    rests_on: list = field(default_factory=list)
+    claimed: Status | None = None
 
     def __post_init__(self):
         self.status = Status(self.status)
+        if self.claimed is not None:
+            self.claimed = Status(self.claimed)
         if self.certificate_kind is not None and self.certificate_kind not in CERTIFICATE_KINDS:
             raise ValueError(f"unknown certificate kind {self.certificate_kind!r}")
 
@@ -102,4 +113,30 @@ class Result:
         return {"question": self.question, "method": self.method, "status": self.status.value,
                 "value": self.value, "bound": self.bound, "certificate_kind": self.certificate_kind,
                 "certificate": cert, "verified": self.verified, "heuristic": self.heuristic,
-                "seconds": round(self.seconds, 3), "stats": self.stats}
+                "seconds": round(self.seconds, 3), "stats": self.stats,
+                "rests_on": list(self.rests_on), "claimed": None if self.claimed is None else self.claimed.value}
+
+    def rest_on(self, lines) -> "Result":
+        """Downgrade this result for the values it took unchecked from files (``lines``, one a file).
+
+        An OPTIMAL with a certificate becomes FEASIBLE (the certificate still attains the value),
+        any other proven status UNKNOWN, and the bound is dropped; ``claimed`` keeps the status the
+        files would make it. No lines: the result is returned as it is.
+
+        >>> r = Result({"kind": "demo"}, "native", Status.OPTIMAL, value=3, bound=3, certificate=["x"])
+        >>> r.rest_on(["c.json: 1 class's least total"]).status, r.claimed, r.bound
+        (<Status.FEASIBLE: 'FEASIBLE'>, <Status.OPTIMAL: 'OPTIMAL'>, None)
+        """
+        lines = [line for line in lines if line]
+        if not lines:
+            return self
+        self.rests_on = list(self.rests_on) + lines
+        if self.status.proven:
+            self.claimed = self.status
+            self.status = Status.FEASIBLE if self.status == Status.OPTIMAL and self.certificate is not None \
+                else Status.UNKNOWN
+        if self.bound is not None:
+            # a bound that rests on a file's values is not proven here; kept as the files' claim
+            self.stats = {**self.stats, "claimed_bound": self.bound}
+        self.bound = None
+        return self

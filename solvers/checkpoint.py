@@ -22,7 +22,12 @@ What :func:`load_checkpoint` guarantees, for a file that exists:
   which the command line shows as ``error: ...`` with exit code 2.
 
 The digest detects damage and hand edits; it is not a signature (anyone who
-recomputes it can forge a file). The question names everything an entry's
+recomputes it can forge a file). The seal is: ``"seal"`` is an HMAC of the same text under
+the installation's key (:func:`wordlelab.models.cache.seal`), written by every save.
+:func:`read_checkpoint` says whether a file's seal verifies, that is whether this installation
+wrote it. A command that would take a value it cannot re-check cheaply (a class's least total,
+a word's bound) from an unsealed file (one from a commit, another machine, or an edit) does not
+report that value as proven: its result names the file the claim rests on. The question names everything an entry's
 meaning depends on: the kind of question, the word lists (name and content key),
 the mode, the guess limit, the slice of the work (shard, limit, targets), so an
 entry is never merged into a run that asks something else.
@@ -53,15 +58,16 @@ import contextlib
 import hashlib
 import json
 import os
-import secrets
 from pathlib import Path
 from typing import Callable
 
 from wordlelab.errors import WordleError
+from wordlelab.models.files import write_atomic
 
 FORMAT = "wordlelab-checkpoint"
 VERSION = 1
 _FIELDS = {"format", "version", "question", "digest", "entries"}
+_SEAL = "seal"
 _AFRESH = "move it away to start afresh"
 
 
@@ -80,7 +86,32 @@ def digest(question: dict, entries: dict) -> str:
     >>> digest({"kind": "demo"}, {})[:16]
     'f451f4b235edc775'
     """
-    return hashlib.sha256(canonical_json({"question": question, "entries": entries}).encode()).hexdigest()
+    return hashlib.sha256(_content(question, entries)).hexdigest()
+
+
+def _content(question: dict, entries: dict) -> bytes:
+    return canonical_json({"question": question, "entries": entries}).encode()
+
+
+# The files this process loaded without a valid seal. A save to one of them is written unsealed:
+# its old entries are still claims, and sealing them with this run's new ones would launder them.
+_UNSEALED: set[str] = set()
+
+
+def _identity(path) -> str:
+    return os.path.realpath(os.fspath(path))
+
+
+class Loaded(dict):
+    """A checkpoint's entries (a dict), and ``sealed``: whether this installation wrote the file.
+
+    >>> Loaded({"a": 1}, sealed=True).sealed
+    True
+    """
+
+    def __init__(self, entries=(), sealed: bool = False):
+        super().__init__(entries)
+        self.sealed = sealed
 
 
 def beside(checkpoint, tag: str):
@@ -129,6 +160,9 @@ def _differences(stored: dict, wanted: dict) -> str:
 def load_checkpoint(path, question: dict, validate: Callable | None = None) -> dict:
     """The entries a checkpoint holds for ``question`` (empty if ``path`` is empty or absent).
 
+    A :class:`Loaded` dict: its ``sealed`` says whether this installation wrote the file (see
+    the module docstring); an absent file loads as sealed and empty, since nothing is taken from it.
+
     Parameters
     ----------
     path : str or os.PathLike or None
@@ -156,10 +190,10 @@ def load_checkpoint(path, question: dict, validate: Callable | None = None) -> d
     {}
     """
     if not path:
-        return {}
+        return Loaded(sealed=True)
     p = Path(path)
     if not p.exists():
-        return {}
+        return Loaded(sealed=True)
     try:
         raw = p.read_bytes()
     except OSError as e:
@@ -179,9 +213,9 @@ def load_checkpoint(path, question: dict, validate: Callable | None = None) -> d
     if data.get("version") != VERSION:
         raise WordleError(f"checkpoint {path} has version {_short(data.get('version'))}; this wordlelab reads "
                           f"version {VERSION}; {_AFRESH}")
-    if set(data) != _FIELDS or not isinstance(data["question"], dict) or not isinstance(data["entries"], dict) \
+    if not _FIELDS <= set(data) <= _FIELDS | {_SEAL} or not isinstance(data["question"], dict) or not isinstance(data["entries"], dict) \
             or not isinstance(data["digest"], str):
-        raise WordleError(f"checkpoint {path} has the wrong shape (it needs exactly {', '.join(sorted(_FIELDS))}, "
+        raise WordleError(f"checkpoint {path} has the wrong shape (it needs exactly {', '.join(sorted(_FIELDS))} and a seal, "
                           f"with question and entries objects and digest a string); {_AFRESH}")
     stored, entries = data["question"], data["entries"]
     if digest(stored, entries) != data["digest"]:
@@ -198,7 +232,11 @@ def load_checkpoint(path, question: dict, validate: Callable | None = None) -> d
             except (ValueError, TypeError, KeyError, IndexError) as e:
                 raise WordleError(f"checkpoint {path} has a malformed entry {key!r} ({_short(value, 40)}): "
                                   f"{str(e).splitlines()[0] if str(e) else type(e).__name__}; {_AFRESH}") from None
-    return entries
+    from wordlelab.models.cache import sealed
+    ok = _identity(path) not in _UNSEALED and sealed(_content(stored, entries), data.get(_SEAL))
+    if not ok:
+        _UNSEALED.add(_identity(path))
+    return Loaded(entries, sealed=ok)
 
 
 def save_checkpoint(path, question: dict, entries: dict) -> None:
@@ -221,25 +259,14 @@ def save_checkpoint(path, question: dict, entries: dict) -> None:
     if not path:
         return
     question, entries = _plain(question), _plain(dict(sorted(entries.items())))
+    from wordlelab.models.cache import seal
+    mark = {} if _identity(path) in _UNSEALED else {_SEAL: seal(_content(question, entries))}
     text = json.dumps({"format": FORMAT, "version": VERSION, "question": question,
-                       "digest": digest(question, entries), "entries": entries},
+                       "digest": digest(question, entries), **mark, "entries": entries},
                       separators=(",", ":"), ensure_ascii=True, allow_nan=False) + "\n"
-    path = os.fspath(path)
-    # a temporary file beside the checkpoint: os.replace within one file system is atomic
-    tmp = f"{path}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        with os.fdopen(fd, "w", encoding="ascii") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise WordleError(f"cannot write checkpoint {path}: {e.strerror or e}") from None
+    # a private temporary file beside the checkpoint, renamed over it (models/files.py); a failure
+    # is "cannot write checkpoint PATH: ..." and leaves the old file
+    write_atomic(path, text.encode("ascii"), what="checkpoint")
 
 
 def save_merged(path, question: dict, entries: dict, replaces=None) -> dict:

@@ -58,6 +58,8 @@ class Sweep:
     #                                             written over the file's, read again when saving (None: always)
     unpack: Callable = None                     # unpack(entries, keys) -> results of those tasks it holds
     resumed: set = field(default_factory=set)   # task keys whose result was taken from the checkpoint
+    sealed: bool = True                         # whether this installation wrote that checkpoint (else
+    #                                             the resumed results are claims: solvers/checkpoint.py)
     stale: Callable = None                      # stale(key, result) -> True if a checkpoint's result is to
     #                                             be sent again (``skip`` may still settle it from that result)
     last: str | None = None                     # the key of the latest result of this run (computed or skipped)
@@ -81,6 +83,7 @@ def _restore(sweep: Sweep, entries: dict) -> None:
     restored = sweep.unpack(entries, sweep.keys) if sweep.unpack else entries
     sweep.results.update(restored)
     sweep.resumed.update(restored)
+    sweep.sealed = getattr(entries, "sealed", True)
 
 
 def save_results(sweep: Sweep, checkpoint, kept: dict | None = None) -> None:

@@ -16,7 +16,7 @@ import numba as nb
 import numpy as np
 
 from wordlelab.errors import WordleError
-from wordlelab.models.eldrow import check_chain
+from wordlelab.models.eldrow import ChainFault, check_chain
 from wordlelab.models.result import Result, Status
 from wordlelab.models.matrix import encode_words, pattern_matrix
 from wordlelab.solvers.search import search_core as core
@@ -439,8 +439,9 @@ def checkpoint_question(lists, mode, node_limit) -> dict:
 _ROW_FIELDS = {"target", "mode", "status", "length", "chain", "start", "nodes", "seconds", "search"}
 
 
-def _check_entry(mode, key, row):
-    """A checkpoint entry: target -> its result row (:func:`eldrow_row`)."""
+def _check_entry(mode, key, row, words=None):
+    """A checkpoint entry: target -> its result row (:func:`eldrow_row`); with ``words``, an OPTIMAL
+    row's chain is re-checked by the independent checker (:func:`~wordlelab.models.eldrow.check_chain`)."""
     from wordlelab.solvers.checkpoint import check_int
     if not isinstance(row, dict) or set(row) != _ROW_FIELDS:
         raise ValueError(f"must be a result row with the fields {', '.join(sorted(_ROW_FIELDS))}")
@@ -456,6 +457,11 @@ def _check_entry(mode, key, row):
         chain = row["chain"].split()
         if len(chain) != row["length"] or not chain or chain[-1] != key:
             raise ValueError("an OPTIMAL row needs a chain of its length ending at its target")
+        if words is not None:
+            try:
+                check_chain(chain, key, mode, words=words)
+            except ChainFault as e:
+                raise ValueError(f"its chain is not admissible: {e}") from None
     elif row["length"] is not None:
         raise ValueError("an UNKNOWN row has no length")
 
@@ -467,7 +473,10 @@ def sweep(lists, mode="strict", workers=1, checkpoint=None, node_limit=10**12, p
     ``announce(text)`` is told the dask dashboard's address, when there is one.
 
     Each row has ``"source"``: ``"checkpoint"`` if it was taken from ``checkpoint`` (an earlier
-    run), ``"computed"`` if this run found it.
+    run), ``"computed"`` if this run found it. Every chain taken from the file is re-checked by the
+    independent checker on loading (a chain that fails refuses the file). A row from a file this
+    installation did not write is FEASIBLE, not OPTIMAL: its chain is admissible, but that none is
+    longer is the file's claim (``"rests_on"`` names it).
     """
     import functools
     from wordlelab.solvers.sweep import Sweep, executor, run_sweep
@@ -476,7 +485,7 @@ def sweep(lists, mode="strict", workers=1, checkpoint=None, node_limit=10**12, p
     # the "cutoff" sent with each target is its node limit (Eldrow targets share no bound)
     job = Sweep("eldrow", question, words, _sweep_init, (lists, mode), _sweep_run, _sweep_merge,
                 functools.partial(_node_limit, node_limit), describe=_longest,
-                validate=functools.partial(_check_entry, mode))
+                validate=functools.partial(_check_entry, mode, words=list(lists.answers)))
     ex = executor(None, workers, dask_address)
     try:
         if ex.dashboard and announce:
@@ -484,4 +493,8 @@ def sweep(lists, mode="strict", workers=1, checkpoint=None, node_limit=10**12, p
         done = run_sweep(job, ex, checkpoint, progress, on_result)
     finally:
         ex.close()
-    return [{**done[w], "source": "checkpoint" if w in job.resumed else "computed"} for w in words]
+    rows = [{**done[w], "source": "checkpoint" if w in job.resumed else "computed"} for w in words]
+    if not job.sealed:
+        rows = [{**r, "status": "FEASIBLE", "rests_on": str(checkpoint)}
+                if r["source"] == "checkpoint" and r["status"] == "OPTIMAL" else r for r in rows]
+    return rows

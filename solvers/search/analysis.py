@@ -265,7 +265,7 @@ def analyze(lists, game: str, mode: str = "easy", max_guesses: int = 6, root_che
              "first_guesses": origin, "trees_verified": len(an.trees)}
     value = {"inaccuracy": _float(total_inacc), "luck": _float(total_luck)}
     return Result(question, "native", Status.OPTIMAL, value, dict(value), an.trees, "trees", True,
-                  time.perf_counter() - t0, stats)
+                  time.perf_counter() - t0, stats).rest_on(origin["rests_on"])
 
 
 def _after(an: Analyst, g, k: int, max_guesses: int) -> StateValue:

@@ -442,8 +442,11 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         given_results = _class_checkpoint_totals(searcher, class_checkpoints, state,
                                                  {lists.guesses[g] for _, g in order}, class_rankings)
         # INFEASIBLE: a class ranking found no guess with a strategy within the limit
-        given = {w: (r.value, True) if r.status == Status.OPTIMAL else (INF, True) if r.status == Status.INFEASIBLE
-                 else (r.bound, False) for w, r in given_results.items()}
+        # (a result resting on a file it names counts with its claim; the ranking then rests on it too)
+        given = {w: (r.value, True) if Status.OPTIMAL in (r.status, r.claimed)
+                 else (INF, True) if Status.INFEASIBLE in (r.status, r.claimed)
+                 else (r.bound if r.bound is not None else r.stats["claimed_bound"], False)
+                 for w, r in given_results.items()}
         if shard:
             order = order[shard[0]::shard[1]]
         if limit:
@@ -469,10 +472,10 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             seed, seed_from = stored_cutoff, "class checkpoints" if given and not stored else "checkpoint"
         else:
             seed, seed_from = beam_seed(lists, mode, max_guesses, top, order, state=state), "beam search"
-        refuted = frozenset()
+        refuted, depth_sealed = frozenset(), True
         if depth_checkpoint:
             from wordlelab.solvers.search.depth_verdicts import depth_decisions, hardest_last
-            refuted, hardness = depth_decisions(searcher, max_guesses, depth_checkpoint)
+            refuted, hardness, depth_sealed = depth_decisions(searcher, max_guesses, depth_checkpoint)
             given = _settled_by_depth(given, refuted)
             if words is None:
                 order = hardest_last(order, lists, hardness)
@@ -526,28 +529,37 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
              "checkpoint": checkpoint, "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
              "first_guess": None, "average": None, "ranking": rows,
              "from_class_checkpoints": {w: {"total": v, "exact": e} for w, (v, e) in sorted(given.items())}}
+    # what the ranking takes unchecked from files this installation did not write
+    rests = [line for r in given_results.values() for line in r.rests_on]
+    if not stored.sealed and stats["from_checkpoint"]:
+        rests.append(f"{checkpoint}: the totals or bounds of {stats['from_checkpoint']} first guesses, not "
+                     f"re-proved here: the file was not written by this installation")
+    if not depth_sealed and refuted:
+        rests.append(f"{depth_checkpoint}: {len(refuted)} first guesses decided no, not re-checked here "
+                     f"('prove-depth --recheck' re-checks them): the file was not written by this installation")
     asked = {"kind": SWEEP_NAME, "lists": lists.name, "mode": mode, "max_guesses": max_guesses, "top": top,
              "shard": question["shard"], "limit": limit, **({"state": state} if state else {}),
              **({"cutoff": cutoff} if cutoff is not None else {}),
              **({"words": list(wanted)} if wanted is not None else {})}
     if not rows or rows[0]["total"] is None:
         # every candidate's exact value (or proven bound) is INF: no strategy within the limit
-        return Result(asked, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats=stats)
+        return Result(asked, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0,
+                      stats=stats).rest_on(rests)
     best = rows[0]
     if not best["exact"]:
         # --cutoff: every candidate is bounded at N or more; a partial ranking bounds only its candidates
         partial = bool(shard or limit or words) or len(ranking) < len(order)
         return Result(asked, "native", Status.UNKNOWN, bound=None if partial else best["total"],
-                      seconds=time.perf_counter() - t0, stats=stats)
+                      seconds=time.perf_counter() - t0, stats=stats).rest_on(rests)
     # the certificate: the best first word's tree, searched again here and verified inside solve
     given_best = given_results.get(best["word"])
-    cert = given_best if given_best is not None and given_best.status == Status.OPTIMAL else \
-        searcher.solve(start=best["word"], state=state)
-    if cert.status != Status.OPTIMAL or cert.value != best["total"]:
+    cert = given_best if given_best is not None and Status.OPTIMAL in (given_best.status, given_best.claimed) \
+        else searcher.solve(start=best["word"], state=state)
+    if Status.OPTIMAL not in (cert.status, cert.claimed) or cert.value != best["total"]:
         raise WordleError(f"internal error: the ranking gives {best['word']} a total of {best['total']}, "
                           f"its verified tree {cert.value} ({cert.status})")
     stats.update(first_guess=best["word"], average=best["average"], histogram=cert.stats["histogram"],
                  max_guesses_used=cert.stats["max_guesses_used"], tree_seconds=round(cert.seconds, 3))
     return Result(asked, "native", Status.OPTIMAL, value=cert.value, bound=cert.value,
                   certificate=cert.certificate, certificate_kind="tree", verified=cert.verified,
-                  seconds=time.perf_counter() - t0, stats=stats)
+                  seconds=time.perf_counter() - t0, stats=stats).rest_on(rests)

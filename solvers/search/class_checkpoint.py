@@ -54,6 +54,9 @@ class ClassStore:
         self.max_len = node.d - 1                    # guesses after the first
         self.entries = load_checkpoint(path, self.question, self._check)
         self.resumed = len(self.entries)
+        # pattern -> the file its least total was taken from, unchecked: a file this installation
+        # did not write (no valid seal), whose values are claims (see solvers/checkpoint.py)
+        self.unsealed: dict[str, str] = {} if self.entries.sealed else {k: str(path) for k in self.entries}
         # pattern -> a proven lower bound on the class's least total, from a ranking that bounds
         # every guess of the class (best-start --cutoff); never written to the file, which keeps
         # least totals only
@@ -114,6 +117,8 @@ class ClassStore:
             except WordleError:           # damaged meanwhile: written over, as a sweep's is
                 others = {}
             for key, entry in others.items():
+                if key not in self.entries and not getattr(others, "sealed", True):
+                    self.unsealed[key] = str(self.path)
                 mine = self.entries.setdefault(key, entry)
                 if mine["value"] != entry["value"]:
                     raise WordleError(f"checkpoint {self.path} gives class {key} a least total of "
@@ -227,7 +232,9 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str | None:
     from wordlelab.models.result import Status
     from wordlelab.solvers.search.tables import INF
     state = ranking_state(path)
-    pattern, value, bounded, best = ranking_least(store, searcher, node, path)
+    pattern, value, bounded, best, sealed = ranking_least(store, searcher, node, path)
+    if not sealed:
+        store.unsealed.setdefault(pattern, str(path))
     kept = store.entries.get(pattern)
     if value >= INF:
         # no guess has a strategy within the limit: nor has the class, nor the first word
@@ -267,7 +274,8 @@ def class_from_ranking(store: ClassStore, searcher, node, path) -> str | None:
 
 def ranking_least(store: ClassStore, searcher, node, path) -> tuple:
     """The class a finished ranking ranks (its pattern after ``node``'s first guess) and its least
-    entry: ``(pattern, value, bounded, guess)``, an exact total before a bound of the same value.
+    entry: ``(pattern, value, bounded, guess, sealed)``, an exact total before a bound of the same
+    value; ``sealed``: whether this installation wrote the ranking (else its values are claims).
     Refuses a ranking of another state, of other lists, or not finished."""
     import functools
 
@@ -287,7 +295,7 @@ def ranking_least(store: ClassStore, searcher, node, path) -> tuple:
         raise WordleError(f"{path}: the ranking of {state} is not finished: {len(missing)} of its "
                           f"{len(candidates)} guesses are not ranked yet")
     value, bounded, best = min((entries[w][0], not entries[w][1], w) for w in candidates)
-    return pattern, value, bounded, best
+    return pattern, value, bounded, best, entries.sealed
 
 
 def ranking_state(path) -> str:
@@ -344,10 +352,13 @@ def finished_total(searcher, path, state: str | None = None, class_rankings: tup
                           f"after {start} have no value yet ({', '.join(missing[:3])}"
                           f"{', ...' if len(missing) > 3 else ''}); 'solve --start {start} --checkpoint' finishes it")
     result = searcher.solve(start=start, state=state, checkpoint=path, class_rankings=tuple(class_rankings))
-    if result.status == Status.UNKNOWN and result.stats.get("class_bounds") and result.bound is not None:
+    if result.status == Status.UNKNOWN and result.stats.get("class_bounds") and \
+            (result.bound is not None or result.stats.get("claimed_bound") is not None):
         return start, result
-    if result.status == Status.INFEASIBLE and result.stats.get("class_bounds"):
+    if Status.INFEASIBLE in (result.status, result.claimed) and result.stats.get("class_bounds"):
         return start, result        # a class ranking whose every guess has no strategy within the limit
+    if result.status == Status.FEASIBLE and result.claimed == Status.OPTIMAL and result.verified:
+        return start, result        # verified, its least total resting on files named in rests_on
     if result.status != Status.OPTIMAL or not result.verified:
         raise WordleError(f"class checkpoint {path}: its tree for {start} did not pass the verifier ({result.status})")
     return start, result

@@ -15,11 +15,12 @@ from pathlib import Path
 from wordlelab.errors import WordleError
 
 
-def depth_decisions(searcher, max_guesses, path) -> tuple[frozenset, dict]:
+def depth_decisions(searcher, max_guesses, path) -> tuple[frozenset, dict, bool]:
     """What a ``prove-depth --every-first-word`` checkpoint of the same lists, mode and guess limit
     says: the first words it decides no (no strategy finds every answer within the limit, so their
     total is infinite), and, for each word it leaves open, how hard its depth search found it
-    (:func:`_depth_hardness`). The checkpoint is checked as that command checks it when it resumes."""
+    (:func:`_depth_hardness`), and whether this installation wrote the file (else its decisions are
+    claims). The checkpoint is checked as that command checks it when it resumes."""
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.depth_entries import _question, check_decision
     node = searcher.root(None, None, max_guesses)
@@ -28,7 +29,7 @@ def depth_decisions(searcher, max_guesses, path) -> tuple[frozenset, dict]:
         raise WordleError(f"{path}: no first word decided for {searcher.lists.name}, {searcher.mode} mode, "
                           f"within {max_guesses} guesses")
     refuted = frozenset(w for w, v in decisions.items() if v["yes"] is False)
-    return refuted, {w: _depth_hardness(v) for w, v in decisions.items() if v["yes"] is None}
+    return refuted, {w: _depth_hardness(v) for w, v in decisions.items() if v["yes"] is None}, decisions.sealed
 
 
 def _depth_hardness(entry) -> tuple[int, int]:

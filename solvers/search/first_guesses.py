@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 import re
 import time
 from pathlib import Path
 
+from wordlelab.models.files import CannotWrite, write_atomic
 from wordlelab.models.tree import Tree, TreeFormatError, from_json, to_json
 from wordlelab.models.verify import TreeFault, verify_tree
 from wordlelab.solvers.checkpoint import lists_question, load_checkpoint
@@ -54,8 +54,9 @@ def first_guess_ranking(searcher: NativeSearcher, checkpoint: str | Path | None 
                         progress_bar=None, announce=None) -> tuple[list[tuple[str, int, bool]], dict]:
     """Every candidate first guess as (word, total, exact), best first, and where it came from.
 
-    The second value: ``{"file", "computed_now", "seconds"}``; ``computed_now`` is true when the
-    sweep ran (or resumed) in this call. ``announce(text)`` is told before a sweep starts;
+    The second value: ``{"file", "computed_now", "seconds", "rests_on"}``; ``computed_now`` is true
+    when the sweep ran (or resumed) in this call; ``rests_on`` names the file if this installation
+    did not write it (its bounds are then claims, see :meth:`wordlelab.models.result.Result.rest_on`). ``announce(text)`` is told before a sweep starts;
     ``progress_bar`` is best-start's (see :func:`~wordlelab.solvers.search.best_start.run_best_start`).
 
     >>> import tempfile, os
@@ -99,7 +100,12 @@ def first_guess_ranking(searcher: NativeSearcher, checkpoint: str | Path | None 
         for w in pending:
             done[w] = (int(searcher.start_value(node, searcher.guess_index[w], INF)), True)
     rows = sorted(((w, v, e) for w, (v, e) in done.items()), key=lambda r: (r[1], not r[2], r[0]))
-    return rows, {"file": str(path), "computed_now": computed, "seconds": round(time.perf_counter() - t0, 3)}
+    # a ranking this installation did not write is a claim: the exact totals below the best are
+    # redone above, but every other guess's bound is the file's (see solvers/checkpoint.py)
+    rests = [] if entries.sealed else [f"{path}: the totals and bounds of {len(candidates)} first guesses, "
+                                       f"not re-proved here: the file was not written by this installation"]
+    return rows, {"file": str(path), "computed_now": computed, "seconds": round(time.perf_counter() - t0, 3),
+                  "rests_on": rests}
 
 
 def _trees_file(checkpoint: str | Path | None, searcher: NativeSearcher) -> Path:
@@ -142,9 +148,7 @@ def keep_trees(searcher: NativeSearcher, trees: dict[str, Tree], checkpoint: str
     atomically; a file that cannot be written is left as it is (the trees are searched again)."""
     path = _trees_file(checkpoint, searcher)
     data = {"question": _trees_question(searcher), "trees": {w: to_json(t) for w, t in sorted(trees.items())}}
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        tmp.write_text(json.dumps(data, separators=(",", ":")))
-        os.replace(tmp, path)
-    except OSError:
-        tmp.unlink(missing_ok=True)
+        write_atomic(path, json.dumps(data, separators=(",", ":")))
+    except CannotWrite:
+        pass

@@ -5,7 +5,8 @@ finds the exact least total (over the answers still possible) of the best ``top`
 guesses; any other guess is proven to need at least the ``top``-th total. Each
 reported guess is then solved with that guess forced first, and its tree checked by
 :func:`wordlelab.models.verify.verify_tree`. A guess's expected number of further
-guesses, counting itself, is its total divided by the number of answers left.
+guesses, counting itself, is its total divided by the number of answers left. Among guesses of
+equal total, those that may be the answer come first (:func:`tie_order`).
 
 Before any guess, the ranking is that of every first guess, proven once per lists, mode and
 limit and kept (:mod:`wordlelab.solvers.search.first_guesses`): the best ``top`` of it are
@@ -28,6 +29,17 @@ def game_state(lists, state: str, mode: str) -> GameState:
     if not state.strip():
         return GameState((), None, tuple(lists.answers), tuple(lists.guesses), mode)
     return parse_state(state, lists, mode)
+
+
+def tie_order(rows, answers) -> list[tuple[str, int]]:
+    """(guess, total) rows best first; among equal totals the possible answers first (one of them
+    may win at once, which a player prefers at no cost in the expected count), then alphabetical.
+
+    >>> tie_order([("aalii", 8), ("noise", 8), ("abaca", 8), ("canoe", 9)], ["canoe", "noise"])
+    [('noise', 8), ('aalii', 8), ('abaca', 8), ('canoe', 9)]
+    """
+    possible = set(answers)
+    return sorted(rows, key=lambda r: (r[1], r[0] not in possible, r[0]))
 
 
 def hint(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int = 6,
@@ -61,13 +73,14 @@ def hint(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int =
     question = {"kind": "hint", "lists": lists.name, "mode": mode, "state": game.describe(), "top": top,
                 "max_guesses": max_guesses}
     kept = kept_hints.recall(lists, mode, max_guesses, game, top) if keep else None
+    rests = []
     if kept is not None:
         status, ranking, trees, file = kept["status"], kept["rows"], kept["trees"], kept["file"]
     else:
-        status, ranking, trees = _search(lists, game, mode, top, max_guesses, searcher, workers, progress_bar,
-                                         announce)
+        status, ranking, trees, rests = _search(lists, game, mode, top, max_guesses, searcher, workers,
+                                                progress_bar, announce)
         file = None
-        if keep:
+        if keep and not rests:      # (a hint resting on a file's claims is not kept as proven)
             path = kept_hints.keep(lists, mode, max_guesses, game, top, status, ranking, trees,
                                    time.perf_counter() - t0)
             file = str(path) if path else None
@@ -75,30 +88,33 @@ def hint(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int =
              "kept": {"file": file, "read": kept is not None,
                       "search_seconds": kept["seconds"] if kept else round(time.perf_counter() - t0, 3)}}
     if status == "INFEASIBLE":
-        return Result(question, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats=stats)
+        return Result(question, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0,
+                      stats=stats).rest_on(rests)
     best = ranking[0][1]
     stats["guesses"] = [{"guess": w, "total": v, "expected": round(v / len(answers), 4), "tie": v == best,
                          "possible_answer": w in game.answers} for w, v in ranking]
     return Result(question, "native", Status.OPTIMAL, best, best, trees[ranking[0][0]], "tree", True,
-                  time.perf_counter() - t0, stats)
+                  time.perf_counter() - t0, stats).rest_on(rests)
 
 
 def _search(lists, game, mode, top, max_guesses, searcher, workers, progress_bar, announce):
-    """(status, [(guess, total)], {guess: verified tree}) by the native search."""
+    """(status, [(guess, total)], {guess: verified tree}, [files the ranking rests on]) by the native search."""
     from wordlelab.solvers.search.native import NativeSearcher     # numba: loaded only to search
     s = searcher or NativeSearcher(lists, mode, max_guesses)
     if not game.history:
         return _first_guesses(s, top, workers, progress_bar, announce)
     state = game.describe()
     node = s.root(None, state)
-    ranking = [(w, v) for w, v, exact in s.rank(node, top=top) if exact][:top]
+    # every guess whose total ties the ``top``-th best is exact here (its bound is below the
+    # cutoff), so the tie order can choose among all of them, not only the first alphabetically
+    ranking = tie_order([(w, v) for w, v, exact in s.rank(node, top=top) if exact], game.answers)[:top]
     trees = {}
     for word, value in ranking:
         r = s.solve(start=word, state=state)       # the value again, with a tree the verifier checks
         if r.status != Status.OPTIMAL or r.value != value or not r.verified:
             raise WordleError(f"internal error: {word} ranks at {value}, its verified tree gives {r.value}")
         trees[word] = r.certificate
-    return ("OPTIMAL" if ranking else "INFEASIBLE"), ranking, trees
+    return ("OPTIMAL" if ranking else "INFEASIBLE"), ranking, trees, []
 
 
 def _first_guesses(s, top, workers, progress_bar, announce):
@@ -111,7 +127,7 @@ def _first_guesses(s, top, workers, progress_bar, announce):
     """
     from wordlelab.solvers.search.first_guesses import first_guess_ranking, keep_trees, kept_trees
     from wordlelab.solvers.search.native import INF
-    rows, _ = first_guess_ranking(s, None, workers, progress_bar, announce)
+    rows, origin = first_guess_ranking(s, None, workers, progress_bar, announce)
     node = s.root()
     values = {w: (v, e) for w, v, e in rows}
     exact = sorted(v for v, e in values.values() if e)
@@ -125,7 +141,8 @@ def _first_guesses(s, top, workers, progress_bar, announce):
         values[w] = (value, value < cutoff)
         if value < cutoff:
             exact = sorted(exact + [value])
-    head = sorted(values.items(), key=lambda kv: (kv[1][0], not kv[1][1], kv[0]))[:top]
+    possible = set(s.lists.answers)
+    head = sorted(values.items(), key=lambda kv: (kv[1][0], not kv[1][1], kv[0] not in possible, kv[0]))[:top]
     ranking = [(w, v) for w, (v, e) in head if e and v < INF]
     kept = {w: t for w, (t, total) in kept_trees(s).items() if values.get(w, (None, False)) == (total, True)}
     trees, solved = {}, False
@@ -138,7 +155,7 @@ def _first_guesses(s, top, workers, progress_bar, announce):
         trees[w] = kept[w]
     if solved:
         keep_trees(s, kept)
-    return ("OPTIMAL" if ranking else "INFEASIBLE"), ranking, trees
+    return ("OPTIMAL" if ranking else "INFEASIBLE"), ranking, trees, origin["rests_on"]
 
 
 def scores_after(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int = 6, keep: bool = True,

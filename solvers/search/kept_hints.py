@@ -12,6 +12,10 @@ given back only when, read now:
 - every row's tree passes :func:`~wordlelab.models.verify.verify_tree` from that state (its
   history, mode and guess limit), starts with the row's guess, and totals the row's value.
 
+- it carries a valid seal (:func:`~wordlelab.models.cache.seal`): the first half, that no other
+  guess is better, is only as good as the search that wrote the file, so a file this
+  installation did not write (an edit, a copy) is not believed, whatever its trees say.
+
 Anything else is ignored, and the next search overwrites it. Reading needs no compiled code,
 which is why a kept hint costs a fraction of a second, whole process, where a search pays about
 half a second to load numba before it starts.
@@ -19,16 +23,18 @@ half a second to load numba before it starts.
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
-from wordlelab.models.cache import cache_dir
+from wordlelab.models.cache import cache_dir, seal, sealed
+from wordlelab.models.files import CannotWrite, write_atomic
 from wordlelab.models.state import GameState
 from wordlelab.models.tree import TreeFormatError, from_json, to_json
 from wordlelab.models.verify import TreeFault, verify_tree
 
-VERSION = 1
+# 2: rows of equal total list the possible answers first; a version-1 file, ordered only
+# alphabetically, may have left out a possible answer tying with the ones it kept
+VERSION = 2
 
 
 def kept_file(lists, mode: str, max_guesses: int, game: GameState) -> Path:
@@ -43,6 +49,12 @@ def kept_file(lists, mode: str, max_guesses: int, game: GameState) -> Path:
     """
     name = re.sub(r"[^A-Za-z0-9+-]", "_", lists.name)
     return cache_dir() / "hints" / f"{name}-{mode}-{max_guesses}-{lists.key}" / f"{game.describe() or 'start'}.json"
+
+
+def _sealed_text(data: dict) -> bytes:
+    """The text a kept hint's seal is taken over: every field but the seal, canonical JSON."""
+    return json.dumps({k: v for k, v in data.items() if k != "seal"}, sort_keys=True,
+                      separators=(",", ":")).encode()
 
 
 def _question(lists, mode: str, max_guesses: int, game: GameState) -> dict:
@@ -61,13 +73,11 @@ def keep(lists, mode: str, max_guesses: int, game: GameState, top: int, status: 
     data = {"question": _question(lists, mode, max_guesses, game), "top": top, "status": status,
             "answers_left": list(game.answers), "seconds": round(seconds, 3),
             "rows": [{"guess": g, "total": v, "tree": to_json(trees[g])} for g, v in rows]}
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    data["seal"] = seal(_sealed_text(data))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(data, separators=(",", ":")))
-        os.replace(tmp, path)
-    except OSError:
-        tmp.unlink(missing_ok=True)
+        write_atomic(path, json.dumps(data, separators=(",", ":")))
+    except (OSError, CannotWrite):
         return None
     return path
 
@@ -81,12 +91,14 @@ def recall(lists, mode: str, max_guesses: int, game: GameState, top: int) -> dic
     path = kept_file(lists, mode, max_guesses, game)
     try:
         data = json.loads(path.read_text())
+        if not sealed(_sealed_text(data), data.pop("seal", None)):
+            return None
         if data["question"] != _question(lists, mode, max_guesses, game) or int(data["top"]) < top:
             return None
         if data["answers_left"] != list(game.answers) or data["status"] not in ("OPTIMAL", "INFEASIBLE"):
             return None
         rows = [(r["guess"], int(r["total"]), from_json(r["tree"])) for r in data["rows"][:top]]
-    except (OSError, ValueError, KeyError, TypeError, TreeFormatError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, TreeFormatError):
         return None
     if (data["status"] == "OPTIMAL") != bool(rows) or [v for _, v, _ in rows] != sorted(v for _, v, _ in rows):
         return None

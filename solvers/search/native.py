@@ -316,7 +316,7 @@ class NativeSearcher(StrategyPaths):
                     return self._min_total_result(question, method, none, node, t0, given)
                 store.save()          # even if no class was kept: the file names its first word
                 return self._min_total_result(question, method, none, node, t0, given, extra={
-                    "classes_from_rankings": ranked, "class_bounds": dict(sorted(bounded.items()))})
+                    "classes_from_rankings": ranked, "class_bounds": dict(sorted(bounded.items()))}).rest_on(_unsealed_lines(store))
             total += value
             t_search = time.perf_counter() - t0
             if bounded:
@@ -325,7 +325,7 @@ class NativeSearcher(StrategyPaths):
                     question, method, Status.UNKNOWN, node, t0, given, bound=total,
                     extra={"search_seconds": round(t_search, 3), "classes": len(sizes),
                            "classes_from_checkpoint": store.resumed, "classes_from_rankings": ranked,
-                           "class_bounds": dict(sorted(bounded.items()))})
+                           "class_bounds": dict(sorted(bounded.items()))}).rest_on(_unsealed_lines(store))
             tree = self._paths_tree(node, paths)
         report = self.verify(tree, node)
         if report.total != total:
@@ -338,7 +338,8 @@ class NativeSearcher(StrategyPaths):
                    "histogram": {str(k): v for k, v in sorted(report.histogram.items())},
                    "search_seconds": round(t_search, 3),
                    **({"classes": len(sizes), "classes_from_checkpoint": store.resumed,
-                       "classes_from_rankings": ranked} if store else {}), **threaded})
+                       "classes_from_rankings": ranked} if store else {}), **threaded}
+        ).rest_on(_unsealed_lines(store))
 
     def _classes_in_turn(self, node, g, split, beam, stop, store, paths, progress):
         """The classes of first guess ``g`` searched one after the other: their summed value (INF
@@ -536,3 +537,15 @@ class NativeSearcher(StrategyPaths):
         from wordlelab.solvers.search.depth_proof import prove_depth
         _check_limit(guesses, "--guesses")
         return prove_depth(self, guesses, start, state, node_limit, progress, recheck, checkpoint, any_tree)
+
+
+def _unsealed_lines(store) -> list[str]:
+    """One line per file whose classes' least totals a result took unchecked (see ``rest_on``)."""
+    if store is None:
+        return []
+    by_file: dict[str, list[str]] = {}
+    for pattern, path in sorted(store.unsealed.items()):
+        by_file.setdefault(path, []).append(pattern)
+    return [f"{path}: the least totals of {len(ps)} class{'es' if len(ps) > 1 else ''} ({', '.join(ps[:4])}"
+            f"{', ...' if len(ps) > 4 else ''}), not re-proved here: the file was not written by this installation"
+            for path, ps in by_file.items()]

@@ -33,8 +33,56 @@ mode_option = click.option("--mode", type=click.Choice(["easy", "hard", "strict"
 
 
 def save_tree_certificate(result, tree_file: str | None) -> None:
-    """Write the result's tree (if it has one and a file was asked for), and note where in its stats."""
+    """Write the result's tree (if it has one and a file was asked for), and note where in its stats
+    (only once it is written: a failure is reported after the result, see :func:`final_write`)."""
     if tree_file and result.certificate_kind == "tree" and result.certificate is not None:
         from wordlelab.models.tree import save_tree
-        save_tree(result.certificate, tree_file)
-        result.stats["tree_file"] = tree_file
+        if final_write(save_tree, result.certificate, tree_file):
+            result.stats["tree_file"] = tree_file
+
+
+# ---- files written after the work: a failure must not lose the result. The paths were checked
+# before the work started (options.OutputFile), so what fails here is what changed since (the disk
+# filled up, the folder went away). The command goes on to print its result; the main entry then
+# prints each failure as one "error: cannot write PATH: ..." line and exits with code 2, since a
+# file that was asked for is missing.
+_UNWRITTEN: list[str] = []
+
+
+def final_write(write, *args, **kwargs) -> bool:
+    """Call ``write(*args, **kwargs)``; True if it wrote, False if it could not (kept for
+    :func:`take_unwritten`). Only a :class:`~wordlelab.models.files.CannotWrite` is caught."""
+    from wordlelab.models.files import CannotWrite
+    try:
+        write(*args, **kwargs)
+    except CannotWrite as e:
+        _UNWRITTEN.append(str(e))
+        return False
+    return True
+
+
+def not_written(message: str) -> None:
+    """Report, after the result, a file the library could not write (its one-line message)."""
+    _UNWRITTEN.append(message)
+
+
+def take_unwritten() -> list[str]:
+    """The failed final writes of this command (each one line), forgotten once taken."""
+    taken = list(_UNWRITTEN)
+    _UNWRITTEN.clear()
+    return taken
+
+
+def show_rests_on(result) -> None:
+    """Say which files a result's claim rests on, unchecked, and what it would be if they hold.
+
+    Nothing for a result that rests on nothing but this call's own proofs and checks.
+    """
+    if not getattr(result, "rests_on", None):
+        return
+    from wordlelab.cli.console import out
+    claimed = f" {result.claimed}" if result.claimed is not None else ""
+    out.print(f"NOT proven here: the answer would be{claimed} if these values, taken unchecked, hold:")
+    for line in result.rests_on:
+        out.print(f"  rests on {line}")
+    out.print("  (only files written by this installation are trusted: docs/trust.md)")

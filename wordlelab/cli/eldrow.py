@@ -51,18 +51,23 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, sea
             rows = sweep(lists, mode, workers or os.cpu_count() or 1, checkpoint, node_limit, advance,
                          dask_address=dask_address, announce=None if as_json else err.print)
         proven = [r for r in rows if r["status"] == "OPTIMAL"]
+        claimed = [r for r in rows if r["status"] == "FEASIBLE"]      # chain checked, "longest" the file's
         longest = max((r["length"] for r in proven), default=None)
+        at_least = max((r["length"] for r in proven + claimed), default=None)
+        global_proven = not claimed and len(proven) == len(rows)
         summary = {"lists": lists.name, "mode": mode, "targets": len(rows), "proven": len(proven),
+                   "status": "OPTIMAL" if global_proven else "FEASIBLE" if at_least is not None else "UNKNOWN",
+                   "value": at_least, "bound": at_least if global_proven else None, "verified": bool(rows) and
+                   all(r["status"] != "UNKNOWN" for r in rows),
                    "global_max": longest, "attained_by": [r["target"] for r in proven if r["length"] == longest],
-                   "unknown": [r["target"] for r in rows if r["status"] != "OPTIMAL"],
+                   "unknown": [r["target"] for r in rows if r["status"] not in ("OPTIMAL", "FEASIBLE")],
+                   "rests_on": [f"{checkpoint}: that no chain is longer, for {len(claimed)} targets, not re-proved "
+                                f"here: the file was not written by this installation"] if claimed else [],
                    "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
                    "seconds": round(time.perf_counter() - t0, 2)}
         if csv_file:
-            with open(csv_file, "w", newline="") as f:
-                w = csv.writer(f)
-                w.writerow(["target", "max_length", "status", "chain"])
-                for r in rows:
-                    w.writerow([r["target"], r["length"], r["status"], r["chain"]])
+            from wordlelab.cli.common import final_write
+            final_write(_write_csv, csv_file, rows)
         if as_json:
             emit_json({**summary, "results": rows})
             return
@@ -73,11 +78,16 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, sea
               ["target", "length", "chain"] + (["source"] if resumed else []),
               [[r["target"], r["length"], r["chain"]]
                + ([r["source"] if r["source"] == "checkpoint" else "this run"] if resumed else []) for r in best])
-        out.print(f"{summary['proven']} of {summary['targets']} targets proven in {summary['seconds']} s; "
-                  f"global maximum {longest}, attained by {' '.join(summary['attained_by'])}")
+        scope = "global maximum" if global_proven else "longest among the targets proven here"
+        out.print(f"{summary['proven']} of {summary['targets']} targets proven in {summary['seconds']} s"
+                  + (f"; {scope} {longest}, attained by {' '.join(summary['attained_by'])}" if proven else ""))
         if resumed:
             out.print(f"{resumed} of the {summary['targets']} targets taken from the checkpoint {checkpoint} "
-                      f"(an earlier run), not computed now")
+                      f"(an earlier run), not computed now; every chain re-checked on loading")
+        if claimed:
+            out.print(f"NOT proven here: {len(claimed)} of these are longest only by the file's claim (the file "
+                      f"was not written by this installation); their chains are admissible, so the global "
+                      f"maximum is at least {at_least}")
         if summary["unknown"]:
             out.print(f"UNKNOWN (node limit): {' '.join(summary['unknown'][:20])}")
         return
@@ -102,6 +112,15 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, sea
     search_used = res.stats.get("search")
     out.print(f"{res.seconds:.2f} s" + (f", {res.stats['nodes']} nodes ({search_used} search)" if search_used else "")
               + (f"; model written to {export_file}" if export_file else ""))
+
+
+def _write_csv(path, rows) -> None:
+    from wordlelab.models.files import open_atomic
+    with open_atomic(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["target", "max_length", "status", "chain"])
+        for r in rows:
+            w.writerow([r["target"], r["length"], r["status"], r["chain"]])
 
 
 COMMANDS = [eldrow]

@@ -6,7 +6,8 @@ import time
 
 import click
 
-from wordlelab.cli.common import json_option, lists_options, mode_option, save_tree_certificate
+from wordlelab.cli.common import json_option, lists_options, mode_option, save_tree_certificate, show_rests_on
+from wordlelab.cli.common import final_write
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
 from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, node_limit_type, non_negative, plot_option,
@@ -139,22 +140,24 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
         if tied:
             series = [(f"{res.stats['tie_break']['plain_first_guess']} (plain search, total {res.value})",
                        res.stats["tie_break"]["plain_histogram"]), (f"{res.stats['first_guess']} (tie-broken, total {res.value})", res.stats["histogram"])]
-        guess_histograms(series, plot_file,
-                         f"guesses needed, {lists.name}, {mode} mode, {res.stats['n_answers']} answers")
-        res.stats["plot_file"] = plot_file
+        if final_write(guess_histograms, series, plot_file,
+                       f"guesses needed, {lists.name}, {mode} mode, {res.stats['n_answers']} answers"):
+            res.stats["plot_file"] = plot_file
     if as_json:
         emit_json(res.as_dict())
         return
     n = res.stats["n_answers"]
     bounded = res.stats.get("class_bounds")
     label = {"OPTIMAL": "proven optimal" + (", ties broken by the worst case" if tied else ""),
-             "FEASIBLE": f"beam {beam}: a heuristic strategy, NOT proven optimal",
+             "FEASIBLE": f"beam {beam}: a heuristic strategy, NOT proven optimal" if beam else
+                         "a verified strategy; its optimality rests on a file, below",
              "INFEASIBLE": f"no strategy finds every answer within {max_guesses} guesses",
              "UNKNOWN": f"beam {beam} found no strategy within {max_guesses} guesses; nothing is proven"
                         if not bounded else "a proven lower bound, no strategy"}[res.status.value]
     where = f", from state {state_text}" if state_text else ""
     out.print(f"{res.status}: {mode} mode, lists {lists.name}{where}, {n} answers, "
               f"max {max_guesses} guesses ({label})")
+    show_rests_on(res)
     if res.value is not None:
         out.print(_first_guess_line(res, state_text))
         out.print(f"total {res.value}  average {res.stats['average']:.4f}  "
@@ -171,8 +174,10 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
               f"solve {res.seconds:.2f} s{search}  whole command {time.perf_counter() - t0:.2f} s")
     if res.stats.get("classes_from_checkpoint"):
         checked = "no tree, so not verified now" if bounded else "the whole tree verified now"
+        source = "claimed by a file this installation did not write" if res.rests_on else \
+            "proven by an earlier run here"
         out.print(f"{res.stats['classes_from_checkpoint']} of {res.stats['classes']} classes taken from the "
-                  f"checkpoint {checkpoint} (proven by an earlier run; {checked})")
+                  f"checkpoint {checkpoint} ({source}; {checked})")
     from wordlelab.solvers.search.tables import INF
     for pattern in res.stats.get("classes_from_rankings") or ():
         if bounded and bounded.get(pattern, 0) >= INF:
@@ -186,7 +191,7 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
     if bounded and res.bound is not None:
         out.print(f"total at least {res.bound} (average at least {res.bound / n:.4f}): the least totals of the "
                   f"other classes plus these bounds; no tree, so no strategy is claimed")
-    if tree_file and res.certificate is not None:
+    if "tree_file" in res.stats:
         out.print(f"tree written to {tree_file}")
 
 
@@ -385,9 +390,9 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
         res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit,
                                    progress=advance, recheck=recheck, checkpoint=checkpoint, any_tree=any_tree)
     if core_file and res.certificate_kind == "core":
-        with open(core_file, "w") as f:
-            f.write("\n".join(res.certificate) + "\n")
-        res.stats["core"]["file"] = core_file
+        from wordlelab.models.files import write_atomic
+        if final_write(write_atomic, core_file, "\n".join(res.certificate) + "\n"):
+            res.stats["core"]["file"] = core_file
     save_tree_certificate(res, tree_file)
     if as_json:
         emit_json(res.as_dict())
@@ -400,7 +405,7 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
         out.print(f"OPTIMAL (yes): {who}{where}, every answer is found within {n_guesses} guesses ({mode} mode, "
                   f"{lists.name}); certificate tree verified: at most {res.value} guesses, total {st['total']}"
                   + (" (any strategy: not proven least)" if any_tree else " (least)"))
-        if tree_file:
+        if "tree_file" in st:
             out.print(f"tree written to {tree_file}")
     elif res.status == "INFEASIBLE":
         who = f"with first guess {start}" if start else "whatever the first guess"
@@ -421,7 +426,7 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
                            f"{c['checker']['nodes']} nodes); " + checked)
             out.print(f"core: {len(answers)} answers ({shown}) alone need more than "
                       f"{c['guesses_left']} guesses{' after ' + start if start else ''}; {checked}"
-                      + (f"; written to {core_file}" if core_file else ""))
+                      + (f"; written to {core_file}" if "file" in c else ""))
     else:
         out.print(f"UNKNOWN: node limit {node_limit} reached after {st['nodes']} nodes; nothing is proven")
     if st.get("from_checkpoint"):
@@ -499,8 +504,8 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, only_words, c
     words = f"next guesses after {state}" if state else "first words"
     if plot_file:
         from wordlelab.cli.plots import first_words
-        first_words(res.stats["ranking"], plot_file, f"best {words}, {lists.name}, {mode} mode")
-        res.stats["plot_file"] = plot_file
+        if final_write(first_words, res.stats["ranking"], plot_file, f"best {words}, {lists.name}, {mode} mode"):
+            res.stats["plot_file"] = plot_file
     if as_json:
         emit_json(res.as_dict())
         return
