@@ -12,10 +12,14 @@ from wordlelab.models.result import Result, Status
 
 
 def sweep_result(question, decisions, n_words, resumed, decided_now, verified_now, nodes, seconds,
-            not_reached: int = 0) -> Result:
+                 not_reached: int = 0, checkpoint=None, sealed: bool = True) -> Result:
     """The sweep's Result from its ``decisions``; ``not_reached``: words of the run not in them yet
     (only a report of a checkpoint, :func:`~wordlelab.solvers.search.depth_verdicts.sweep_status`,
-    has any: a run decides every word before it returns)."""
+    has any: a run decides every word before it returns).
+
+    ``sealed`` False: the ``checkpoint`` the decisions were resumed from was not written by this
+    installation, so its verdicts (and those this run drew from its cores) are claims; the result
+    rests on it (:meth:`~wordlelab.models.result.Result.rest_on`) until ``--recheck`` re-checks them."""
     yes = sorted(w for w, v in decisions.items() if v["yes"])
     unknown = sorted(w for w, v in decisions.items() if v["yes"] is None)
     counts = {"yes": len(yes), "no": len(decisions) - len(yes) - len(unknown), "unknown": len(unknown)}
@@ -33,8 +37,13 @@ def sweep_result(question, decisions, n_words, resumed, decided_now, verified_no
     # are in tree_dir, not in the result (thousands of 12972-answer trees would not fit)
     out["trees_verified"] = sum(1 for w in yes if w in verified_now)
     status = Status.OPTIMAL if not unknown and not not_reached else Status.UNKNOWN
-    return Result(question, "native", status, len(yes) if status == Status.OPTIMAL else None,
-                  len(yes) + len(unknown) + not_reached, None, None, False, seconds, out)
+    res = Result(question, "native", status, len(yes) if status == Status.OPTIMAL else None,
+                 len(yes) + len(unknown) + not_reached, None, None, False, seconds, out)
+    if sealed or not resumed:
+        return res
+    return res.rest_on([f"{checkpoint}: the verdicts of {resumed} first words (trees and cores) and what this "
+                        f"run drew from them, not re-checked here ('--recheck' re-checks them): the file was not "
+                        f"written by this installation"])
 
 
 def nos_unchecked(decisions: dict, mode: str | None) -> int:

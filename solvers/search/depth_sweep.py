@@ -122,6 +122,10 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     if recheck:
         taken = decisions if words is None else {w: decisions[w] for w in words if w in decisions}
         res = _rechecked(res, searcher, guesses, taken, progress, tree_dir, workers, dask_address)
+        if words is None and res.rests_on:
+            # every decision, the file's included, has passed its checker: nothing rests on the file now
+            res.status, res.claimed, res.rests_on = res.claimed or res.status, None, []
+            res.bound = res.stats.pop("claimed_bound", None)
         if searcher.mode == "easy":
             _mark_checked(searcher, guesses, checkpoint, decisions, taken, res)
     count_drafted_claims(searcher, guesses, _question(searcher, searcher.root(None, None, guesses), guesses),
@@ -174,6 +178,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
     node = searcher.root(None, None, guesses)
     question = _question(searcher, node, guesses)
     decisions = load_checkpoint(checkpoint, question, check_decision(searcher))
+    sealed = decisions.sealed
     prover = None
     if searcher.mode == "easy":
         from wordlelab.solvers.search.core_prover import CoreProver
@@ -260,6 +265,6 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
             decisions = save(decisions)
     res = sweep_result(question, decisions, n_words, resumed, decided_now, verified_now,
                        int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0),
-                       time.perf_counter() - t0)
+                       time.perf_counter() - t0, checkpoint=checkpoint, sealed=sealed)
     res.stats["reach"] = passed
     return res, decisions

@@ -155,6 +155,6 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     nodes = sum(results[w].get("nodes", 0) for w in searched)
     resumed = len((sweep.resumed & set(words)) - twinned - searched)
     res = sweep_result(question, decisions, len(words), resumed, len(searched), verified_now, nodes,
-                       time.perf_counter() - t0)
+                       time.perf_counter() - t0, checkpoint=checkpoint, sealed=loaded.sealed)
     res.stats["reach"] = reach
     return res, decisions

@@ -79,7 +79,7 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None, s
     words = {searcher.lists.guesses[g] for _, g in searcher.candidate_order(node)[:limit]}
     held = {w: v for w, v in decisions.items() if w in words}
     res = sweep_result(question, held, len(words), len(held), 0, set(), 0, time.perf_counter() - t0,
-                  not_reached=len(words) - len(held))
+                       not_reached=len(words) - len(held), checkpoint=checkpoint, sealed=decisions.sealed)
     count_drafted_claims(searcher, guesses, question, checkpoint, res)
     if sample is not None:
         from wordlelab.solvers.search.first_word_sample import sample_estimate

@@ -103,6 +103,8 @@ def analyze(game, lists, mode, max_guesses, ranking_file, workers, as_json):
     out.print(f"expected: further guesses, counting the next one. Every value exact; {st['trees_verified']} trees "
               f"checked by the independent verifier; first guesses ranked with proof "
               f"{'now' if fg['computed_now'] else 'by an earlier run'} ({fg['file']})")
+    from wordlelab.cli.common import show_rests_on
+    show_rests_on(r)
 
 
 COMMANDS = [analyze]

@@ -264,6 +264,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
               + f"), {d['unknown']} undecided "
               f"(node limit" + (f"; {st['refuted_unchecked']} of them refuted by the search, their cores not "
                                 f"made or checked in the budget" if st["refuted_unchecked"] else "") + ")")
+    show_rests_on(res)
     shown = ", ".join(w.upper() for w in st["yes"][:20]) + (" ..." if len(st["yes"]) > 20 else "")
     if st["yes"]:
         out.print(f"yes: {shown}")
@@ -518,9 +519,10 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, only_words, c
           [[i + 1, r["word"], r["total"], r["average"], r["proof"]]
            + ([r["source"] if r["source"] != "computed" else "this run"] if resumed else [])
            for i, r in enumerate(rows)])
-    if res.status == "OPTIMAL":
-        out.print(f"OPTIMAL: best {'next' if state else 'first'} guess {st['first_guess']}, total {res.value} "
+    if res.status in ("OPTIMAL", "FEASIBLE"):
+        out.print(f"{res.status}: best {'next' if state else 'first'} guess {st['first_guess']}, total {res.value} "
                   f"(average {st['average']:.4f}); its tree verified by the independent checker")
+        show_rests_on(res)
     elif res.status == "UNKNOWN":
         which = "next guess" if state else "first word"
         least = (f"every {which} totals at least {res.bound} (proven bounds)" if res.bound is not None
@@ -528,6 +530,7 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, only_words, c
                       f"{st['ranking'][0]['total']}, a bound on those candidates only")
         why = f"no total below --cutoff {cutoff}" if cutoff is not None else "no candidate's total is exact"
         out.print(f"UNKNOWN: {least}; {why}, so the least is only bounded")
+        show_rests_on(res)
     else:
         out.print(f"{res.status}: no {'next guess' if state else 'first word'} finds every answer within "
                   f"{max_guesses} guesses")
@@ -583,8 +586,9 @@ def hint(state, lists, mode, top, show, workers, as_json):
     where = r.question["state"] or "before the first guess"
     out.print(f"{where}: {len(left)} answer{'s' if len(left) != 1 else ''} left ({mode} mode, {lists.name})"
               + (f": {' '.join(left)}" if len(left) <= show else ""))
-    if r.status != "OPTIMAL":
+    if r.status not in ("OPTIMAL", "FEASIBLE"):
         out.print(f"{r.status}: no strategy finds every answer left within 6 guesses in all")
+        show_rests_on(r)
         return
     rows = r.stats["guesses"]
     ties = [g["guess"] for g in rows if g["tie"]]
@@ -598,6 +602,10 @@ def hint(state, lists, mode, top, show, workers, as_json):
     kept = r.stats["kept"]
     source = (f"; read from the cache and re-verified (the search took {kept['search_seconds']:.1f} s)"
               if kept["read"] else "")
+    if r.rests_on:
+        out.print(f"every tree checked by the verifier{source}; expected counts the next guess")
+        show_rests_on(r)
+        return
     out.print(f"every value proven exactly and its tree checked by the verifier{source}; "
               "expected counts the next guess")
 
