@@ -168,7 +168,8 @@ def _seeded_cache(tmp_path_factory) -> Path:
     """This process's cache directory, holding copies of the controller's matrices (SEED_MATRICES).
 
     Copies, not links: a test that damages a cached matrix in place must not damage the other
-    worker's. Each copy keeps its digest file, so every load still checks it.
+    worker's. Each copy keeps its seal file, and the controller's sealing key comes along, so every
+    load still checks it.
     """
     import shutil
     cache = tmp_path_factory.getbasetemp() / "cache"
@@ -178,6 +179,10 @@ def _seeded_cache(tmp_path_factory) -> Path:
         for f in Path(seed).glob("patterns-*"):
             if not f.name.endswith(".tmp"):
                 shutil.copyfile(f, cache / f.name)
+        # the seals of those matrices were made with the controller's key: the copies verify only with it
+        key = Path(seed) / "seal.key"
+        if key.is_file() and not (cache / "seal.key").exists():
+            shutil.copyfile(key, cache / "seal.key")
     return cache
 
 
