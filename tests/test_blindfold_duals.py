@@ -247,9 +247,12 @@ def test_cli_saves_and_checks_a_proof(tmp_path, capsys):
     assert "PROVEN: no 2 fixed guesses" in capsys.readouterr().out
     saved["tree"] = {"dual": []}
     proof.write_text(json.dumps(saved))
-    assert run(["blindfold", "--lists", "nyt20220316", "--check-proof", str(proof)]) == 2
-    err = capsys.readouterr().err
-    assert err.startswith("error:") and "rejected" in err and err.count("\n") == 1
+    assert run(["blindfold", "--lists", "nyt20220316", "--check-proof", str(proof)]) == 1     # a failed check
+    out = capsys.readouterr().out
+    assert out.startswith("REJECTED: --check-proof") and out.count("\n") == 1
+    assert run(["blindfold", "--lists", "nyt20220316", "--check-proof", str(proof), "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert (data["status"], data["verified"]) == ("UNKNOWN", False) and data["rejected"]
 
 
 @pytest.mark.parametrize("args, message", [

@@ -1,8 +1,6 @@
 """The small commands: score, lists, state, verify, matrix, tree-plot, compile."""
 from __future__ import annotations
 
-import sys
-
 import click
 
 from wordlelab.cli.common import json_option, lists_options, mode_option
@@ -95,7 +93,15 @@ def _classes_after(guess: str, answers) -> list[tuple[str, list[str]]]:
 @click.option("--max-guesses", type=positive(), default=None, help="fail if any answer needs more guesses")
 @json_option
 def verify(tree_file, lists, mode, state_text, max_guesses, as_json):
-    """Independently check a strategy tree (Selby's format or JSON)."""
+    """Independently check a strategy tree (Selby's format or JSON).
+
+    Exit code 0 for a valid tree, 1 for a tree with a fault (the first one is named), 2 for a
+    file that is not a tree or other bad input; the same with --json.
+    """
+    import time
+
+    from wordlelab.cli.exits import check_failed
+    from wordlelab.models.result import Result, Status
     from wordlelab.models.state import parse_state
     from wordlelab.models.tree import load_tree
     from wordlelab.models.verify import TreeFault, verify_tree
@@ -104,15 +110,21 @@ def verify(tree_file, lists, mode, state_text, max_guesses, as_json):
     if state_text:
         s = parse_state(state_text, lists, mode)
         answers, history = s.answers, s.history
+    question = {"kind": "verify", "tree": tree_file, "lists": lists.name, "mode": mode, "state": state_text,
+                "max_guesses": max_guesses}
+    t0 = time.perf_counter()
     try:
         report = verify_tree(tree, answers, lists.guesses, mode, history, max_guesses)
     except TreeFault as e:
-        if as_json:
-            emit_json({"valid": False, "fault": str(e)})
-            sys.exit(1)
-        raise
+        # a yes/no question answered no: INFEASIBLE, the fault in stats (models/result.py)
+        r = Result(question, "checker", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats={"fault": str(e)})
+        check_failed(f"INVALID: {e}", {**r.as_dict(), "valid": False, "fault": str(e)}, as_json)
+    r = Result(question, "checker", Status.OPTIMAL, value=report.total, verified=True,
+               seconds=time.perf_counter() - t0, stats=report.as_dict())
     if as_json:
-        emit_json({"valid": True, "tree": tree_file, "mode": mode, "lists": lists.name, **report.as_dict()})
+        # the keys verify printed before the common ones came, kept beside them
+        emit_json({**r.as_dict(), "valid": True, "tree": tree_file, "mode": mode, "lists": lists.name,
+                   **report.as_dict()})
         return
     out.print(f"valid {mode}-mode tree for {report.n_answers} answers ({lists.name}), first guess {tree.guess}")
     out.print(f"total {report.total}  average {report.average:.4f}  max {report.max_guesses} guesses")

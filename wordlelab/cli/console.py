@@ -54,8 +54,16 @@ def _stderr_is_terminal() -> bool:
         return False
 
 
+# the version of the --json shapes (docs/json-schema.md); raised when a key
+# changes meaning or goes away, not when one is added
+JSON_SCHEMA_VERSION = 1
+
+
 def emit_json(data) -> None:
     """Print machine-readable output: indented on a terminal, one line to a pipe or file.
+
+    An object gets ``"schema": JSON_SCHEMA_VERSION`` as its first key; a table (a list of rows)
+    is printed as it is.
 
     Why not always indented: ``json`` encodes an indented document in pure Python, more than ten
     times slower than its C encoder, and a solve's tree has thousands of nodes (SALET's result:
@@ -65,6 +73,8 @@ def emit_json(data) -> None:
         indent = 1 if sys.stdout.isatty() else None
     except ValueError:          # a closed stream
         indent = None
+    if isinstance(data, dict):
+        data = {"schema": JSON_SCHEMA_VERSION, **data}
     sys.stdout.write(json.dumps(data, indent=indent, default=str) + "\n")
 
 

@@ -60,9 +60,11 @@ def heuristics(lists, mode, criteria, pools, blog, no_optimum, plot_file, as_jso
         if proven:
             best = min(proven, key=lambda o: o.value)
             series.insert(0, (f"optimum after {best.stats['first_guess']} ({best.value})", best.stats["histogram"]))
-        guess_histograms(series, plot_file, f"guesses needed, {lists.name}, {mode} mode")
+        from wordlelab.cli.common import final_write
+        final_write(guess_histograms, series, plot_file, f"guesses needed, {lists.name}, {mode} mode")
     if as_json:
-        emit_json({"results": [r.as_dict() for r in results], "blog_rule": blog_rule})
+        emit_json({**_summary(lists, mode, results).as_dict(), "results": [r.as_dict() for r in results],
+                   "blog_rule": blog_rule})
         return
     rows = []
     for r in results:
@@ -83,6 +85,17 @@ def heuristics(lists, mode, criteria, pools, blog, no_optimum, plot_file, as_jso
                   f"real colours: {blog_rule['found']} answers found in {blog_rule['total_found']} guesses, "
                   f"{len(lost)} never found ({' '.join(lost[:8])}{' ...' if len(lost) > 8 else ''}): "
                   f"{blog_rule['wrong_eliminations']} games dropped the answer itself")
+
+
+def _summary(lists, mode, results):
+    """The run as one Result (the keys every --json has): the best strategy's total, a heuristic
+    value (FEASIBLE), verified when every strategy's tree was; each strategy is under "results"."""
+    from wordlelab.models.result import Result, Status
+    best = min(results, key=lambda r: r.value)
+    return Result({"kind": "heuristics", "lists": lists.name, "mode": mode,
+                   "strategies": [r.method for r in results]}, "greedy", Status.FEASIBLE, value=best.value,
+                  verified=all(r.verified for r in results), seconds=sum(r.seconds for r in results),
+                  stats={"best": best.method, "first_guess": best.stats["first_guess"]}, heuristic=True)
 
 
 COMMANDS = [heuristics]

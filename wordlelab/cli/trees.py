@@ -279,16 +279,23 @@ def _check_saved_proof(lists, path, as_json) -> None:
     guesses = saved.get("guesses", list(lists.guesses))
     if not isinstance(guesses, list) or not set(guesses) <= set(lists.guesses):
         raise WordleError(f"--check-proof {path}: its guesses are not words of the {lists.name} guess list")
+    from wordlelab.models.result import Result, Status
+    question = {"kind": "blindfold-check-proof", "certificate_file": path, "lists": lists.name, "k": saved.get("k")}
     t0 = time.perf_counter()
     try:
         counts = check_bound_tree(saved, guesses, lists.answers)
     except BoundTreeFault as exc:
-        raise WordleError(f"--check-proof {path}: rejected: {exc}") from None
+        # the certificate is wrong, not the input malformed: a negative answer, exit code 1
+        from wordlelab.cli.exits import check_failed
+        r = Result(question, "checker", Status.UNKNOWN, seconds=time.perf_counter() - t0, stats={"rejected": str(exc)})
+        check_failed(f"REJECTED: --check-proof {path}: {exc}", {**r.as_dict(), "rejected": str(exc)}, as_json)
     seconds = time.perf_counter() - t0
     which = "every guess" if "guesses" not in saved else f"the {len(guesses)} guesses it lists"
     if as_json:
-        emit_json({"status": "INFEASIBLE", "k": saved["k"], "guesses": len(guesses), "seconds": round(seconds, 3),
-                   **counts})
+        # proven: no k fixed guesses suffice, so at least k + 1 are needed
+        r = Result(question, "checker", Status.INFEASIBLE, bound=saved["k"] + 1, verified=True, seconds=seconds,
+                   stats=dict(counts))
+        emit_json({**r.as_dict(), "k": saved["k"], "guesses": len(guesses), **counts})
         return
     out.print(f"PROVEN: no {saved['k']} fixed guesses ({which} of {lists.name}) identify every answer: "
               f"{counts['nodes']} nodes, {counts['leaves']} leaves, {counts['pairs_checked']} pairs' separators "
