@@ -188,9 +188,11 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
                       f"its least entry is a bound (a --cutoff ranking), so its least total is not known")
         else:
             out.print(f"class {pattern}: least total as its finished ranking (--class-ranking) proves it")
-    if bounded and res.bound is not None:
-        out.print(f"total at least {res.bound} (average at least {res.bound / n:.4f}): the least totals of the "
-                  f"other classes plus these bounds; no tree, so no strategy is claimed")
+    claimed_bound = res.bound if res.bound is not None else res.stats.get("claimed_bound")
+    if bounded and claimed_bound is not None:
+        how = "" if res.bound is not None else " if the files above hold"
+        out.print(f"total at least {claimed_bound}{how} (average at least {claimed_bound / n:.4f}): the least "
+                  f"totals of the other classes plus these bounds; no tree, so no strategy is claimed")
     if "tree_file" in res.stats:
         out.print(f"tree written to {tree_file}")
 
