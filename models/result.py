@@ -94,6 +94,22 @@ class Result:
         if self.certificate_kind is not None and self.certificate_kind not in CERTIFICATE_KINDS:
             raise ValueError(f"unknown certificate kind {self.certificate_kind!r}")
 
+    def __repr__(self) -> str:
+        """One short line: the status, value, bound, whether verified and the seconds, with the sizes of
+        the big fields (a solve's certificate is a tree of thousands of nodes: its full repr ran to 112 KB).
+
+        >>> Result({"kind": "demo"}, "native", Status.OPTIMAL, value=3, bound=3, certificate=["a", "b"],
+        ...        certificate_kind="guesses", verified=True, seconds=0.25, stats={"nodes": 9})
+        Result(OPTIMAL, value=3, bound=3, verified=True, seconds=0.25, question='demo', method='native', certificate=guesses of 2, stats=1 key)
+        """
+        cert = "None" if self.certificate is None else f"{self.certificate_kind} of {_size(self.certificate)}"
+        kind = self.question.get("kind") if isinstance(self.question, dict) else None
+        extra = f", rests_on={len(self.rests_on)} file(s)" if self.rests_on else ""
+        return (f"Result({self.status.value}, value={self.value!r}, bound={self.bound!r}, verified={self.verified}, "
+                f"seconds={round(self.seconds, 3)}, question={kind!r}, method={self.method!r}, certificate={cert}, "
+                f"stats={len(self.stats)} key{'' if len(self.stats) == 1 else 's'}"
+                f"{', heuristic' if self.heuristic else ''}{extra})")
+
     @property
     def proven(self) -> bool:
         """Whether the status proves something (OPTIMAL or INFEASIBLE)."""
@@ -140,3 +156,14 @@ class Result:
             self.stats = {**self.stats, "claimed_bound": self.bound}
         self.bound = None
         return self
+
+
+def _size(value) -> str:
+    """How big a certificate is, in its own units: a tree's answers (its leaves), a list's items."""
+    leaves = getattr(value, "n_leaves", None)
+    if callable(leaves):
+        return f"{leaves()} answers"
+    try:
+        return str(len(value))
+    except TypeError:
+        return type(value).__name__
