@@ -126,8 +126,11 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
             answers = entry["core"]
             out["core"] = {"size": len(answers), "guesses_left": entry["depth"], "check": "INFEASIBLE",
                            "check_seconds": round(time.perf_counter() - t, 3)}
+        # a core the pure-Python checker decided proves the no whole: a strategy for all the answers
+        # would serve the core's (a subset, in easy mode; its class, in hard mode), and none has one
+        proven_core = answers is not None and ("checker" in out["core"] or searcher.mode == "hard")
         return Result(question, "native", Status.INFEASIBLE, certificate=answers,
-                      certificate_kind=None if answers is None else "core",
+                      certificate_kind=None if answers is None else "core", verified=proven_core,
                       seconds=time.perf_counter() - t0, stats=out)
     if g == NODE_LIMIT:
         return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0, stats=out)
@@ -540,7 +543,7 @@ def _core_certificate(searcher, prover, node, recheck: bool) -> tuple[list[str],
         if len({int(searcher.MT[a, g]) for a in U}) != 1:
             raise WordleError("internal error: a first-guess core spans two classes")
         d -= 1
-    check = prover.check_core(U, d) if recheck else "not re-checked"
+    check = prover.check_core(U, d) if recheck else "not re-checked by the plain search"
     if recheck and check != "INFEASIBLE":
         raise WordleError(f"internal error: the plain search finds the core {check}, not INFEASIBLE")
     answers = [searcher.lists.answers[a] for a in U]
