@@ -128,7 +128,7 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
                            "check_seconds": round(time.perf_counter() - t, 3)}
         # a core the pure-Python checker decided proves the no whole: a strategy for all the answers
         # would serve the core's (a subset, in easy mode; its class, in hard mode), and none has one
-        proven_core = answers is not None and ("checker" in out["core"] or searcher.mode == "hard")
+        proven_core = answers is not None and ("checker" in out["core"] or (searcher.mode == "hard" and node.start is not None))
         return Result(question, "native", Status.INFEASIBLE, certificate=answers,
                       certificate_kind=None if answers is None else "core", verified=proven_core,
                       seconds=time.perf_counter() - t0, stats=out)
