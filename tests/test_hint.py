@@ -143,3 +143,34 @@ def test_cli_every_score(cli_run):
     # a small state: 163 answers (HUMPH.BBBBB's 1,118 took 12 s of the suite)
     text = cli_run(["hint", "salet.BBBYB.sissy", "--lists", "nyt20220316"]).out
     assert "total with sissy played" in text
+
+
+# drone.BBYYG on nyt20220830 in small: the four answers left and three non-answers that sort before
+# them, all of equal total
+TIE_ANSWERS = ("canoe", "noble", "noise", "ounce", "drone", "irony", "hedge", "onion")
+TIE_GUESSES = tuple(sorted(set(TIE_ANSWERS) | {"aalii", "abaca", "abaci", "oxide", "salet"}))
+
+
+@pytest.mark.parametrize("top", [1, 3, 6])
+def test_ties_list_the_possible_answers_first(top):
+    lists = WordLists("ties", TIE_GUESSES, TIE_ANSWERS)
+    left = ["canoe", "noble", "noise", "ounce"]
+    history = [("drone", feedback("drone", "noise"))]
+    exact = {g: brute_force(left, list(TIE_GUESSES), "easy", 5, g) for g in TIE_GUESSES}
+    best = min(exact.values())
+    # the case the rule is for: a non-answer ties with the answers and comes first alphabetically
+    assert exact["aalii"] == exact["noise"] == best
+    r = hint(lists, "drone.BBYYG", "easy", top=top, keep=False)
+    assert r.stats["answers_left"] == left and history[0][1] == game_state(lists, "drone.BBYYG", "easy").history[0][1]
+    want = sorted((v, g not in left, g) for g, v in exact.items() if v < INF)[:top]
+    assert [(x["total"], not x["possible_answer"], x["guess"]) for x in r.stats["guesses"]] == want
+    assert r.stats["guesses"][0]["guess"] == "canoe"
+
+
+@pytest.mark.parametrize("state, mode, first", [("drone.BBYYG", "easy", ["canoe", "noble", "noise"]),
+                                                ("crane.BYBBB", "hard", ["short", "horst"])])
+def test_default_lists_ties_put_answers_first(cli_run, state, mode, first):
+    data = json.loads(cli_run(["hint", state, "--mode", mode, "--json"]).out)
+    rows = data["stats"]["guesses"]
+    assert [g["guess"] for g in rows[:len(first)]] == first
+    assert all(g["tie"] for g in rows[:len(first)])
