@@ -72,6 +72,7 @@ COMMAND_MODULES = {
     "lower-bound": "cover", "export-lp": "cover",
     "tree-model": "trees", "blindfold": "trees",
     "eldrow": "eldrow", "perm": "perm", "heuristics": "heuristics", "bench": "bench",
+    "cache": "cache",
 }
 
 EPILOG = """\b
@@ -89,6 +90,7 @@ Examples:
   wordlelab eldrow --target lower
   wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth --encoding assignment
   wordlelab bench --suite matrix
+  wordlelab cache info
 """
 
 
