@@ -14,12 +14,12 @@ repeats the line above is written as spaces.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import (ALL_GREEN, WORD_LENGTH, check_word, feedback,
                                        pattern_code, pattern_string)
+from wordlelab.models.files import open_atomic
 
 
 @dataclass
@@ -168,26 +168,22 @@ def load_tree(path: str) -> Tree:
 def save_tree(tree: Tree, path: str) -> None:
     """Write a tree: JSON (``.json``), GraphML (``.graphml``, for graph tools), else Selby's format.
 
-    The file is written beside its path and then renamed over it, so a run stopped mid-write
-    (a sweep keeping each yes word's tree) leaves the old file or the new one, never a part.
+    Written by :func:`~wordlelab.models.files.open_atomic`: a regular file is replaced whole, so a
+    run stopped mid-write (a sweep keeping each yes word's tree) leaves the old file or the new
+    one, never a part; a device or FIFO (``/dev/null``) is written in place, never replaced; a
+    failure raises :class:`~wordlelab.models.files.CannotWrite` (one line).
     """
     path = str(path)
-    partial = f"{path}.partial"
-    try:
-        if path.endswith(".graphml"):
-            import networkx as nx
-            nx.write_graphml(to_digraph(tree), partial)
+    if path.endswith(".graphml"):
+        import networkx as nx
+        with open_atomic(path, "wb") as f:
+            nx.write_graphml(to_digraph(tree), f)
+        return
+    with open_atomic(path, "w") as f:
+        if path.endswith(".json"):
+            json.dump(to_json(tree), f, indent=1)
         else:
-            with open(partial, "w") as f:
-                if path.endswith(".json"):
-                    json.dump(to_json(tree), f, indent=1)
-                else:
-                    f.write(write_selby(tree))
-        os.replace(partial, path)
-    except BaseException:
-        if os.path.exists(partial):
-            os.remove(partial)
-        raise
+            f.write(write_selby(tree))
 
 
 def to_digraph(tree: Tree):

@@ -26,6 +26,7 @@ import numpy as np
 from wordlelab.errors import WordleError
 from wordlelab.encoders.blindfold import build_separating
 from wordlelab.models.blindfold import check_bound_tree, check_fixed_guesses, check_letter_cases, check_pair_rows
+from wordlelab.models.files import CannotWrite
 from wordlelab.models.result import Result, Status
 from wordlelab.solvers.backends import check_solver, export
 from wordlelab.solvers.blindfold_duals import core_rows, hard_pairs, lp_value, rule_out_by_duals
@@ -81,7 +82,9 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     seed : int
         Seed of the searches.
     save_model : str, optional
-        ``.lp``/``.mps`` path for the last proof model (the proof, when INFEASIBLE).
+        ``.lp``/``.mps`` path for the last proof model (the proof, when INFEASIBLE). With the duals
+        proof, a model file that cannot be written leaves ``stats["model_error"]`` (one line) and the
+        result as proven.
     checkpoint : str, optional
         JSON checkpoint of the first proof attempted (its rows, or the letter cases searched),
         for one guess fewer than the best set found (or for ``k``): resumable.
@@ -177,8 +180,11 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
                 if save_model:
                     index = {a: j for j, a in enumerate(answers)}
                     pairs = [(index[a], index[b]) for a, b in tree["pairs"]]
-                    export(build_separating(P, pairs, target, names, answers=answers)[0], save_model)
-                    stats["model"] = save_model
+                    try:
+                        export(build_separating(P, pairs, target, names, answers=answers)[0], save_model)
+                        stats["model"] = save_model
+                    except CannotWrite as e:      # the proof is done and checked: keep it, say what is missing
+                        stats["model_error"] = str(e)
             if proof == "rows":
                 rows = [(answers[a], answers[b], [names[t] for t in np.flatnonzero(P[:, a] != P[:, b])])
                         for a, b in outcome["rows"]]

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Callable
 
 from wordlelab.errors import WordleError
+from wordlelab.models.files import write_atomic
 from wordlelab.solvers.checkpoint import _AFRESH, _differences, _plain, _short, canonical_json
 
 FORMAT = "wordlelab-checkpoint-log"
@@ -120,12 +121,13 @@ class CheckpointLog:
                 raw = p.read_bytes()
                 keep = raw.rfind(b"\n") + 1
                 if keep == 0:                           # not even the header is whole
-                    p.write_text(_header(_plain(question)) + "\n")
+                    write_atomic(p, _header(_plain(question)) + "\n", what="checkpoint log")
                 elif keep < len(raw):
                     with open(p, "r+b") as f:
                         f.truncate(keep)
             else:
-                p.write_text(_header(_plain(question)) + "\n")
+                # a new log's header is written whole, through a private temporary file (models/files.py)
+                write_atomic(p, _header(_plain(question)) + "\n", what="checkpoint log")
             self._file = open(p, "a", encoding="ascii")
         except OSError as e:
             raise WordleError(f"cannot write checkpoint log {path}: {e.strerror or e}") from None

@@ -14,6 +14,7 @@ from wordlelab.encoders.cover import CoverInstance, build, cover_instance
 from wordlelab.encoders.model import clean_name
 from wordlelab.errors import WordleError
 from wordlelab.models.endgames import check_cover  # noqa: F401  (re-exported: the certificate checker)
+from wordlelab.models.files import CannotWrite
 from wordlelab.models.result import Result, Status
 from wordlelab.solvers.backends import check_solver, export, solve
 
@@ -137,6 +138,19 @@ def sweep(lists, answer_rows, solver: str = "highs", encoding: str = "counting",
                                           r.question["endgame"]))
 
 
+def _fit_name(name: str, most: int = 200) -> str:
+    """``name`` cut to ``most`` characters (a proof file's name is made from the list names, which may
+    be long: a file system takes 255 bytes), with a digest of the whole so that cut names differ.
+
+    >>> _fit_name("cover_x"), len(_fit_name("cover_" + "g" * 300))
+    ('cover_x', 200)
+    """
+    if len(name) <= most:
+        return name
+    import hashlib
+    return name[:most - 13] + "_" + hashlib.sha256(name.encode()).hexdigest()[:12]
+
+
 def lower_bound(lists, answer_rows, solver: str = "highs", encoding: str = "counting", endgames=None,
                 min_size: int = 3, free: int = 1, time_limit: float = 60.0, proof_dir: str | None = None,
                 progress=None) -> Result:
@@ -145,7 +159,8 @@ def lower_bound(lists, answer_rows, solver: str = "highs", encoding: str = "coun
     Every endgame's least cover is found (:func:`sweep`); the strongest proven one is
     the witness. Its cover is checked, and its "one fewer cannot" is proved again in
     feasibility form (INFEASIBLE) and, with ``proof_dir``, saved as an LP file any
-    solver can re-check. OPTIMAL means both held: every strategy needs ``value``
+    solver can re-check (a file that cannot be written leaves ``stats["one_fewer_model_error"]``,
+    one line, and the bound as proven). OPTIMAL means both held: every strategy needs ``value``
     guesses for some answer. ``stats["endgames"]`` has every endgame's row.
     """
     from wordlelab.models.endgames import enumerate_endgames
@@ -170,10 +185,16 @@ def lower_bound(lists, answer_rows, solver: str = "highs", encoding: str = "coun
         fewer = cover_feasible(inst, least - 1, solver, encoding, time_limit)
         stats["one_fewer_status"] = fewer.status.value
         if proof_dir:
-            os.makedirs(proof_dir, exist_ok=True)
             model, _ = build(inst, least - 1, encoding)
-            name = clean_name(f"cover_{label}_{lists.name}_k{least - 1}")
-            stats["one_fewer_model"] = export(model, os.path.join(proof_dir, name + ".lp"))
+            name = _fit_name(clean_name(f"cover_{label}_{lists.name}_k{least - 1}"))
+            path = os.path.join(proof_dir, name + ".lp")
+            try:
+                os.makedirs(proof_dir, exist_ok=True)
+                stats["one_fewer_model"] = export(model, path)
+            except OSError as e:          # the bound is proven either way: keep it, say what is missing
+                stats["one_fewer_model_error"] = f"cannot write model {path}: {e.strerror or e}"
+            except CannotWrite as e:
+                stats["one_fewer_model_error"] = str(e)
         if fewer.status != Status.INFEASIBLE:
             status = Status.UNKNOWN
     proved = least + 1 if status == Status.OPTIMAL else None

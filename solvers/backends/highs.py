@@ -12,6 +12,7 @@ import time
 import highspy
 import numpy as np
 
+from wordlelab.models.files import CannotWrite, output_name
 from wordlelab.solvers.backends.base import Solution, quiet_output
 
 INF = highspy.kHighsInf
@@ -106,10 +107,19 @@ def relaxation(model) -> highspy.Highs:
 
 
 def write(model, path: str) -> None:
-    """Write the model as LP or MPS (by the suffix)."""
+    """Write the model as LP or MPS (by the suffix); :class:`~wordlelab.models.files.CannotWrite` if it
+    cannot be.
+
+    HiGHS writes a private temporary file (:func:`~wordlelab.models.files.output_name`), since its
+    messages are silenced and a full disk or a name too long shows only in its status: the status
+    must be ok and the file not empty before it is moved to ``path``.
+    """
     h = to_highs(model)
-    with quiet_output():
-        h.writeModel(path)
+    with output_name(path, what="model") as name:
+        with quiet_output():
+            status = h.writeModel(name)
+        if status == highspy.HighsStatus.kError:
+            raise CannotWrite(path, "HiGHS could not write the model (is the disk full?)", "model")
 
 
 def solve(model, time_limit: float, threads: int | None = None) -> Solution:

@@ -181,10 +181,24 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def _exit_if_unwritten(code) -> None:
+    """After the result is printed: each output file that could not be written, as one
+    ``error:`` line, and exit code 2 (a file asked for is missing). ``code`` None: only print."""
+    from wordlelab.cli.common import take_unwritten
+    unwritten = take_unwritten()
+    for message in unwritten:
+        click.echo(f"error: {_one_line(message)}", err=True)
+    if unwritten and code is not None:
+        sys.exit(2)
+
+
 def main(argv=None) -> None:
-    """Entry point: one-line errors with exit code 2, clean stop on Ctrl-C or SIGTERM."""
+    """Entry point: one-line errors with exit code 2, clean stop on Ctrl-C or SIGTERM; a result
+    whose output file cannot be written at the end is still printed, then the error, exit code 2."""
     previous = None
     stop_request.clear_stop()
+    from wordlelab.cli.common import take_unwritten
+    take_unwritten()                      # none left from an earlier call in this process (tests)
     previous_int = None
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _sigterm_handler(os.getpid()))
@@ -195,7 +209,9 @@ def main(argv=None) -> None:
             warnings.simplefilter("default", WordlelabWarning)
             warnings.showwarning = _show_warning
             cli.main(args=argv, prog_name="wordlelab", standalone_mode=False)
+        _exit_if_unwritten(0)
     except WordleError as e:
+        _exit_if_unwritten(None)
         click.echo(f"error: {e}", err=True)
         sys.exit(2)
     except click.exceptions.Abort as e:
@@ -216,6 +232,7 @@ def main(argv=None) -> None:
         click.echo(f"error: {_one_line(e.format_message())}", err=True)
         sys.exit(2)
     except click.exceptions.Exit as e:
+        _exit_if_unwritten(e.exit_code)
         sys.exit(e.exit_code)
     finally:
         if previous is not None:             # main() called in-process (tests) leaves no handler behind

@@ -7,7 +7,7 @@ from dataclasses import asdict
 import click
 
 from wordlelab.bench import SUITES
-from wordlelab.cli.common import json_option
+from wordlelab.cli.common import final_write, json_option
 from wordlelab.cli.console import emit_json, out, table
 from wordlelab.cli.options import OutputFile, plot_option
 
@@ -50,20 +50,25 @@ def bench(suite_names, csv_file, list_only, tasks, plot_file, as_json):
                 out.print(f"[dim]{n}: {row.task} {row.instance} {row.solver} {row.status} "
                           f"{row.value} {row.seconds:.3f}s[/dim]")
     if csv_file:
-        with open(csv_file, "w", newline="") as f:
-            w = csv.DictWriter(f, fieldnames=list(asdict(rows[0]))) if rows else None
-            if w:
-                w.writeheader()
-                w.writerows(asdict(r) for r in rows)
+        final_write(_write_csv, csv_file, rows)
     if plot_file:
         from wordlelab.cli.plots import bench_pairs
-        bench_pairs(rows, plot_file)
+        final_write(bench_pairs, rows, plot_file)
     if as_json:
         emit_json([asdict(r) for r in rows])
         return
     table("wordlelab bench", ["task", "instance", "solver", "status", "value", "seconds", "reference s", "note"],
           [[r.task, r.instance, r.solver, r.status, r.value, f"{r.seconds:.3f}",
             "" if r.reference_seconds is None else r.reference_seconds, r.note] for r in rows])
+
+
+def _write_csv(path, rows) -> None:
+    from wordlelab.models.files import open_atomic
+    with open_atomic(path, "w", newline="") as f:
+        if rows:
+            w = csv.DictWriter(f, fieldnames=list(asdict(rows[0])))
+            w.writeheader()
+            w.writerows(asdict(r) for r in rows)
 
 
 COMMANDS = [bench]

@@ -63,6 +63,9 @@ def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, t
     with progress("endgames", len(games), enabled=not as_json) as advance:
         r = prove_lower_bound(lists, MT, solver, encoding, games, time_limit=time_limit, proof_dir=proof_dir,
                               progress=advance)
+    if "one_fewer_model_error" in r.stats:     # reported after the result (exit code 2)
+        from wordlelab.cli.common import not_written
+        not_written(r.stats.pop("one_fewer_model_error"))
     if as_json:
         emit_json(r.as_dict())
         return
@@ -79,8 +82,8 @@ def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, t
                   f"(witness {st['witness']}: least cover {k} guesses, e.g. {' '.join(r.certificate)}; "
                   f"re-checked by the independent checker)")
         if "one_fewer_status" in st:
-            out.print(f"no {k - 1} guess{'es' if k - 1 != 1 else ''} can cover it: {st['one_fewer_status']}, "
-                      f"model saved to {st['one_fewer_model']}")
+            saved = f", model saved to {st['one_fewer_model']}" if "one_fewer_model" in st else ""
+            out.print(f"no {k - 1} guess{'es' if k - 1 != 1 else ''} can cover it: {st['one_fewer_status']}{saved}")
     else:
         out.print("UNKNOWN: no bound proven (see the statuses above)")
     if st["unproven"]:

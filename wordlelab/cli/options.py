@@ -7,10 +7,10 @@ and limits are range-checked, so a negative number never acts as a Python slice.
 from __future__ import annotations
 
 import os
-import tempfile
 
 import click
 
+from wordlelab.errors import WordleError
 from wordlelab.solvers.backends import SOLVERS  # noqa: F401  (the --solver choices)
 
 MAX_WORKERS_PER_CORE = 4
@@ -25,15 +25,11 @@ class OutputFile(click.Path):
         super().__init__(dir_okay=False, writable=True)
 
     def convert(self, value, param, ctx):
+        from wordlelab.models.files import check_writable
         path = os.fspath(value)
-        folder = os.path.dirname(os.path.abspath(path))
         if os.path.isdir(path):
             self.fail(f"{path!r} is a directory, not a file", param, ctx)
-        if not os.path.isdir(folder):
-            self.fail(f"cannot write {path!r}: the folder {folder!r} does not exist", param, ctx)
-        if os.path.exists(path) and not os.access(path, os.W_OK):
-            self.fail(f"cannot write {path!r}: the file is read-only", param, ctx)
-        _try_writing_in(folder, path, self, param, ctx)
+        _check(check_writable, path, self, param, ctx)
         return path
 
 
@@ -65,23 +61,21 @@ class OutputDir(click.Path):
         super().__init__(file_okay=False)
 
     def convert(self, value, param, ctx):
+        from wordlelab.models.files import check_writable_dir
         path = os.fspath(value)
         if os.path.exists(path) and not os.path.isdir(path):
             self.fail(f"{path!r} is a file, not a folder", param, ctx)
-        folder = path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path))
-        if not os.path.isdir(folder):
-            self.fail(f"cannot create {path!r}: the folder {folder!r} does not exist", param, ctx)
-        _try_writing_in(folder, path, self, param, ctx)
+        _check(check_writable_dir, path, self, param, ctx)
         return path
 
 
-def _try_writing_in(folder, path, ptype, param, ctx):
-    # os.access says yes to root on a read-only mount; creating a file is the real test
+def _check(check, path, ptype, param, ctx):
+    # what the final write would meet (a full disk, a name too long, a read-only mount) is found
+    # now, before the work, rather than after it (models/files.py)
     try:
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".wordlelab-write-test-"):
-            pass
-    except OSError as e:
-        ptype.fail(f"cannot write {path!r}: {e.strerror or e}", param, ctx)
+        check(path)
+    except WordleError as e:
+        ptype.fail(str(e), param, ctx)
 
 
 class Workers(click.IntRange):

@@ -65,9 +65,10 @@ def numbers(n, colors, family, z, plot_file, as_json):
     data = number_rows(n, counts, family, z, simulate_up_to=20000)
     if plot_file:
         from wordlelab.cli.plots import perm_numbers
-        perm_numbers([d for d in data if family == "W"] or data, plot_file,
-                     "Eulerian numbers: rounds CircularShift needs" if s == 1 and uniform else
-                     f"{family} numbers, colours {colors}")
+        from wordlelab.cli.common import final_write
+        final_write(perm_numbers, [d for d in data if family == "W"] or data, plot_file,
+                    "Eulerian numbers: rounds CircularShift needs" if s == 1 and uniform else
+                    f"{family} numbers, colours {colors}")
     if as_json:
         emit_json(data)
         return
@@ -156,9 +157,11 @@ def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_ad
         r = solve_optimal(n, consistent_only, hist, workers, dask_address, checkpoint, advance,
                           announce=None if as_json else err.print, depth_first=depth_first)
     if tree_file:
-        with open(tree_file, "w") as f:
-            json.dump({"n": n, "history": list(history), "consistent_only": consistent_only, "tree": r.certificate}, f)
-        r.stats["tree_file"] = tree_file
+        from wordlelab.cli.common import final_write
+        from wordlelab.models.files import write_atomic
+        if final_write(write_atomic, tree_file, json.dumps({"n": n, "history": list(history),
+                                                            "consistent_only": consistent_only, "tree": r.certificate})):
+            r.stats["tree_file"] = tree_file
     if as_json:
         emit_json(r.as_dict())
         return

@@ -68,9 +68,10 @@ def multicolour(n, colors, tree_file, as_json):
         r = optimal_multicolour(counts, progress=lambda k: advance(500, info=f"{k} states"))
     st = r.stats
     if tree_file:
-        with open(tree_file, "w") as f:
-            json.dump({"n": n, "colours": list(counts), "tree": r.certificate}, f)
-        st["tree_file"] = tree_file
+        from wordlelab.cli.common import final_write
+        from wordlelab.models.files import write_atomic
+        if final_write(write_atomic, tree_file, json.dumps({"n": n, "colours": list(counts), "tree": r.certificate})):
+            st["tree_file"] = tree_file
     if as_json:
         emit_json(r.as_dict())
         return
@@ -84,7 +85,7 @@ def multicolour(n, colors, tree_file, as_json):
     out.print(f"Conjecture 4.5 (CircularShift solves the most within every r): "
               f"{'holds' if st['conjecture_4_5'] else 'FAILS'} for these colours")
     out.print(f"states {st['states']}, {r.seconds:.2f} s")
-    if tree_file:
+    if "tree_file" in st:
         err.print(f"strategy written to {tree_file}")
 
 

@@ -29,10 +29,15 @@ def check_plot_path(path: str) -> str:
 
 
 def _save(fig, path):
-    fig.tight_layout()
-    fig.savefig(path, dpi=150)
+    from wordlelab.models.files import open_atomic
     import matplotlib.pyplot as plt
-    plt.close(fig)
+    fig.tight_layout()
+    try:
+        # written whole or not at all (a full disk leaves no 0-byte PNG); CannotWrite otherwise
+        with open_atomic(path, "wb") as f:
+            fig.savefig(f, dpi=150, format=str(path).rsplit(".", 1)[-1].lower())
+    finally:
+        plt.close(fig)
     return path
 
 

@@ -87,7 +87,7 @@ def tree_model(lists, pattern, answers_file, random_subset, seed, guess_count, d
           [[encoding, solver, r.status, _fmt(r.value), _fmt(r.bound), gap, f"{st['solve_seconds']:.2f}",
             f"{st['build_seconds']:.2f}", size]])
     out.print(_verdict(r, q))
-    if tree_file and r.certificate is not None:
+    if "tree_file" in st:
         out.print(f"tree written to {tree_file} (verified against the question's answers, guesses and mode)")
 
 
@@ -216,8 +216,12 @@ def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, t
         saved = {**tree, "lists": lists.name, "answers": len(cols)}
         if pool:
             saved["guesses"] = [lists.guesses[t] for t in rows]
-        with open(save_proof, "w") as f:
-            json.dump(saved, f)
+        from wordlelab.cli.common import final_write
+        from wordlelab.models.files import write_atomic
+        final_write(write_atomic, save_proof, json.dumps(saved))
+    if "model_error" in r.stats:          # the proof stands; only its model file is missing
+        from wordlelab.cli.common import not_written
+        not_written(r.stats.pop("model_error"))
     if as_json:
         emit_json(r.as_dict())
         return
