@@ -3,7 +3,8 @@
 A pattern is a string of five colours, ``B`` grey, ``Y`` yellow, ``G`` green,
 where position i describes letter i of the guess. Its integer code is the
 base-3 number with ``B=0, Y=1, G=2`` and position 0 as the most significant
-digit, so codes run from 0 (``BBBBB``) to 242 (``GGGGG``).
+digit, so codes run from 0 (``BBBBB``) to 242 (``GGGGG``). What a person types or pastes is read by
+:func:`parse_pattern`, which also takes the digits ``01200`` and the squares of a shared result.
 
 >>> score("elder", "error")
 'GBBBG'
@@ -87,6 +88,35 @@ def pattern_code(pattern: Pattern) -> PatternCode:
     if not _PATTERN_RE.match(p):
         raise WordleError(f"malformed pattern {pattern!r}: expected 5 letters from B (grey), Y (yellow), G (green)")
     return colours_to_code(COLOURS.index(c) for c in p)
+
+
+# What a player may type or paste for one colour: the letters, the digits 0/1/2 (a code's own
+# digits), and the squares of a shared result: dark- and light-theme grey, and the high-contrast
+# theme's orange (green) and blue (yellow)
+_TYPED_COLOURS = {"B": GREY, "Y": YELLOW, "G": GREEN, "0": GREY, "1": YELLOW, "2": GREEN,
+                  "\u2b1b": GREY, "\u2b1c": GREY, "\U0001f7e8": YELLOW, "\U0001f7e9": GREEN,
+                  "\U0001f7e6": YELLOW, "\U0001f7e7": GREEN}
+# a paste may carry emoji variation selectors, zero-width joiners and spaces between the squares
+_PASTE_NOISE = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200d\u200b \t"), None)
+PATTERN_HELP = "5 colours as letters (BYGBB: B grey, Y yellow, G green), digits (01200: 0 grey, 1 yellow, " \
+               "2 green) or squares (\u2b1b\U0001f7e8\U0001f7e9\u2b1b\u2b1b)"
+
+
+def parse_pattern(text: str) -> PatternCode:
+    """Pattern code of a pattern as a person gives it: letters in any case, digits, or pasted squares.
+
+    Stored patterns (trees, checkpoints) are read with the strict :func:`pattern_code`; this is
+    for what a player types or pastes. WordleError (one line) for anything else.
+
+    >>> parse_pattern("byGbb") == parse_pattern("01200") == parse_pattern("\u2b1b\U0001f7e8\U0001f7e9\u2b1c\u2b1b")
+    True
+    >>> pattern_string(parse_pattern("\U0001f7e7\U0001f7e6\u2b1b\u2b1b\U0001f7e7"))
+    'GYBBG'
+    """
+    cleaned = text.translate(_PASTE_NOISE).upper()
+    if len(cleaned) != WORD_LENGTH or any(c not in _TYPED_COLOURS for c in cleaned):
+        raise WordleError(f"malformed pattern {text!r}: expected {PATTERN_HELP}")
+    return colours_to_code(_TYPED_COLOURS[c] for c in cleaned)
 
 
 def check_word(word: str) -> Word:

@@ -1,8 +1,8 @@
 """A played game, written as ``crate.YBBBB.lions.BBYBG.focus.GGGGG`` or, short, ``crate.lions.focus``.
 
-The full form alternates guesses and colours (G green, Y yellow, B grey, any case), as in a
-game state (:mod:`wordlelab.models.state`). In the short form only the guesses are given and
-the last one is the answer: every colour is computed against it. In the full form a last
+The full form alternates guesses and colours (G green, Y yellow, B grey, any case; or the digits
+2, 1, 0; or pasted squares), as in a game state (:mod:`wordlelab.models.state`). In the short
+form only the guesses are given and the last one is the answer: every colour is computed against it. In the full form a last
 guess without colours is likewise taken to be the answer, which it can only be if it is one
 of the answers the colours before it leave. Nothing may follow an all-green score.
 
@@ -19,10 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import ALL_GREEN, check_word, feedback, pattern_code, pattern_string
+from wordlelab.models.feedback import ALL_GREEN, PATTERN_HELP, check_word, feedback, parse_pattern, pattern_string
 from wordlelab.models.state import parse_state
-
-COLOUR_LETTERS = frozenset("bygBYG")
 
 
 @dataclass(frozen=True)
@@ -47,7 +45,11 @@ class Game:
 
 
 def _looks_like_colours(token: str) -> bool:
-    return len(token) == 5 and set(token) <= COLOUR_LETTERS
+    try:
+        parse_pattern(token)
+    except WordleError:
+        return False
+    return True
 
 
 def parse_game(text: str, lists, mode: str = "easy") -> Game:
@@ -66,8 +68,8 @@ def parse_game(text: str, lists, mode: str = "easy") -> Game:
         for w, c in zip(words, tokens[1::2]):
             if not _looks_like_colours(c):
                 raise WordleError(f"malformed game {text!r}: after {w!r} come its colours "
-                                  f"(5 of G, Y, B), not {c!r}")
-        patterns = [pattern_code(c) for c in tokens[1::2]]
+                                  f"({PATTERN_HELP}), not {c!r}")
+        patterns = [parse_pattern(c) for c in tokens[1::2]]
     else:
         words = [check_word(t) for t in tokens]
         guess_set = set(lists.guesses)

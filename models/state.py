@@ -1,6 +1,8 @@
 """Game states written as ``salet.BBBYB.drone``: guess, pattern, guess, ...
 
-A trailing guess without a pattern is the next guess, fixed by the user.
+A trailing guess without a pattern is the next guess, fixed by the user. A pattern may be given
+as a person types or pastes it (``01200``, squares; :func:`~wordlelab.models.feedback.parse_pattern`);
+:meth:`GameState.describe` always writes letters.
 """
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import check_word, feedback, pattern_code, pattern_string
+from wordlelab.models.feedback import check_word, feedback, parse_pattern, pattern_string
 from wordlelab.models.masks import allowed_mask
 from wordlelab.models.modes import check_mode, guess_allowed
 
@@ -47,7 +49,7 @@ def parse_state(text: str, lists, mode: str = "easy") -> GameState:
         if not guess_allowed(mode, history, word):
             raise WordleError(f"{word!r} is not allowed in {mode} mode after {'.'.join(tokens[:i])}")
         if i + 1 < len(tokens):
-            history.append((word, pattern_code(tokens[i + 1])))
+            history.append((word, parse_pattern(tokens[i + 1])))
         else:
             next_guess = word
     # plain Python on the answers each score leaves: a few ms, where the compiled matrix code

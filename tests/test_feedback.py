@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import (feedback, pattern_code, pattern_string,
+from wordlelab.models.feedback import (feedback, parse_pattern, pattern_code, pattern_string,
                                        score)
 
 GOLDEN = [
@@ -65,3 +65,22 @@ def test_malformed_pattern(bad):
 def test_malformed_word(bad):
     with pytest.raises(WordleError):
         score(bad, "salet")
+
+
+@pytest.mark.parametrize("typed", ["BYGBB", "bygbb", "01200", "\u2b1b\U0001f7e8\U0001f7e9\u2b1b\u2b1b",
+                                   "\u2b1c\U0001f7e8\U0001f7e9\u2b1c\u2b1c", "\u2b1b\U0001f7e6\U0001f7e7\u2b1b\u2b1b",
+                                   "\u2b1b\ufe0f\U0001f7e8\U0001f7e9\u2b1b\ufe0f\u2b1b\ufe0f", "\u2b1b \U0001f7e8 \U0001f7e9 \u2b1b \u2b1b"])
+def test_typed_and_pasted_patterns(typed):
+    # letters any case, digits, dark/light/high-contrast squares, with a paste's selectors and spaces
+    assert parse_pattern(typed) == pattern_code("BYGBB")
+
+
+@pytest.mark.parametrize("bad", ["BYGB", "BYGBBB", "BYGBX", "01203", "\U0001f7e5\u2b1b\u2b1b\u2b1b\u2b1b", ""])
+def test_typed_pattern_refused(bad):
+    with pytest.raises(WordleError, match="malformed pattern"):
+        parse_pattern(bad)
+
+
+def test_stored_patterns_stay_letters_only():
+    with pytest.raises(WordleError):
+        pattern_code("01200")

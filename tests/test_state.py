@@ -34,3 +34,18 @@ def test_bad_states(default_lists, text, msg):
 def test_hard_mode_illegal_history(default_lists):
     with pytest.raises(WordleError, match="not allowed in hard mode"):
         parse_state("salet.GBBBB.drone.BBBBB", default_lists, "hard")
+
+
+def test_state_patterns_as_digits_and_squares(default_lists):
+    want = parse_state("salet.BBBYB.drone.YBBBG", default_lists)
+    for text in ("salet.00010.drone.10002", "SALET.bbbyb.drone.\U0001f7e8\u2b1b\u2b1b\u2b1b\U0001f7e9",
+                 "salet.\u2b1c\u2b1c\u2b1c\U0001f7e6\u2b1c.drone.ybbbg"):
+        got = parse_state(text, default_lists)
+        assert got.answers == want.answers and got.describe() == "salet.BBBYB.drone.YBBBG"
+
+
+def test_game_with_digit_colours(default_lists):
+    from wordlelab.models.game import parse_game
+    game = parse_game("salet.00010.drone.10002.hedge", default_lists)
+    assert game.describe() == parse_game("salet.BBBYB.drone.YBBBG.hedge", default_lists).describe()
+    assert game.colours_given and game.won
