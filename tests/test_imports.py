@@ -15,7 +15,9 @@ PACKAGE_DIRS = {"wordlelab.models": "models", "wordlelab.instances": "instances"
 # lower layers first; a module may import its own layer and the layers below
 LAYERS = ["wordlelab.errors", "wordlelab.models", "wordlelab.instances", "wordlelab.encoders", "wordlelab.solvers",
           "wordlelab.cli"]
-CLI_MODULES = ("wordlelab.cli", "wordlelab.bench", "wordlelab.cli.console", "wordlelab.cli.options", "wordlelab.__main__")
+# the top layer: the command line, the benchmarks and the top-level calls (wordlelab.api)
+CLI_MODULES = ("wordlelab.cli", "wordlelab.bench", "wordlelab.cli.console", "wordlelab.cli.options", "wordlelab.__main__",
+               "wordlelab.api")
 
 
 def modules() -> dict[str, Path]:

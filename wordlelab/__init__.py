@@ -19,7 +19,9 @@ _EXPORTS = {"WordLists": "instances.wordlists", "load_lists": "instances.wordlis
             "feedback": "models.feedback", "pattern_code": "models.feedback", "pattern_string": "models.feedback",
             "score": "models.feedback", "pattern_matrix": "models.matrix", "Tree": "models.tree",
             "load_tree": "models.tree", "save_tree": "models.tree", "TreeFault": "models.verify",
-            "verify_tree": "models.verify"}
+            "verify_tree": "models.verify",
+            # the top-level calls, each returning a Result (wordlelab/api.py)
+            "solve": "api", "prove_depth": "api", "best_start": "api", "hint": "api", "verify": "api"}
 __all__ = ["WordleError", *_EXPORTS]
 
 

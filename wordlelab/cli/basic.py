@@ -98,37 +98,21 @@ def verify(tree_file, lists, mode, state_text, max_guesses, as_json):
     Exit code 0 for a valid tree, 1 for a tree with a fault (the first one is named), 2 for a
     file that is not a tree or other bad input; the same with --json.
     """
-    import time
-
+    from wordlelab.api import verify as verify_tree_file
     from wordlelab.cli.exits import check_failed
-    from wordlelab.models.result import Result, Status
-    from wordlelab.models.state import parse_state
-    from wordlelab.models.tree import load_tree
-    from wordlelab.models.verify import TreeFault, verify_tree
-    tree = load_tree(tree_file)
-    answers, history = lists.answers, ()
-    if state_text:
-        s = parse_state(state_text, lists, mode)
-        answers, history = s.answers, s.history
-    question = {"kind": "verify", "tree": tree_file, "lists": lists.name, "mode": mode, "state": state_text,
-                "max_guesses": max_guesses}
-    t0 = time.perf_counter()
-    try:
-        report = verify_tree(tree, answers, lists.guesses, mode, history, max_guesses)
-    except TreeFault as e:
-        # a yes/no question answered no: INFEASIBLE, the fault in stats (models/result.py)
-        r = Result(question, "checker", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats={"fault": str(e)})
-        check_failed(f"INVALID: {e}", {**r.as_dict(), "valid": False, "fault": str(e)}, as_json)
-    r = Result(question, "checker", Status.OPTIMAL, value=report.total, verified=True,
-               seconds=time.perf_counter() - t0, stats=report.as_dict())
+    r = verify_tree_file(tree_file, lists, mode=mode, state=state_text, max_guesses=max_guesses)
+    if r.status == "INFEASIBLE":
+        fault = r.stats["fault"]
+        check_failed(f"INVALID: {fault}", {**r.as_dict(), "valid": False, "fault": fault}, as_json)
+    report = r.stats
     if as_json:
         # the keys verify printed before the common ones came, kept beside them
         emit_json({**r.as_dict(), "valid": True, "tree": tree_file, "mode": mode, "lists": lists.name,
-                   **report.as_dict()})
+                   **{k: v for k, v in report.items() if k != "first_guess"}})
         return
-    out.print(f"valid {mode}-mode tree for {report.n_answers} answers ({lists.name}), first guess {tree.guess}")
-    out.print(f"total {report.total}  average {report.average:.4f}  max {report.max_guesses} guesses")
-    table(None, ["guesses", "count"], [[k, v] for k, v in sorted(report.histogram.items())])
+    out.print(f"valid {mode}-mode tree for {report['answers']} answers ({lists.name}), first guess {report['first_guess']}")
+    out.print(f"total {report['total']}  average {report['average']:.4f}  max {report['max_guesses']} guesses")
+    table(None, ["guesses", "count"], [[k, v] for k, v in report["histogram"].items()])
 
 
 @click.command(epilog="Example: wordlelab matrix --lists nyt20220316 --answers all")
