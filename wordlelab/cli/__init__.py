@@ -234,6 +234,13 @@ def main(argv=None) -> None:
     except click.exceptions.Exit as e:
         _exit_if_unwritten(e.exit_code)
         sys.exit(e.exit_code)
+    except Exception as e:
+        # after a Ctrl-C or SIGTERM, whatever breaks is the stop's doing: a signal that lands while
+        # numba compiles a kernel leaves that kernel half-built, and its next call raises RuntimeError
+        if stop_request.requested is None:
+            raise
+        kind = stop_request.requested
+        _stop(kind() if isinstance(kind, type) else KeyboardInterrupt())
     finally:
         if previous is not None:             # main() called in-process (tests) leaves no handler behind
             signal.signal(signal.SIGTERM, previous)

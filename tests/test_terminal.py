@@ -1,0 +1,106 @@
+"""The commands as people run them: in a terminal (a pseudo-terminal here), with the progress bar
+drawn, a result at the end, the cursor given back, and Ctrl-C stopping cleanly.
+
+Pipes and files take another path through the console (plain log lines), which the other tests
+cover; only a terminal draws the bar, and a bug there (rich using the console as a context
+manager) once crashed every long command in a terminal while every piped test passed.
+"""
+import os
+import pty
+import select
+import signal
+import sys
+import time
+
+import pytest
+
+HIDE, SHOW = b"\x1b[?25l", b"\x1b[?25h"
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+
+def run_in_pty(args, keys=(), interrupt_after=None, timeout=300.0, env=None):
+    """Run ``wordlelab ARGS`` on a pseudo-terminal; returns (exit code, everything it drew).
+
+    ``keys``: (text that must have appeared, bytes to type then) pairs, in order.
+    ``interrupt_after``: bytes that, once drawn, are followed by a Ctrl-C typed at the terminal.
+    """
+    env = {**os.environ, "WORDLELAB_PROGRESS_DELAY": "0", "COLUMNS": "120", "LINES": "40", "TERM": "xterm",
+           **(env or {})}
+    pid, fd = pty.fork()
+    if pid == 0:                                   # the child: the command, on the terminal
+        os.execvpe(sys.executable, [sys.executable, "-m", "wordlelab", *args], env)
+    drawn, pending, interrupted = b"", list(keys), False
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([fd], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:                    # EIO: the child closed the terminal
+                    break
+                if not chunk:
+                    break
+                drawn += chunk
+            if pending and pending[0][0] in drawn:
+                os.write(fd, pending.pop(0)[1])
+            if interrupt_after is not None and not interrupted and interrupt_after in drawn:
+                time.sleep(0.5)
+                os.write(fd, b"\x03")              # the terminal turns it into SIGINT for the group
+                interrupted = True
+        else:
+            os.kill(pid, signal.SIGKILL)
+            pytest.fail(f"wordlelab {' '.join(args)} did not finish in {timeout} s:\n{drawn[-2000:]!r}")
+    finally:
+        _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    return os.waitstatus_to_exitcode(status), drawn
+
+
+def _finished(code, drawn, expect: bytes):
+    assert code == 0, drawn[-3000:]
+    assert b"Traceback" not in drawn and b"lost sys.stderr" not in drawn, drawn[-3000:]
+    assert expect in drawn, drawn[-3000:]
+
+
+def test_solve_draws_its_bar_and_answers():
+    code, drawn = run_in_pty(["solve", "--state", "salet.BBBYB", "--lists", "nyt20220316"])
+    _finished(code, drawn, b"OPTIMAL")
+    assert HIDE in drawn and drawn.rindex(SHOW) > drawn.rindex(HIDE)      # the cursor is given back
+
+
+def test_prove_depth_in_a_terminal():
+    code, drawn = run_in_pty(["prove-depth", "--guesses", "3", "--start", "salet", "--lists", "nyt20220316"])
+    _finished(code, drawn, b"INFEASIBLE")
+
+
+def test_best_start_in_a_terminal():
+    code, drawn = run_in_pty(["best-start", "--state", "salet.BBBYB", "--lists", "nyt20220316", "--top", "1",
+                              "--workers", "1"])
+    _finished(code, drawn, b"best next guess")
+
+
+def test_hint_in_a_terminal(tmp_path):
+    # a cache of its own: a hint kept by another test would be read back without a search
+    code, drawn = run_in_pty(["hint", "salet.BBBYB.drone.YBBBG", "--lists", "nyt20220316"],
+                             env={"WORDLELAB_CACHE": os.environ["WORDLELAB_CACHE"]})
+    _finished(code, drawn, b"expected further guesses")
+
+
+def test_play_in_a_terminal():
+    code, drawn = run_in_pty(["play", "--lists", "nyt20220316"],
+                             keys=[(b"> ", b"salet BBBYB\r"), (b"answers left", b"quit\r")])
+    _finished(code, drawn, b"answers left")
+
+
+def test_ctrl_c_stops_a_long_search_cleanly():
+    # the whole first-word search within 4 guesses takes minutes: stopped once its bar is drawn
+    t0 = time.monotonic()
+    code, drawn = run_in_pty(["prove-depth", "--guesses", "4", "--lists", "nyt20220316"],
+                             interrupt_after=b"first guesses")
+    assert code == 130, drawn[-3000:]
+    assert b"Traceback" not in drawn, drawn[-3000:]
+    assert b"interrupted" in drawn.lower(), drawn[-3000:]
+    assert drawn.rindex(SHOW) > drawn.rindex(HIDE)
+    assert time.monotonic() - t0 < 240
