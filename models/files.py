@@ -238,8 +238,12 @@ def write_atomic(path, data: bytes | str, what: str = "") -> None:
     """
     raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
     with open_atomic(path, "wb", what=what) as f:
-        f.write(raw)
-        f.flush()
+        view, done = memoryview(raw), 0
+        while done < len(raw):               # os.write may write less than it is given
+            n = os.write(f.fileno(), view[done:done + (1 << 24)])
+            if n <= 0:
+                raise OSError(errno.EIO, f"the write stopped after {done} of {len(raw)} bytes")
+            done += n
         st = os.fstat(f.fileno())
         if stat.S_ISREG(st.st_mode) and st.st_size != len(raw):     # (a device or FIFO has no size)
             raise OSError(errno.EIO, f"only {st.st_size} of {len(raw)} bytes were written")
