@@ -107,11 +107,12 @@ def test_round_trip_and_format(tmp_path):
     assert load_checkpoint(None, q) == {} and load_checkpoint(str(path), q) == {}
     save_checkpoint(str(path), q, {"b": [2, True], "a": [1, False]})
     data = read(path)
-    assert set(data) == {"format", "version", "question", "digest", "entries"}
+    assert set(data) == {"format", "version", "question", "digest", "seal", "entries"}
     assert (data["format"], data["version"]) == ("wordlelab-checkpoint", 1)
     assert data["question"]["slice"] == [1, 20]          # tuples are stored as JSON lists, and match
     assert data["digest"] == ck.digest(data["question"], data["entries"])
     assert load_checkpoint(str(path), q) == {"a": [1, False], "b": [2, True]}
+    assert load_checkpoint(str(path), q).sealed                    # written here: its seal verifies
     assert [p.name for p in tmp_path.iterdir()] == ["c.json"]     # no temporary file left
 
 
