@@ -162,6 +162,25 @@ def test_compile_writes_the_byte_code_even_when_python_is_told_not_to(built):
 
 
 @pytest.mark.slow
+def test_a_damaged_compiled_module_falls_back_to_jit_with_a_warning(built, tmp_path):
+    """The report's case: the built module truncated to half killed every search with SIGBUS.
+    kernels.json's digest no longer matches, so the search runs on the JIT kernels, right."""
+    import shutil
+    from pathlib import Path
+    cache, report = built
+    copy = tmp_path / "cache"
+    shutil.copytree(cache, copy)
+    module = copy / Path(report["path"]).relative_to(cache)
+    assert "sha256" in json.loads((module.parent / "kernels.json").read_text())
+    with open(module, "r+b") as f:
+        f.truncate(module.stat().st_size // 2)
+    r = _run(["-m", "wordlelab", "hint", "salet.BBBYB", "--lists", "nyt20220316", "--json"], copy)
+    assert r.returncode == 0, r.stderr
+    assert "digest" in r.stderr and "Traceback" not in r.stderr
+    assert json.loads(r.stdout)["verified"]
+
+
+@pytest.mark.slow
 def test_aot_off_uses_the_jit_kernels(built):
     cache, _ = built
     r = subprocess.run([sys.executable, "-c", HINT, "salet.BBBYB"], capture_output=True, text=True, timeout=600,
@@ -180,6 +199,59 @@ def test_a_damaged_module_falls_back_to_jit(tmp_path):
     r = _run(["-c", code], tmp_path)
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["0", "jit"]
+
+
+# A module beside a kernels.json of the test's making, then one kernel called: what the loader chose
+PLANT = """
+import importlib.machinery, json, pathlib, sys
+import numpy as np
+from wordlelab.solvers.search import kernels
+d = kernels.aot_dir(); d.mkdir(parents=True)
+module = d / ("wordlelab_kernels" + importlib.machinery.EXTENSION_SUFFIXES[0])
+module.write_bytes(pathlib.Path(sys.argv[1]).read_bytes())
+(d / "kernels.json").write_text(sys.argv[2].replace("DIGEST", kernels.module_digest(pathlib.Path(sys.argv[3]))))
+print(kernels.K.table_count(np.zeros((16, 3), np.int64)), kernels.K.source)
+"""
+
+
+def _half_of_an_extension(tmp_path):
+    """A real extension module cut in half. Loaded, the compiled module cut so gave the report's
+    SIGBUS; this small one would give an ImportError, so what shows that it was never loaded is
+    the reason the warning names (the digest, not the import)."""
+    import _json
+    whole = open(_json.__file__, "rb").read()
+    half = tmp_path / "half.so"
+    half.write_bytes(whole[:len(whole) // 2])
+    return _json.__file__, half
+
+
+@pytest.mark.parametrize("spec_file, why", [
+    ('{"arguments": {}, "sha256": "DIGEST"}', "digest is not the one recorded"),   # the whole file's digest
+    ('{"arguments": {}}', "records no digest"),
+    ('{"arguments": {"solve": 5}, "sha256": "DIGEST"}', "not of the shape"),
+    ('{"arguments": {"solve": [["array", "no such dtype", 1]]}, "sha256": "DIGEST"}', "not of the shape"),
+    ('[1, 2]', "not of the shape"),
+    ('{"arguments": ' * 5000, "not JSON"),
+])
+def test_a_module_that_does_not_match_its_record_is_never_loaded(tmp_path, spec_file, why):
+    """A damaged module (here a real extension cut in half, as in the report's SIGBUS) is not
+    dlopened: its digest is checked first, against kernels.json's; a kernels.json of the wrong
+    shape, unreadable, or with no digest is refused alike. Each is one warning line and the JIT."""
+    whole, half = _half_of_an_extension(tmp_path)
+    r = _run(["-W", "default", "-c", PLANT, str(half), spec_file, whole], tmp_path / "cache")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == ["0", "jit"]
+    assert why in r.stderr and "Traceback" not in r.stderr
+    warning = [line for line in r.stderr.splitlines() if "WordlelabWarning" in line]
+    assert len(warning) == 1 and "using the just-in-time ones" in warning[0], r.stderr
+
+
+def test_the_recorded_digest_is_the_module_files():
+    """What is checked is the file's own sha256 (hashlib, not the module's code)."""
+    import hashlib
+    from pathlib import Path
+    path = Path(kernels.__file__)
+    assert kernels.module_digest(path) == hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def test_calls_of_other_types_go_to_the_jit_function():

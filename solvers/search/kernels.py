@@ -14,6 +14,15 @@ The depth searches are among them, and their exports release the GIL as their ``
 just-in-time versions do (:func:`_without_the_gil`): a Ctrl-C reaches them through the watcher
 thread of :mod:`wordlelab.solvers.interrupt`, which needs the GIL to run.
 
+The cache folder is trusted input, like numba's own cache of pickled machine code beside it:
+loading the module runs its code. ``kernels.json`` records the module's sha256 digest at build
+time, and the module is loaded only if its file still has that digest, so a module damaged on
+disk (truncated, flipped bytes), which would kill the process in ``dlopen`` with SIGBUS or
+SIGSEGV and no message, is never loaded: the JIT kernels run instead, after a one-line warning,
+as they do for a missing digest or a ``kernels.json`` of the wrong shape. The digest guards
+against damage, not against someone who can write the cache folder: a planted module with a
+matching digest in its ``kernels.json`` still runs its code in every wordlelab process.
+
 An exported function has one signature and, unlike a numba dispatcher, does not check the types
 it is given. So each call checks its arrays (dtype, dimensions, contiguity, writeable) against
 the signature first, and any other call goes to the just-in-time function.
@@ -34,9 +43,12 @@ import platform
 import shutil
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
+
+from wordlelab.errors import WordlelabWarning
 
 MODULE = "wordlelab_kernels"
 SPEC_FILE = "kernels.json"
@@ -91,6 +103,67 @@ def _module_file(folder: Path) -> Path | None:
 def built_module() -> Path | None:
     """The module built for these sources and this machine, or None."""
     return _module_file(aot_dir())
+
+
+def module_digest(path: Path) -> str:
+    """The sha256 hex digest of the module file (recorded in kernels.json at build time)."""
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _well_formed(spec) -> bool:
+    """Whether ``spec`` is an argument check as :func:`_spec` writes it (None, an array, a tuple)."""
+    if spec is None:
+        return True
+    if not isinstance(spec, list) or not spec:
+        return False
+    if spec[0] == "tuple":
+        return len(spec) == 2 and isinstance(spec[1], list) and all(map(_well_formed, spec[1]))
+    if spec[0] != "array" or len(spec) != 3 or not isinstance(spec[1], str) or type(spec[2]) is not int:
+        return False
+    try:
+        np.dtype(spec[1])
+    except TypeError:
+        return False
+    return True
+
+
+def recorded_specs(folder: Path, path: Path) -> dict:
+    """The argument checks that ``folder``'s kernels.json records, once the module file ``path``
+    is shown to be the one it was written for: ValueError says why it cannot be used.
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp()); (d / "m.so").write_bytes(b"module")
+    6
+    >>> _ = (d / SPEC_FILE).write_text('{"arguments": {"solve": 5}}')
+    >>> recorded_specs(d, d / "m.so")
+    Traceback (most recent call last):
+    ...
+    ValueError: kernels.json is not of the shape 'wordlelab compile' writes
+    """
+    try:
+        doc = json.loads((folder / SPEC_FILE).read_text())
+    except OSError as e:
+        raise ValueError(f"{SPEC_FILE} cannot be read ({e.strerror or e})") from None
+    except (ValueError, RecursionError):
+        raise ValueError(f"{SPEC_FILE} is not JSON") from None
+    arguments = doc.get("arguments") if isinstance(doc, dict) else None
+    try:
+        shaped = isinstance(arguments, dict) and all(
+            isinstance(specs, list) and all(map(_well_formed, specs)) for specs in arguments.values())
+    except RecursionError:
+        shaped = False
+    if not shaped:
+        raise ValueError(f"{SPEC_FILE} is not of the shape 'wordlelab compile' writes")
+    digest = doc.get("sha256")
+    if not isinstance(digest, str):
+        raise ValueError(f"{SPEC_FILE} records no digest of the module (built by an older version)")
+    if module_digest(path) != digest:
+        raise ValueError("the module's digest is not the one recorded when it was built (damaged or replaced)")
+    return arguments
 
 
 def _prepared(spec):
@@ -169,12 +242,16 @@ class _Kernels:
                 return
             with contextlib.suppress(OSError):
                 os.utime(folder)      # in use: kept by the clean-up of other versions
-            specs = json.loads((folder / SPEC_FILE).read_text())["arguments"]
+            # checked before dlopen: a damaged module is a SIGBUS or SIGSEGV there, past any except
+            specs = recorded_specs(folder, path)
             spec = importlib.util.spec_from_file_location(MODULE, path)
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
-        except (OSError, ImportError, ValueError, KeyError):
-            return                   # damaged or foreign: the JIT kernels give the same answers
+        except (OSError, ImportError, ValueError) as e:
+            # damaged or foreign: the JIT kernels give the same answers, only later
+            warnings.warn(f"not loading the compiled kernels in {folder}: {e}; using the just-in-time "
+                          "ones (run 'wordlelab compile' to build them again)", WordlelabWarning, stacklevel=2)
+            return
         self._aot = (module, specs)
         self._source = str(path)
 
@@ -317,7 +394,11 @@ def build(progress=None) -> Path:
             cc.compile()
         if progress:
             progress(f"compiled in {time.perf_counter() - t0:.0f} s")
-        (work / SPEC_FILE).write_text(json.dumps({"arguments": specs, "fingerprint": fingerprint()}))
+        built_file = _module_file(work)
+        if built_file is None:
+            raise OSError(f"numba.pycc wrote no {MODULE} module in {work}")
+        (work / SPEC_FILE).write_text(json.dumps({"arguments": specs, "fingerprint": fingerprint(),
+                                                  "sha256": module_digest(built_file)}))
         for extra in work.iterdir():
             if extra.is_dir():
                 shutil.rmtree(extra, ignore_errors=True)
