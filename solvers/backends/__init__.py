@@ -8,7 +8,14 @@ MPS. Adding a solver is one module and one line in :data:`BACKENDS`.
 Statuses are OPTIMAL, FEASIBLE, INFEASIBLE or UNKNOWN. A time-out is FEASIBLE (a
 solution, nothing proven about optimality) or UNKNOWN, never a proof. Solver
 calls run under :func:`quiet_output`: a solver library that prints (HiGHS's
-banner, from C++) can never reach our stdout or a ``--json`` document on it.
+banner, from C++) can never reach our stdout or a ``--json`` document on it. A log asked
+for (:func:`solver_settings`, the commands' ``--log``) goes to stderr or a file instead.
+
+Threads, the log and a relative MIP gap come from the arguments of :func:`solve`, else from
+the innermost :func:`solver_settings` block. Threads default to every core this process may use
+(:func:`usable_cores`), except CP-SAT's: it runs its portfolio of 8 workers, whose LP-based
+workers prove these models, on any machine. A solver stopped at a gap says OPTIMAL; here that
+becomes FEASIBLE unless its proven bound meets the value.
 
 OR-Tools must be imported before PuLP and highspy (their bundled native
 libraries clash in the other order on some versions): :func:`_import_order`
@@ -24,11 +31,14 @@ does it, once, for every backend.
 """
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
+import os
 
 from wordlelab.errors import WordleError, check_choice
-from wordlelab.solvers.backends.base import Solution, quiet_output, status_from  # noqa: F401
+from wordlelab.solvers.backends.base import (Solution, SolverSettings, current_settings,  # noqa: F401
+                                             quiet_output, solver_settings, status_from)
 
 # name -> (module, the pip package it needs, the extra that installs it)
 BACKENDS = {
@@ -66,11 +76,43 @@ def backend(name: str):
     return importlib.import_module(f"wordlelab.solvers.backends.{module}")
 
 
-def solve(model, solver: str = "cpsat", time_limit: float = 60.0, threads: int | None = None) -> Solution:
-    """Solve ``model`` with the named solver within ``time_limit`` seconds (wall clock)."""
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:           # not on Linux
+        return os.cpu_count() or 1
+
+
+def solve(model, solver: str = "cpsat", time_limit: float = 60.0, threads: int | None = None,
+          log: str | None = None, gap: float | None = None) -> Solution:
+    """Solve ``model`` with the named solver within ``time_limit`` seconds (wall clock).
+
+    ``threads``, ``log`` and ``gap`` as in :class:`~wordlelab.solvers.backends.base.SolverSettings`;
+    each left None is taken from the current :func:`solver_settings`.
+    """
     if time_limit <= 0:
         raise WordleError("the time limit must be positive")
-    return backend(solver).solve(model, float(time_limit), threads)
+    given = current_settings()
+    settings = SolverSettings(threads or given.threads, given.log if log is None else log,
+                              given.gap if gap is None else gap)
+    if settings.gap is not None and not 0 <= settings.gap < 1:
+        raise WordleError(f"the relative gap must be at least 0 and below 1, not {settings.gap}")
+    module = backend(solver)
+    with solver_settings(*dataclasses.astuple(settings)):
+        sol = module.solve(model, float(time_limit), settings.threads)
+    if settings.gap and sol.status == "OPTIMAL" and not _bound_meets(sol):
+        sol.status = "FEASIBLE"         # stopped at the gap: the value is not proven best
+        if sol.solver == "cbc":
+            sol.bound = None            # CBC's "bound" is its value (cbc.py): nothing is proven
+    return sol
+
+
+def _bound_meets(sol: Solution) -> bool:
+    """Whether the solver's proven bound equals its value (CBC reports no bound of its own)."""
+    if sol.solver == "cbc" or sol.bound is None or sol.objective is None:
+        return False
+    return abs(sol.objective - sol.bound) <= 1e-6 * max(1.0, abs(sol.objective))
 
 
 def export(model, path: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sys
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 
@@ -36,25 +37,71 @@ def status_from(name: str, has_solution: bool) -> str:
     return "FEASIBLE" if has_solution else "UNKNOWN"
 
 
+@dataclass(frozen=True)
+class SolverSettings:
+    """What a model solver is asked besides its model and time limit (``--threads``, ``--log``, ``--gap``).
+
+    ``threads`` None: every core this process may use. ``log`` None: the solver's output is
+    discarded; ``"-"``: its log goes to stderr (stdout stays the command's, JSON included); else
+    the path of a file the log is appended to. ``gap`` None: solved to a proven optimum; else the
+    relative MIP gap at which the solver may stop (the result is then FEASIBLE, with its bound,
+    unless the bound meets the value).
+    """
+
+    threads: int | None = None
+    log: str | None = None
+    gap: float | None = None
+
+
+_SETTINGS: ContextVar[SolverSettings] = ContextVar("solver_settings", default=SolverSettings())
+
+
+def current_settings() -> SolverSettings:
+    """The settings of the innermost :func:`solver_settings` block (the defaults outside any)."""
+    return _SETTINGS.get()
+
+
+@contextmanager
+def solver_settings(threads: int | None = None, log: str | None = None, gap: float | None = None):
+    """Every model solved inside the block gets these settings, however deep the call that solves
+    it: the commands set them once, and the layers between (covers, trees, Eldrow, permutation
+    Wordle, blindfold proofs) need not pass them along."""
+    token = _SETTINGS.set(SolverSettings(threads, log, gap))
+    try:
+        yield
+    finally:
+        _SETTINGS.reset(token)
+
+
 @contextmanager
 def quiet_output():
-    """Discard whatever is written meanwhile to stdout and stderr.
+    """Discard whatever is written meanwhile to stdout and stderr, or send it to the log asked for
+    (:class:`SolverSettings` ``log``: stderr, or appended to a file).
 
-    Both levels are silenced: file descriptors 1 and 2, where C/C++ libraries write
+    Both levels are redirected: file descriptors 1 and 2, where C/C++ libraries write
     (HiGHS's banner), and Python's ``sys.stdout``/``sys.stderr``, which need not be
     those descriptors (under a test harness, say).
     """
+    log = current_settings().log
     sys.stdout.flush()
     sys.stderr.flush()
     saved = [os.dup(1), os.dup(2)]
-    devnull = os.open(os.devnull, os.O_WRONLY)
+    if log is None:
+        target = os.open(os.devnull, os.O_WRONLY)
+    elif log == "-":
+        target = os.dup(2)
+    else:
+        target = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     try:
-        with open(os.devnull, "w") as sink, redirect_stdout(sink), redirect_stderr(sink):
-            os.dup2(devnull, 1)
-            os.dup2(devnull, 2)
-            yield
+        with open(os.dup(target), "w") as sink, redirect_stdout(sink), redirect_stderr(sink):
+            os.dup2(target, 1)
+            os.dup2(target, 2)
+            try:
+                yield
+            finally:
+                sink.flush()
     finally:
         os.dup2(saved[0], 1)
         os.dup2(saved[1], 2)
-        for fd in (*saved, devnull):
+        for fd in (*saved, target):
             os.close(fd)

@@ -41,8 +41,12 @@ def solve(model, time_limit: float, threads: int | None = None) -> Solution:
     t0 = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)    # PuLP 3.x announcing its 4.0 API
-        prob.solve(pulp.PULP_CBC_CMD(msg=False, timeLimit=time_limit, warmStart=bool(model.hints),
-                                     timeMode="elapsed", threads=threads))
+        from wordlelab.solvers.backends import current_settings, quiet_output, usable_cores
+        settings = current_settings()
+        with quiet_output():            # CBC's log, if asked for, goes where --log says
+            prob.solve(pulp.PULP_CBC_CMD(msg=settings.log is not None, timeLimit=time_limit,
+                                         warmStart=bool(model.hints), timeMode="elapsed",
+                                         threads=threads or usable_cores(), gapRel=settings.gap))
     seconds = time.perf_counter() - t0
     if prob.status == pulp.LpStatusInfeasible:
         # CBC stopped by its time limit can say "infeasible" without a proof (seen with a MIP

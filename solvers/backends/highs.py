@@ -122,12 +122,24 @@ def write(model, path: str) -> None:
             raise CannotWrite(path, "HiGHS could not write the model (is the disk full?)", "model")
 
 
+_SCHEDULER = [None]        # the thread count of HiGHS's pool in this process, once started
+
+
 def solve(model, time_limit: float, threads: int | None = None) -> Solution:
     h = to_highs(model)
     h.setOptionValue("time_limit", time_limit)
-    h.setOptionValue("threads", threads or 2)
+    from wordlelab.solvers.backends import current_settings, usable_cores
+    gap = current_settings().gap
+    h.setOptionValue("output_flag", current_settings().log is not None)      # its log, if asked for
+    threads = threads or usable_cores()
+    if threads != _SCHEDULER[0]:
+        # HiGHS starts its thread pool once per process, and a run asking another size fails
+        # (UNKNOWN, no solution): the pool is made again for the new size
+        highspy.Highs.resetGlobalScheduler(True)
+        _SCHEDULER[0] = threads
+    h.setOptionValue("threads", threads)
     # OPTIMAL must mean proven: HiGHS stops at a 0.01% relative gap by default, like no other backend
-    h.setOptionValue("mip_rel_gap", 0.0)
+    h.setOptionValue("mip_rel_gap", gap or 0.0)
     if model.hints:
         sol = highspy.HighsSolution()
         vals = np.zeros(model.n_vars)
@@ -149,7 +161,8 @@ def solve(model, time_limit: float, threads: int | None = None) -> Solution:
     else:
         status = "FEASIBLE" if has_solution else "UNKNOWN"
     objective = info.objective_function_value if has_solution else None
-    bound = objective if status == "OPTIMAL" else (None if status == "INFEASIBLE" else info.mip_dual_bound)
+    # stopped at a gap, HiGHS says optimal: its dual bound then says what is proven
+    bound = objective if status == "OPTIMAL" and not gap else (None if status == "INFEASIBLE" else info.mip_dual_bound)
     values = [int(round(v)) for v in h.getSolution().col_value] if has_solution else []
     return Solution("highs", status, objective, bound, values, seconds,
                     {"model_status": h.modelStatusToString(ms), "nodes": int(info.mip_node_count)})

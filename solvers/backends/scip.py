@@ -12,9 +12,15 @@ STATUS = {"optimal": "OPTIMAL", "infeasible": "INFEASIBLE"}
 
 
 def solve(model, time_limit: float, threads: int | None = None) -> Solution:
+    from wordlelab.solvers.backends import current_settings
+    settings = current_settings()
     m = pyscipopt.Model(model.name)
-    m.hideOutput()
+    m.hideOutput(settings.log is None)
     m.setParam("limits/time", time_limit)
+    # SCIP's search is sequential; its threads are the LP solver's
+    m.setParam("lp/threads", threads or 1)
+    if settings.gap is not None:
+        m.setParam("limits/gap", settings.gap)
     xs = [m.addVar(name=name, vtype="B" if (lo, hi) == (0, 1) else "I", lb=lo, ub=hi)
           for name, lo, hi in zip(model.var_names, model.lower, model.upper)]
     for idx, coefs, lo, hi in mip_rows(model):
@@ -37,6 +43,7 @@ def solve(model, time_limit: float, threads: int | None = None) -> Solution:
     has_solution = m.getNSols() > 0
     status = STATUS.get(word, "FEASIBLE" if has_solution else "UNKNOWN")
     objective = m.getObjVal() if has_solution else None
-    bound = None if status == "INFEASIBLE" else (objective if status == "OPTIMAL" else m.getDualbound())
+    bound = None if status == "INFEASIBLE" else (objective if status == "OPTIMAL" and settings.gap is None
+                                                 else m.getDualbound())
     values = [int(round(m.getVal(x))) for x in xs] if has_solution else []
     return Solution("scip", status, objective, bound, values, seconds, {"nodes": m.getNNodes(), "status_word": word})

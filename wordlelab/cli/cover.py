@@ -7,6 +7,7 @@ import click
 
 from wordlelab.cli.common import json_option, lists_options
 from wordlelab.cli.console import emit_json, out, progress, table
+from wordlelab.cli.solver_options import solver_options
 from wordlelab.errors import WordleError
 from wordlelab.cli.options import SOLVERS, OutputFile, OutputDir, non_negative, positive
 
@@ -49,6 +50,7 @@ def _endgames(lists, pattern, subset):
 @click.option("--proof-dir", default="wordlelab-proofs", show_default=True, type=OutputDir(),
               help="where the witness's infeasible model (LP) is saved")
 @json_option
+@solver_options
 def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, time_limit, proof_dir, as_json):
     """Least guesses any strategy needs, from endgame set covers (Peattie's "ill Wordle" argument)."""
     from wordlelab.models.endgames import enumerate_endgames

@@ -10,6 +10,7 @@ import click
 from wordlelab.cli.common import json_option
 from wordlelab.instances.wordlists import eldrow_lists
 from wordlelab.cli.console import emit_json, err, out, progress, table
+from wordlelab.cli.solver_options import solver_options
 from wordlelab.errors import WordleError
 from wordlelab.cli.options import SOLVERS, OutputFile, node_limit_type, positive, sweep_options
 
@@ -36,6 +37,7 @@ Examples:
 @sweep_options("--all: processes (default: all cores)",
                "--all: run the targets on dask.distributed (a LocalCluster, or a running scheduler)")
 @json_option
+@solver_options
 def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, search, export_file, time_limit,
            node_limit, checkpoint, csv_file, workers, dask_address, as_json):
     """Longest chain of guesses, each still a possible answer (strict) or hard-mode legal, ending at the target."""

@@ -8,6 +8,7 @@ import click
 
 from wordlelab.cli.common import json_option
 from wordlelab.cli.console import emit_json, err, out, progress, table
+from wordlelab.cli.solver_options import solver_options
 from wordlelab.errors import WordleError
 from wordlelab.cli.options import SOLVERS, OutputFile, plot_option, positive, sweep_options
 
@@ -301,6 +302,7 @@ def consistency(n_max, as_json):
 @click.option("--time-limit", default=60.0, show_default=True, type=positive(float))
 @click.option("--export", "export_file", default=None, type=OutputFile(), help="write the model (.lp/.mps for MIP)")
 @json_option
+@solver_options
 def model(n, objective, rounds, solver, consistent_only, colors, history, time_limit, export_file, as_json):
     """The optimal strategy as a CP-SAT or MIP model, solved, verified and checked against the native solver."""
     from wordlelab.models.permutation import check_n, parse_history

@@ -8,6 +8,7 @@ import click
 
 from wordlelab.cli.common import json_option, lists_options, mode_option, save_tree_certificate
 from wordlelab.cli.console import emit_json, out, table
+from wordlelab.cli.solver_options import solver_options
 from wordlelab.errors import WordleError
 from wordlelab.cli.options import SOLVERS, OutputFile, non_negative, positive
 
@@ -67,6 +68,7 @@ encoding (the layered state graph passes its cap after a minute): "not within 5"
 @click.option("--export", "export_file", default=None, type=OutputFile(), help="also write the model (.lp/.mps)")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the verified tree here")
 @json_option
+@solver_options
 def tree_model(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode, solver,
                encoding, no_cuts, no_hint, time_limit, export_file, tree_file, as_json):
     """Exact decision-tree model of an answer set: feasibility within g guesses, or least total."""
@@ -177,6 +179,7 @@ Examples:
 @click.option("--checkpoint", default=None, type=OutputFile(),
               help="resumable proof (JSON): the pair rows, or the letter branches searched")
 @json_option
+@solver_options
 def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, time_limit, save_model, save_proof,
               check_proof, checkpoint, as_json):
     """Fewest fixed guesses (the same for every answer) whose patterns identify the answer."""
