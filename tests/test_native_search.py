@@ -414,7 +414,8 @@ def test_thump_within_7_in_hard_mode_from_the_committed_runs(tmp_path):
     lists = load_lists("nyt20220316", answers="all")
     res = NativeSearcher(lists, "hard", 7, cache_entries=1 << 26).solve(
         start="thump", checkpoint=str(classes), class_rankings=(str(ranking),))
-    assert (res.status, res.value) == ("OPTIMAL", 58715) and res.stats["classes_from_rankings"] == ["BBBBB"]
+    # the committed files were written on another machine: the total rests on them (docs/trust.md)
+    assert (res.claimed, res.value) == ("OPTIMAL", 58715) and res.stats["classes_from_rankings"] == ["BBBBB"]
     assert json.loads(classes.read_text())["entries"]["BBBBB"]["value"] == 19423
     report = verify_tree(res.certificate, lists.answers, lists.guesses, "hard", (), 7)
     assert report.total == 58715 and report.max_guesses <= 7
@@ -435,7 +436,8 @@ def test_thump_within_7_in_hard_mode_on_the_12947_words(shared, tmp_path):
     lists = load_lists(guesses_file=path, answers=path)
     res = NativeSearcher(lists, "hard", 7, cache_entries=1 << 24).solve(
         start="thump", checkpoint=str(classes), class_rankings=(str(ranking),))
-    assert (res.status, res.value) == ("OPTIMAL", 58506) and res.stats["classes_from_rankings"] == ["BBBBB"]
+    # the committed files were written on another machine: the total rests on them (docs/trust.md)
+    assert (res.claimed, res.value) == ("OPTIMAL", 58506) and res.stats["classes_from_rankings"] == ["BBBBB"]
     report = verify_tree(res.certificate, lists.answers, lists.guesses, "hard", (), 7)
     assert report.total == 58506 and report.max_guesses <= 7
 
