@@ -23,6 +23,7 @@ False
 from __future__ import annotations
 
 import os
+import select
 import signal
 import threading
 import weakref
@@ -40,10 +41,18 @@ class StopOnCtrlC:
     """A context in which a Ctrl-C (SIGINT) or SIGTERM poisons the node counters ``stats[0]`` of the given arrays.
 
     Outside the main thread (where no wakeup descriptor can be set) it does nothing.
+
+    ``on_stop``, if given, is called from the watcher thread on a stop, and again every
+    :attr:`REPEAT` seconds until the block ends: a solver running in C (CP-SAT, HiGHS, SCIP) is
+    told to stop that way, and a stop asked for just before the solver's call began, which
+    the solver may drop, is asked for again once it runs.
     """
 
-    def __init__(self, *stats: np.ndarray):
+    REPEAT = 0.2
+
+    def __init__(self, *stats: np.ndarray, on_stop=None):
         self.stats = list(stats)
+        self.on_stop = on_stop
         self.interrupted = False
         self._thread = None
         self._made: list = []         # weak references to the arrays new_stats made in the block
@@ -82,6 +91,13 @@ class StopOnCtrlC:
 
     def _watch(self) -> None:
         while True:
+            if self.interrupted and self.on_stop is not None:
+                try:
+                    self.on_stop()
+                except Exception:         # (a solver that has just finished): the KeyboardInterrupt
+                    pass                  # still comes in the main thread, so no thread traceback
+                if not select.select([self._read], [], [], self.REPEAT)[0]:
+                    continue
             try:
                 data = os.read(self._read, 64)
             except OSError:

@@ -1,4 +1,10 @@
-"""What every solver backend shares: the solution type, status words, and silencing solver output."""
+"""What every solver backend shares: the solution type, status words, silencing solver output,
+and stopping a solver call on Ctrl-C or SIGTERM.
+
+Relies on the solver libraries releasing the GIL while they solve (CP-SAT's ``solve``, HiGHS's
+``run``, SCIP's ``optimizeNogil``; CBC is a child process): only then can the watcher thread of
+:func:`stoppable` run, and tell the solver to stop, while the main thread waits in C.
+"""
 from __future__ import annotations
 
 import os
@@ -35,6 +41,23 @@ def status_from(name: str, has_solution: bool) -> str:
     if name in ("OPTIMAL", "INFEASIBLE"):
         return name
     return "FEASIBLE" if has_solution else "UNKNOWN"
+
+
+@contextmanager
+def stoppable(stop):
+    """A solver call that a Ctrl-C or SIGTERM ends within moments, not at its time limit.
+
+    Python runs a signal's handler only when the main thread is back in Python, so a solver
+    working in C would otherwise finish its whole time limit (or, in a long presolve, more)
+    first. A watcher thread calls ``stop()``, the solver's own "stop now", at the signal; the
+    call then returns, and the KeyboardInterrupt (or SIGTERM's) is raised from there. A stop
+    asked for before the block raises at once: the solver never starts.
+    """
+    from wordlelab.solvers.interrupt import StopOnCtrlC
+    with StopOnCtrlC(on_stop=stop) as guard:
+        guard.check()
+        yield guard
+    guard.check()
 
 
 @dataclass(frozen=True)

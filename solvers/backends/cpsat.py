@@ -11,7 +11,7 @@ from ortools.sat.python import cp_model
 
 from wordlelab.errors import WordleError
 
-from wordlelab.solvers.backends.base import Solution, quiet_output, status_from
+from wordlelab.solvers.backends.base import Solution, quiet_output, status_from, stoppable
 
 INT_INF = 2**53
 # the default number of workers, whatever the cores: with 2 workers (this machine's cores) the
@@ -67,8 +67,11 @@ def solve(model, time_limit: float, threads: int | None = None) -> Solution:
     solver.parameters.log_search_progress = settings.log is not None
     if settings.gap is not None:
         solver.parameters.relative_gap_limit = settings.gap
+    # CP-SAT's own SIGINT handler would take a Ctrl-C for a time-out: the search stops, and the
+    # command goes on with an UNKNOWN; stoppable() stops it and raises the KeyboardInterrupt instead
+    solver.parameters.catch_sigint_signal = False
     t0 = time.perf_counter()
-    with quiet_output():
+    with stoppable(solver.stop_search), quiet_output():
         code = solver.solve(cp)
     seconds = time.perf_counter() - t0
     status = status_from(solver.status_name(code), code in (cp_model.OPTIMAL, cp_model.FEASIBLE))

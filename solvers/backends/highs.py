@@ -13,7 +13,7 @@ import highspy
 import numpy as np
 
 from wordlelab.models.files import CannotWrite, output_name
-from wordlelab.solvers.backends.base import Solution, quiet_output
+from wordlelab.solvers.backends.base import Solution, quiet_output, stoppable
 
 INF = highspy.kHighsInf
 
@@ -147,8 +147,10 @@ def solve(model, time_limit: float, threads: int | None = None) -> Solution:
             vals[i] = v
         sol.col_value = list(vals)
         h.setSolution(sol)
+    # cancelSolve() is heard through HiGHS's interrupt callbacks, which this switches on
+    h.HandleUserInterrupt = True
     t0 = time.perf_counter()
-    with quiet_output():
+    with stoppable(h.cancelSolve), quiet_output():
         h.run()
     seconds = time.perf_counter() - t0
     ms = h.getModelStatus()

@@ -5,7 +5,7 @@ import time
 
 import pyscipopt
 
-from wordlelab.solvers.backends.base import Solution, quiet_output
+from wordlelab.solvers.backends.base import Solution, quiet_output, stoppable
 from wordlelab.solvers.backends.highs import mip_rows
 
 STATUS = {"optimal": "OPTIMAL", "infeasible": "INFEASIBLE"}
@@ -35,9 +35,13 @@ def solve(model, time_limit: float, threads: int | None = None) -> Solution:
         for i, v in model.hints.items():
             m.setSolVal(sol, xs[i], v)
         m.addSol(sol, free=True)
+    # SCIP's own Ctrl-C handler would swallow the signal (an "interrupted" status, no stop of
+    # ours): the watcher of stoppable() asks it to stop instead, for SIGTERM alike; the solve
+    # runs without the GIL, so that the watcher can run at all
+    m.setBoolParam("misc/catchctrlc", False)
     t0 = time.perf_counter()
-    with quiet_output():
-        m.optimize()
+    with stoppable(m.interruptSolve), quiet_output():
+        m.optimizeNogil()
     seconds = time.perf_counter() - t0
     word = m.getStatus()
     has_solution = m.getNSols() > 0
