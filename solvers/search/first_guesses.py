@@ -30,6 +30,7 @@ import time
 from pathlib import Path
 
 from wordlelab.models.files import CannotWrite, write_atomic
+from wordlelab.errors import WordleError
 from wordlelab.models.tree import Tree, TreeFormatError, from_json, to_json
 from wordlelab.models.verify import TreeFault, verify_tree
 from wordlelab.solvers.checkpoint import lists_question, load_checkpoint
@@ -48,6 +49,35 @@ def default_checkpoint(lists, mode: str, max_guesses: int) -> Path:
     from wordlelab.models.cache import cache_dir
     name = re.sub(r"[^A-Za-z0-9+-]", "_", lists.name)
     return cache_dir() / "rankings" / f"first-guesses-{name}-{mode}-{max_guesses}-{lists.key}.json"
+
+
+def ranking_kept(searcher: NativeSearcher, checkpoint: str | Path | None = None) -> bool:
+    """Whether the kept ranking holds every candidate first guess, so that :func:`first_guess_ranking`
+    runs no sweep (seconds, where a sweep takes minutes). A file that does not load counts as not kept.
+
+    >>> import tempfile, os
+    >>> from wordlelab.instances.wordlists import WordLists
+    >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush")
+    >>> s = NativeSearcher(WordLists("six", words, words))
+    >>> path = os.path.join(tempfile.mkdtemp(), "rank.json")
+    >>> before = ranking_kept(s, path)
+    >>> _ = first_guess_ranking(s, path)
+    >>> before, ranking_kept(s, path)
+    (False, True)
+    """
+    lists = searcher.lists
+    path = Path(checkpoint) if checkpoint else default_checkpoint(lists, searcher.mode, searcher.max_guesses)
+    if not path.is_file():
+        return False
+    try:
+        entries = load_checkpoint(str(path), checkpoint_question(lists, searcher.mode, searcher.max_guesses),
+                                  functools.partial(check_entry, None))
+    except WordleError:
+        return False
+    if all(w in entries for w in lists.guesses):
+        return True
+    # as first_guess_ranking: the guesses that are no candidates are never swept
+    return all(lists.guesses[g] in entries for _, g in searcher.candidate_order(searcher.root()))
 
 
 def first_guess_ranking(searcher: NativeSearcher, checkpoint: str | Path | None = None, workers: int = 1,
