@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli  # tests/ is on sys.path (pytest's default prepend import mode)
-from test_json_schema import TREE, WORDS
+from test_json_schema import small  # noqa: F401  (the fixture: the small lists and tree)
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "exit-codes.md"
 
@@ -18,14 +18,6 @@ def documented_codes() -> list[int]:
 def test_the_page_and_the_module_list_the_same_codes():
     from wordlelab.cli import exits
     assert documented_codes() == sorted(exits.CODES) == [0, 1, 2, 130, 143]
-
-
-@pytest.fixture
-def small(tmp_path):
-    (tmp_path / "a.txt").write_text("\n".join(WORDS) + "\n")
-    (tmp_path / "g.txt").write_text("\n".join(WORDS + ["salet", "crane"]) + "\n")
-    (tmp_path / "t.tree").write_text(TREE)
-    return tmp_path, ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
 
 
 @pytest.mark.parametrize("as_json", [[], ["--json"]], ids=["text", "json"])
