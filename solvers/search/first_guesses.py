@@ -29,8 +29,8 @@ import re
 import time
 from pathlib import Path
 
-from wordlelab.models.files import CannotWrite, write_atomic
 from wordlelab.errors import WordleError
+from wordlelab.models.files import CannotWrite, write_atomic
 from wordlelab.models.tree import Tree, TreeFormatError, from_json, to_json
 from wordlelab.models.verify import TreeFault, verify_tree
 from wordlelab.solvers.checkpoint import lists_question, load_checkpoint
