@@ -207,13 +207,16 @@ class Dask:
             self.cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,
                                         dashboard_address=":0", silence_logs=40)
             self.client = Client(self.cluster)
+            info = self.client.scheduler_info()
         else:
             check_dask_address(address)
+            _probe_scheduler(address, CONNECT_SECONDS)
             try:
-                self.client = Client(address, timeout=10)
-            except (OSError, ValueError, TypeError) as e:
-                raise WordleError(f"cannot reach the dask scheduler at {address}: {e}") from None
-        self.workers = max(1, len(self.client.scheduler_info().get("workers", {})) or workers)
+                self.client = Client(address, timeout=CONNECT_SECONDS)
+                info = self.client.scheduler_info()
+            except Exception as e:         # anything from a peer the probe passed: one line
+                raise WordleError(f"cannot reach the dask scheduler at {address}: {_reason(e)}") from None
+        self.workers = max(1, len(info.get("workers", {})) or workers)
         self.dashboard = self.client.dashboard_link
 
     def submit(self, fn, *args):
@@ -236,6 +239,43 @@ class Dask:
 
 
 DASK_SCHEMES = ("tcp", "tls", "ucx", "ws", "wss", "inproc")
+CONNECT_SECONDS = 10.0      # to connect to a scheduler and hear it answer
+
+
+def _reason(e: BaseException) -> str:
+    return " ".join(str(e).split()) or type(e).__name__
+
+
+def _probe_scheduler(address: str, seconds: float) -> None:
+    """Ask ``address`` who it is, within ``seconds``: WordleError unless a dask scheduler answers.
+
+    Client() waits with no limit for a peer that accepts the connection and stays silent (its
+    ``timeout`` covers the connection alone), and a peer that sends anything else can claim a
+    message of exabytes, which dask tries to allocate. The question ("identity", which every
+    dask server answers) runs in an event loop of its own, under one time limit for it all, and
+    whatever goes wrong is one line.
+    """
+    import asyncio
+    from distributed.comm import connect
+
+    async def identity():
+        comm = await connect(address, timeout=seconds)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), seconds))
+    except (TimeoutError, asyncio.TimeoutError):
+        raise WordleError(f"cannot reach the dask scheduler at {address}: nothing answered within {seconds:g} s") from None
+    except MemoryError:
+        raise WordleError(f"{address} is not a dask scheduler: it answered with garbage") from None
+    except Exception as e:        # refused, reset, not dask's protocol: one line, whatever the peer did
+        raise WordleError(f"cannot reach the dask scheduler at {address}: {_reason(e)}") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        kind = answer.get("type") if isinstance(answer, dict) else None
+        raise WordleError(f"{address} is not a dask scheduler" + (f" (a {kind})" if isinstance(kind, str) else ""))
 
 
 def check_dask_address(address: str) -> str:
@@ -247,12 +287,12 @@ def check_dask_address(address: str) -> str:
     if address == "local":
         return address
     from urllib.parse import urlsplit
-    parts = urlsplit(address if "://" in address else "tcp://" + address)
     try:
-        port = parts.port
-    except ValueError:
-        port = None
-    if parts.scheme not in DASK_SCHEMES or not parts.hostname or port is None:
+        parts = urlsplit(address if "://" in address else "tcp://" + address)
+        port, host = parts.port, parts.hostname
+    except ValueError:           # 'tcp://[::1' (an unclosed IPv6 bracket), a port out of range
+        parts, port, host = None, None, None
+    if parts is None or parts.scheme not in DASK_SCHEMES or not host or port is None:
         raise WordleError(f"--dask {address!r}: expected 'local' or a scheduler address such as "
                           f"tcp://HOST:8786")
     return address

@@ -148,3 +148,89 @@ def test_the_dominated_sets_of_every_guess_take_seconds():
     inside = (small.astype(np.int32) @ (~small).astype(np.int32).T) == 0
     np.fill_diagonal(inside, False)
     assert (dominated_sets(small, rows_per_call=7) == inside.any(axis=1)).all()
+
+
+def _peer(reply: bytes | None):
+    """A TCP server on this machine that accepts and sends ``reply`` (None: stays silent); its address."""
+    import socket
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    held = []
+
+    def serve():
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:            # closed: the test is over
+                return
+            held.append(conn)
+            if reply is not None:
+                conn.sendall(reply)
+    threading.Thread(target=serve, daemon=True).start()
+    return server, f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+
+@pytest.mark.parametrize("reply, said", [(None, "nothing answered within 1.5 s"),
+                                         (b"HTTP/1.1 200 OK\r\n\r\n" + b"x" * 1000, "not a dask scheduler")])
+def test_a_dask_peer_that_is_silent_or_sends_junk_is_one_error(monkeypatch, reply, said):
+    """F-8: a port that accepts and never answers hung --dask for good; one that sends junk made
+    dask allocate 3 EiB (a traceback). Both are one WordleError within the connect time-out."""
+    pytest.importorskip("distributed")
+    from wordlelab.errors import WordleError
+    from wordlelab.solvers import sweep
+    monkeypatch.setattr(sweep, "CONNECT_SECONDS", 1.5)
+    server, address = _peer(reply)
+    t0 = time.monotonic()
+    try:
+        with pytest.raises(WordleError, match=said):
+            sweep.Dask(address, 1)
+    finally:
+        server.close()
+    assert time.monotonic() - t0 < 5
+
+
+def test_a_real_scheduler_passes_the_probe():
+    """The probe asks what every dask server answers ("identity"): a scheduler is let through."""
+    pytest.importorskip("distributed")
+    from distributed import LocalCluster
+    from wordlelab.solvers import sweep
+    with LocalCluster(n_workers=0, dashboard_address=":0", silence_logs=40, processes=False,
+                      protocol="tcp://", host="127.0.0.1") as cluster:
+        ex = sweep.Dask(cluster.scheduler_address, 3)
+        try:
+            assert ex.workers == 3           # no workers yet: the number asked for
+        finally:
+            ex.close()
+
+
+def _wordlelab(*args, timeout=120):
+    return subprocess.run([sys.executable, "-m", "wordlelab", *args], capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def _one_error_line(r):
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), r.stderr
+    return lines[0]
+
+
+@pytest.mark.parametrize("command", [["best-start", "--lists", "nyt20220316", "--limit", "2"],
+                                     ["perm", "optimal", "--n", "4"]])
+def test_an_unclosed_ipv6_address_is_one_error_line(command):
+    """F-8: 'tcp://[::1' raised urllib's ValueError ("Invalid IPv6 URL") as a traceback."""
+    assert "--dask" in _one_error_line(_wordlelab(*command, "--dask", "tcp://[::1"))
+
+
+def test_a_silent_dask_peer_stops_the_command_with_one_line():
+    """The report's command, end to end: an error line after the 10 s time-out, not a hang."""
+    pytest.importorskip("distributed")
+    server, address = _peer(None)
+    try:
+        t0 = time.monotonic()
+        line = _one_error_line(_wordlelab("best-start", "--lists", "nyt20220316", "--limit", "2",
+                                          "--workers", "1", "--dask", address, timeout=60))
+    finally:
+        server.close()
+    assert "nothing answered" in line and time.monotonic() - t0 < 30
