@@ -36,6 +36,27 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("wordlelab"))
 
 
+# characters of one file or folder name built from a user's names (a word list's file name may be
+# 230 characters, twice that for a guess list and an answer list): NAME_MAX is 255 bytes on most
+# file systems, and the rest of a name (mode, limit, content key, suffix) needs room too
+NAME_LIMIT = 120
+
+
+def short_name(name: str, limit: int = NAME_LIMIT) -> str:
+    """``name`` if it has at most ``limit`` characters, else a readable prefix of it and a short
+    hash of the whole (``limit`` characters in all): distinct long names stay distinct.
+
+    >>> short_name("nyt20220316")
+    'nyt20220316'
+    >>> long = short_name("g" * 230 + "_txt"); len(long), long[:3], long[-17:]
+    (120, 'ggg', '-cc0e5f494acea690')
+    """
+    if len(name) <= limit:
+        return name
+    digest = hashlib.sha256(name.encode()).hexdigest()[:16]
+    return f"{name[:limit - len(digest) - 1]}-{digest}"
+
+
 KEY_NAME = "seal.key"
 
 

@@ -234,3 +234,26 @@ def test_a_silent_dask_peer_stops_the_command_with_one_line():
     finally:
         server.close()
     assert "nothing answered" in line and time.monotonic() - t0 < 30
+
+
+def test_word_lists_with_names_of_230_letters_are_kept_under_short_names(tmp_path):
+    """F-9: the kept-hint folder and the ranking file were named after the lists' file names
+    whole (470 characters with both lists): OSError "File name too long", a traceback. Past 120
+    characters a name is a readable prefix and a hash of the whole; two such lists stay apart."""
+    answers = "bills hills kills mills pills drone crane slate trace least".split()
+    guesses = answers + "salet tower qajaq jumpy fizzy".split()
+    g, a = tmp_path / ("g" * 230 + ".txt"), tmp_path / ("a" * 230 + ".txt")
+    g.write_text("\n".join(guesses) + "\n")
+    a.write_text("\n".join(answers) + "\n")
+    env = {**os.environ, "WORDLELAB_CACHE": str(tmp_path / "cache")}
+    lists = ["--guesses", str(g), "--answers", str(a)]
+    for command in (["hint", "salet.BBBYB", *lists], ["analyze", "salet.drone", *lists]):
+        r = subprocess.run([sys.executable, "-m", "wordlelab", *command], capture_output=True, text=True,
+                           timeout=300, env=env)
+        assert r.returncode == 0, r.stderr
+        assert "Traceback" not in r.stderr
+    kept = [p for p in (tmp_path / "cache").rglob("*") if p.parent.name in ("hints", "rankings")
+            or p.parent.parent.name == "hints"]
+    assert kept and all(len(p.name) <= 255 for p in kept)
+    assert any(p.suffix == ".json" and p.parent.parent.name == "hints" for p in kept)      # a hint kept
+    assert any(p.name.startswith("first-guesses-ggg") for p in kept)                     # a ranking kept

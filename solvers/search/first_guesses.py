@@ -46,8 +46,9 @@ def default_checkpoint(lists, mode: str, max_guesses: int) -> Path:
     >>> default_checkpoint(WordLists("a b/c", ("crate",), ("crate",)), "hard", 6).name[:24]
     'first-guesses-a_b_c-hard'
     """
-    from wordlelab.models.cache import cache_dir
-    name = re.sub(r"[^A-Za-z0-9+-]", "_", lists.name)
+    from wordlelab.models.cache import cache_dir, short_name
+    # cut to a prefix and a hash: a list's file name may be longer than a file name may be
+    name = short_name(re.sub(r"[^A-Za-z0-9+-]", "_", lists.name))
     return cache_dir() / "rankings" / f"first-guesses-{name}-{mode}-{max_guesses}-{lists.key}.json"
 
 

@@ -26,7 +26,7 @@ import json
 import re
 from pathlib import Path
 
-from wordlelab.models.cache import cache_dir, seal, sealed
+from wordlelab.models.cache import cache_dir, seal, sealed, short_name
 from wordlelab.models.files import CannotWrite, write_atomic
 from wordlelab.models.state import GameState
 from wordlelab.models.tree import TreeFormatError, from_json, to_json
@@ -47,8 +47,10 @@ def kept_file(lists, mode: str, max_guesses: int, game: GameState) -> Path:
     >>> kept_file(lists, "easy", 6, parse_state("humph.BBBBB", lists)).name
     'humph.BBBBB.json'
     """
-    name = re.sub(r"[^A-Za-z0-9+-]", "_", lists.name)
-    return cache_dir() / "hints" / f"{name}-{mode}-{max_guesses}-{lists.key}" / f"{game.describe() or 'start'}.json"
+    # names cut to a prefix and a hash: a list's file name may be longer than a file name may be
+    name = short_name(re.sub(r"[^A-Za-z0-9+-]", "_", lists.name))
+    folder = cache_dir() / "hints" / f"{name}-{mode}-{max_guesses}-{lists.key}"
+    return folder / f"{short_name(game.describe() or 'start', 200)}.json"
 
 
 def _sealed_text(data: dict) -> bytes:
