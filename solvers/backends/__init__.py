@@ -41,10 +41,11 @@ from wordlelab.solvers.backends.base import (Solution, SolverSettings, current_s
                                              quiet_output, solver_settings, status_from)
 
 # name -> (module, the pip package it needs, the extra that installs it)
+# (a player's install has none of them: the native search needs no solver library)
 BACKENDS = {
-    "cpsat": ("cpsat", "ortools", None),
-    "cbc": ("cbc", "pulp", None),
-    "highs": ("highs", "highspy", None),
+    "cpsat": ("cpsat", "ortools", "solvers"),
+    "cbc": ("cbc", "pulp", "solvers"),
+    "highs": ("highs", "highspy", "solvers"),
     "scip": ("scip", "pyscipopt", "scip"),
 }
 SOLVERS = tuple(BACKENDS)
@@ -70,8 +71,8 @@ def backend(name: str):
     """The backend module of a solver (WordleError if unknown or not installed)."""
     module, package, extra = BACKENDS[check_solver(name)]
     if not available(name):
-        how = f"pip install 'wordlelab[{extra}]'" if extra else f"pip install {package}"
-        raise WordleError(f"solver {name!r} needs the package {package}: {how}")
+        from wordlelab.errors import install_command
+        raise WordleError(f"solver {name!r} needs the package {package}: {install_command(extra)}")
     _import_order()
     return importlib.import_module(f"wordlelab.solvers.backends.{module}")
 

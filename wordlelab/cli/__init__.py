@@ -30,6 +30,11 @@ class _NumbaWithoutBlasProbe(importlib.abc.MetaPathFinder):
         if name != "numba.np.arraymath":
             return None
         sys.meta_path.remove(self)
+        try:
+            if sys.stderr.isatty():         # (a log or a pipe gets the progress lines' timings instead)
+                _announce_first_compile()
+        except (AttributeError, ValueError):
+            pass
         spec = importlib.machinery.PathFinder.find_spec(name, path)
         if spec is None or spec.loader is None or "scipy.linalg.cython_blas" in sys.modules:
             return spec
@@ -43,6 +48,27 @@ class _NumbaWithoutBlasProbe(importlib.abc.MetaPathFinder):
                 del sys.modules["scipy.linalg.cython_blas"]
         spec.loader.exec_module = exec_without_probe
         return spec
+
+
+def _announce_first_compile() -> None:
+    """Say so on stderr when numba is loaded and its cache for this version of the sources is empty.
+
+    The kernels then compile on first use: a minute or two on a 2-core machine, which a first
+    ``solve`` would otherwise spend silently (and count as search time). Compiled once, they are
+    cached per source version (``wordlelab/__init__.py``), so this shows once per version.
+    """
+    from pathlib import Path
+    where = os.environ.get("NUMBA_CACHE_DIR")
+    if not where or os.environ.get("WORDLELAB_QUIET_COMPILE") == "1":
+        return
+    try:
+        cached = any(Path(where).rglob("*.nbi"))
+    except OSError:
+        return
+    if not cached:
+        sys.stderr.write("compiling the search kernels for this version of wordlelab: a minute or two, once "
+                         "('wordlelab compile' does it ahead of time)\n")
+        sys.stderr.flush()
 
 
 if "numba" not in sys.modules:
@@ -192,6 +218,11 @@ def _exit_if_unwritten(code) -> None:
         sys.exit(2)
 
 
+# package -> the extra of pyproject.toml that installs it
+OPTIONAL_PACKAGES = {"ortools": "solvers", "pulp": "solvers", "highspy": "solvers", "pyscipopt": "scip",
+                     "matplotlib": "plot", "dask": "dask", "distributed": "dask"}
+
+
 def main(argv=None) -> None:
     """Entry point: one-line errors with exit code 2, clean stop on Ctrl-C or SIGTERM; a result
     whose output file cannot be written at the end is still printed, then the error, exit code 2."""
@@ -234,6 +265,15 @@ def main(argv=None) -> None:
     except click.exceptions.Exit as e:
         _exit_if_unwritten(e.exit_code)
         sys.exit(e.exit_code)
+    except ModuleNotFoundError as e:
+        # a command of an extra the light install leaves out (pyproject's optional dependencies)
+        extra = OPTIONAL_PACKAGES.get((e.name or "").split(".")[0])
+        if extra is None or stop_request.requested is not None:
+            raise
+        from wordlelab.errors import install_command
+        click.echo(f"error: this command needs the package {e.name.split('.')[0]}, in the extra "
+                   f"'{extra}': {install_command(extra)}", err=True)
+        sys.exit(2)
     except Exception as e:
         # after a Ctrl-C or SIGTERM, whatever breaks is the stop's doing: a signal that lands while
         # numba compiles a kernel leaves that kernel half-built, and its next call raises RuntimeError
