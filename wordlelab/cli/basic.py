@@ -140,17 +140,23 @@ def matrix(lists, no_cache, as_json):
 @lists_options
 @mode_option
 @click.option("-o", "--output", required=True, type=PlotFile(), help="the picture (.png or .svg)")
-@click.option("--levels", default=2, show_default=True, type=click.IntRange(1, 3), help="guess levels to draw")
+@click.option("--levels", default=2, show_default=True, type=click.IntRange(1, 3),
+              help="1: each reply to the first guess with the answers it leaves; 2: and the next guess; "
+                   "3: and how that guess splits them (deeper levels: answers found at each guess)")
 def tree_plot(tree_file, lists, mode, output, levels):
-    """Draw the first levels of a strategy tree (after checking it with the verifier)."""
+    """Draw a strategy tree (after checking it with the verifier): a row per reply to the first guess."""
+    from pathlib import Path
+
     from wordlelab.cli.plots import tree_levels
     from wordlelab.models.tree import load_tree
     from wordlelab.models.verify import verify_tree
     tree = load_tree(tree_file)
     report = verify_tree(tree, lists.answers, lists.guesses, mode)
-    tree_levels(tree, output, levels, f"{tree_file}: first {levels} levels ({report.n_answers} answers, "
-                                      f"total {report.total}, verified)")
-    out.print(f"wrote {output}: the first {levels} levels of {tree_file} (verified: total {report.total})")
+    tree_levels(tree, output, levels, f"{Path(tree_file).name}: {lists.name}, {mode} mode, "
+                                      f"{report.n_answers} answers, total {report.total} (average "
+                                      f"{report.total / report.n_answers:.4f}), verified")
+    out.print(f"wrote {output}: {tree_file}, {levels} guess level{'s' if levels > 1 else ''} drawn "
+              f"(verified: total {report.total})")
 
 
 @click.command("compile", epilog="Example: wordlelab compile")
