@@ -190,8 +190,8 @@ def _suggest_first(lists, mode, top, searcher) -> None:
     word, total = recorded
     out.print(f"suggested first guess: {word} ({total} guesses in all over the {len(lists.answers)} answers, "
               f"{total / len(lists.answers):.4f} a game): the best of the ranking of every first guess recorded "
-              f"in the README, not proven in this session; {how} proves it (minutes, once; play then shows the "
-              f"proven best)", markup=False)
+              f"in the README, not proven in this session; {how} proves it (minutes, more in hard mode; once: "
+              f"play then shows the proven best)", markup=False)
 
 
 def _show(lists, mode, top, steps, searcher) -> None:
