@@ -92,12 +92,28 @@ def _digest_path(path: Path) -> Path:
     return path.with_name(path.name + ".sha256")
 
 
+class _Damaged(Exception):
+    """A cached matrix that is not what its name says (the reason is the message)."""
+
+
+def _npy_header(path: Path):
+    """(shape, Fortran order, dtype) from an .npy file's header, its data unread."""
+    with open(path, "rb") as f:
+        major, _ = np.lib.format.read_magic(f)
+        read = np.lib.format.read_array_header_1_0 if major == 1 else np.lib.format.read_array_header_2_0
+        return read(f)
+
+
 def _load_checked(path: Path, shape) -> np.ndarray | None:
     """The cached matrix if it exists, has ``shape`` and matches its digest; else None."""
     if not path.exists():
         return None
     reason = None
     try:
+        # the header first: one that claims a huge shape would have np.load allocate terabytes
+        claimed, _, dtype = _npy_header(path)
+        if claimed != tuple(shape) or dtype != np.uint8:
+            raise _Damaged(f"shape {claimed}, expected {tuple(shape)}")
         # big matrices are memory-mapped: pages come in as they are read (here, by the digest)
         m = np.load(path, mmap_mode="r" if path.stat().st_size > MMAP_BYTES else None)
         expected = _digest_path(path).read_text().strip()
@@ -107,9 +123,11 @@ def _load_checked(path: Path, shape) -> np.ndarray | None:
             reason = "its content does not match its seal (damaged, edited, or not built here)"
         else:
             return m
+    except _Damaged as e:
+        reason = str(e)
     except FileNotFoundError:
         reason = "it has no digest file"
-    except (OSError, ValueError, EOFError) as e:
+    except (OSError, ValueError, EOFError, MemoryError) as e:
         reason = f"it cannot be read ({type(e).__name__})"
     warnings.warn(f"the cached pattern matrix {path.name} is damaged ({reason}); rebuilding it",
                   WordlelabWarning, stacklevel=3)

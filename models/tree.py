@@ -144,22 +144,31 @@ def from_json(data: dict) -> Tree:
     return root
 
 
+# a strategy tree over every one of 12972 answers is a few MB in either format: a file past this
+# (or /dev/zero, which never ends) is refused before it fills the memory
+MAX_TREE_BYTES = 64 << 20
+
+
 def load_tree(path: str) -> Tree:
-    """Read a tree file in Selby's format or JSON (chosen by content)."""
+    """Read a tree file in Selby's format or JSON (chosen by content), at most :data:`MAX_TREE_BYTES`."""
     try:
         with open(path, encoding="utf-8-sig") as f:
-            text = f.read()
+            text = f.read(MAX_TREE_BYTES + 1)
     except IsADirectoryError:
         raise WordleError(f"cannot read tree {path!r}: it is a directory") from None
     except OSError as e:
         raise WordleError(f"cannot read tree {path!r}: {e.strerror}") from None
     except UnicodeDecodeError:
         raise TreeFormatError(f"{path}: not a text file (a tree is Selby's text format or JSON)") from None
+    if len(text) > MAX_TREE_BYTES:
+        raise TreeFormatError(f"{path}: larger than {MAX_TREE_BYTES >> 20} MiB, far more than any strategy tree")
     if text.lstrip().startswith("{"):
         try:
             return from_json(json.loads(text))
         except json.JSONDecodeError as e:
             raise TreeFormatError(f"{path}: invalid JSON ({e.msg}, line {e.lineno})") from None
+        except ValueError:        # an integer of over 4300 digits, which Python will not convert
+            raise TreeFormatError(f"{path}: a JSON number too long to be part of a strategy tree") from None
         except RecursionError:
             raise TreeFormatError(f"{path}: JSON nested too deeply to be a strategy tree") from None
     return read_selby(text)

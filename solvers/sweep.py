@@ -21,6 +21,7 @@ import concurrent.futures as cf
 import concurrent.futures.process  # noqa: F401  (cf.process.BrokenProcessPool: not loaded by cf itself)
 import multiprocessing as mp
 import os
+import signal
 import threading
 import time
 from dataclasses import dataclass, field
@@ -150,7 +151,7 @@ class Pool:
 
     def _new_pool(self):
         return cf.ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"),
-                                      initializer=watch_parent, initargs=(os.getpid(),))
+                                      initializer=start_worker, initargs=(os.getpid(),))
 
     def submit(self, fn, *args):
         return self.pool.submit(fn, *args)
@@ -177,6 +178,17 @@ class Pool:
 
 
 PARENT_POLL_SECONDS = 0.5
+
+
+def start_worker(parent_pid: int) -> None:
+    """Worker side, first thing: ignore Ctrl-C, and end with the parent (:func:`watch_parent`).
+
+    A Ctrl-C in a terminal reaches the whole process group, workers included; an idle worker,
+    waiting for its next task, printed a KeyboardInterrupt traceback. The client stops its
+    workers itself on Ctrl-C (:meth:`Pool.close` terminates them), so they need not hear it.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    watch_parent(parent_pid)
 
 
 def watch_parent(parent_pid: int) -> None:

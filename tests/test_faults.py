@@ -257,3 +257,103 @@ def test_word_lists_with_names_of_230_letters_are_kept_under_short_names(tmp_pat
     assert kept and all(len(p.name) <= 255 for p in kept)
     assert any(p.suffix == ".json" and p.parent.parent.name == "hints" for p in kept)      # a hint kept
     assert any(p.name.startswith("first-guesses-ggg") for p in kept)                     # a ranking kept
+
+
+@pytest.mark.parametrize("args, said", [
+    (["solve", "--start", "salet", "--memory", "nan"], "not a finite number"),
+    (["prove-depth", "--guesses", "4", "--every-first-word", "--memory", "nan"], "not a finite number"),
+    (["solve", "--start", "salet", "--beam", "99999999999999999999"], "--beam"),
+    (["lower-bound", "--pattern", "?ills", "--time-limit", "nan"], "not a finite number"),
+    (["blindfold", "--k", "2", "--search-time", "nan"], "not a finite number"),
+    (["solve", "--start", "salet", "--lists", ""], "--lists ''"),
+    (["solve", "--state", "salet.BBBYB", "--tree", ""], "an empty file name"),
+    (["prove-depth", "--guesses", "4", "--every-first-word", "--status", "--checkpoint", "no-such.json"],
+     "does not exist"),
+])
+def test_bad_options_are_one_error_line(tmp_path, args, said):
+    """F-10 and F-11: nan passed click's range checks (and failed as "cannot convert float NaN to
+    integer"), --beam had no upper bound (numba: "Int value is too large"), an empty --lists or
+    --tree meant "not given" in silence, --status on a missing checkpoint reported 0 decided."""
+    r = subprocess.run([sys.executable, "-m", "wordlelab", *args], capture_output=True, text=True,
+                       timeout=120, cwd=tmp_path)
+    assert said in _one_error_line(r)
+
+
+def test_damaged_json_trees_and_certificates_are_one_error_line(tmp_path):
+    """F-10: a 5000-digit integer in a JSON tree (Python's 4300-digit limit: ValueError), /dev/zero
+    as a tree (read whole: MemoryError), --check-proof JSON nested 50000 deep (RecursionError)."""
+    huge = tmp_path / "huge.json"
+    huge.write_text('{"guess": "salet", "branches": {"BBBBB": ' + "9" * 5000 + "}}")
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"a": ' * 50000 + "1" + "}" * 50000)
+    deep_list = tmp_path / "deep_list.json"
+    deep_list.write_text("[" * 50000 + "]" * 50000)
+    for args, said in ((["verify", str(huge)], "too long"), (["verify", "/dev/zero"], "MiB"),
+                       (["blindfold", "--check-proof", str(deep)], "nested too deeply"),
+                       (["blindfold", "--check-proof", str(deep_list)], "nested too deeply")):
+        assert said in _one_error_line(_wordlelab(*args, "--lists", "nyt20220316")), args
+
+
+def test_a_matrix_header_claiming_a_huge_shape_is_rebuilt(tmp_path, monkeypatch):
+    """F-10: a cached .npy whose header claims 27 TiB made np.load allocate it (a MemoryError
+    traceback). The header is read first; the file is damaged, and rebuilt with a warning."""
+    import io
+    import numpy.lib.format as npy
+    from wordlelab.errors import WordlelabWarning
+    from wordlelab.instances.wordlists import WordLists
+    from wordlelab.models.matrix import pattern_matrix
+    monkeypatch.setenv("WORDLELAB_CACHE", str(tmp_path))
+    words = ("cigar", "rebut", "sissy", "humph", "awake", "blush")
+    lists = WordLists("six", words, words)
+    built = pattern_matrix(lists)
+    (cached,) = tmp_path.glob("patterns-*.npy")
+    header = io.BytesIO()
+    npy.write_array_header_1_0(header, {"descr": "|u1", "fortran_order": False, "shape": (29952348000000,)})
+    cached.write_bytes(header.getvalue() + cached.read_bytes()[len(header.getvalue()):])
+    with pytest.warns(WordlelabWarning, match="damaged .shape .29952348000000"):
+        again = pattern_matrix(lists)
+    assert (again == built).all()
+
+
+def test_a_perm_checkpoint_with_forged_children_is_one_error_line(tmp_path):
+    """F-10: expansions whose children were replaced (the digest recomputed) led the strategy off
+    the states the checkpoint holds: a KeyError traceback. Now one line naming the checkpoint."""
+    import json
+    from wordlelab.solvers.checkpoint import digest
+    ck = tmp_path / "p.json"
+    assert _wordlelab("perm", "optimal", "--n", "5", "--checkpoint", str(ck), "--json").returncode == 0
+    data = json.loads(ck.read_text())
+    entries = data["entries"]
+    root = max(entries, key=lambda k: entries[k][0])        # the state of every secret
+    entries[root][3] = [0] * len(entries[root][3])
+    data["digest"] = digest(data["question"], entries)
+    data.pop("seal", None)
+    ck.write_text(json.dumps(data))
+    assert "does not describe this game" in _one_error_line(_wordlelab("perm", "optimal", "--n", "5",
+                                                                       "--checkpoint", str(ck)))
+
+
+IDLE_POOL = """
+import os, signal, sys, time
+from wordlelab.solvers.sweep import Pool
+pool = Pool(2)
+assert pool.submit(signal.getsignal, signal.SIGINT).result() == signal.SIG_IGN
+for f in [pool.submit(time.sleep, 0.2) for _ in range(2)]:
+    f.result()                       # both workers up, and idle now
+try:
+    os.killpg(0, signal.SIGINT)      # a Ctrl-C in the terminal: the whole group
+    time.sleep(5)
+except KeyboardInterrupt:
+    pool.close()
+    print("stopped")
+"""
+
+
+def test_a_ctrl_c_to_the_group_prints_no_traceback_from_an_idle_worker(tmp_path):
+    """F-10: a pool worker waiting for its next task printed its KeyboardInterrupt's traceback
+    (2 runs in 15). Workers ignore SIGINT from their start: the client stops them itself."""
+    with ctrl_c_reaches_children():
+        r = subprocess.run([sys.executable, "-c", IDLE_POOL], capture_output=True, text=True, timeout=120,
+                           start_new_session=True, cwd=tmp_path)
+    assert r.stdout.split() == ["stopped"], r.stderr
+    assert "Traceback" not in r.stderr and "KeyboardInterrupt" not in r.stderr

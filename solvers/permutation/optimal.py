@@ -49,7 +49,14 @@ def optimal(n: int, consistent: bool = False, history=(), workers: int | None = 
     else:
         res = solve(n, consistent, history, checkpoint=checkpoint,
                     progress=None if progress is None else lambda done, total: progress(info=f"{done}/{total}"))
-    tree = optimal_tree(res)
+    try:
+        tree = optimal_tree(res)
+    except KeyError:
+        # a state the strategy reaches in the real game is not among those the expansions lead
+        # to: only an edited or damaged checkpoint's expansions (a fresh run expands them itself)
+        raise WordleError(f"the checkpoint {checkpoint} does not describe this game: a state its strategy "
+                          f"reaches is missing from its expansions (edited or damaged); delete it to start "
+                          f"afresh") from None
     rounds = evaluate_tree(tree, n, history, consistent_only=consistent)
     if sum(rounds) != res.total:
         raise WordleError(f"internal error: the strategy tree totals {sum(rounds)}, the search {res.total}")
@@ -83,7 +90,11 @@ def _depth_first(n, consistent, history, checkpoint, progress, t0) -> Result:
 
     table = value_states(root, consistent, n + 1, checkpoint, question, report)
     top = table[root]
-    tree = strategy_tree(n, history, lambda key: table[key].best_rep)
+    try:
+        tree = strategy_tree(n, history, lambda key: table[key].best_rep)
+    except KeyError:              # as in optimal(): the checkpoint's values lead off the real game
+        raise WordleError(f"the checkpoint {checkpoint} does not describe this game: a state its strategy "
+                          f"reaches has no value in it (edited or damaged); delete it to start afresh") from None
     rounds = evaluate_tree(tree, n, history, consistent_only=consistent)
     if sum(rounds) != top.total:
         raise WordleError(f"internal error: the strategy tree totals {sum(rounds)}, the search {top.total}")

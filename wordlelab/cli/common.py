@@ -23,6 +23,11 @@ def lists_options(f=None, guess_flag="--guesses"):
     @functools.wraps(f)
     def wrapper(*args, lists_name, guesses_file, answers, **kw):
         from wordlelab.instances.wordlists import load_lists
+        from wordlelab.errors import WordleError
+        # '' would be taken for "not given", and the default lists used in silence
+        for flag, given in (("--lists", lists_name), (guess_flag, guesses_file), ("--answers", answers)):
+            if given == "":
+                raise WordleError(f"{flag} '': give a name (see 'wordlelab lists') or a file")
         return f(*args, lists=load_lists(lists_name, guesses_file, answers), **kw)
     return wrapper
 

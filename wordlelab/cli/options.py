@@ -6,6 +6,7 @@ and limits are range-checked, so a negative number never acts as a Python slice.
 """
 from __future__ import annotations
 
+import math
 import os
 
 import click
@@ -27,6 +28,8 @@ class OutputFile(click.Path):
     def convert(self, value, param, ctx):
         from wordlelab.models.files import check_writable
         path = os.fspath(value)
+        if not path:              # '' would be taken for "no file", and the result silently not written
+            self.fail("an empty file name", param, ctx)
         if os.path.isdir(path):
             self.fail(f"{path!r} is a directory, not a file", param, ctx)
         _check(check_writable, path, self, param, ctx)
@@ -128,9 +131,20 @@ def sweep_options(workers_help: str, dask_help: str):
 SLOT_BYTES = 24           # one node-table slot: three int64 words (solvers/search/node_table.py)
 
 
+class FiniteFloatRange(click.FloatRange):
+    """A float range that refuses nan (which passes every comparison of click's range check, and
+    failed later as "cannot convert float NaN to integer") and the infinities."""
+
+    def convert(self, value, param, ctx):
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return super().convert(number, param, ctx)
+
+
 def memory_option(f):
     """``--memory GIB``: the size of the searcher's table of proven node values."""
-    return click.option("--memory", "memory_gib", default=None, type=click.FloatRange(0.001, 1024),
+    return click.option("--memory", "memory_gib", default=None, type=FiniteFloatRange(0.001, 1024),
                         metavar="GIB",
                         help="GiB for the table of proven node values (default 0.024: 2^20 nodes; pages are "
                              "taken as they are written); larger answer lists (--answers all) want several")(f)
@@ -150,7 +164,7 @@ def table_entries(memory_gib: float | None) -> int:
 
 def positive(kind=int) -> click.ParamType:
     """A count or limit that must be at least 1 (seconds: above 0)."""
-    return click.IntRange(min=1) if kind is int else click.FloatRange(min=0, min_open=True)
+    return click.IntRange(min=1) if kind is int else FiniteFloatRange(min=0, min_open=True)
 
 
 MAX_NODE_LIMIT = 10**15   # far below the poison a Ctrl-C writes into the node counter (1 << 62)

@@ -15,6 +15,8 @@ from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, node_li
                                    sweep_options)
 
 SHOWN_UNKNOWN = 30      # undecided words named per limit in a depth sweep's report (all are in --json)
+# a beam wider than any guess list is the whole list; 20 digits overflowed the compiled search's int64
+MAX_BEAM = 1_000_000
 
 
 def _checked_cores(mode: str, nos: int, unchecked: int) -> str:
@@ -91,7 +93,8 @@ Examples:
 @click.option("--state", "state_text", default=None, help="solve from a game state, e.g. salet.BBBYB.drone")
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20), help="every answer within this many guesses")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the strategy tree (.json JSON, .graphml GraphML, else Selby's format)")
-@click.option("--beam", default=None, type=positive(), help="fast heuristic: try only the K best-looking guesses per node (unproven)")
+@click.option("--beam", default=None, type=click.IntRange(1, MAX_BEAM),
+              help="fast heuristic: try only the K best-looking guesses per node (unproven)")
 @click.option("--tie-break", "tie_break", type=click.Choice(["none", "worst"], case_sensitive=False), default="none", show_default=True,
               help="worst: among least-total strategies, the fewest answers needing the most guesses (proven)")
 @click.option("--checkpoint", default=None, type=OutputFile(),
@@ -369,6 +372,8 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     from wordlelab.solvers.search.native import NativeSearcher
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
+    if status_only and checkpoint and not os.path.exists(checkpoint):
+        raise WordleError(f"--status: the checkpoint {checkpoint} does not exist (nothing to report)")
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
     if largest_first:
         if not (state_text and checkpoint) or every or status_only or searcher.mode != "hard":

@@ -281,6 +281,8 @@ def _check_saved_proof(lists, path, as_json) -> None:
             saved = json.load(f)
     except (OSError, ValueError) as exc:
         raise WordleError(f"--check-proof {path}: not a JSON certificate ({exc})") from None
+    except RecursionError:        # nested past what json (and any certificate) goes
+        raise WordleError(f"--check-proof {path}: JSON nested too deeply to be a certificate") from None
     if not isinstance(saved, dict):
         raise WordleError(f"--check-proof {path}: not a certificate object")
     guesses = saved.get("guesses", list(lists.guesses))
@@ -290,7 +292,10 @@ def _check_saved_proof(lists, path, as_json) -> None:
     question = {"kind": "blindfold-check-proof", "certificate_file": path, "lists": lists.name, "k": saved.get("k")}
     t0 = time.perf_counter()
     try:
-        counts = check_bound_tree(saved, guesses, lists.answers)
+        try:
+            counts = check_bound_tree(saved, guesses, lists.answers)
+        except RecursionError:    # deeper than the stack: no certificate of a few guesses is
+            raise BoundTreeFault("nested too deeply to be a branch-and-bound tree") from None
     except BoundTreeFault as exc:
         # the certificate is wrong, not the input malformed: a negative answer, exit code 1
         from wordlelab.cli.exits import check_failed
