@@ -121,6 +121,7 @@ BIG_ENDGAME = ["lower-bound", "--pattern", "?????", "--lists", "nyt20220316", "-
                "--solver", "cpsat", "--time-limit", "5"]
 
 
+@pytest.mark.skipif(not available("cpsat"), reason="ortools not installed")
 @pytest.mark.parametrize("seconds, sig, code, line", [(3, signal.SIGINT, 130, "interrupted"),
                                                       (12, signal.SIGTERM, 143, "terminated")])
 def test_lower_bound_on_every_answer_stops_on_a_signal(seconds, sig, code, line):
