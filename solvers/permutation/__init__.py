@@ -47,6 +47,8 @@ class StateSpace:
     child_ids: np.ndarray
     index: dict = field(repr=False, default_factory=dict)
     resumed: int = 0            # states whose expansion was taken from a checkpoint (an earlier run)
+    sealed: bool = True         # whether this installation wrote that checkpoint (else its expansions
+    #                             are claims: solvers/checkpoint.py)
 
     @property
     def n_states(self) -> int:
@@ -190,6 +192,7 @@ def discover(root_key, consistent: bool, progress=None, checkpoint=None, save_ev
     save_checkpoint(checkpoint, question, entries)
     space = assemble(keys, n_secrets, wins, reps, offsets, flats, index)
     space.resumed = resumed
+    space.sealed = getattr(entries, "sealed", True)
     return space
 
 

@@ -67,8 +67,12 @@ def optimal(n: int, consistent: bool = False, history=(), workers: int | None = 
         stats["circular_shift_within"] = circular_shift_within(n)
     question = {"kind": "perm-optimal", "n": n, "consistent": consistent,
                 "history": [f"{format_perm(g)}:{fb}" for g, fb in history]}
+    space = res.space
+    rests = [] if space is None or space.sealed or not space.resumed else [
+        f"{checkpoint}: the expansions of {space.resumed} states, not recomputed here: the file was not written "
+        f"by this installation"]
     return Result(question, "native", Status.OPTIMAL, res.total, res.total, tree, "strategy", True,
-                  time.perf_counter() - t0, stats)
+                  time.perf_counter() - t0, stats).rest_on(rests)
 
 
 DEPTH_FIRST_FROM = 8      # n at which the breadth-first expansions no longer fit in 24 GiB

@@ -54,7 +54,7 @@ def discover_sweep(n: int, consistent: bool, history, ex, checkpoint=None, progr
     question = perm_question(n, consistent, history)
     load_checkpoint_entries(checkpoint, question)   # refused before the root's key compiles the kernels
     root = root_key(n, history)
-    resumed = 0
+    resumed, sealed = 0, True
     results: dict = {}      # chunk key -> {state key: expansion}
     expansion: dict = {}    # state key -> expansion
     order = [root]
@@ -68,6 +68,7 @@ def discover_sweep(n: int, consistent: bool, history, ex, checkpoint=None, progr
                       validate=check_expansion, pack=_pack, unpack=_unpack)
         results = run_sweep(sweep, ex, checkpoint, progress, save_every=save_every)
         resumed += sum(len(results[c]) for c in sweep.resumed)
+        sealed = sealed and (sweep.sealed or not sweep.resumed)
         for c in chunks:
             expansion.update(results[c])
         nxt = []
@@ -84,6 +85,7 @@ def discover_sweep(n: int, consistent: bool, history, ex, checkpoint=None, progr
                      [np.array(e[4], np.int64) for e in exp], [np.array(e[2], np.int64) for e in exp],
                      [np.array(e[3], np.int64) for e in exp])
     space.resumed = resumed
+    space.sealed = sealed
     return space
 
 

@@ -173,6 +173,8 @@ def optimal(n, consistent_only, history, tree_file, checkpoint, workers, dask_ad
               f"{st['secrets']} secrets")
     out.print(f"status {r.status} (exhaustive)  least total {r.value}  mean {mean} = {float(mean):.6f}  "
               f"worst case {st['worst_case']}  strategy tree verified: total {r.value}")
+    from wordlelab.cli.common import show_rests_on
+    show_rests_on(r)
     rows = [["optimal"] + st["within"]]
     if not hist:
         rows.append(["CircularShift"] + st["circular_shift_within"])
