@@ -220,7 +220,7 @@ def test_cli_json_and_text(tmp_path, cli_run):
               "--first-guesses", str(tmp_path / "rank.json")]
     data = json.loads(cli_run(["analyze", "humph.sissy", *common, "--json"]).out)
     assert set(data) == {"question", "method", "status", "value", "bound", "certificate_kind", "certificate",
-                         "verified", "heuristic", "seconds", "stats"}
+                         "verified", "heuristic", "seconds", "stats", "rests_on", "claimed", "schema"}
     assert data["status"] == "OPTIMAL" and data["verified"] and data["certificate_kind"] == "trees"
     assert {"state", "guess", "total", "source", "tree"} <= set(data["certificate"][0])
     st = data["stats"]

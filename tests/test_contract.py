@@ -25,7 +25,7 @@ def _contract(r, status=Status.OPTIMAL, kind=None):
     assert r.status == status
     assert set(json.loads(json.dumps(r.as_dict(), default=str))) == {
         "question", "method", "status", "value", "bound", "certificate_kind", "certificate", "verified",
-        "heuristic", "seconds", "stats"}
+        "heuristic", "seconds", "stats", "rests_on", "claimed"}
     if status in (Status.OPTIMAL, Status.FEASIBLE):
         assert r.verified and r.certificate is not None and r.certificate_kind == kind
     elif r.verified:          # only a certificate of impossibility, re-checked, may be verified

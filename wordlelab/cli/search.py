@@ -372,12 +372,12 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     from wordlelab.solvers.search.native import NativeSearcher
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
+    if largest_first and (not (state_text and checkpoint) or every or status_only or mode != "hard"):
+        raise WordleError("--largest-first goes with --state and --checkpoint in hard mode (not --status)")
     if status_only and checkpoint and not os.path.exists(checkpoint):
         raise WordleError(f"--status: the checkpoint {checkpoint} does not exist (nothing to report)")
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
     if largest_first:
-        if not (state_text and checkpoint) or every or status_only or searcher.mode != "hard":
-            raise WordleError("--largest-first goes with --state and --checkpoint in hard mode (not --status)")
         searcher.largest_first = True
     if status_only and state_text and not every:
         return _state_status(searcher, n_guesses, state_text, checkpoint, as_json)
