@@ -129,9 +129,11 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
         # a core the pure-Python checker decided proves the no whole: a strategy for all the answers
         # would serve the core's (a subset, in easy mode; its class, in hard mode), and none has one
         proven_core = answers is not None and ("checker" in out["core"] or (searcher.mode == "hard" and node.start is not None))
+        rests = out.pop("rests_on", [])
         return Result(question, "native", Status.INFEASIBLE, certificate=answers,
-                      certificate_kind=None if answers is None else "core", verified=proven_core,
-                      seconds=time.perf_counter() - t0, stats=out)
+                      certificate_kind=None if answers is None else "core", verified=proven_core and not rests,
+                      seconds=time.perf_counter() - t0, stats=out).rest_on(rests)
+    out.pop("rests_on", None)         # (only a no rests on the file's refutations)
     if g == NODE_LIMIT:
         return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0, stats=out)
     # yes: the certificate is an optimal-total tree within the same limit, verified by _min_total
@@ -216,6 +218,10 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
     seen = set()
     ck_question = state_question(searcher, node, question["max_guesses"], question["state"])
     refuted = load_checkpoint(checkpoint, ck_question, functools.partial(check_refutation, searcher))
+    if refuted and not refuted.sealed:
+        # its refutations are claims: a no that counts them rests on the file (a yes has its own tree)
+        extra["rests_on"] = [f"{checkpoint}: the refutations of {len(refuted)} first guesses, not re-checked here: "
+                             f"the file was not written by this installation"]
     from_checkpoint, replayed = 0, set()
     last_save = time.monotonic()
     g = REFUTED

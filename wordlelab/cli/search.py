@@ -435,6 +435,10 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
             out.print(f"core: {len(answers)} answers ({shown}) alone need more than "
                       f"{c['guesses_left']} guesses{' after ' + start if start else ''}; {checked}"
                       + (f"; written to {core_file}" if "file" in c else ""))
+    elif res.rests_on:
+        out.print(f"{res.status}: no first guess was found to work within {n_guesses} guesses ({mode} mode, "
+                  f"{lists.name}), but that rests on refutations taken from a file")
+        show_rests_on(res)
     else:
         out.print(f"UNKNOWN: node limit {node_limit} reached after {st['nodes']} nodes; nothing is proven")
     if st.get("from_checkpoint"):
