@@ -194,4 +194,7 @@ def state_status(searcher, path, guesses: int):
                    "state": state}, "checkpoint", Status.INFEASIBLE if done == len(taken) else Status.UNKNOWN,
                   seconds=time.perf_counter() - t0,
                   stats={"n_answers": len(node.H), "next_guesses": len(taken), **counts,
-                         "open_budgets": dict(sorted(budgets.items()))})
+                         "open_budgets": dict(sorted(budgets.items()))}
+                  ).rest_on([] if entries.sealed else [
+                      f"{path}: the refutations of {done} next guesses, not re-checked here: the file was not "
+                      f"written by this installation"])

@@ -216,6 +216,7 @@ def _state_status(searcher, n_guesses, state_text, checkpoint, as_json):
               f"next guesses {st['cores_made'] + st['cores_by_monotonicity']} are refuted with a checked core "
               f"({st['cores_by_monotonicity']} of them another guess's, by monotonicity), {st['core_pending']} "
               f"refuted with the core still to make, {st['open']} open, {st['not_reached']} not reached")
+    show_rests_on(res)
     if st["open_budgets"]:
         out.print("open, by the node budget that stopped each: "
                   + ", ".join(f"{n} at {b}" for b, n in st["open_budgets"].items()))
