@@ -150,3 +150,19 @@ def test_cli_says_what_a_forged_solve_rests_on(tmp_path, cli_run):
     assert text.startswith("FEASIBLE") and "NOT proven here" in text and f"rests on {ck}" in text
     data = json.loads(cli_run(args + ["--json"]).out)
     assert data["status"] == "FEASIBLE" and data["claimed"] == "OPTIMAL" and data["rests_on"]
+
+
+def test_a_depth_no_resumed_from_an_unsealed_file_rests_on_it(tmp_path):
+    from wordlelab.solvers.search.native import NativeSearcher
+    words = ("bills", "hills", "kills", "mills", "pills", "dills", "fills", "gills", "sills", "tills",
+             "wills", "drone", "crane", "slate", "trace", "least", "stale", "tales")
+    lists = WordLists("eighteen", words, words)
+    ck = tmp_path / "r.json"
+    first = NativeSearcher(lists, "hard", 6).prove_depth(3, checkpoint=str(ck))
+    assert first.status == Status.INFEASIBLE and not first.rests_on
+    again = NativeSearcher(lists, "hard", 6).prove_depth(3, checkpoint=str(ck))
+    assert again.status == Status.INFEASIBLE                       # sealed: this installation's own
+    _forge(ck, lambda entries: None, keep_seal=False)
+    copied = NativeSearcher(lists, "hard", 6).prove_depth(3, checkpoint=str(ck))
+    assert copied.status == Status.UNKNOWN and copied.claimed == Status.INFEASIBLE and not copied.verified
+    assert str(ck) in copied.rests_on[0]
