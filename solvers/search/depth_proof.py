@@ -109,6 +109,8 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
         if prover is not None and prover.root_complete and len(prover.root_core):
             from wordlelab.models.refutation import CheckTooLong
             try:
+                if progress:    # (the check may take longer than the search: say what runs)
+                    progress(0, info=f"the pure-Python checker proves the core of {len(prover.root_core)} answers")
                 answers, out["core"] = _core_certificate(searcher, prover, node, recheck)
             except CheckTooLong as e:     # the search's no, unchecked, is no proof
                 out["core"] = {"check": str(e)}

@@ -124,20 +124,36 @@ def progress(description: str, total: int | None, enabled: bool = True, delay: f
     except ValueError:
         pass
 
-    def advance(n=1, info=None):
+    lock = threading.Lock()
+    ended = False
+
+    def show():
+        # also from a timer: a step that reports nothing for a while (a first compile, the
+        # pure-Python core check) still shows the bar, whose clock rich keeps moving
         nonlocal shown
+        with lock:
+            if not shown and not ended:
+                bar.start()
+                shown = True
+
+    def advance(n=1, info=None):
         bar.advance(task, n)
         if info is not None:
             bar.update(task, info=info)
         if not shown and time.monotonic() - started > delay:
-            bar.start()
-            shown = True
+            show()
 
+    timer = threading.Timer(delay, show)
+    timer.daemon = True
+    timer.start()
     try:
         yield advance
     finally:
-        if shown:
-            bar.stop()
+        timer.cancel()
+        with lock:
+            ended = True
+            if shown:
+                bar.stop()
 
 
 @contextmanager
