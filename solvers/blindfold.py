@@ -286,6 +286,16 @@ def _letters(P, names, answers, k, time_limit, checkpoint, progress, should_stop
     """The letter-cover search for ``k`` guesses, checkpointed; its case split re-checked from the rules."""
     question = {"kind": "blindfold-letters", "k": k, "guesses": _key(names), "answers": _key(answers)}
     done = load_checkpoint(checkpoint, question, _check_case) if checkpoint else {}
+    if done and not done.sealed:
+        # a case marked done is a claim that no k guesses cover it: the proof cannot rest on a file
+        # this installation did not write, so its cases are searched again
+        import warnings
+
+        from wordlelab.errors import WordlelabWarning
+        warnings.warn(f"{checkpoint} was not written by this installation: its {len(done)} cases are searched "
+                      f"again (the file stays unsealed; move it away to resume from a file of your own)",
+                      WordlelabWarning, stacklevel=2)
+        done = {}
     last = [time.monotonic()]
 
     def step(case, entry):

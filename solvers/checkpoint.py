@@ -93,9 +93,21 @@ def _content(question: dict, entries: dict) -> bytes:
     return canonical_json({"question": question, "entries": entries}).encode()
 
 
-# The files this process loaded without a valid seal. A save to one of them is written unsealed:
-# its old entries are still claims, and sealing them with this run's new ones would launder them.
+# The files this process loaded without a valid seal. Once there is one, every save of this process
+# is written unsealed: what it computes may rest on their claims (a class's least total taken from
+# a ranking, a word's bound, a core from drafts), and a sealed save would launder them into a file
+# the next run trusts. The command line starts each command with a clean slate (forget_unsealed).
 _UNSEALED: set[str] = set()
+
+
+def unsealed_inputs() -> list[str]:
+    """The files this process has read without a valid seal, since :func:`forget_unsealed`."""
+    return sorted(_UNSEALED)
+
+
+def forget_unsealed() -> None:
+    """Start afresh: a new command has read nothing yet."""
+    _UNSEALED.clear()
 
 
 def _identity(path) -> str:
@@ -260,7 +272,7 @@ def save_checkpoint(path, question: dict, entries: dict) -> None:
         return
     question, entries = _plain(question), _plain(dict(sorted(entries.items())))
     from wordlelab.models.cache import seal
-    mark = {} if _identity(path) in _UNSEALED else {_SEAL: seal(_content(question, entries))}
+    mark = {} if _UNSEALED else {_SEAL: seal(_content(question, entries))}
     text = json.dumps({"format": FORMAT, "version": VERSION, "question": question,
                        "digest": digest(question, entries), **mark, "entries": entries},
                       separators=(",", ":"), ensure_ascii=True, allow_nan=False) + "\n"

@@ -188,8 +188,11 @@ def _seeded_cache(tmp_path_factory) -> Path:
 
 @pytest.fixture(autouse=True)
 def _private_cache(_seeded_cache, monkeypatch):
-    """Tests never touch the user's cache directory."""
+    """Tests never touch the user's cache directory, and each starts with no unsealed file read (a
+    test that forges a checkpoint would otherwise leave every later save of its process unsealed)."""
     monkeypatch.setenv("WORDLELAB_CACHE", str(_seeded_cache))
+    from wordlelab.solvers.checkpoint import forget_unsealed
+    forget_unsealed()
 
 
 class CliRun:

@@ -166,3 +166,29 @@ def test_a_depth_no_resumed_from_an_unsealed_file_rests_on_it(tmp_path):
     copied = NativeSearcher(lists, "hard", 6).prove_depth(3, checkpoint=str(ck))
     assert copied.status == Status.UNKNOWN and copied.claimed == Status.INFEASIBLE and not copied.verified
     assert str(ck) in copied.rests_on[0]
+
+
+def test_a_run_that_read_an_unsealed_file_writes_nothing_sealed(tmp_path):
+    """Laundering: a value derived from a forged file must not come back sealed in this run's own file."""
+    from wordlelab.solvers import checkpoint as ck
+    src, own = tmp_path / "forged.json", tmp_path / "own.json"
+    save_checkpoint(src, {"kind": "demo"}, {"a": 1})
+    _forge(src, lambda e: e.update(a=0), keep_seal=False)
+    ck.forget_unsealed()
+    try:
+        claimed = load_checkpoint(src, {"kind": "demo"})
+        save_checkpoint(own, {"kind": "derived"}, {"from": claimed["a"]})
+        assert not load_checkpoint(own, {"kind": "derived"}).sealed
+        assert str(src.resolve()) in ck.unsealed_inputs()
+    finally:
+        ck.forget_unsealed()
+    save_checkpoint(own, {"kind": "derived"}, {"from": 1})        # a later command starts afresh
+    assert load_checkpoint(own, {"kind": "derived"}).sealed
+
+
+def test_best_start_empty_shard_is_refused(tmp_path, cli_run):
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(SIX) + "\n")
+    r = cli_run(["best-start", "--guesses", str(words), "--answers", str(words), "--shard", "60/61",
+                 "--workers", "1"], expect_error=True)
+    assert r.code == 2 and "holds no first word" in r.err

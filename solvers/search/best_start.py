@@ -451,6 +451,10 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             order = order[shard[0]::shard[1]]
         if limit:
             order = order[:limit]
+        if not order:
+            # (an empty slice proves nothing: "no first word works" would be a false INFEASIBLE)
+            raise WordleError(f"this slice of the candidates holds no first word ({len(searcher.candidate_order(node))} "
+                              f"candidates in all): use fewer shards")
         candidates = wanted = None
         if words is not None:
             candidates = [lists.guesses[g] for _, g in order]

@@ -8,6 +8,8 @@ OPTIMAL means every first word has a yes or a no, never that a limit was reached
 """
 from __future__ import annotations
 
+import os
+
 from wordlelab.models.result import Result, Status
 
 
@@ -39,11 +41,14 @@ def sweep_result(question, decisions, n_words, resumed, decided_now, verified_no
     status = Status.OPTIMAL if not unknown and not not_reached else Status.UNKNOWN
     res = Result(question, "native", status, len(yes) if status == Status.OPTIMAL else None,
                  len(yes) + len(unknown) + not_reached, None, None, False, seconds, out)
-    if sealed or not resumed:
-        return res
-    return res.rest_on([f"{checkpoint}: the verdicts of {resumed} first words (trees and cores) and what this "
-                        f"run drew from them, not re-checked here ('--recheck' re-checks them): the file was not "
-                        f"written by this installation"])
+    from wordlelab.solvers.checkpoint import unsealed_inputs
+    others = [p for p in unsealed_inputs() if checkpoint is None or p != os.path.realpath(checkpoint)]
+    lines = [] if sealed or not resumed else [
+        f"{checkpoint}: the verdicts of {resumed} first words (trees and cores) and what this run drew from them, "
+        f"not re-checked here ('--recheck' re-checks them): the file was not written by this installation"]
+    lines += [f"{p}: read by this run (cores, drafts or rankings), not written by this installation; '--recheck' "
+              f"re-checks every verdict" for p in others]
+    return res.rest_on(lines)
 
 
 def nos_unchecked(decisions: dict, mode: str | None) -> int:

@@ -228,6 +228,8 @@ def main(argv=None) -> None:
     whose output file cannot be written at the end is still printed, then the error, exit code 2."""
     previous = None
     stop_request.clear_stop()
+    from wordlelab.solvers.checkpoint import forget_unsealed
+    forget_unsealed()                     # what an earlier call in this process read (tests) is not this one's
     from wordlelab.cli.common import take_unwritten
     take_unwritten()                      # none left from an earlier call in this process (tests)
     previous_int = None
