@@ -70,6 +70,9 @@ def _key() -> bytes:
     path = cache_dir() / KEY_NAME
     for _ in range(2):
         try:
+            import stat
+            if path.exists() and not stat.S_ISREG(os.lstat(path).st_mode):
+                break       # a FIFO, a device or a link there is not a key this installation made
             text = path.read_text(encoding="ascii").strip()
             if len(text) == 64:
                 return bytes.fromhex(text)

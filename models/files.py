@@ -297,6 +297,9 @@ def check_writable(path, min_free: int = MIN_FREE_BYTES) -> str:
     reader may start later). Nothing is left behind.
     """
     path = os.fspath(path)
+    if path.endswith(os.sep):
+        # (os.path.split would take the folder for the file: "out/x/" names no file)
+        raise CannotWrite(path, "the name ends with a slash: it names a folder, not a file")
     target = _resolve(path)
     kind = _kind(target)
     if kind in ("device", "fifo"):

@@ -31,6 +31,7 @@ import time
 import numba as nb
 import numpy as np
 
+from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.permutation.canon import popcount  # the same bit count as the permutation keys'
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"
@@ -156,7 +157,7 @@ def _packing(AL, cls, ncls, need):  # pragma: no cover - compiled
     return count
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)      # (without the GIL, the Ctrl-C watcher can poison the node count)
 def _search(P, AL, masks, rarity, R, k, depth, chosen, covered, banned, stamp, label, counters,
             deadline_nodes):  # pragma: no cover - compiled
     """Depth-first search; returns 1 when ``chosen`` holds a separating set, 0 when exhausted, -1 on the node limit."""
@@ -313,8 +314,12 @@ def rule_out_by_letters(P: np.ndarray, names, answers, k: int, time_limit: float
             limit = 0
             if time_limit is not None:             # a branch cut short is searched again on resume
                 limit = max(10_000, int((time_limit - (time.perf_counter() - t0)) * NODES_PER_SECOND))
-            r = _search(P, AL, masks, rarity, R, k, 1, chosen, int(masks[t]), banned, stamp, label, counters,
-                        limit)
+            # always a node limit: a Ctrl-C or SIGTERM sets the node count past it (StopOnCtrlC), so one
+            # branch of minutes stops within a node; check() then raises the interruption
+            with StopOnCtrlC(counters) as stop:
+                r = _search(P, AL, masks, rarity, R, k, 1, chosen, int(masks[t]), banned, stamp, label, counters,
+                            limit or (1 << 62))
+            stop.check()
             if r == -1:
                 banned[t] = False
                 break

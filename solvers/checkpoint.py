@@ -206,7 +206,11 @@ def load_checkpoint(path, question: dict, validate: Callable | None = None) -> d
     p = Path(path)
     if not p.exists():
         return Loaded(sealed=True)
+    import stat
     try:
+        if not stat.S_ISREG(os.stat(p).st_mode):
+            # a FIFO would block the run, a device never end
+            raise WordleError(f"checkpoint {path} is not a regular file; {_AFRESH}")
         raw = p.read_bytes()
     except OSError as e:
         raise WordleError(f"cannot read checkpoint {path}: {e.strerror or e}") from None

@@ -95,6 +95,10 @@ def recall(lists, mode: str, max_guesses: int, game: GameState, top: int) -> dic
     """
     path = kept_file(lists, mode, max_guesses, game)
     try:
+        import os
+        import stat
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None         # a FIFO would block, a link to a device never end: a kept hint is a file
         data = json.loads(path.read_text())
         if not sealed(_sealed_text(data), data.pop("seal", None)):
             return None
