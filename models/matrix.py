@@ -75,15 +75,17 @@ def cache_path(lists) -> Path:
     return cache_dir() / f"patterns-{h.hexdigest()[:20]}-{len(lists.answers)}x{len(lists.guesses)}-T.npy"
 
 
-def digest(m: np.ndarray) -> str:
-    """The seal of the matrix: :func:`~wordlelab.models.cache.seal` of the sha256 of its shape and bytes.
+def digest(m: np.ndarray, name: str = "") -> str:
+    """The seal of the matrix: :func:`~wordlelab.models.cache.seal` of the sha256 of its file name
+    (``name``, which names its lists), shape and bytes.
 
     A plain sha256 would detect damage only: anyone could recompute it after an edit, and a proof
     would then rest on wrong feedback codes. The seal verifies only for a file this installation
-    built (see :mod:`wordlelab.models.cache`).
+    built, under the name of the lists it was built for: another list's matrix of the same shape,
+    copied under this name, does not pass (see :mod:`wordlelab.models.cache`).
     """
     from wordlelab.models.cache import seal
-    h = hashlib.sha256(f"{m.dtype.str}{m.shape}".encode())
+    h = hashlib.sha256(f"{name}|{m.dtype.str}{m.shape}".encode())
     h.update(memoryview(np.ascontiguousarray(m)).cast("B"))
     return seal(h.digest())
 
@@ -119,7 +121,7 @@ def _load_checked(path: Path, shape) -> np.ndarray | None:
         expected = _digest_path(path).read_text().strip()
         if m.shape != tuple(shape) or m.dtype != np.uint8:
             reason = f"shape {m.shape}, expected {tuple(shape)}"
-        elif digest(m) != expected:
+        elif digest(m, path.name) != expected:
             reason = "its content does not match its seal (damaged, edited, or not built here)"
         else:
             return m
@@ -153,7 +155,7 @@ def _save(path: Path, m: np.ndarray) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         # the digest goes first: a reader that sees the matrix file also sees its digest; each is
         # replaced whole (models/files.py), so a concurrent reader never sees half a file
-        write_atomic(_digest_path(path), digest(m))
+        write_atomic(_digest_path(path), digest(m, path.name))
         with open_atomic(path, "wb") as f:
             np.save(f, m)
     except (OSError, CannotWrite):

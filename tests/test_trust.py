@@ -192,3 +192,24 @@ def test_best_start_empty_shard_is_refused(tmp_path, cli_run):
     r = cli_run(["best-start", "--guesses", str(words), "--answers", str(words), "--shard", "60/61",
                  "--workers", "1"], expect_error=True)
     assert r.code == 2 and "holds no first word" in r.err
+
+
+def test_another_lists_sealed_matrix_under_this_name_is_rebuilt(tmp_path, monkeypatch):
+    """Both files sealed here, same shape: the seal names the lists' file, so a swap is caught."""
+    import shutil
+    import warnings
+
+    from wordlelab.models import matrix
+    monkeypatch.setenv("WORDLELAB_CACHE", str(tmp_path))
+    answers = SIX[:10]
+    a = WordLists("a", answers + ("qajaq",), answers)
+    b = WordLists("b", answers + ("frown",), answers)
+    good_b = matrix.pattern_matrix(b, transposed=True).copy()
+    matrix.pattern_matrix(a, transposed=True)
+    pa, pb = matrix.cache_path(a), matrix.cache_path(b)
+    shutil.copyfile(pa, pb)
+    shutil.copyfile(pa.with_name(pa.name + ".sha256"), pb.with_name(pb.name + ".sha256"))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        again = matrix.pattern_matrix(b, transposed=True)
+    assert (again == good_b).all() and any("seal" in str(w.message) for w in caught)
