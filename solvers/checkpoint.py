@@ -351,6 +351,9 @@ def checkpoint_lock(path):
 
 
 # ---- small validators for entry values
+INT64_MAX = 2**63 - 1
+
+
 def check_int(value, name: str = "value", minimum: int | None = 0) -> int:
     """``value`` if it is an int (not a bool) of at least ``minimum``; ValueError otherwise.
 
@@ -365,6 +368,9 @@ def check_int(value, name: str = "value", minimum: int | None = 0) -> int:
         raise ValueError(f"{name} must be an integer, not {_short(value, 20)}")
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, not {value}")
+    if abs(value) > INT64_MAX:
+        # (entries go into 64-bit arrays: a larger one is no entry any run wrote)
+        raise ValueError(f"{name} must fit in 64 bits, not {_short(value, 20)}")
     return value
 
 

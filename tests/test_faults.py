@@ -358,3 +358,16 @@ def test_a_ctrl_c_to_the_group_prints_no_traceback_from_an_idle_worker(tmp_path)
                            start_new_session=True, cwd=tmp_path)
     assert r.stdout.split() == ["stopped"], r.stderr
     assert "Traceback" not in r.stderr and "KeyboardInterrupt" not in r.stderr
+
+
+def test_a_solver_log_fifo_without_a_reader_is_one_line(tmp_path, cli_run):
+    fifo = tmp_path / "log.fifo"
+    os.mkfifo(fifo)
+    r = cli_run(["perm", "model", "--n", "3", "--solver", "cpsat", "--log", str(fifo)], expect_error=True)
+    assert r.code == 2 and "needs a reader" in r.err and "Traceback" not in r.output
+
+
+def test_a_checkpoint_integer_past_64_bits_is_refused():
+    from wordlelab.solvers.checkpoint import check_int
+    with pytest.raises(ValueError, match="64 bits"):
+        check_int(2**70)

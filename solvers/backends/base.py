@@ -7,6 +7,7 @@ Relies on the solver libraries releasing the GIL while they solve (CP-SAT's ``so
 """
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
@@ -114,7 +115,16 @@ def quiet_output():
     elif log == "-":
         target = os.dup(2)
     else:
-        target = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            # non-blocking to open: a FIFO with no reader fails at once (ENXIO) instead of hanging
+            target = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_NONBLOCK, 0o644)
+            os.set_blocking(target, True)
+        except OSError as e:
+            for fd in saved:
+                os.close(fd)
+            from wordlelab.errors import WordleError
+            raise WordleError(f"cannot write the solver log {log}: {e.strerror or e}"
+                              + (" (a FIFO needs a reader)" if e.errno == errno.ENXIO else "")) from None
     try:
         with open(os.dup(target), "w") as sink, redirect_stdout(sink), redirect_stderr(sink):
             os.dup2(target, 1)
