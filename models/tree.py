@@ -14,6 +14,7 @@ repeats the line above is written as spaces.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 
 from wordlelab.errors import WordleError
@@ -152,7 +153,11 @@ MAX_TREE_BYTES = 64 << 20
 def load_tree(path: str) -> Tree:
     """Read a tree file in Selby's format or JSON (chosen by content), at most :data:`MAX_TREE_BYTES`."""
     try:
-        with open(path, encoding="utf-8-sig") as f:
+        # opened without blocking, then read blocking: a FIFO nobody writes to reads as empty at once
+        # instead of hanging, while one a writer feeds (a shell's <(...)) is read whole
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        os.set_blocking(fd, True)
+        with open(fd, encoding="utf-8-sig") as f:
             text = f.read(MAX_TREE_BYTES + 1)
     except IsADirectoryError:
         raise WordleError(f"cannot read tree {path!r}: it is a directory") from None

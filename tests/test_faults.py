@@ -371,3 +371,12 @@ def test_a_checkpoint_integer_past_64_bits_is_refused():
     from wordlelab.solvers.checkpoint import check_int
     with pytest.raises(ValueError, match="64 bits"):
         check_int(2**70)
+
+
+def test_a_tree_fifo_nobody_writes_to_is_read_as_empty_not_waited_for(tmp_path):
+    from wordlelab.errors import WordleError
+    from wordlelab.models.tree import load_tree
+    fifo = tmp_path / "seed.fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(WordleError, match="empty"):
+        load_tree(str(fifo))
