@@ -70,12 +70,12 @@ def test_perm_numbers_runs_as_the_tour_shows_it(capsys):
 
 def test_a_bench_row_over_its_target_does_not_say_ok():
     from wordlelab.bench.registry import BenchRow
-    from wordlelab.bench.trees import _speed_up_status
+    from wordlelab.bench.trees import speed_up_status
     assert BenchRow("t", "i", "s", "OK", "", 0.5, target_seconds=1.0).status == "OK"
     assert BenchRow("t", "i", "s", "OK", "", 1.5, target_seconds=1.0).status == "MISSED"
     assert BenchRow("t", "i", "s", "OPTIMAL", 3, 1.5, target_seconds=1.0).status == "OPTIMAL, SLOW"
     assert BenchRow("t", "i", "s", "OK", "", 99.0).status == "OK"          # no target, nothing to miss
-    assert (_speed_up_status(1.9), _speed_up_status(1.2)) == ("OK", "MISSED")
+    assert (speed_up_status(1.9), speed_up_status(1.2)) == ("OK", "MISSED")
 
 
 def test_matrix_bench_row_that_misses_its_target_says_so(monkeypatch):

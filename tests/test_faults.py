@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from ctrl_c import ctrl_c_reaches_children
-from wordlelab.cli import Terminated, _sigterm_handler
+from wordlelab.cli import Terminated, sigterm_handler
 from wordlelab.encoders.model import Model
 from wordlelab.solvers.backends import available, solve
 
@@ -38,7 +38,7 @@ BACKENDS = [pytest.param(s, marks=pytest.mark.skipif(not available(s), reason=f"
 def cli_handlers():
     """The CLI's handlers for SIGINT and SIGTERM (a pytest-xdist worker ignores SIGINT)."""
     old_int = signal.signal(signal.SIGINT, signal.default_int_handler)
-    old_term = signal.signal(signal.SIGTERM, _sigterm_handler(os.getpid()))
+    old_term = signal.signal(signal.SIGTERM, sigterm_handler(os.getpid()))
     yield
     signal.signal(signal.SIGINT, old_int)
     signal.signal(signal.SIGTERM, old_term)

@@ -38,11 +38,11 @@ def test_a_stop_whose_exception_was_lost_still_stops_the_next_search(monkeypatch
     """The CLI's handler records the stop it raises: raised inside a ctypes callback (numba
     compiling), the exception is printed and lost, and a run went on for hours. The next block
     then starts poisoned, and its check() raises the recorded exception."""
-    from wordlelab.cli import Terminated, _sigterm_handler
+    from wordlelab.cli import Terminated, sigterm_handler
     from wordlelab.solvers import stop_request
     monkeypatch.setattr(stop_request, "requested", None)
     with pytest.raises(Terminated):
-        _sigterm_handler(os.getpid())(signal.SIGTERM, None)
+        sigterm_handler(os.getpid())(signal.SIGTERM, None)
     stats = new_stats()
     with pytest.raises(Terminated):           # the exception above was lost; this one is not
         with StopOnCtrlC(stats) as stop:

@@ -107,11 +107,11 @@ def test_ctrl_c_stops_a_long_search_cleanly():
 
 
 def test_a_first_compile_is_announced(tmp_path, monkeypatch, capsys):
-    from wordlelab.cli import _announce_first_compile
+    from wordlelab.cli import announce_first_compile
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    _announce_first_compile()
+    announce_first_compile()
     assert "compiling the search kernels" in capsys.readouterr().err
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "kernels.search-1.py311.nbi").write_bytes(b"")
-    _announce_first_compile()                      # compiled before: nothing to say
+    announce_first_compile()                      # compiled before: nothing to say
     assert capsys.readouterr().err == ""

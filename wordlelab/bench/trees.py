@@ -9,7 +9,7 @@ from wordlelab.bench.registry import BenchRow, missed, suite
 SPEED_UP_TARGET = 1.8
 
 
-def _speed_up_status(speed_up: float) -> str:
+def speed_up_status(speed_up: float) -> str:
     return "OK" if speed_up >= SPEED_UP_TARGET else missed("OK")
 
 
@@ -100,7 +100,7 @@ def sweep_suite(n_words: int = 150, repeat: int = 2):
                            times[workers][-1], note=f"{rate:.0f} first words/min")
     one, two = min(times[1]), min(times[2])
     runs = ", ".join(f"{a:.1f}/{b:.1f} s" for a, b in zip(times[1], times[2]))
-    yield BenchRow("speed-up, 2 workers over 1", lists.name, "pool", _speed_up_status(one / two), f"{one / two:.2f}x", two,
+    yield BenchRow("speed-up, 2 workers over 1", lists.name, "pool", speed_up_status(one / two), f"{one / two:.2f}x", two,
                    note=f"min over min; runs (1/2 workers) {runs}; target >= {SPEED_UP_TARGET}x on {os.cpu_count()} cores")
     # these are the hardest first words (best static bound first): the rest are refuted faster
     projected = len(lists.guesses) / n_words * two
@@ -122,6 +122,6 @@ def perm_sweep_rows(n: int = 7):
         yield BenchRow(f"perm n={n} state discovery sweep", f"perm n={n}", f"{ex.name} x{workers}", "OPTIMAL",
                        f"total {r.total}", times[workers],
                        note=f"{r.states} states, {r.states / times[workers] * 60:.0f} states/min")
-    yield BenchRow("speed-up, 2 workers over 1", f"perm n={n}", "pool", _speed_up_status(times[1] / times[2]),
+    yield BenchRow("speed-up, 2 workers over 1", f"perm n={n}", "pool", speed_up_status(times[1] / times[2]),
                    f"{times[1] / times[2]:.2f}x",
                    times[2], note=f"target >= {SPEED_UP_TARGET}x on {os.cpu_count()} cores")

@@ -32,7 +32,7 @@ class _NumbaWithoutBlasProbe(importlib.abc.MetaPathFinder):
         sys.meta_path.remove(self)
         try:
             if sys.stderr.isatty():         # (a log or a pipe gets the progress lines' timings instead)
-                _announce_first_compile()
+                announce_first_compile()
         except (AttributeError, ValueError):
             pass
         spec = importlib.machinery.PathFinder.find_spec(name, path)
@@ -50,7 +50,7 @@ class _NumbaWithoutBlasProbe(importlib.abc.MetaPathFinder):
         return spec
 
 
-def _announce_first_compile() -> None:
+def announce_first_compile() -> None:
     """Say so on stderr when numba is loaded and its cache for this version of the sources is empty.
 
     The kernels then compile on first use: a minute or two on a 2-core machine, which a first
@@ -178,7 +178,7 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised where Ctrl-C would be: every long run saves its checkpoint the same way."""
 
 
-def _sigterm_handler(main_pid: int):
+def sigterm_handler(main_pid: int):
     def handler(signum, frame):
         if os.getpid() != main_pid:          # a forked worker keeps the default action
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -234,7 +234,7 @@ def main(argv=None) -> None:
     take_unwritten()                      # none left from an earlier call in this process (tests)
     previous_int = None
     if threading.current_thread() is threading.main_thread():
-        previous = signal.signal(signal.SIGTERM, _sigterm_handler(os.getpid()))
+        previous = signal.signal(signal.SIGTERM, sigterm_handler(os.getpid()))
         if signal.getsignal(signal.SIGINT) is signal.default_int_handler:    # (a background job ignores it)
             previous_int = signal.signal(signal.SIGINT, _sigint_handler)
     try:
