@@ -10,8 +10,6 @@ import networkx as nx
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGE_DIRS = {"wordlelab.models": "models", "wordlelab.instances": "instances", "wordlelab.encoders": "encoders",
-                "wordlelab.solvers": "solvers", "wordlelab": "wordlelab"}
 # lower layers first; a module may import its own layer and the layers below
 LAYERS = ["wordlelab.errors", "wordlelab.models", "wordlelab.instances", "wordlelab.encoders", "wordlelab.solvers",
           "wordlelab.cli"]
@@ -22,11 +20,9 @@ CLI_MODULES = ("wordlelab.cli", "wordlelab.bench", "wordlelab.cli.console", "wor
 
 def modules() -> dict[str, Path]:
     out = {}
-    for package, folder in PACKAGE_DIRS.items():
-        for path in (ROOT / folder).rglob("*.py"):
-            rel = path.relative_to(ROOT / folder).with_suffix("")
-            parts = [p for p in rel.parts if p != "__init__"]
-            out[".".join([package, *parts])] = path
+    for path in (ROOT / "wordlelab").rglob("*.py"):
+        rel = path.relative_to(ROOT).with_suffix("")
+        out[".".join(p for p in rel.parts if p != "__init__")] = path
     return out
 
 
@@ -101,13 +97,13 @@ def test_the_checkers_import_only_models_and_errors():
 
 @pytest.mark.parametrize("numpy_first", [False, True])
 def test_numpy_gets_ordinary_pages(numpy_first):
-    """wordlelab._no_huge_pages: numpy's huge-page advice made short proofs stall at random on a
+    """wordlelab.models.jit.no_huge_pages: numpy's huge-page advice made short proofs stall at random on a
     busy machine. Whether numpy is imported before wordlelab or after, it is off; a user's
     NUMPY_MADVISE_HUGEPAGE is left as it is."""
     import subprocess
     import sys
     code = ("import numpy\n" if numpy_first else "") + (
-        "import wordlelab, numpy\n"
+        "import wordlelab.models.jit, numpy\n"
         "core = getattr(numpy, '_core', None) or numpy.core\n"
         "print(core.multiarray._set_madvise_hugepage(True))\n")   # returns the setting it replaces
     env = {k: v for k, v in os.environ.items() if k != "NUMPY_MADVISE_HUGEPAGE"}
@@ -134,3 +130,32 @@ def test_a_json_run_loads_no_rich_and_one_blas_thread():
     r = subprocess.run([sys.executable, "-c", code.replace(", '--json'", "")], capture_output=True, text=True,
                        env={**env, "OPENBLAS_NUM_THREADS": "2"}, timeout=120)
     assert r.stdout.split()[-2:] == ["True", "2"], r.stdout + r.stderr
+
+
+def test_importing_wordlelab_touches_no_file_and_sets_nothing(tmp_path):
+    """``import wordlelab`` opens, creates, scans or removes no file beyond its own modules, and
+    sets no environment variable: numba's cache is set up where compiled code first loads.
+    (os.listdir is left out: Python's own path finders list each folder they import from.)"""
+    import subprocess
+    import sys
+    code = (
+        "import os, sys\n"
+        "seen = []\n"
+        "def hook(event, args):\n"
+        "    if event in ('open', 'os.mkdir', 'os.remove', 'os.rmdir', 'os.rename', 'os.utime',\n"
+        "                 'os.scandir', 'shutil.rmtree', 'os.putenv', 'os.unsetenv', 'os.chmod'):\n"
+        "        path = str(args[0]) if args else ''\n"
+        "        if not path.endswith(('.py', '.pyc')) and '__pycache__' not in path:\n"
+        "            seen.append((event, path))\n"
+        "env = dict(os.environ)\n"
+        "sys.addaudithook(hook)\n"
+        "import wordlelab\n"
+        "wordlelab.__version__\n"
+        "print(repr(seen), dict(os.environ) == env)\n")
+    cache = tmp_path / "cache"
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMPY_MADVISE_HUGEPAGE")}
+    env["WORDLELAB_CACHE"] = str(cache)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120,
+                       cwd=tmp_path)
+    assert r.stdout.strip() == "[] True", r.stdout + r.stderr
+    assert not cache.exists()

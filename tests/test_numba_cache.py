@@ -10,9 +10,9 @@ import sys
 import time
 from pathlib import Path
 
-import wordlelab
+from wordlelab.models import jit
 
-WHERE = "import os, wordlelab; print(os.environ['NUMBA_CACHE_DIR'])"
+WHERE = "import os, wordlelab.models.jit; print(os.environ['NUMBA_CACHE_DIR'])"
 
 
 def _cache_dir_of_new_process(env_changes):
@@ -24,12 +24,12 @@ def _cache_dir_of_new_process(env_changes):
 
 def test_cache_lives_under_the_wordlelab_cache_named_by_the_digest(tmp_path):
     where = _cache_dir_of_new_process({"WORDLELAB_CACHE": str(tmp_path)})
-    assert where == tmp_path / "numba" / f"wordlelab-{wordlelab._source_digest()}"
+    assert where == tmp_path / "numba" / f"wordlelab-{jit.source_digest()}"
     assert where.is_dir()
 
 
 def test_a_users_numba_cache_dir_gets_a_subdirectory_and_a_parents_is_kept(tmp_path):
-    name = f"wordlelab-{wordlelab._source_digest()}"
+    name = f"wordlelab-{jit.source_digest()}"
     assert _cache_dir_of_new_process({"NUMBA_CACHE_DIR": str(tmp_path)}) == tmp_path / name
     assert _cache_dir_of_new_process({"NUMBA_CACHE_DIR": str(tmp_path / name)}) == tmp_path / name
 
@@ -38,14 +38,14 @@ def test_a_change_to_any_compiled_module_changes_the_digest():
     import wordlelab.solvers.search.hard_rules as callee   # compiled into search_core's callers
     path = Path(callee.__file__)
     info = path.stat()
-    before = wordlelab._source_digest()
+    before = jit.source_digest()
     try:
         os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000_000))
-        changed = wordlelab._source_digest()
+        changed = jit.source_digest()
     finally:
         os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
     assert changed != before
-    assert wordlelab._source_digest() == before
+    assert jit.source_digest() == before
 
 
 def test_other_versions_unused_for_a_week_are_removed(tmp_path):

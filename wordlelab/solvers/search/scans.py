@@ -29,6 +29,7 @@ answers (plus, in hard and strict mode, its guess list, on which its value depen
 """
 from __future__ import annotations
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 

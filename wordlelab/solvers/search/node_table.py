@@ -20,6 +20,7 @@ two different writes finds ``k2 ^ e`` inconsistent with ``e`` and takes it as a 
 """
 from __future__ import annotations
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 

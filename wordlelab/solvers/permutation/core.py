@@ -19,6 +19,7 @@ with the same outcome are kept once, which removes the state's own symmetry.
 """
 from __future__ import annotations
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 from numba import types

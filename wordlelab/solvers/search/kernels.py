@@ -5,7 +5,7 @@ machine code is in numba's disk cache (importing numba, filling its registries, 
 cached code). A hint after one guess searches for about 20 ms, so that half second was most of
 its run. ``wordlelab compile`` (:func:`build`) compiles the same Python functions ahead of time
 with ``numba.pycc`` into one extension module, kept in the cache directory under the digest of
-the sources (``wordlelab._source_digest``), the CPU and the numba and numpy versions it was
+the sources (``wordlelab.models.jit.source_digest``), the CPU and the numba and numpy versions it was
 built with. A process that finds the module for its own digest imports it in milliseconds and
 never imports numba for these kernels. Any other process calls the just-in-time functions:
 the same Python source, compiled by the same compiler, so the answers are the same.
@@ -49,6 +49,7 @@ from pathlib import Path
 import numpy as np
 
 from wordlelab.errors import WordlelabWarning
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder and numpy's pages, before the kernels load)
 
 MODULE = "wordlelab_kernels"
 SPEC_FILE = "kernels.json"
@@ -87,9 +88,9 @@ def fingerprint() -> str:
 
 def aot_dir() -> Path:
     """Where the module for these sources and this machine is (or would be) kept."""
-    from wordlelab import _source_digest
     from wordlelab.models.cache import cache_dir
-    return cache_dir() / "aot" / f"{_source_digest()}-{fingerprint()}"
+    from wordlelab.models.jit import source_digest
+    return cache_dir() / "aot" / f"{source_digest()}-{fingerprint()}"
 
 
 def _module_file(folder: Path) -> Path | None:

@@ -20,6 +20,7 @@ answer to each node is the same as ``depth_search.feasible``'s, which the tests 
 """
 from __future__ import annotations
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 

@@ -7,6 +7,7 @@ other letter of the guess, left to right, takes the leftmost unused copy in the 
 """
 from __future__ import annotations
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 

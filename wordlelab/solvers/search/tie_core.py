@@ -45,6 +45,7 @@ cutoff ``<= INF_T`` plus one class value clamped to ``INF_T``.
 """
 from __future__ import annotations
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 

@@ -16,6 +16,7 @@ words already chosen are removed when a word is added. Unlike the chain-order se
 """
 from __future__ import annotations
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros

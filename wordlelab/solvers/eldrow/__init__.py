@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 

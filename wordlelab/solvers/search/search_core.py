@@ -31,6 +31,7 @@ and count into a statistics array whose slots are named by :class:`Stat`.
 """
 from __future__ import annotations
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 

@@ -14,6 +14,7 @@ Counting K for one first word against every second word costs one pass over the 
 """
 from __future__ import annotations
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 

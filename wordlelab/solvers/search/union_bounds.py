@@ -20,6 +20,7 @@ other guess lists than the union, and the theorem needs the same list.
 """
 from __future__ import annotations
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 

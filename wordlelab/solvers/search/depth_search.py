@@ -20,6 +20,7 @@ does it: proven) or :data:`NODE_LIMIT` (it gave up: nothing proven).
 """
 from __future__ import annotations
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 

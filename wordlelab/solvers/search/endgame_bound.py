@@ -22,6 +22,7 @@ allows after that class's pattern.
 """
 from __future__ import annotations
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 

@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
 import numpy as np
 
