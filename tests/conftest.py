@@ -124,7 +124,7 @@ def hard_sweep(random_300, tmp_path_factory):
     and the folder of the checkpoint (every.json) and the yes words' trees (trees/). Shared: a test
     copies what it changes."""
     import json
-    from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+    from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
     from wordlelab.solvers.search.native import NativeSearcher
     folder = tmp_path_factory.mktemp("sweep")
     ck = folder / "every.json"

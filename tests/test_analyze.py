@@ -12,8 +12,8 @@ from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
 from wordlelab.models.modes import guess_allowed
 from wordlelab.models.tree import to_json
-from wordlelab.solvers.search.analysis import TREES_PER_STATE, analyze, choice_label, luck_label
-from wordlelab.solvers.search.first_guesses import first_guess_ranking, kept_trees
+from wordlelab.solvers.search.rank.analysis import TREES_PER_STATE, analyze, choice_label, luck_label
+from wordlelab.solvers.search.rank.first_guesses import first_guess_ranking, kept_trees
 from wordlelab.solvers.search.native import NativeSearcher
 
 INF = float("inf")
@@ -291,7 +291,7 @@ def test_labels_use_selbys_thresholds_exactly():
 def test_a_real_list_game_with_small_states(tmp_path, lists_0316):
     """nyt20220316's 12972 guesses against 58 of its answers: each value equals the forced-word
     search's, and each best word the hint's."""
-    from wordlelab.solvers.search.hint import hint
+    from wordlelab.solvers.search.rank.hint import hint
     answers = lists_0316.answers[::40]
     lists = WordLists("nyt20220316-58", lists_0316.guesses, answers)
     game = f"salet.handy.{answers[10]}"

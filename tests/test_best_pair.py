@@ -9,7 +9,7 @@ from test_native_search import INF, brute_force, tiny_instance
 from wordlelab.instances.wordlists import WordLists
 from wordlelab.models.feedback import ALL_GREEN, feedback
 from wordlelab.models.verify import verify_tree
-from wordlelab.solvers.search.best_pair import run_best_pair
+from wordlelab.solvers.search.rank.best_pair import run_best_pair
 
 
 @functools.lru_cache(maxsize=None)
@@ -94,7 +94,7 @@ def test_cli_best_pair(cli_run, tmp_path):
 def test_class_counts_tiled_equal_plain(lists_0316):
     import numpy as np
     from wordlelab.models.matrix import pattern_matrix
-    from wordlelab.solvers.search.pair_core import pair_class_counts, pair_class_counts_plain
+    from wordlelab.solvers.search.engine.pair_core import pair_class_counts, pair_class_counts_plain
     MT = np.ascontiguousarray(pattern_matrix(lists_0316, transposed=True))
     M = np.ascontiguousarray(pattern_matrix(lists_0316))
     H = np.arange(MT.shape[0], dtype=np.int32)
@@ -116,9 +116,9 @@ def _selby_pairs(shared):
 def test_selby_pairs_in_his_order(shared, lists_0316):
     """Each of his ten pairs, played in his order, totals what he gives; the answer word first saves one."""
     import numpy as np
-    from wordlelab.solvers.search.best_pair import PairState, pair_tree
+    from wordlelab.solvers.search.rank.best_pair import PairState, pair_tree
     from wordlelab.solvers.search.native import INF as CUTOFF_NONE
-    from wordlelab.solvers.search.pair_core import pair_value
+    from wordlelab.solvers.search.engine.pair_core import pair_value
     st = PairState(lists_0316, 6)
     s, gi, live = st.searcher, st.searcher.guess_index, np.full(1, CUTOFF_NONE, np.int64)
     answers = set(lists_0316.answers)

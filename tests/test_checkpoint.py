@@ -20,10 +20,11 @@ from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import load_lists
 from wordlelab.solvers import checkpoint as ck
 from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
-from wordlelab.solvers.search.depth_entries import replay_refutation
+from wordlelab.solvers.search.depth.depth_entries import replay_refutation
 from wordlelab.solvers.search.native import NativeSearcher
 
 from test_native_search import lists_from, tiny_instance
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 # not test_sweep.py's words: a word file is read sorted, and the pattern-matrix cache is named by the
 # lists' content whatever their order, so the same words in another order would share its file
@@ -417,17 +418,17 @@ def interrupted_then_resumed(lists, guesses, stop, path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        NativeSearcher(lists, "easy", guesses).prove_depth(guesses, progress=progress, checkpoint=str(path))
+        prove_depth(NativeSearcher(lists, "easy", guesses), guesses, progress=progress, checkpoint=str(path))
     saved = read(path)["entries"]
     assert len(saved) == stop
-    return saved, NativeSearcher(lists, "easy", guesses).prove_depth(guesses, checkpoint=str(path), recheck=True)
+    return saved, prove_depth(NativeSearcher(lists, "easy", guesses), guesses, checkpoint=str(path), recheck=True)
 
 
 @pytest.mark.parametrize("seed, guesses", [(1, 3), (5, 3), (6, 2), (7, 3)])
 def test_resumed_prove_depth_reports_the_same_core(tmp_path, seed, guesses):
     answers, words = tiny_instance(seed, 40, 60)
     lists = lists_from(tmp_path, answers, words)
-    fresh = NativeSearcher(lists, "easy", guesses).prove_depth(guesses, recheck=True)
+    fresh = prove_depth(NativeSearcher(lists, "easy", guesses), guesses, recheck=True)
     assert fresh.status == "INFEASIBLE" and fresh.stats["core"]["check"] == "INFEASIBLE"
     for stop in (1, 3):
         saved, resumed = interrupted_then_resumed(lists, guesses, stop, tmp_path / f"d{stop}.json")
@@ -452,7 +453,7 @@ def test_prove_depth_cli_resume_reports_core_and_marks_it(cli_run, tmp_path):
     path = tmp_path / "d.json"
     args = prove_depth_args(tmp_path, path, 3)          # writes the lists the command reads
     lists = load_lists(guesses_file=str(tmp_path / "pg.txt"), answers=str(tmp_path / "pa.txt"))
-    fresh = NativeSearcher(lists, "easy", 3).prove_depth(3)
+    fresh = prove_depth(NativeSearcher(lists, "easy", 3), 3)
     assert fresh.status == "INFEASIBLE" and fresh.certificate_kind == "core" and fresh.certificate
     calls = []
 
@@ -462,7 +463,7 @@ def test_prove_depth_cli_resume_reports_core_and_marks_it(cli_run, tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        NativeSearcher(lists, "easy", 3).prove_depth(3, progress=stop_after_two, checkpoint=str(path))
+        prove_depth(NativeSearcher(lists, "easy", 3), 3, progress=stop_after_two, checkpoint=str(path))
     res = json.loads(cli_run(args + ["--json", "--recheck"]).out)
     assert res["status"] == "INFEASIBLE" and res["stats"]["from_checkpoint"] == 2
     assert res["certificate_kind"] == "core" and res["certificate"] == fresh.certificate
@@ -478,7 +479,7 @@ def test_replayed_cores_rebuild_the_core_store(tmp_path):
     path = tmp_path / "d.json"
     saved, _ = interrupted_then_resumed(lists, 3, 3, path)
     searcher = NativeSearcher(lists, "easy", 3)
-    from wordlelab.solvers.search.core_prover import CoreProver
+    from wordlelab.solvers.search.engine.core_prover import CoreProver
     prover = CoreProver(searcher)
     replayed = set()
     for value in list(saved.values()) * 2:

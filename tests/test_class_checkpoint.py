@@ -7,8 +7,8 @@ import pytest
 from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
-from wordlelab.solvers.search.class_checkpoint import question
-from wordlelab.solvers.search.ranking_checkpoint import checkpoint_question
+from wordlelab.solvers.search.classes.class_checkpoint import question
+from wordlelab.solvers.search.classes.ranking_checkpoint import checkpoint_question
 from wordlelab.solvers.search.native import NativeSearcher
 
 
@@ -45,8 +45,8 @@ def test_two_runs_on_one_class_checkpoint_keep_each_others_classes(lists, tmp_pa
     """ClassStore.put merges the file under its lock: a run that loaded the file before another
     run kept more classes does not write those away when it keeps its own."""
     from wordlelab.models.feedback import pattern_string
-    from wordlelab.solvers.search.class_checkpoint import ClassStore
-    from wordlelab.solvers.search.kernels import K
+    from wordlelab.solvers.search.classes.class_checkpoint import ClassStore
+    from wordlelab.solvers.search.engine.kernels import K
     start = lists.guesses[7]
     ck = str(tmp_path / "classes.json")
     NativeSearcher(lists, "easy", 6).solve(start=start, checkpoint=ck)
@@ -206,8 +206,8 @@ def _largest_class(lists, mode):
 def test_a_finished_ranking_of_a_class_settles_it(lists, tmp_path, mode):
     """--class-ranking: a best-start --state ranking of the largest class gives that class's least
     total; the run's total is the plain search's, and an unfinished or doctored ranking is refused."""
-    from wordlelab.solvers.search.best_start import run_best_start
-    from wordlelab.solvers.search.ranking_checkpoint import checkpoint_question
+    from wordlelab.solvers.search.rank.best_start import run_best_start
+    from wordlelab.solvers.search.classes.ranking_checkpoint import checkpoint_question
     start, plain, pattern, state = _largest_class(lists, mode)
     rank = str(tmp_path / "rank.json")
     ranking = run_best_start(lists, mode, 6, 1, None, None, rank, 1, state=state)
@@ -238,7 +238,7 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
     at least N, and the class's ranking then gives the first word's total a proven lower bound only:
     UNKNOWN, no tree, at most the plain least total and at least what the cutoff promises."""
     from wordlelab.models.feedback import feedback, pattern_string
-    from wordlelab.solvers.search.best_start import run_best_start
+    from wordlelab.solvers.search.rank.best_start import run_best_start
     mode = "hard"
     start, plain, pattern, state = _largest_class(lists, mode)
     exact = run_best_start(lists, mode, 6, 1, None, None, None, 1, state=state)
@@ -314,8 +314,8 @@ def small():
 def test_a_finished_class_checkpoint_gives_a_ranking_its_exact_total(small, tmp_path, cli_run):
     """best-start --class-checkpoint: the word's exact total comes from its finished class checkpoint
     (its tree verified, no search), the ranking is the plain one, and an unfinished file is refused."""
-    from wordlelab.solvers.search.best_start import run_best_start
-    from wordlelab.solvers.search.class_checkpoint import finished_total
+    from wordlelab.solvers.search.rank.best_start import run_best_start
+    from wordlelab.solvers.search.classes.class_checkpoint import finished_total
     lists = small
     plain = run_best_start(lists, "hard", 6, 2, None, LIMIT, None, 1)
     best, second = (r["word"] for r in plain.stats["ranking"][:2])
@@ -356,7 +356,7 @@ def test_a_finished_class_checkpoint_gives_a_ranking_its_exact_total(small, tmp_
 def test_a_class_checkpoint_bound_that_the_search_undercuts_is_refused():
     """A word bounded by its class checkpoint at B, searched because B was below the cutoff, must
     not come back exact below B; an exact total at or above B, or a bound, agrees."""
-    from wordlelab.solvers.search.best_start import _agree_with_class_checkpoints
+    from wordlelab.solvers.search.rank.best_start import _agree_with_class_checkpoints
     given = {"tupik": (100, False), "thump": (90, True)}
     _agree_with_class_checkpoints({"tupik": (100, True), "thump": (90, True)}, given)
     _agree_with_class_checkpoints({"tupik": (120, False)}, given)
@@ -371,9 +371,9 @@ def test_a_class_ranking_with_no_strategy_makes_its_first_word_infeasible(lists,
     import collections
 
     from wordlelab.models.feedback import feedback, pattern_string
-    from wordlelab.solvers.search.best_start import run_best_start
-    from wordlelab.solvers.search.class_checkpoint import finished_total
-    from wordlelab.solvers.search.tables import INF
+    from wordlelab.solvers.search.rank.best_start import run_best_start
+    from wordlelab.solvers.search.classes.class_checkpoint import finished_total
+    from wordlelab.solvers.search.engine.tables import INF
     mode, limit = "hard", 4
     start = lists.guesses[25]
     sizes = collections.Counter(pattern_string(feedback(start, a)) for a in lists.answers)

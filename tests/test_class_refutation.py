@@ -10,9 +10,10 @@ from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
 from wordlelab.models.refutation import check_core
-from wordlelab.solvers.search.class_refutation import class_draft
-from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+from wordlelab.solvers.search.depth.class_refutation import class_draft
+from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
 from wordlelab.solvers.search.native import NativeSearcher
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 WORDS = sorted(random.Random(5).sample(load_lists("nyt20220316").guesses, 300))
 # BAHUS's class 56 holds 9 answers that no strategy finds within 3 more guesses in hard mode
@@ -25,7 +26,7 @@ def searcher(mode="hard"):
 
 def refuted_class(tmp_path):
     ck = tmp_path / "bahus-class.json"
-    r = searcher().prove_depth(4, state=STATE, checkpoint=str(ck))
+    r = prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck))
     assert r.status == "INFEASIBLE"
     return ck, json.loads(ck.read_text())["entries"]
 
@@ -70,7 +71,7 @@ def test_a_class_refuted_guess_by_guess_decides_its_first_word_without_a_search(
 
 def test_an_unfinished_or_foreign_class_checkpoint_decides_nothing(tmp_path):
     ck = tmp_path / "cut.json"
-    r = searcher().prove_depth(4, state=STATE, checkpoint=str(ck), node_limit=1)
+    r = prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck), node_limit=1)
     assert r.status == "UNKNOWN"
     sweep = str(tmp_path / "every.json")
     with pytest.raises(WordleError, match="not refuted by its search yet"):
@@ -91,10 +92,10 @@ def test_an_unfinished_or_foreign_class_checkpoint_decides_nothing(tmp_path):
 
 
 def test_a_draft_of_another_class_of_the_word_is_kept_and_the_import_refused(tmp_path):
-    from wordlelab.solvers.search.core_drafts import CoreDrafts, drafts_path
+    from wordlelab.solvers.search.depth.core_drafts import CoreDrafts, drafts_path
     done, _ = refuted_class(tmp_path)
     sweep = tmp_path / "every.json"
-    from wordlelab.solvers.search.depth_entries import _question
+    from wordlelab.solvers.search.depth.depth_entries import _question
     s = searcher()
     question = _question(s, s.root(None, None, 4), 4)
     other = next(p for p in {feedback("bahus", a) for a in WORDS} if p != 56)
@@ -125,8 +126,8 @@ def test_a_class_whose_cores_are_not_all_checked_is_drafted_whole_and_the_check_
     """A state run stopped while it checked its guesses' cores: the draft is the whole class with
     the claims checked so far, and the sweep's check refutes the other guesses itself."""
     from wordlelab.models.refutation import CheckTooLong
-    from wordlelab.solvers.search import hard_cores
-    from wordlelab.solvers.search.core_drafts import CoreDrafts, drafts_path
+    from wordlelab.solvers.search.depth import hard_cores
+    from wordlelab.solvers.search.depth.core_drafts import CoreDrafts, drafts_path
     made = hard_cores.check_made_core
     calls = []
 
@@ -138,7 +139,7 @@ def test_a_class_whose_cores_are_not_all_checked_is_drafted_whole_and_the_check_
     ck = tmp_path / "cut.json"
     with monkeypatch.context() as m:
         m.setattr(hard_cores, "check_made_core", stops_after_three)
-        assert searcher().prove_depth(4, state=STATE, checkpoint=str(ck)).status == "UNKNOWN"
+        assert prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck)).status == "UNKNOWN"
     entries = json.loads(ck.read_text())["entries"]
     made = {w for w, e in entries.items() if e["core"] and "via" not in e}
     assert made == set(calls) and len(made) == 3 and len(entries) > 3
@@ -161,7 +162,7 @@ def test_a_class_whose_cores_are_not_all_checked_is_drafted_whole_and_the_check_
 def test_how_far_a_check_has_gone_leaves_out_the_claims_imported_from_a_state():
     """Claims imported from a state's checkpoint lie anywhere in the checker's order; the check's
     position is that of its own furthest claim."""
-    from wordlelab.solvers.search.depth_verdicts import check_reached
+    from wordlelab.solvers.search.depth.depth_verdicts import check_reached
     guesses = ["batch", "catch", "hatch", "latch", "nauch"]
     pattern = feedback("nauch", "batch")
 
@@ -176,7 +177,7 @@ def test_how_far_a_check_has_gone_leaves_out_the_claims_imported_from_a_state():
 def test_a_state_checkpoint_keeps_a_grown_cores_lemmas_in_hard_mode_only():
     """A grown core's entry carries the lemmas its check decided first; a state's checkpoint
     holding one must load again (in easy mode an entry has no lemmas)."""
-    from wordlelab.solvers.search.depth_entries import check_refutation
+    from wordlelab.solvers.search.depth.depth_entries import check_refutation
     core = [a for a in WORDS if feedback("bahus", a) == 56]
     lemma = [core[:4], [["games", pattern_string(feedback("games", core[0]))]], 2]
     check_refutation(searcher(), "bahus", {"core": core, "depth": 3, "lemmas": [lemma]})
@@ -188,7 +189,7 @@ def test_a_state_checkpoint_keeps_a_grown_cores_lemmas_in_hard_mode_only():
 
 def test_the_seeds_tried_are_the_latest_distinct_cores_inside_the_class():
     import numpy as np
-    from wordlelab.solvers.search.hard_cores import _fitting_seeds
+    from wordlelab.solvers.search.depth.hard_cores import _fitting_seeds
     members = np.array([1, 2, 3, 4, 5, 6], np.int32)
     seeds = [np.array(c, np.int32) for c in ([1, 2], [2, 9], [3, 4], [1, 2], [1, 2, 3, 4, 5, 6], [5, 6])]
     assert list(_fitting_seeds(seeds, members)) == [[5, 6], [1, 2], [3, 4]]
@@ -199,8 +200,8 @@ def test_the_seeds_tried_are_the_latest_distinct_cores_inside_the_class():
 def test_a_state_keeps_each_seed_once_and_none_too_large_or_at_a_sweeps_root():
     from types import SimpleNamespace
     import numpy as np
-    from wordlelab.solvers.search.core_bank import BANK_MAX_CORE
-    from wordlelab.solvers.search.hard_cores import keep_state_seed
+    from wordlelab.solvers.search.depth.core_bank import BANK_MAX_CORE
+    from wordlelab.solvers.search.depth.hard_cores import keep_state_seed
     searcher = SimpleNamespace(state_cores={})
     state = SimpleNamespace(history=(("impot", "BBBBB"),), d=6)
     for core in ([1, 2], [1, 2], [3, 4], list(range(BANK_MAX_CORE + 1))):
@@ -212,17 +213,17 @@ def test_a_state_keeps_each_seed_once_and_none_too_large_or_at_a_sweeps_root():
 
 
 def test_a_guess_left_open_goes_on_at_four_times_its_budget_in_the_next_run(tmp_path, monkeypatch):
-    from wordlelab.solvers.search.tables import Stat, depth_rounds
+    from wordlelab.solvers.search.engine.tables import Stat, depth_rounds
 
     def small_rounds():
         s = searcher()
         s.depth_rounds = depth_rounds(first_budget=1)      # most guesses stay open a round or two
         return s
-    from wordlelab.solvers.search import state_monotone
+    from wordlelab.solvers.search.depth import state_monotone
     # (no guess refuted by another's class here: each open one is searched again)
     monkeypatch.setattr(state_monotone.RefutedClasses, "dominating", lambda self, g0: None)
     ck = tmp_path / "open.json"
-    assert small_rounds().prove_depth(4, state=STATE, checkpoint=str(ck), node_limit=20).status == "UNKNOWN"
+    assert prove_depth(small_rounds(), 4, state=STATE, checkpoint=str(ck), node_limit=20).status == "UNKNOWN"
     left = json.loads(ck.read_text())["entries"]
     opened = {w: e["open"] for w, e in left.items() if "open" in e}
     assert opened and any("failing" in e for e in left.values())
@@ -233,7 +234,7 @@ def test_a_guess_left_open_goes_on_at_four_times_its_budget_in_the_next_run(tmp_
         budgets.setdefault(WORDS[g0], node_limit - int(stats[Stat.NODES]))
         return searched(self, node, g0, cache, stats, node_limit, *args, **kwargs)
     monkeypatch.setattr(NativeSearcher, "_start_feasible", first_budget)
-    r = small_rounds().prove_depth(4, state=STATE, checkpoint=str(ck))
+    r = prove_depth(small_rounds(), 4, state=STATE, checkpoint=str(ck))
     assert r.status == "INFEASIBLE"
     assert all(budgets[w] == 4 * b for w, b in opened.items())
     assert not set(budgets) & {w for w, e in left.items() if "open" not in e}     # refuted: not searched again
@@ -248,8 +249,8 @@ def test_a_guess_left_open_goes_on_at_four_times_its_budget_in_the_next_run(tmp_
 
 
 def test_a_guess_holding_a_class_refuted_for_another_is_refuted_without_its_search(tmp_path, monkeypatch):
-    from wordlelab.solvers.search import state_monotone
-    from wordlelab.solvers.search.tables import depth_rounds
+    from wordlelab.solvers.search.depth import state_monotone
+    from wordlelab.solvers.search.engine.tables import depth_rounds
     calls: dict = {}
     searched = NativeSearcher._start_feasible
 
@@ -269,7 +270,7 @@ def test_a_guess_holding_a_class_refuted_for_another_is_refuted_without_its_sear
     s = searcher()
     s.depth_rounds = depth_rounds(first_budget=1)      # a guess is open after one node: then tested
     ck = tmp_path / "monotone.json"
-    r = s.prove_depth(4, state=STATE, checkpoint=str(ck))
+    r = prove_depth(s, 4, state=STATE, checkpoint=str(ck))
     assert r.status == "INFEASIBLE" and held
     entries = json.loads(ck.read_text())["entries"]
     for word, (pattern, members) in held:
@@ -278,7 +279,7 @@ def test_a_guess_holding_a_class_refuted_for_another_is_refuted_without_its_sear
         # its core was made from the class it holds, and checked like the others
         assert entries[word]["core"] and set(entries[word]["core"]) <= {WORDS[a] for a in members}
     # the same verdict and the same guesses as the plain rounds, and the word still decided
-    plain = searcher().prove_depth(4, state=STATE, checkpoint=str(tmp_path / "plain.json"))
+    plain = prove_depth(searcher(), 4, state=STATE, checkpoint=str(tmp_path / "plain.json"))
     assert plain.status == "INFEASIBLE"
     assert set(json.loads((tmp_path / "plain.json").read_text())["entries"]) == set(entries)
     res = decide_every_first_word(searcher(), 4, str(tmp_path / "every.json"), class_checkpoints=[str(ck)], words=["games"])
@@ -287,7 +288,7 @@ def test_a_guess_holding_a_class_refuted_for_another_is_refuted_without_its_sear
 
 def test_a_guess_whose_class_holds_a_checked_core_takes_it_by_monotonicity(tmp_path):
     ck = tmp_path / "via.json"
-    r = searcher().prove_depth(4, state=STATE, checkpoint=str(ck))
+    r = prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck))
     entries = json.loads(ck.read_text())["entries"]
     via = {w: e for w, e in entries.items() if "via" in e}
     assert r.status == "INFEASIBLE" and via and r.stats["monotone_cores"] == len(via)
@@ -304,17 +305,17 @@ def test_a_guess_whose_class_holds_a_checked_core_takes_it_by_monotonicity(tmp_p
     question = json.loads(ck.read_text())["question"]
     save_checkpoint(ck, question, {**entries, word: {**e, "via": other}})
     with pytest.raises(WordleError, match=f"{word.upper()} is refuted by the core of {other.upper()}"):
-        searcher().prove_depth(4, state=STATE, checkpoint=str(ck))
+        prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck))
     # two entries taking each other's core have none behind them; a core for fewer guesses proves nothing here
     source = e["via"]
     save_checkpoint(ck, question, {**entries, source: {**entries[source], "via": word}})
     with pytest.raises(WordleError, match="holds no such core checked for a guess of its own"):
-        searcher().prove_depth(4, state=STATE, checkpoint=str(ck))
+        prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck))
     save_checkpoint(ck, question, {**entries, word: {**e, "depth": 1}})
     with pytest.raises(WordleError, match=f"{word.upper()}'s core is within 1 guesses, not 2"):
         class_draft(searcher(), ck, 4)
     # and a run that has yet to make a guess's core never writes over the checked one in the file
-    from wordlelab.solvers.search.depth_proof import _replaces
+    from wordlelab.solvers.search.depth.depth_proof import _replaces
     assert not _replaces({"core": None, "depth": None, "failing": "BBBBB"}, entries[source])
     assert _replaces(entries[source], {"core": None, "depth": None, "failing": "BBBBB"})
 
@@ -337,7 +338,7 @@ def test_monotonicity_across_guesses_is_refused_when_the_rule_asks_less_or_more_
 
 def test_a_core_of_another_guess_is_taken_where_it_fails_in_a_class_of_this_one(tmp_path):
     from wordlelab.models.refutation import CoreFault
-    from wordlelab.solvers.search.state_monotone import RefutedClasses
+    from wordlelab.solvers.search.depth.state_monotone import RefutedClasses
     ck, entries = refuted_class(tmp_path)
     s = searcher()
     node = s.root(None, STATE, 4)
@@ -363,13 +364,13 @@ def test_a_core_of_another_guess_is_taken_where_it_fails_in_a_class_of_this_one(
             passed += holds
     assert taken > 0 and passed >= taken
     # and a state run takes them: the same verdict, each entry's core checked
-    r = searcher().prove_depth(4, state=STATE, checkpoint=str(tmp_path / "nearby.json"))
+    r = prove_depth(searcher(), 4, state=STATE, checkpoint=str(tmp_path / "nearby.json"))
     assert r.status == "INFEASIBLE" and r.stats["nearby_cores"] + r.stats["monotone_cores"] > 0
 
 
 def test_a_state_runs_status_counts_its_guesses_from_the_checkpoint(tmp_path, monkeypatch, cli_run):
     from wordlelab.solvers.checkpoint import save_checkpoint
-    from wordlelab.solvers.search.class_refutation import state_status
+    from wordlelab.solvers.search.depth.class_refutation import state_status
     ck, entries = refuted_class(tmp_path)
     res = state_status(searcher(), ck, 4)
     st = res.stats
@@ -396,7 +397,7 @@ def test_a_state_runs_status_counts_its_guesses_from_the_checkpoint(tmp_path, mo
 
 
 def test_at_a_state_a_class_over_the_threshold_has_its_core_grown(tmp_path, monkeypatch):
-    from wordlelab.solvers.search import hard_cores, state_monotone
+    from wordlelab.solvers.search.depth import hard_cores, state_monotone
     grown = []
     grow = hard_cores.grow_core
 
@@ -410,21 +411,21 @@ def test_at_a_state_a_class_over_the_threshold_has_its_core_grown(tmp_path, monk
     monkeypatch.setattr(state_monotone.RefutedClasses, "dominating_index", lambda self, g0: None)
     monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
     ck = tmp_path / "grown.json"
-    assert searcher().prove_depth(4, state=STATE, checkpoint=str(ck)).status == "INFEASIBLE"
+    assert prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck)).status == "INFEASIBLE"
     entries = json.loads(ck.read_text())["entries"]
     assert any(core is not None for core in grown)
     # the same guesses refuted as when the cores are made by deletions, each core checked
     ck_plain = tmp_path / "plain.json"
     monkeypatch.setattr(hard_cores, "STATE_DELETE_AT_MOST", 10**6)
-    assert searcher().prove_depth(4, state=STATE, checkpoint=str(ck_plain)).status == "INFEASIBLE"
+    assert prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck_plain)).status == "INFEASIBLE"
     assert set(entries) == set(json.loads(ck_plain.read_text())["entries"])
     assert all(e["core"] and e["depth"] == 2 for e in entries.values())
 
 
 def test_a_core_the_checker_cannot_decide_in_time_leaves_its_guess_alone_unknown(tmp_path, monkeypatch):
     from wordlelab.models.refutation import CheckTooLong
-    from wordlelab.solvers.search import depth_proof, state_monotone
-    from wordlelab.solvers.search.class_refutation import state_status
+    from wordlelab.solvers.search.depth import depth_proof, state_monotone
+    from wordlelab.solvers.search.depth.class_refutation import state_status
     # (each guess's core made from its own class, so that each one is checked)
     monkeypatch.setattr(state_monotone.RefutedClasses, "dominating_index", lambda self, g0: None)
     monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
@@ -438,19 +439,19 @@ def test_a_core_the_checker_cannot_decide_in_time_leaves_its_guess_alone_unknown
         return made(searcher, prover, node, g0)
     monkeypatch.setattr(depth_proof, "refutation_entry", too_long_once)
     ck = tmp_path / "slow.json"
-    r = searcher().prove_depth(4, state=STATE, checkpoint=str(ck))
+    r = prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck))
     # a time-out is no proof: UNKNOWN, but every other guess's core is made and kept
     assert r.status == "UNKNOWN" and r.stats["cores_too_long"] == slow
     status = state_status(searcher(), ck, 4).stats
     assert status["core_pending"] == 1 and status["cores_made"] + status["cores_by_monotonicity"] == status["next_guesses"] - 1
     # the next run makes that one core alone and decides the state
-    assert searcher().prove_depth(4, state=STATE, checkpoint=str(ck)).status == "INFEASIBLE"
+    assert prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck)).status == "INFEASIBLE"
     assert state_status(searcher(), ck, 4).status == "INFEASIBLE"
 
 
 def test_a_large_class_core_is_made_from_the_part_it_shares_with_guesses_waiting(tmp_path, monkeypatch):
-    from wordlelab.solvers.search import depth_proof, state_monotone
-    from wordlelab.solvers.search.class_refutation import state_status
+    from wordlelab.solvers.search.depth import depth_proof, state_monotone
+    from wordlelab.solvers.search.depth.class_refutation import state_status
     monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
     parts = []
     shared = state_monotone.shared_part
@@ -464,7 +465,7 @@ def test_a_large_class_core_is_made_from_the_part_it_shares_with_guesses_waiting
     # WHOOF's BBBBB: 151 answers, no strategy within 3 more guesses
     state = "whoof.BBBBB"
     ck = tmp_path / "shared.json"
-    r = searcher().prove_depth(4, state=state, checkpoint=str(ck))
+    r = prove_depth(searcher(), 4, state=state, checkpoint=str(ck))
     assert r.status == "INFEASIBLE" and state_status(searcher(), ck, 4).status == "INFEASIBLE"
     made = [p for p in parts if p[4] is not None]
     assert made and r.stats["shared_parts"] == len(made)
@@ -478,7 +479,7 @@ def test_a_large_class_core_is_made_from_the_part_it_shares_with_guesses_waiting
     # the guesses refuted are those refuted with every core made from its own class
     monkeypatch.setattr(depth_proof, "SHARED_FROM", 10**6)
     ck_plain = tmp_path / "plain.json"
-    assert searcher().prove_depth(4, state=state, checkpoint=str(ck_plain)).status == "INFEASIBLE"
+    assert prove_depth(searcher(), 4, state=state, checkpoint=str(ck_plain)).status == "INFEASIBLE"
     entries, plain = (json.loads(f.read_text())["entries"] for f in (ck, ck_plain))
     assert set(entries) == set(plain)
     # and fewer cores were made: more guesses took another's by monotonicity
@@ -490,8 +491,8 @@ def test_a_shared_part_over_the_threshold_is_checked_whole_without_growing(tmp_p
     """A part shared with other guesses (state_monotone.shared_part) over SHARED_WHOLE_FROM is
     neither grown nor shrunk: its core is the part, or a seed inside it, and the checker decides
     it whole; the guesses refuted are the same as when every part is grown."""
-    from wordlelab.solvers.search import depth_proof, hard_cores, state_monotone
-    from wordlelab.solvers.search.class_refutation import state_status
+    from wordlelab.solvers.search.depth import depth_proof, hard_cores, state_monotone
+    from wordlelab.solvers.search.depth.class_refutation import state_status
     monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
     monkeypatch.setattr(depth_proof, "SHARED_FROM", 0)         # every class counts as large
     parts, grown = [], []
@@ -512,7 +513,7 @@ def test_a_shared_part_over_the_threshold_is_checked_whole_without_growing(tmp_p
 
     def run(name):
         ck = tmp_path / name
-        assert searcher().prove_depth(4, state=state, checkpoint=str(ck)).status == "INFEASIBLE"
+        assert prove_depth(searcher(), 4, state=state, checkpoint=str(ck)).status == "INFEASIBLE"
         assert state_status(searcher(), ck, 4).status == "INFEASIBLE"
         return json.loads(ck.read_text())["entries"]
     monkeypatch.setattr(hard_cores, "SHARED_WHOLE_FROM", 10**6)
@@ -535,8 +536,8 @@ def test_two_runs_on_one_state_checkpoint_share_their_cores(tmp_path, monkeypatc
     first; each run drops the guesses whose cores the other has written, and the guesses still
     waiting take them by monotonicity, so that no core is made twice."""
     from wordlelab.solvers.checkpoint import save_checkpoint, save_merged
-    from wordlelab.solvers.search import depth_proof, state_monotone
-    from wordlelab.solvers.search.class_refutation import state_status
+    from wordlelab.solvers.search.depth import depth_proof, state_monotone
+    from wordlelab.solvers.search.depth.class_refutation import state_status
     monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
     monkeypatch.setattr(depth_proof, "SAVE_EVERY", -1)           # merge with the file after each core
     made, checked = [], depth_proof._checked_refutation
@@ -548,7 +549,7 @@ def test_two_runs_on_one_state_checkpoint_share_their_cores(tmp_path, monkeypatc
     monkeypatch.setattr(depth_proof, "_checked_refutation", counted)
     state = "whoof.BBBBB"
     ck = tmp_path / "alone.json"
-    assert searcher().prove_depth(4, state=state, checkpoint=str(ck)).status == "INFEASIBLE"
+    assert prove_depth(searcher(), 4, state=state, checkpoint=str(ck)).status == "INFEASIBLE"
     question, done = (json.loads(ck.read_text())[k] for k in ("question", "entries"))
     own = [w for w, _ in made]
     assert len(own) >= 4 and all("via" not in done[w] for w in own)
@@ -562,7 +563,7 @@ def test_two_runs_on_one_state_checkpoint_share_their_cores(tmp_path, monkeypatc
     made.clear()
     s = searcher()
     s.largest_first = True
-    assert s.prove_depth(4, state=state, checkpoint=str(ck_large)).status == "INFEASIBLE"
+    assert prove_depth(s, 4, state=state, checkpoint=str(ck_large)).status == "INFEASIBLE"
     sizes = [n for _, n in made if n is not None]
     assert len(sizes) >= 2 and sizes == sorted(sizes, reverse=True)
 
@@ -577,7 +578,7 @@ def test_two_runs_on_one_state_checkpoint_share_their_cores(tmp_path, monkeypatc
             save_merged(str(shared), question, {w: done[w] for w in theirs})
         return counted(searcher, prover, node, g0, refuted)
     monkeypatch.setattr(depth_proof, "_checked_refutation", elsewhere)
-    assert searcher().prove_depth(4, state=state, checkpoint=str(shared)).status == "INFEASIBLE"
+    assert prove_depth(searcher(), 4, state=state, checkpoint=str(shared)).status == "INFEASIBLE"
     ours = [w for w, _ in made]
     assert ours and not set(ours) & set(theirs)
     assert state_status(searcher(), shared, 4).status == "INFEASIBLE"
@@ -594,13 +595,13 @@ def test_a_core_another_run_wrote_is_never_given_a_second_one(tmp_path, monkeypa
     from wordlelab.models.monotone_check import check_core_by_monotonicity
     from wordlelab.models.refutation import CoreFault
     from wordlelab.solvers.checkpoint import save_checkpoint, save_merged
-    from wordlelab.solvers.search import depth_proof, state_monotone
-    from wordlelab.solvers.search.class_refutation import state_status
+    from wordlelab.solvers.search.depth import depth_proof, state_monotone
+    from wordlelab.solvers.search.depth.class_refutation import state_status
     monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
     monkeypatch.setattr(depth_proof, "SAVE_EVERY", -1)
     state = "whoof.BBBBB"
     ck = tmp_path / "alone.json"
-    assert searcher().prove_depth(4, state=state, checkpoint=str(ck)).status == "INFEASIBLE"
+    assert prove_depth(searcher(), 4, state=state, checkpoint=str(ck)).status == "INFEASIBLE"
     question, done = (json.loads(ck.read_text())[k] for k in ("question", "entries"))
     history = searcher().root(None, state, 4).history
 
@@ -631,7 +632,7 @@ def test_a_core_another_run_wrote_is_never_given_a_second_one(tmp_path, monkeypa
     monkeypatch.setattr(depth_proof, "_checked_refutation", elsewhere)
     s = searcher()
     s.largest_first = largest_first
-    assert s.prove_depth(4, state=state, checkpoint=str(shared)).status == "INFEASIBLE"
+    assert prove_depth(s, 4, state=state, checkpoint=str(shared)).status == "INFEASIBLE"
     assert state_status(searcher(), shared, 4).status == "INFEASIBLE"
     entries = json.loads(shared.read_text())["entries"]
     assert entries[a] == theirs[a] and entries[b] == theirs[b]
@@ -665,8 +666,8 @@ def _most_guesses_refuted(s, state, guess, members, pattern, others):
     intersection with the first k of them for the largest k that a search run to the end refutes
     (every k tried, none skipped)."""
     from wordlelab.models.modes import asks_at_least, rule_after
-    from wordlelab.solvers.search.kernels import K
-    from wordlelab.solvers.search.tables import REFUTED, new_stats, new_table
+    from wordlelab.solvers.search.engine.kernels import K
+    from wordlelab.solvers.search.engine.tables import REFUTED, new_stats, new_table
     node = s.root(None, state, 4)
     base = ((), ())
     for word, p in node.history:

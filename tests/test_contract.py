@@ -11,6 +11,7 @@ from wordlelab.models.matrix import pattern_matrix
 from wordlelab.models.result import Result, Status
 from wordlelab.models.tree_question import TreeQuestion
 from wordlelab.solvers.backends import installed
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 ATCH = ("batch", "catch", "hatch", "latch", "match", "patch", "watch")
 
@@ -88,4 +89,4 @@ def test_native_search():
     small = WordLists("atch", tuple(sorted(set(ATCH) | {"blimp", "chomp", "crane"})), ATCH)
     s = NativeSearcher(small, "easy", 6)
     _contract(s.solve(), kind="tree")
-    _contract(s.prove_depth(2), Status.INFEASIBLE)
+    _contract(prove_depth(s, 2), Status.INFEASIBLE)

@@ -2,15 +2,16 @@
 import numpy as np
 import pytest
 
-from wordlelab.solvers.search import depth_cores as dc
-from wordlelab.solvers.search import search_core as core
-from wordlelab.solvers.search import depth_search
-from wordlelab.solvers.search.core_prover import CoreStore
+from wordlelab.solvers.search.engine import depth_cores as dc
+from wordlelab.solvers.search.engine import search_core as core
+from wordlelab.solvers.search.engine import depth_search
+from wordlelab.solvers.search.engine.core_prover import CoreStore
 from wordlelab.solvers.search.native import NativeSearcher
-from wordlelab.solvers.search.node_table import new_table
-from wordlelab.solvers.search.search_core import new_stats
+from wordlelab.solvers.search.engine.node_table import new_table
+from wordlelab.solvers.search.engine.search_core import new_stats
 
 from test_native_search import brute_force, lists_from, tiny_instance
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +69,7 @@ def test_any_first_word_matches_brute_force(tmp_path, seed):
     lists = lists_from(tmp_path, answers, guesses)
     for g in (2, 3):
         possible = any(brute_force(answers, guesses, "easy", g, w) < float("inf") for w in guesses)
-        res = NativeSearcher(lists, "easy", g).prove_depth(g, recheck=True)
+        res = prove_depth(NativeSearcher(lists, "easy", g), g, recheck=True)
         assert res.status == ("OPTIMAL" if possible else "INFEASIBLE"), (seed, g)
         if not possible:    # a few answers that alone need more than g guesses, re-checked
             assert res.certificate_kind == "core" and res.stats["core"]["check"] == "INFEASIBLE"
@@ -76,7 +77,7 @@ def test_any_first_word_matches_brute_force(tmp_path, seed):
 
 
 def test_salet_within_4_certificate(searcher, lists_0316):
-    res = searcher.prove_depth(4, start="salet", recheck=True)
+    res = prove_depth(searcher, 4, start="salet", recheck=True)
     assert res.status == "INFEASIBLE" and res.certificate_kind == "core"
     info = res.stats["core"]
     assert info["guesses_left"] == 3 and info["check"] == "INFEASIBLE"
@@ -97,12 +98,12 @@ def test_interrupted_any_first_word_run_resumes(tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        NativeSearcher(lists, "easy", 3).prove_depth(3, progress=stop_after_three, checkpoint=str(ckpt))
+        prove_depth(NativeSearcher(lists, "easy", 3), 3, progress=stop_after_three, checkpoint=str(ckpt))
     import json
     saved = json.loads(ckpt.read_text())["entries"]
     assert len(saved) == 3                      # nothing refuted before the stop is lost
-    resumed = NativeSearcher(lists, "easy", 3).prove_depth(3, checkpoint=str(ckpt))
-    fresh = NativeSearcher(lists, "easy", 3).prove_depth(3)
+    resumed = prove_depth(NativeSearcher(lists, "easy", 3), 3, checkpoint=str(ckpt))
+    fresh = prove_depth(NativeSearcher(lists, "easy", 3), 3)
     assert resumed.status == fresh.status == "INFEASIBLE"
     assert len(json.loads(ckpt.read_text())["entries"]) > 3
 

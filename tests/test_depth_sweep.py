@@ -9,12 +9,13 @@ from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.tree import load_tree
 from wordlelab.models.verify import verify_tree
-from wordlelab.solvers.search import search_core as core
-from wordlelab.solvers.search.depth_report import word_verdict
-from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+from wordlelab.solvers.search.engine import search_core as core
+from wordlelab.solvers.search.depth.depth_report import word_verdict
+from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
 from wordlelab.solvers.search.native import NativeSearcher
 
 from test_native_search import INF, brute_force, lists_from, tiny_instance
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 
 def _plain_yes(searcher, guesses):
@@ -301,7 +302,7 @@ def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_
 
 
 def test_a_checkpoint_entry_keeps_a_node_limit_only_for_an_unknown():
-    from wordlelab.solvers.search.depth_sweep import check_decision
+    from wordlelab.solvers.search.depth.depth_sweep import check_decision
     check = check_decision(NativeSearcher(load_lists("nyt20220316"), "hard", 4))
     unknown = {"yes": None, "core": None, "depth": None, "total": None, "same_as": None}
     check("salet", unknown)                              # older checkpoints: no limit recorded
@@ -313,7 +314,7 @@ def test_a_checkpoint_entry_keeps_a_node_limit_only_for_an_unknown():
 
 
 def test_an_unknown_names_its_failing_class_only_as_five_colours():
-    from wordlelab.solvers.search.depth_sweep import check_decision
+    from wordlelab.solvers.search.depth.depth_sweep import check_decision
     check = check_decision(NativeSearcher(load_lists("nyt20220316"), "hard", 4))
     unknown = {"yes": None, "core": None, "depth": None, "total": None, "same_as": None, "node_limit": 5}
     check("salet", dict(unknown, failing="BGBBB"))
@@ -328,7 +329,7 @@ def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_c
     unfinished one, each no becomes an unknown naming the class its search refuted, and a
     larger node limit with the budget back decides those words as the full run does."""
     from wordlelab.models.feedback import feedback, pattern_string
-    from wordlelab.solvers.search import hard_cores
+    from wordlelab.solvers.search.depth import hard_cores
     words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 120))
     lists = WordLists("random-120", words, words)
     full = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3)
@@ -360,8 +361,8 @@ def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_c
 
 
 def test_an_unknown_failing_class_is_retried_only_with_a_larger_check_budget():
-    from wordlelab.solvers.search.depth_verdicts import worth_retrying
-    from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
+    from wordlelab.solvers.search.depth.depth_verdicts import worth_retrying
+    from wordlelab.solvers.search.depth.hard_cores import UNFINISHED_CHECK_WORK
     unknown = {"yes": None, "core": None, "depth": None, "total": None, "same_as": None, "node_limit": 5}
     failing = dict(unknown, failing="BGBBB", core_work=100)
     assert worth_retrying(unknown, 6, "hard") and not worth_retrying(unknown, 5, "hard")
@@ -382,8 +383,8 @@ def test_a_drafted_cores_check_keeps_what_it_proved_and_the_next_run_goes_on(tmp
     until the core is decided, where the same budget from nothing never gets there."""
     from wordlelab.models.feedback import feedback
     from wordlelab.models.refutation import CheckTooLong
-    from wordlelab.solvers.search.core_drafts import CoreDrafts
-    from wordlelab.solvers.search.hard_cores import check_made_core
+    from wordlelab.solvers.search.depth.core_drafts import CoreDrafts
+    from wordlelab.solvers.search.depth.hard_cores import check_made_core
     words = sorted(random.Random(5).sample(load_lists("nyt20220316").guesses, 300))
     s = NativeSearcher(WordLists("random-300", words, words), "hard", 4)
     core = [a for a in words if feedback("bahus", a) == 56]      # 9 answers, refuted within 3
@@ -433,8 +434,8 @@ def test_the_claims_are_written_less_often_when_a_write_costs_more(tmp_path, mon
     """A write that takes w seconds makes the recorder wait w / SHARE before the next one (never
     less than its ``every``), so writing a large drafts file stays a small part of a check; the
     claims all reach the file on flush, however long the wait."""
-    from wordlelab.solvers.search import core_drafts
-    from wordlelab.solvers.search.core_drafts import CoreDrafts, ProvenRecorder
+    from wordlelab.solvers.search.depth import core_drafts
+    from wordlelab.solvers.search.depth.core_drafts import CoreDrafts, ProvenRecorder
     clock = [0.0]
     monkeypatch.setattr(core_drafts.time, "monotonic", lambda: clock[0])
     drafts = CoreDrafts(tmp_path / "d.json", {"kind": "depth-every-first-word"}, lambda w: None)
@@ -460,8 +461,8 @@ def test_the_claims_are_written_less_often_when_a_write_costs_more(tmp_path, mon
 
 
 def test_cli_core_work_names_its_default_and_is_for_the_modes_with_checked_cores(cli_run):
-    from wordlelab.solvers.search.hard_cores import UNFINISHED_CHECK_WORK
-    from wordlelab.solvers.search.easy_cores import EASY_CHECK_WORK
+    from wordlelab.solvers.search.depth.hard_cores import UNFINISHED_CHECK_WORK
+    from wordlelab.solvers.search.depth.easy_cores import EASY_CHECK_WORK
     assert f"(default {UNFINISHED_CHECK_WORK}; in easy mode {EASY_CHECK_WORK})" in " ".join(
         cli_run(["prove-depth", "--help"]).out.split())
     r = cli_run(["prove-depth", "--guesses", "3", "--every-first-word", "--lists", "nyt20220316", "--mode", "strict",
@@ -477,7 +478,7 @@ def test_prove_depth_without_a_first_word_agrees_with_brute_force(tmp_path, seed
     answers, guesses = tiny_instance(seed)
     lists = lists_from(tmp_path, answers, guesses)
     for limit in (2, 3, 4):
-        r = NativeSearcher(lists, mode, limit).prove_depth(limit)
+        r = prove_depth(NativeSearcher(lists, mode, limit), limit)
         works = any(brute_force(answers, guesses, mode, limit, g) < INF for g in guesses)
         assert r.status == ("OPTIMAL" if works else "INFEASIBLE"), (mode, limit)
         assert r.status != "OPTIMAL" or r.verified
@@ -485,7 +486,7 @@ def test_prove_depth_without_a_first_word_agrees_with_brute_force(tmp_path, seed
 
 def test_cli_says_how_many_unknowns_the_search_refuted_without_a_checked_core(cli_run, monkeypatch):
     from wordlelab.cli import search as search_cli
-    from wordlelab.solvers.search import hard_cores
+    from wordlelab.solvers.search.depth import hard_cores
     args = ["prove-depth", "--guesses", "3", "--mode", "hard", "--every-first-word", "--lists", "nyt20220316",
             "--limit", "3"]
     plain = cli_run(args).out
@@ -506,7 +507,7 @@ def test_how_far_a_check_has_gone_is_its_furthest_claim_in_the_checkers_order():
     list's order, not the alphabet's, after hard mode's rule), the furthest of them; a claim
     with no history says nothing of the order."""
     from wordlelab.models.feedback import feedback
-    from wordlelab.solvers.search.depth_verdicts import check_reached
+    from wordlelab.solvers.search.depth.depth_verdicts import check_reached
     guesses = ["watch", "catch", "blimp", "hatch", "batch", "latch", "nauch"]
     pattern = feedback("nauch", "batch")          # BGBGG: hard mode keeps the words with A, C and H there
     allowed = [g for g in guesses if g[1] + g[3:] == "ach"]      # WATCH first: the list's order
@@ -523,8 +524,8 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     again, and decides what the full run decides. A draft that is no refutation is refused."""
     from wordlelab.errors import WordleError
     from wordlelab.models.feedback import feedback, pattern_code, pattern_string
-    from wordlelab.solvers.search import core_bank, hard_cores
-    from wordlelab.solvers.search.core_drafts import drafts_path
+    from wordlelab.solvers.search.depth import core_bank, hard_cores
+    from wordlelab.solvers.search.depth.core_drafts import drafts_path
     words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 120))
     lists = WordLists("random-120", words, words)
     full = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3)
@@ -542,8 +543,8 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
         assert drafts[word]["pattern"] == entries[word]["failing"] and drafts[word]["depth"] == 2
 
     # --status counts the claims each draft's check has proven so far
-    from wordlelab.solvers.search.core_drafts import CoreDrafts
-    from wordlelab.solvers.search.depth_verdicts import sweep_status
+    from wordlelab.solvers.search.depth.core_drafts import CoreDrafts
+    from wordlelab.solvers.search.depth.depth_verdicts import sweep_status
     question = json.loads(ck.read_text())["question"]
     status = sweep_status(NativeSearcher(lists, "hard", 3), 3, str(ck))
     assert status.stats["check_settled"] == {}
@@ -559,7 +560,7 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     assert status.stats["check_reached"] == {unknown[0]: {"guess": unknown[0], "of": len(after),
                                                            "position": after.index(unknown[0]) + 1}}
     # ... and a sweep on workers says the same of the words in flight, while their checks run
-    from wordlelab.solvers.search.depth_verdicts import checks_under_way
+    from wordlelab.solvers.search.depth.depth_verdicts import checks_under_way
     assert checks_under_way(NativeSearcher(lists, "hard", 3), 3, question, str(ck), [unknown[0], unknown[-1]]) == (
         f"checks: {unknown[0].upper()} 2 (past {unknown[0].upper()}, {after.index(unknown[0]) + 1} of {len(after)})")
     # ... and so does a run's report, for the words it did not take too (a run stopped during a
@@ -578,7 +579,7 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
 
     # a draft spanning two classes of its word: refused with the file named, and never a no
     from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
-    from wordlelab.solvers.search.core_drafts import CoreDrafts
+    from wordlelab.solvers.search.depth.core_drafts import CoreDrafts
     word = unknown[0]
     stranger = next(a for a in lists.answers if pattern_string(feedback(word, a)) != drafts[word]["pattern"])
     question = json.loads(ck.read_text())["question"]

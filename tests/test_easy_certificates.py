@@ -9,9 +9,10 @@ from wordlelab.errors import WordleError
 from wordlelab.models.feedback import feedback
 from wordlelab.models.refutation import CoreFault, check_core, check_first_word_core
 from wordlelab.solvers.checkpoint import save_checkpoint
-from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
 from wordlelab.solvers.search.native import NativeSearcher
-from wordlelab.solvers.search.sweep_recheck import recheck_decisions
+from wordlelab.solvers.search.depth.sweep_recheck import recheck_decisions
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 ATCH = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
 
@@ -59,7 +60,7 @@ def test_every_no_of_an_easy_sweep_has_a_core_the_checker_proves(easy_sweep, ran
 def test_each_word_searched_records_its_seconds_and_a_twin_none(easy_sweep, random_300):
     """The checkpoint gives the sweep's rate by verdict: the seconds of each word decided, none
     copied to a word that only shares another's split."""
-    from wordlelab.solvers.search.depth_entries import check_decision
+    from wordlelab.solvers.search.depth.depth_entries import check_decision
     _, ck = easy_sweep
     entries = json.loads(ck.read_text())["entries"]
     own = [v for v in entries.values() if v["same_as"] is None]
@@ -128,14 +129,14 @@ def test_a_no_whose_check_runs_out_of_work_is_unknown_until_a_larger_budget(rand
 
 def test_a_first_words_no_in_easy_mode_returns_a_core_the_checker_proved(random_300):
     searcher = NativeSearcher(random_300, "easy", 3)
-    nos = [w for w in random_300.guesses[:40] if searcher.prove_depth(3, start=w).status == "INFEASIBLE"]
+    nos = [w for w in random_300.guesses[:40] if prove_depth(searcher, 3, start=w).status == "INFEASIBLE"]
     assert nos
-    res = searcher.prove_depth(3, start=nos[0])
+    res = prove_depth(searcher, 3, start=nos[0])
     assert res.certificate_kind == "core" and res.stats["core"]["checker"]["nodes"] >= 1
     check_first_word_core(nos[0], res.certificate, res.stats["core"]["guesses_left"], random_300.guesses, mode="easy")
     starved = NativeSearcher(random_300, "easy", 3)
     starved.core_work = 10          # the table alone is more: no proof, so no claim
-    r = starved.prove_depth(3, start=nos[0])
+    r = prove_depth(starved, 3, start=nos[0])
     assert r.status == "UNKNOWN" and "work limit" in r.stats["core"]["check"]
 
 
@@ -195,7 +196,7 @@ def test_a_core_whose_check_ran_out_is_not_borrowed_again_in_the_same_run(easy_s
     """One check that runs out of work costs up to an hour: the other words that core covers
     are searched instead of checking it again."""
     from wordlelab.models.refutation import CheckTooLong
-    from wordlelab.solvers.search.easy_cores import EasyCertificates
+    from wordlelab.solvers.search.depth.easy_cores import EasyCertificates
     _, done = easy_sweep
     nos = {w: v for w, v in json.loads(done.read_text())["entries"].items()
            if v["yes"] is False and v["same_as"] is None and len(v["core"]) > 3}
@@ -218,7 +219,7 @@ def test_a_core_the_checkpoint_records_as_checked_is_borrowed_without_a_new_chec
     """A resumed sweep trusts its checkpoint's checked cores as it trusts its decisions: the next
     word a core covers costs the pattern test alone, and a core never checked is still checked."""
     import wordlelab.models.refutation as refutation
-    from wordlelab.solvers.search.easy_cores import EasyCertificates
+    from wordlelab.solvers.search.depth.easy_cores import EasyCertificates
     _, done = easy_sweep
     nos = {w: v for w, v in json.loads(done.read_text())["entries"].items()
            if v["yes"] is False and v["same_as"] is None and v.get("checked") and len(v["core"]) > 3}
@@ -242,9 +243,9 @@ def test_the_provers_hint_names_a_class_the_checker_refutes_and_leaves_the_verdi
     """The hint from the sweep's own prover only orders the checker's work: each class it names
     is one the checker itself proves impossible in the guesses left, and a core's check passes
     with it as without it."""
-    from wordlelab.solvers.search.core_prover import CoreProver
-    from wordlelab.solvers.search.depth_decision import _root_split
-    from wordlelab.solvers.search.easy_cores import ProverHint
+    from wordlelab.solvers.search.engine.core_prover import CoreProver
+    from wordlelab.solvers.search.depth.depth_decision import _root_split
+    from wordlelab.solvers.search.depth.easy_cores import ProverHint
     _, done = easy_sweep
     entries = json.loads(done.read_text())["entries"]
     searcher = NativeSearcher(random_300, "easy", 3)
@@ -276,7 +277,7 @@ def test_an_older_no_whose_core_the_checkpoint_records_as_checked_is_marked_chec
     """A no from before easy-mode certificates, whose core another no of the checkpoint records
     as checked, is marked checked when the sweep resumes, with no new check and no search."""
     import wordlelab.models.refutation as refutation
-    from wordlelab.solvers.search.easy_cores import EasyCertificates
+    from wordlelab.solvers.search.depth.easy_cores import EasyCertificates
     _, done = easy_sweep
     doc = json.loads(done.read_text())
     entries = doc["entries"]

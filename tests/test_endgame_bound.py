@@ -1,4 +1,4 @@
-"""Selby's endgame bound (solvers/search/endgame_bound.py): it refutes only infeasible nodes, and it does refute."""
+"""Selby's endgame bound (solvers/search/engine/endgame_bound.py): it refutes only infeasible nodes, and it does refute."""
 import random
 
 import numpy as np
@@ -6,7 +6,7 @@ import numpy as np
 from tests.test_native_search import brute_force, tiny_instance
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.endgames import endgame_ids
-from wordlelab.solvers.search.endgame_bound import endgame_refutes
+from wordlelab.solvers.search.engine.endgame_bound import endgame_refutes
 from wordlelab.solvers.search.native import NativeSearcher
 
 
@@ -50,7 +50,7 @@ def test_the_slack_is_negative_exactly_when_the_bound_refutes():
     worked out plainly, and against too_big."""
     from wordlelab.instances.wordlists import load_lists
     from wordlelab.models.matrix import pattern_matrix
-    from wordlelab.solvers.search.endgame_bound import endgame_slack, too_big
+    from wordlelab.solvers.search.engine.endgame_bound import endgame_slack, too_big
     lists = load_lists("nyt20220316")
     MT = pattern_matrix(lists, transposed=True)
     eg, _ = endgame_ids(lists.answers)
@@ -75,7 +75,7 @@ def test_the_slack_is_negative_exactly_when_the_bound_refutes():
 
 
 def test_big_endgames_lists_each_endgame_with_more_rows_largest_first():
-    from wordlelab.solvers.search.endgame_bound import big_endgames
+    from wordlelab.solvers.search.engine.endgame_bound import big_endgames
     from wordlelab.instances.wordlists import load_lists
     s = NativeSearcher(load_lists("nyt20220316"), "hard", 6)
     rng = random.Random(7)
@@ -99,7 +99,7 @@ def test_a_guess_refuted_before_its_partition_cannot_find_every_answer_in_time()
     """endgame_refutes_guess (the depth search's look before a guess's classes) against brute force
     in hard mode: when it refutes g with d - 1 guesses left after it, g cannot find every answer
     within d."""
-    from wordlelab.solvers.search.endgame_bound import big_endgames, endgame_ranks, endgame_refutes_guess
+    from wordlelab.solvers.search.engine.endgame_bound import big_endgames, endgame_ranks, endgame_refutes_guess
     refuted = kept = 0
     for seed in range(8):
         answers, guesses = tiny_instance(seed, n_answers=12, n_guesses=16)
@@ -122,7 +122,7 @@ def test_a_guess_refuted_before_its_partition_cannot_find_every_answer_in_time()
 def test_the_ranked_scan_gives_the_plain_scans_slack():
     """ranked_slack (guesses read best first, stopping early) returns what endgame_slack returns
     reading every guess, on random pattern tables, parts, subsets and allowed lists."""
-    from wordlelab.solvers.search.endgame_bound import endgame_slack, rank_guesses, ranked_slack
+    from wordlelab.solvers.search.engine.endgame_bound import endgame_slack, rank_guesses, ranked_slack
     rng = np.random.default_rng(7)
     no_mask = np.zeros(4, np.uint64)
     feat = np.zeros((1, 4), np.uint64)

@@ -8,9 +8,9 @@ import pytest
 
 from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
-from wordlelab.solvers.search.depth_sweep import decide_every_first_word
-from wordlelab.solvers.search.depth_verdicts import sweep_status
-from wordlelab.solvers.search.first_word_sample import (estimate_yes, load_reach, reach_path, sample_first_words,
+from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
+from wordlelab.solvers.search.depth.depth_verdicts import sweep_status
+from wordlelab.solvers.search.depth.first_word_sample import (estimate_yes, load_reach, reach_path, sample_first_words,
                                                         wilson_interval)
 from wordlelab.solvers.search.native import NativeSearcher
 

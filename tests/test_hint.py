@@ -11,8 +11,8 @@ from wordlelab.instances.wordlists import WordLists
 from wordlelab.models.feedback import feedback, pattern_string
 from wordlelab.models.modes import guess_allowed
 from wordlelab.models.tree import to_json
-from wordlelab.solvers.search import kept_hints
-from wordlelab.solvers.search.hint import game_state, hint, scores_after
+from wordlelab.solvers.search.rank import kept_hints
+from wordlelab.solvers.search.rank.hint import game_state, hint, scores_after
 from wordlelab.solvers.search.native import NativeSearcher
 
 

@@ -159,3 +159,26 @@ def test_importing_wordlelab_touches_no_file_and_sets_nothing(tmp_path):
                        cwd=tmp_path)
     assert r.stdout.strip() == "[] True", r.stdout + r.stderr
     assert not cache.exists()
+
+
+SEARCH_WINGS = ["engine", "classes", "native", "depth", "rank"]     # each may import only the ones before it
+SEARCH_TOP = {"native": "native", "strategy_paths": "native", "tie_break": "native"}
+
+
+def test_the_search_wings_import_only_downwards():
+    """wordlelab.solvers.search: engine < classes < the searcher (native) < depth < rank."""
+    g = graph()
+    prefix = "wordlelab.solvers.search."
+
+    def wing(module):
+        head = module[len(prefix):].split(".")[0]
+        return SEARCH_WINGS.index(SEARCH_TOP.get(head, head))
+    bad = [(a, b) for a, b in g.edges if a.startswith(prefix) and b.startswith(prefix) and wing(b) > wing(a)]
+    assert not bad, "\n".join(f"  {a} -> {b}" for a, b in sorted(bad))
+
+
+def test_the_search_folder_has_at_most_ten_entries():
+    folder = ROOT / "wordlelab" / "solvers" / "search"
+    entries = sorted(p.name for p in folder.iterdir() if p.name != "__pycache__")
+    assert len(entries) <= 10, entries
+    assert {"engine", "depth", "rank"} <= set(entries)

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from wordlelab.solvers.interrupt import POISON, StopOnCtrlC
-from wordlelab.solvers.search.tables import new_stats
+from wordlelab.solvers.search.engine.tables import new_stats
 
 
 def test_a_stop_poisons_the_statistics_arrays_made_inside_the_block():

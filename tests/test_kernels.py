@@ -1,4 +1,4 @@
-"""Kernels compiled ahead of time (solvers/search/kernels.py): the same answers, no numba, safe fallbacks."""
+"""Kernels compiled ahead of time (solvers/search/engine/kernels.py): the same answers, no numba, safe fallbacks."""
 import json
 import os
 import signal
@@ -9,13 +9,13 @@ import time
 import numpy as np
 import pytest
 
-from wordlelab.solvers.search import kernels
+from wordlelab.solvers.search.engine import kernels
 
 HINT = """
 import json, sys
 from wordlelab.instances.wordlists import load_lists
-from wordlelab.solvers.search.hint import hint
-from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.rank.hint import hint
+from wordlelab.solvers.search.engine.kernels import K
 r = hint(load_lists("nyt20220316"), sys.argv[1], keep=False)
 print(json.dumps({"value": r.value, "guesses": r.stats["guesses"], "verified": r.verified,
                   "kernels": K.source, "numba": "numba" in sys.modules}))
@@ -49,7 +49,7 @@ def test_the_tests_of_one_build_share_a_worker(request):
 @pytest.mark.slow
 def test_a_hint_with_compiled_kernels_imports_no_numba_and_agrees_with_jit(built):
     from wordlelab.instances.wordlists import load_lists
-    from wordlelab.solvers.search.hint import hint
+    from wordlelab.solvers.search.rank.hint import hint
     cache, report = built
     assert report["built"] and report["path"].startswith(str(cache))
     assert _run(["-c", HINT, "salet.BBBYB"], cache).returncode == 0     # builds the pattern matrix (numba)
@@ -66,10 +66,10 @@ DEPTH = """
 import json, sys
 from wordlelab.instances.wordlists import load_lists
 from wordlelab.solvers.search.native import NativeSearcher
-from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.engine.kernels import K
 mode, guesses = sys.argv[2], int(sys.argv[3])
 s = NativeSearcher(load_lists("nyt20220316"), mode, 6)
-r = s.prove_depth(guesses, start=sys.argv[1], recheck=mode == "easy")
+r = prove_depth(s, guesses, start=sys.argv[1], recheck=mode == "easy")
 print(json.dumps({"status": r.status, "core": r.stats["core"], "kernels": K.source, "numba": "numba" in sys.modules}))
 """
 
@@ -78,10 +78,11 @@ SPIN = """
 import sys
 import numpy as np
 from wordlelab.instances.wordlists import load_lists
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 from wordlelab.solvers.interrupt import POISON, StopOnCtrlC
-from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.native import NativeSearcher
-from wordlelab.solvers.search.tables import new_stats, new_table
+from wordlelab.solvers.search.engine.tables import new_stats, new_table
 s = NativeSearcher(load_lists("nyt20220316"), "easy", 6)
 H = np.arange(len(s.lists.answers), dtype=np.int32)
 L = np.arange(len(s.lists.guesses), dtype=np.int32)
@@ -149,7 +150,7 @@ def test_compile_again_keeps_the_module(built):
 def test_compile_writes_the_byte_code_even_when_python_is_told_not_to(built):
     import importlib.util
     from pathlib import Path
-    import wordlelab.solvers.search.monotone as module
+    import wordlelab.solvers.search.engine.monotone as module
     _, report = built
     assert report["byte_compiled"] > 50
     source = Path(module.__file__)
@@ -205,7 +206,7 @@ def test_a_damaged_module_falls_back_to_jit(tmp_path):
 PLANT = """
 import importlib.machinery, json, pathlib, sys
 import numpy as np
-from wordlelab.solvers.search import kernels
+from wordlelab.solvers.search.engine import kernels
 d = kernels.aot_dir(); d.mkdir(parents=True)
 module = d / ("wordlelab_kernels" + importlib.machinery.EXTENSION_SUFFIXES[0])
 module.write_bytes(pathlib.Path(sys.argv[1]).read_bytes())
@@ -273,7 +274,7 @@ def test_calls_of_other_types_go_to_the_jit_function():
 
 
 def test_tables_are_checked_field_by_field():
-    from wordlelab.solvers.search.tables import Tables
+    from wordlelab.solvers.search.engine.tables import Tables
     spec = kernels._spec
     from numba import typeof
     t = Tables(*(np.zeros(1, np.int32),) * 10, 0, *(np.zeros(1, np.int32),) * 5)
@@ -283,7 +284,7 @@ def test_tables_are_checked_field_by_field():
 
 
 def test_a_tables_tuple_is_checked_once_but_a_new_one_again():
-    from wordlelab.solvers.search.tables import Tables
+    from wordlelab.solvers.search.engine.tables import Tables
     from numba import typeof
     calls = []
 
@@ -304,7 +305,7 @@ def test_a_tables_tuple_is_checked_once_but_a_new_one_again():
 def test_the_hints_suite_times_fresh_hints_beside_selby(shared):
     """The bench suite behind the README's hint figures, on the three smallest states after SALET."""
     from wordlelab.bench.hints import every_state_after
-    from wordlelab.solvers.search.hint import hint
+    from wordlelab.solvers.search.rank.hint import hint
     from wordlelab.instances.wordlists import load_lists
     rows = every_state_after("salet", "nyt20220830", limit=3)
     assert len(rows) == 3

@@ -1,4 +1,4 @@
-"""Selby's monotonicity in hard mode (solvers/search/monotone.py): a sound rule test, and it fires."""
+"""Selby's monotonicity in hard mode (solvers/search/engine/monotone.py): a sound rule test, and it fires."""
 import itertools
 import random
 
@@ -8,9 +8,10 @@ import pytest
 from tests.test_native_search import brute_force, lists_from, tiny_instance
 from wordlelab.instances.wordlists import load_lists
 from wordlelab.models.feedback import feedback
-from wordlelab.solvers.search.hard_rules import HARD, constrain
-from wordlelab.solvers.search.monotone import dominated, new_refuted, remember_refuted, rule_implies
+from wordlelab.solvers.search.engine.hard_rules import HARD, constrain
+from wordlelab.solvers.search.engine.monotone import dominated, new_refuted, remember_refuted, rule_implies
 from wordlelab.solvers.search.native import NativeSearcher
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 INF = float("inf")
 
@@ -81,7 +82,7 @@ def test_hard_depth_search_agrees_with_brute_force(tmp_path, seed):
     for d in (3, 4, 5):
         for start in random.Random(seed).sample(guesses, 3):
             expected = brute_force(answers, guesses, "hard", d, start)
-            res = NativeSearcher(lists, "hard", d).prove_depth(d, start=start)
+            res = prove_depth(NativeSearcher(lists, "hard", d), d, start=start)
             assert res.status == ("INFEASIBLE" if expected == INF else "OPTIMAL"), (seed, d, start)
 
 
@@ -89,7 +90,7 @@ def test_hard_depth_search_agrees_with_brute_force(tmp_path, seed):
 def test_the_rule_fires_on_a_real_hard_search():
     lists = load_lists("nyt20220316")
     s = NativeSearcher(lists, "hard", 4)
-    res = s.prove_depth(4, start="salet")
+    res = prove_depth(s, 4, start="salet")
     assert res.status == "INFEASIBLE"
     assert res.stats["monotone"] > 0
 

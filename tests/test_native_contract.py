@@ -15,6 +15,7 @@ from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.search.native import NativeSearcher
 
 from test_native_search import brute_force, lists_from, tiny_instance
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 SEED = 1        # 12 answers, 20 guesses: easy and hard mode need 4 guesses (3 cannot do it)
 AS_DICT_KEYS = {"question", "method", "status", "value", "bound", "certificate_kind", "certificate", "verified",
@@ -111,7 +112,7 @@ def test_a_tree_that_disagrees_with_the_search_is_an_internal_error(tiny, monkey
 def test_prove_depth_yes(tiny):
     lists, answers, guesses = tiny
     searcher = NativeSearcher(lists, "easy", 6)
-    r = searcher.prove_depth(4)
+    r = prove_depth(searcher, 4)
     assert isinstance(r, Result)
     assert r.status == Status.OPTIMAL and r.verified and r.certificate_kind == "tree"
     assert r.question["kind"] == "depth" and r.question["max_guesses"] == 4
@@ -126,7 +127,7 @@ def test_prove_depth_yes(tiny):
 def test_prove_depth_no_comes_with_a_core(tiny, recheck):
     lists, answers, guesses = tiny
     searcher = NativeSearcher(lists, "easy", 6)
-    r = searcher.prove_depth(3, recheck=recheck)
+    r = prove_depth(searcher, 3, recheck=recheck)
     assert isinstance(r, Result)
     assert r.status == Status.INFEASIBLE and r.proven and r.value is None
     assert r.certificate_kind == "core" and r.certificate and set(r.certificate) <= set(answers)
@@ -143,13 +144,13 @@ def test_prove_depth_no_comes_with_a_core(tiny, recheck):
 
 def test_prove_depth_no_in_hard_mode_has_no_certificate(tiny):
     lists, _, _ = tiny
-    r = NativeSearcher(lists, "hard", 6).prove_depth(3)
+    r = prove_depth(NativeSearcher(lists, "hard", 6), 3)
     assert r.status == Status.INFEASIBLE and r.certificate is None and r.certificate_kind is None
 
 
 def test_node_limit_is_unknown(tiny):
     lists, _, _ = tiny
-    r = NativeSearcher(lists, "easy", 6).prove_depth(4, node_limit=1)
+    r = prove_depth(NativeSearcher(lists, "easy", 6), 4, node_limit=1)
     assert isinstance(r, Result)
     assert r.status == Status.UNKNOWN and not r.proven and r.certificate is None and not r.verified
 
@@ -159,22 +160,22 @@ def test_prove_depth_leaves_the_guess_limit_alone(tiny):
     lists, _, _ = tiny
     searcher = NativeSearcher(lists, "easy", 3)
     assert searcher.solve().status == "INFEASIBLE"
-    assert searcher.prove_depth(4).status == "OPTIMAL"
+    assert prove_depth(searcher, 4).status == "OPTIMAL"
     assert searcher.max_guesses == 3
     again = searcher.solve()
     assert again.status == "INFEASIBLE" and again.question["max_guesses"] == 3
-    assert searcher.prove_depth(2).status == "INFEASIBLE"
+    assert prove_depth(searcher, 2).status == "INFEASIBLE"
     assert searcher.max_guesses == 3
 
 
 def test_prove_depth_rejects_a_bad_limit(tiny):
     lists, _, _ = tiny
     with pytest.raises(WordleError, match="between 1 and 20"):
-        NativeSearcher(lists, "easy", 6).prove_depth(0)
+        prove_depth(NativeSearcher(lists, "easy", 6), 0)
 
 
 def test_best_start_is_a_verified_result(tiny):
-    from wordlelab.solvers.search.best_start import run_best_start
+    from wordlelab.solvers.search.rank.best_start import run_best_start
     lists, answers, guesses = tiny
     r = run_best_start(lists, "easy", 6, 2, None, None, None, 1, executor_kind="inprocess")
     assert isinstance(r, Result)
@@ -194,7 +195,7 @@ def test_best_start_is_a_verified_result(tiny):
 
 
 def test_rank_and_best_start_share_the_cutoff(tiny):
-    from wordlelab.solvers.search.best_start import run_best_start
+    from wordlelab.solvers.search.rank.best_start import run_best_start
     lists, _, _ = tiny
     searcher = NativeSearcher(lists, "easy", 6)
     ranked = searcher.rank(searcher.root(), top=3)
@@ -204,7 +205,7 @@ def test_rank_and_best_start_share_the_cutoff(tiny):
 
 
 def test_best_start_without_a_strategy_is_infeasible(tiny):
-    from wordlelab.solvers.search.best_start import run_best_start
+    from wordlelab.solvers.search.rank.best_start import run_best_start
     lists, _, _ = tiny
     r = run_best_start(lists, "easy", 2, 1, None, None, None, 1, executor_kind="inprocess")
     assert r.status == Status.INFEASIBLE and r.value is None and r.certificate is None

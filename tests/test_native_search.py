@@ -9,6 +9,7 @@ from wordlelab.models.feedback import feedback
 from wordlelab.models.modes import guess_allowed
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.search.native import INF as NO_STRATEGY, NativeSearcher
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 INF = float("inf")
 
@@ -76,7 +77,7 @@ def test_matches_brute_force(tmp_path, seed, mode):
         res = NativeSearcher(lists, mode, max_guesses).solve(start=start)
         threaded = NativeSearcher(lists, mode, max_guesses).solve(start=start, threads=2)
         assert (threaded.status, threaded.value, threaded.verified) == (res.status, res.value, res.verified)
-        depth = NativeSearcher(lists, mode, max_guesses).prove_depth(max_guesses, start=start)
+        depth = prove_depth(NativeSearcher(lists, mode, max_guesses), max_guesses, start=start)
         ranker = NativeSearcher(lists, mode, max_guesses)      # the first-word path of best-start
         node = ranker.root()
         value = ranker.start_value(node, ranker.guess_index[start])
@@ -175,7 +176,7 @@ def test_a_ctrl_c_while_the_class_threads_start_leaves_no_thread_running(tmp_pat
     import time
     import types
 
-    from wordlelab.solvers.search import class_threads
+    from wordlelab.solvers.search.classes import class_threads
     words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 400))
     lists = lists_from(tmp_path, words[::2], words)
     s = NativeSearcher(lists, "easy", 6)
@@ -217,7 +218,7 @@ def test_a_ctrl_c_while_waiting_for_the_class_threads_leaves_no_thread_running(t
     import types
 
     from wordlelab.solvers.interrupt import POISON
-    from wordlelab.solvers.search import class_threads
+    from wordlelab.solvers.search.classes import class_threads
     words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 400))
     lists = lists_from(tmp_path, words[::2], words)
     s = NativeSearcher(lists, "easy", 6)
@@ -279,17 +280,17 @@ def test_hard_mode_weakest_possible_first_words(shared, lists_0316):
 
 def test_depth_salet(lists_0316):
     easy = NativeSearcher(lists_0316, "easy", 6)
-    assert easy.prove_depth(4, start="salet").status == "INFEASIBLE"
-    yes = easy.prove_depth(5, start="salet")
+    assert prove_depth(easy, 4, start="salet").status == "INFEASIBLE"
+    yes = prove_depth(easy, 5, start="salet")
     assert yes.status == "OPTIMAL" and yes.certificate_kind == "tree"
     assert verify_tree(yes.certificate, lists_0316.answers, lists_0316.guesses, max_guesses=5).max_guesses <= 5
     hard = NativeSearcher(lists_0316, "hard", 6)
-    assert hard.prove_depth(5, start="salet").status == "INFEASIBLE"
-    assert hard.prove_depth(6, start="salet").status == "OPTIMAL"
+    assert prove_depth(hard, 5, start="salet").status == "INFEASIBLE"
+    assert prove_depth(hard, 6, start="salet").status == "OPTIMAL"
 
 
 def test_node_limit_is_unknown(lists_0316):
-    res = NativeSearcher(lists_0316, "easy", 6).prove_depth(4, start="salet", node_limit=50)
+    res = prove_depth(NativeSearcher(lists_0316, "easy", 6), 4, start="salet", node_limit=50)
     assert res.status == "UNKNOWN" and not res.proven and res.certificate is None
 
 
@@ -328,12 +329,12 @@ def test_hard_repeat_needs_same_rule(lists_0316):
     After SALET, ``amies`` and ``amity`` give each of the 22 answers of SALET's class of BEFIT the
     same pattern, but the hard rule then asks for an S in one case and a T in the other, for some
     class of two or more answers: easy mode skips the second, hard mode must try both
-    (solvers/search/hard_rules.py); strict mode never skips.
+    (solvers/search/engine/hard_rules.py); strict mode never skips.
     """
     import numpy as np
 
-    from wordlelab.solvers.search.hard_rules import EASY, HARD, STRICT, remember_guess
-    from wordlelab.solvers.search.search_core import partition, partition_hashes
+    from wordlelab.solvers.search.engine.hard_rules import EASY, HARD, STRICT, remember_guess
+    from wordlelab.solvers.search.engine.search_core import partition, partition_hashes
 
     s = NativeSearcher(lists_0316, "hard", 6)
     col = s.MT[:, s.guess_index["salet"]]
@@ -357,8 +358,8 @@ def test_hard_rule_masks_match_constrain(lists_0316):
     """The hard rule as feature masks (hard_rules.rule_mask) keeps exactly what constrain keeps."""
     import numpy as np
 
-    from wordlelab.solvers.search.hard_rules import guess_features, keep_featured, rule_mask
-    from wordlelab.solvers.search.search_core import HARD, constrain
+    from wordlelab.solvers.search.engine.hard_rules import guess_features, keep_featured, rule_mask
+    from wordlelab.solvers.search.engine.search_core import HARD, constrain
 
     s = NativeSearcher(lists_0316, "hard", 6)
     feat = guess_features(s.letters)
@@ -474,7 +475,7 @@ def test_a_counter_poisoned_mid_node_ends_the_guess_loop_at_once(mode):
     import numpy as np
 
     from wordlelab.instances.wordlists import WordLists
-    from wordlelab.solvers.search.tables import POISON, Stat
+    from wordlelab.solvers.search.engine.tables import POISON, Stat
     words = sorted(random.Random(8).sample(load_lists("nyt20220316").guesses, 300))
     searcher = NativeSearcher(WordLists("random-300", words, words), mode, 6)
     H = np.arange(len(words), dtype=np.int32)

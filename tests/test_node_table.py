@@ -6,7 +6,7 @@ import multiprocessing as mp
 import numpy as np
 import pytest
 
-from wordlelab.solvers.search import node_table as nt
+from wordlelab.solvers.search.engine import node_table as nt
 
 
 def test_doctests():

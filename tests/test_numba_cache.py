@@ -35,7 +35,7 @@ def test_a_users_numba_cache_dir_gets_a_subdirectory_and_a_parents_is_kept(tmp_p
 
 
 def test_a_change_to_any_compiled_module_changes_the_digest():
-    import wordlelab.solvers.search.hard_rules as callee   # compiled into search_core's callers
+    import wordlelab.solvers.search.engine.hard_rules as callee   # compiled into search_core's callers
     path = Path(callee.__file__)
     info = path.stat()
     before = jit.source_digest()

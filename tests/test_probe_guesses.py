@@ -6,6 +6,7 @@ import pytest
 
 from wordlelab import load_lists
 from wordlelab.solvers.search.native import NativeSearcher
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 TOOL = Path(__file__).resolve().parents[1] / "tools" / "probe_guesses.py"
 
@@ -26,7 +27,7 @@ def test_verdicts_agree_with_certified_depth_proofs(capsys):
     searcher = NativeSearcher(load_lists("nyt20220316"), mode="hard", max_guesses=5)
     expected = {"OPTIMAL": "yes", "INFEASIBLE": "refuted"}
     for word, verdict in verdicts.items():
-        result = searcher.prove_depth(5, state=f"salet.BBBBB.{word}")
+        result = prove_depth(searcher, 5, state=f"salet.BBBBB.{word}")
         assert expected[result.status] == verdict, word
     assert {"yes", "refuted"} <= set(verdicts.values())
 

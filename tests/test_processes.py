@@ -146,7 +146,7 @@ STOPPED_MIN_SUM = """
 import json, os, signal, sys, threading, time
 from wordlelab.instances.wordlists import load_lists
 from wordlelab.solvers.search.native import NativeSearcher
-from wordlelab.solvers.search.tables import Stat
+from wordlelab.solvers.search.engine.tables import Stat
 
 def interrupt(signum, frame):
     raise KeyboardInterrupt

@@ -6,7 +6,7 @@ import pytest
 
 from test_native_search import brute_force, reference_values, tiny_instance
 from wordlelab.instances.wordlists import WordLists
-from wordlelab.solvers.search.best_start import run_best_start
+from wordlelab.solvers.search.rank.best_start import run_best_start
 
 
 @pytest.mark.parametrize("mode", ["easy", "hard"])
@@ -28,7 +28,7 @@ def test_exact_k_matches_brute_force(mode, tmp_path):
 def test_first_words_with_no_strategy_are_refuted_exactly(seed, monkeypatch):
     """Within a tight guess limit (hard mode) some first words have no strategy: the depth probe
     refutes them (an exact infinite total) and the ranking's other rows still agree with brute force."""
-    from wordlelab.solvers.search import best_start
+    from wordlelab.solvers.search.rank import best_start
     from wordlelab.solvers.search.native import INF
     probe, by_probe = best_start._probe, set()
 
@@ -101,7 +101,7 @@ def test_resumed_with_a_larger_top(tmp_path):
 def test_a_resume_whose_checkpoint_holds_the_top_k_runs_no_beam_seed(tmp_path, monkeypatch):
     """The checkpoint's K exact totals give the cutoff; the beam seed (not checkpointed) is not
     searched again, and the ranking is the one the first run found."""
-    from wordlelab.solvers.search import best_start
+    from wordlelab.solvers.search.rank import best_start
     answers, guesses = tiny_instance(405, n_answers=9, n_guesses=14)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     path = str(tmp_path / "rank.json")
@@ -157,7 +157,7 @@ def test_seed_trees_give_the_first_cutoff_and_the_same_ranking(tmp_path, cli_run
 
 def record_searched_words(monkeypatch) -> list:
     """The words a ranking sends to the search from now on, in the order sent (one process)."""
-    from wordlelab.solvers.search import best_start
+    from wordlelab.solvers.search.rank import best_start
     searched = []
     run = best_start._run
     monkeypatch.setattr(best_start, "_run", lambda state, word, beta: searched.append(word) or run(state, word, beta))
@@ -168,7 +168,7 @@ def test_a_depth_sweep_checkpoint_refutes_its_no_words(tmp_path, monkeypatch):
     """--depth-checkpoint: the no words of a prove-depth sweep are exact infinite totals, not searched;
     the ranking is the one without it. A checkpoint of another question is refused."""
     from wordlelab.errors import WordleError
-    from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+    from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
     from wordlelab.solvers.search.native import INF, NativeSearcher
     answers, guesses = tiny_instance(404, n_answers=14, n_guesses=20)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
@@ -193,7 +193,7 @@ def test_the_words_a_depth_sweep_left_open_are_searched_last(tmp_path, monkeypat
     ranking is still the one without the checkpoint."""
     import json
 
-    from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+    from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
     from wordlelab.solvers.search.native import NativeSearcher
     answers, guesses = tiny_instance(404, n_answers=14, n_guesses=20)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
@@ -218,7 +218,7 @@ def test_words_rank_only_the_named_candidates_into_the_whole_rankings_checkpoint
     ranking takes them from it and finds the ranking it finds alone."""
     from wordlelab.errors import WordleError
     from wordlelab.solvers.checkpoint import load_checkpoint
-    from wordlelab.solvers.search.ranking_checkpoint import checkpoint_question
+    from wordlelab.solvers.search.classes.ranking_checkpoint import checkpoint_question
     answers, guesses = tiny_instance(405, n_answers=9, n_guesses=14)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     plain = run_best_start(lists, "easy", 6, 2, None, None, None, 1)
@@ -262,7 +262,7 @@ def test_words_rank_only_the_named_candidates_into_the_whole_rankings_checkpoint
 
 
 def test_the_probe_is_skipped_while_it_costs_more_than_the_search():
-    from wordlelab.solvers.search.best_start import PROBE_TRIAL, _new_probe, _probe_pays, _searched
+    from wordlelab.solvers.search.rank.best_start import PROBE_TRIAL, _new_probe, _probe_pays, _searched
     probe = _new_probe()
     tally = probe[2]
     assert _probe_pays(tally)                      # no record yet
@@ -318,7 +318,7 @@ def test_a_depth_no_settles_a_word_its_class_checkpoint_only_bounds():
     """A word the depth checkpoint refutes (checked core) is no longer reported as bounded by its
     class checkpoint; a class checkpoint proving a finite total for such a word is refused."""
     from wordlelab.errors import WordleError
-    from wordlelab.solvers.search.best_start import _settled_by_depth
+    from wordlelab.solvers.search.rank.best_start import _settled_by_depth
     from wordlelab.solvers.search.native import INF
     given = {"mujik": (58716, False), "impot": (58716, False), "thump": (58715, True), "jumbo": (INF, True)}
     assert _settled_by_depth(given, frozenset({"mujik", "jumbo"})) == {"impot": (58716, False),

@@ -9,10 +9,11 @@ from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.feedback import feedback
 from wordlelab.models.refutation import CheckTooLong, CoreFault, check_core, check_first_word_core
-from wordlelab.solvers.search.depth_sweep import decide_every_first_word
-from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
+from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.native import NativeSearcher
-from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, depth_rounds, new_stats, new_table
+from wordlelab.solvers.search.engine.tables import NODE_LIMIT, REFUTED, depth_rounds, new_stats, new_table
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 ATCH = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
 
@@ -338,7 +339,7 @@ def test_first_guesses_in_rounds_decide_as_one_by_one(guesses, tmp_path):
     one_by_one = NativeSearcher(random_130, "hard", guesses)
     one_by_one.depth_rounds = depth_rounds(first_budget=0)
     ck = tmp_path / "one-by-one.json"
-    a, b = in_rounds.prove_depth(guesses), one_by_one.prove_depth(guesses, checkpoint=str(ck))
+    a, b = prove_depth(in_rounds, guesses), prove_depth(one_by_one, guesses, checkpoint=str(ck))
     assert a.status == b.status == ("INFEASIBLE" if guesses == 3 else "OPTIMAL")
     if a.status == "OPTIMAL":
         assert a.verified and a.certificate_kind == "tree"
@@ -360,13 +361,13 @@ def test_a_stopped_search_in_rounds_keeps_its_refuted_guesses_and_resumes(tmp_pa
         s = NativeSearcher(lists, "hard", 3)
         s.depth_rounds = depth_rounds(2, 4, 2)
         return s
-    whole = searcher().prove_depth(3, checkpoint=str(tmp_path / "whole.json"))     # guess by guess, as below
+    whole = prove_depth(searcher(), 3, checkpoint=str(tmp_path / "whole.json"))     # guess by guess, as below
     ck = tmp_path / "rounds.json"
-    cut = searcher().prove_depth(3, checkpoint=str(ck), node_limit=whole.stats["nodes"] // 2)
+    cut = prove_depth(searcher(), 3, checkpoint=str(ck), node_limit=whole.stats["nodes"] // 2)
     assert cut.status == "UNKNOWN"
     kept = json.loads(ck.read_text())["entries"]
     assert 0 < len(kept) < len(words) and all(set(e) == {"core", "depth", "failing"} for e in kept.values())
-    resumed = searcher().prove_depth(3, checkpoint=str(ck))
+    resumed = prove_depth(searcher(), 3, checkpoint=str(ck))
     assert resumed.status == whole.status == "INFEASIBLE"
     assert resumed.stats["from_checkpoint"] == len(kept)
     entries = json.loads(ck.read_text())["entries"]
@@ -374,7 +375,7 @@ def test_a_stopped_search_in_rounds_keeps_its_refuted_guesses_and_resumes(tmp_pa
     bad = {w: dict(e, failing="GGGGY") for w, e in kept.items()}    # four greens and a yellow: never
     save_checkpoint(ck, json.loads(ck.read_text())["question"], bad)
     with pytest.raises(WordleError, match="no class"):
-        searcher().prove_depth(3, checkpoint=str(ck))
+        prove_depth(searcher(), 3, checkpoint=str(ck))
 
 
 @pytest.mark.xdist_group("hard_sweep")   # one worker computes the fixture
@@ -383,7 +384,7 @@ def test_a_resumed_sweep_rechecks_every_certificate_from_the_checkpoint(hard_swe
     import shutil
     from wordlelab.errors import WordleError
     from wordlelab.solvers.checkpoint import save_checkpoint
-    from wordlelab.solvers.search.sweep_recheck import recheck_decisions
+    from wordlelab.solvers.search.depth.sweep_recheck import recheck_decisions
     _, first, entries, folder = hard_sweep
     ck, trees = tmp_path / "every.json", tmp_path / "trees"
     shutil.copytree(folder / "trees", trees)
@@ -444,7 +445,7 @@ def test_a_resumed_hard_sweep_gives_its_coreless_nos_a_core(tmp_path, random_300
 
 def test_prove_depth_from_a_first_word_in_hard_mode_returns_a_checked_core():
     lists = load_lists("nyt20220316")
-    r = NativeSearcher(lists, "hard", 5).prove_depth(5, start="salet")
+    r = prove_depth(NativeSearcher(lists, "hard", 5), 5, start="salet")
     assert r.status == "INFEASIBLE" and r.certificate_kind == "core"
     assert r.stats["core"]["check"] == "INFEASIBLE" and r.stats["core"]["guesses_left"] == 4
     check_first_word_core("salet", r.certificate, 4, lists.guesses)
@@ -455,7 +456,7 @@ def test_a_class_holding_a_refuted_endgame_gets_a_core_inside_it():
     which alone needs 7 more guesses once A, C and H are green."""
     words = ATCH + ["larch", "march", "parch", "nauch", "blimp"]
     lists = WordLists("atch-arch", words, words)
-    r = NativeSearcher(lists, "hard", 7).prove_depth(7, start="nauch")
+    r = prove_depth(NativeSearcher(lists, "hard", 7), 7, start="nauch")
     assert r.status == "INFEASIBLE" and r.certificate_kind == "core"
     assert sorted(r.certificate) == ATCH
     check_first_word_core("nauch", r.certificate, 6, lists.guesses)
@@ -467,7 +468,7 @@ def test_a_no_the_checker_cannot_decide_is_reported_unknown(tmp_path, random_300
     r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, tmp_path / "every.json", limit=20)
     assert r.status == "UNKNOWN" and r.stats["decided"]["no"] == 0 and r.stats["decided"]["unknown"] > 0
     lists = load_lists("nyt20220316")
-    r = NativeSearcher(lists, "hard", 5).prove_depth(5, start="salet")
+    r = prove_depth(NativeSearcher(lists, "hard", 5), 5, start="salet")
     assert r.status == "UNKNOWN" and r.certificate is None and "without deciding" in r.stats["core"]["check"]
 
 
@@ -544,7 +545,7 @@ def test_a_large_class_grows_a_core_from_the_guesses_that_beat_it(random_300, mo
     the core, and the checker decides both again, lemmas first, as `--recheck` does. Lemmas hold
     after one more guess or, refuted with the class's whole guess list, after any."""
     from wordlelab.models.feedback import pattern_code
-    from wordlelab.solvers.search import hard_cores
+    from wordlelab.solvers.search.depth import hard_cores
     monkeypatch.setattr(hard_cores, "DELETE_AT_MOST", 0)
     searcher = NativeSearcher(random_300, "hard", 4)
     node = searcher.root(None, None, 4)
@@ -632,7 +633,7 @@ def test_a_hint_orders_the_checker_and_never_changes_its_verdict():
     """The checker with the depth search's hints (hard_cores.KernelHint), with a hint that names
     a random class (or none, or no class at all), and with none decides each random endgame-rich
     set alike; both verdicts occur, and the kernel's hints name failing classes."""
-    from wordlelab.solvers.search.hard_cores import KernelHint
+    from wordlelab.solvers.search.depth.hard_cores import KernelHint
     lists = load_lists("nyt20220316", answers="all")
     searcher = NativeSearcher(lists, "hard", 6)
     rng = random.Random(3)
@@ -663,8 +664,8 @@ def test_a_union_of_kept_cores_refutes_a_class_with_the_same_verdict_and_a_check
     """start_probe.py's subsets: with the cores of half the first words kept, the other half's
     verdicts are the plain search's, and a word refuted through a union of kept cores gets a
     core inside that union, which the checker decides again."""
-    from wordlelab.solvers.search.core_bank import CoreBank
-    from wordlelab.solvers.search.hard_cores import hard_refutation
+    from wordlelab.solvers.search.depth.core_bank import CoreBank
+    from wordlelab.solvers.search.depth.hard_cores import hard_refutation
     searcher = NativeSearcher(random_300, "hard", 4)
     node = searcher.root(None, None, 4)
 

@@ -3,8 +3,8 @@ about twice the better of its two schedules."""
 import numpy as np
 import pytest
 
-from wordlelab.solvers.search.start_probe import PROBE_NODES, probe_classes
-from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, Stat, new_stats
+from wordlelab.solvers.search.classes.start_probe import PROBE_NODES, probe_classes
+from wordlelab.solvers.search.engine.tables import NODE_LIMIT, REFUTED, Stat, new_stats
 
 
 def mock(costs, fails):

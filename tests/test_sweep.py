@@ -7,7 +7,7 @@ import signal
 import pytest
 
 from wordlelab.instances.wordlists import WordLists, load_lists
-from wordlelab.solvers.search.best_start import _merge, run_best_start
+from wordlelab.solvers.search.rank.best_start import _merge, run_best_start
 from wordlelab.solvers.checkpoint import save_checkpoint
 from wordlelab.solvers.sweep import InProcess, Pool, load_checkpoint
 
@@ -153,7 +153,7 @@ def test_eldrow_sweep_same_on_dask(tmp_path):
 
 def test_beam_seed_is_a_valid_cutoff(small_lists):
     """The seeded cutoff is above the K-th best exact total, so the exact top K is unchanged."""
-    from wordlelab.solvers.search.best_start import beam_seed
+    from wordlelab.solvers.search.rank.best_start import beam_seed
     from wordlelab.solvers.search.native import NativeSearcher
     searcher = NativeSearcher(small_lists, "easy", 6)
     node = searcher.root()
@@ -166,7 +166,7 @@ def test_beam_seed_is_a_valid_cutoff(small_lists):
 def test_live_cutoff_decides_exactness(small_lists):
     """A task whose shared cutoff drops to a word's total reports that total as a bound, never as exact."""
     import numpy as np
-    from wordlelab.solvers.search.best_start import _run
+    from wordlelab.solvers.search.rank.best_start import _run
     from wordlelab.solvers.search.native import INF, NativeSearcher
 
     class Live:
@@ -206,7 +206,7 @@ def test_before_any_cutoff_only_a_shared_live_cutoff_lets_every_worker_start():
     task per worker (the first exact total cuts the others short); dask, or one process, ``top``."""
     from types import SimpleNamespace
 
-    from wordlelab.solvers.search.best_start import _warmup
+    from wordlelab.solvers.search.rank.best_start import _warmup
     pool, dask = SimpleNamespace(name="pool", workers=4), SimpleNamespace(name="dask", workers=4)
     live = object()
     assert _warmup(1, pool, live) == 4 and _warmup(6, pool, live) == 6
@@ -233,7 +233,7 @@ def test_two_writers_of_one_checkpoint_keep_each_others_entries(tmp_path):
 def test_a_packed_sweep_does_not_write_over_a_checkpoint_entry_that_records_more(tmp_path):
     """A sweep whose entries are packed (the depth sweep with workers) asks ``replaces`` before
     writing over the file's entry: a no proven by a --recheck meanwhile keeps its proof."""
-    from wordlelab.solvers.search.depth_decision import keeps_proof
+    from wordlelab.solvers.search.depth.depth_decision import keeps_proof
     from wordlelab.solvers.sweep import Sweep, save_results
     path = str(tmp_path / "every.json")
     proven = {"yes": False, "core": ["a"], "checked": True}
@@ -256,7 +256,7 @@ def test_a_run_that_loaded_a_word_undecided_does_not_write_over_another_runs_dec
     the first loaded FARES undecided and writes all it holds every few seconds, after the second
     has decided FARES. The decision stays; the first run's own new decisions are written."""
     from wordlelab.solvers.checkpoint import save_merged
-    from wordlelab.solvers.search.depth_decision import keeps_proof
+    from wordlelab.solvers.search.depth.depth_decision import keeps_proof
     path = str(tmp_path / "every.json")
     unknown = {"yes": None, "core": None, "depth": None, "total": None, "same_as": None}
     save_checkpoint(path, {"kind": "demo"}, {"fares": unknown})

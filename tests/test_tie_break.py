@@ -9,7 +9,7 @@ from wordlelab.models.modes import guess_allowed
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.search.native import NativeSearcher
 from wordlelab.solvers.search.tie_break import solve_tie_break
-from wordlelab.solvers.search.tie_core import decode, encoding
+from wordlelab.solvers.search.engine.tie_core import decode, encoding
 
 
 def all_histograms(answers, guesses, mode, d, first, history=()):

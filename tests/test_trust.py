@@ -9,6 +9,7 @@ from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists
 from wordlelab.models.result import Status
 from wordlelab.solvers.checkpoint import digest, load_checkpoint, save_checkpoint
+from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 SIX = ("cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
        "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench", "abate", "feign")
@@ -95,8 +96,8 @@ def test_eldrow_chains_are_rechecked_on_loading(tmp_path):
 
 def test_forged_kept_hint_is_not_believed(tmp_path, monkeypatch):
     from wordlelab.models.state import parse_state
-    from wordlelab.solvers.search import kept_hints
-    from wordlelab.solvers.search.hint import hint
+    from wordlelab.solvers.search.rank import kept_hints
+    from wordlelab.solvers.search.rank.hint import hint
     lists = WordLists("twenty", SIX, SIX)
     first = hint(lists, "humph.BBBBB", top=2)
     assert not first.stats["kept"]["read"]
@@ -158,12 +159,12 @@ def test_a_depth_no_resumed_from_an_unsealed_file_rests_on_it(tmp_path):
              "wills", "drone", "crane", "slate", "trace", "least", "stale", "tales")
     lists = WordLists("eighteen", words, words)
     ck = tmp_path / "r.json"
-    first = NativeSearcher(lists, "hard", 6).prove_depth(3, checkpoint=str(ck))
+    first = prove_depth(NativeSearcher(lists, "hard", 6), 3, checkpoint=str(ck))
     assert first.status == Status.INFEASIBLE and not first.rests_on
-    again = NativeSearcher(lists, "hard", 6).prove_depth(3, checkpoint=str(ck))
+    again = prove_depth(NativeSearcher(lists, "hard", 6), 3, checkpoint=str(ck))
     assert again.status == Status.INFEASIBLE                       # sealed: this installation's own
     _forge(ck, lambda entries: None, keep_seal=False)
-    copied = NativeSearcher(lists, "hard", 6).prove_depth(3, checkpoint=str(ck))
+    copied = prove_depth(NativeSearcher(lists, "hard", 6), 3, checkpoint=str(ck))
     assert copied.status == Status.UNKNOWN and copied.claimed == Status.INFEASIBLE and not copied.verified
     assert str(ck) in copied.rests_on[0]
 

@@ -1,13 +1,13 @@
-"""Subadditivity bounds (solvers/search/union_bounds.py): right keys, sound values, never overwriting."""
+"""Subadditivity bounds (solvers/search/engine/union_bounds.py): right keys, sound values, never overwriting."""
 import numpy as np
 import pytest
 
 from tests.test_native_search import brute_force, tiny_instance
 from wordlelab.instances.wordlists import WordLists
-from wordlelab.solvers.search import search_core as core
+from wordlelab.solvers.search.engine import search_core as core
 from wordlelab.solvers.search.native import NativeSearcher
-from wordlelab.solvers.search.node_table import entry_exact, entry_value, lookup, new_table, pack, store
-from wordlelab.solvers.search.union_bounds import raise_bound, store_union_bounds
+from wordlelab.solvers.search.engine.node_table import entry_exact, entry_value, lookup, new_table, pack, store
+from wordlelab.solvers.search.engine.union_bounds import raise_bound, store_union_bounds
 
 
 def _wild(pattern, p):

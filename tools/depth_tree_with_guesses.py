@@ -1,6 +1,6 @@
 """A depth certificate for one first word, with the second guess given after some of its colours.
 
-The depth search in rounds (``solvers/search/depth_search.py``) finds a class's working guess
+The depth search in rounds (``solvers/search/engine/depth_search.py``) finds a class's working guess
 blind, but for a class like THUMP BBBBB (4894 answers, hard mode, every word an answer) that
 took 68.5M nodes and 80 minutes; given that guess, the rest of the tree takes minutes. The
 guesses given here only steer the search: the whole tree is checked by the independent
@@ -18,9 +18,9 @@ import time
 from wordlelab import load_lists
 from wordlelab.models.feedback import feedback, pattern_code
 from wordlelab.models.tree import save_tree
-from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.native import NativeSearcher
-from wordlelab.solvers.search.tables import TREE_NODE_LIMIT, Stat, new_stats, new_table
+from wordlelab.solvers.search.engine.tables import TREE_NODE_LIMIT, Stat, new_stats, new_table
 
 
 def main(argv=None) -> int:

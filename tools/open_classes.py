@@ -18,9 +18,9 @@ import numpy as np
 
 from wordlelab import load_lists
 from wordlelab.models.feedback import pattern_string
-from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.native import NativeSearcher
-from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, Stat, new_stats, new_table
+from wordlelab.solvers.search.engine.tables import NODE_LIMIT, REFUTED, Stat, new_stats, new_table
 
 
 def main(argv=None) -> int:

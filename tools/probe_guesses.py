@@ -18,7 +18,7 @@ import time
 
 from wordlelab import load_lists
 from wordlelab.solvers.search.native import NativeSearcher
-from wordlelab.solvers.search.tables import NODE_LIMIT, REFUTED, Stat, new_stats, new_table
+from wordlelab.solvers.search.engine.tables import NODE_LIMIT, REFUTED, Stat, new_stats, new_table
 
 
 def candidates(lists, searcher, state: str, guesses: int, letters: str) -> list[str]:

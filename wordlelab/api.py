@@ -90,9 +90,10 @@ def prove_depth(guesses: int, lists=None, start: str | None = None, *, state: st
     >>> prove_depth(2, ten, start="salet").status.value, prove_depth(3, ten, start="salet").status.value
     ('INFEASIBLE', 'OPTIMAL')
     """
+    from wordlelab.solvers.search.depth import depth_proof
     from wordlelab.solvers.search.native import NativeSearcher
-    return NativeSearcher(_lists(lists), mode, guesses).prove_depth(guesses, start=start, state=state,
-                                                                   node_limit=node_limit, any_tree=any_tree)
+    return depth_proof.prove_depth(NativeSearcher(_lists(lists), mode, guesses), guesses, start=start, state=state,
+                                   node_limit=node_limit, any_tree=any_tree)
 
 
 def best_start(lists=None, *, mode: str = "easy", max_guesses: int = 6, top: int = 1, state: str | None = None,
@@ -127,7 +128,7 @@ def best_start(lists=None, *, mode: str = "easy", max_guesses: int = 6, top: int
     >>> r.status.value, r.value, len(r.stats["ranking"])          # each first word ranked
     ('OPTIMAL', 20, 11)
     """
-    from wordlelab.solvers.search.best_start import run_best_start
+    from wordlelab.solvers.search.rank.best_start import run_best_start
     return run_best_start(_lists(lists), mode, max_guesses, top, None, None, None, workers, state=state,
                           cutoff=cutoff)
 
@@ -163,7 +164,7 @@ def hint(state: str = "", lists=None, *, mode: str = "easy", top: int = 3, max_g
     >>> r.status.value, r.stats["answers_left"], r.verified
     ('OPTIMAL', ['awake', 'evade'], True)
     """
-    from wordlelab.solvers.search.hint import hint as hint_
+    from wordlelab.solvers.search.rank.hint import hint as hint_
     return hint_(_lists(lists), state, mode, top, max_guesses, keep=keep)
 
 

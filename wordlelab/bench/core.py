@@ -11,7 +11,7 @@ import time
 
 from wordlelab.bench.registry import BenchRow, suite
 from wordlelab.errors import WordleError
-from wordlelab.solvers.search.kernels import built_module
+from wordlelab.solvers.search.engine.kernels import built_module
 
 
 @suite("matrix")

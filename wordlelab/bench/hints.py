@@ -66,7 +66,7 @@ def every_state_after(first: str, lists_name: str, limit: int | None = None):
 @suite("hints")
 def hints_suite(repeat: int = 1):
     """Every state after SALET on the default lists: our hint (never asked before) beside Selby's."""
-    from wordlelab.solvers.search.kernels import built_module
+    from wordlelab.solvers.search.engine.kernels import built_module
     rows = every_state_after("salet", "nyt20220830")
     mine = sorted(r[2] for r in rows)
     his = sorted(r[3] for r in rows if r[3] is not None)

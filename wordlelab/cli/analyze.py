@@ -78,7 +78,7 @@ def analyze(game, lists, mode, max_guesses, ranking_file, workers, as_json):
     number with the word played, less one, less that after its colours. Labels and thresholds
     are Selby's.
     """
-    from wordlelab.solvers.search.analysis import analyze as run
+    from wordlelab.solvers.search.rank.analysis import analyze as run
     r = run(lists, game, mode, max_guesses, ranking_file, workers or os.cpu_count() or 1,
             progress_bar=None if as_json else progress, announce=err.print)
     if as_json:

@@ -171,7 +171,7 @@ def compile_kernels(force, as_json):
     byte code of every module, which Python skips when PYTHONDONTWRITEBYTECODE is set.
     """
     import time
-    from wordlelab.solvers.search import kernels
+    from wordlelab.solvers.search.engine import kernels
     t0 = time.perf_counter()
     path = kernels.built_module()
     built = force or path is None

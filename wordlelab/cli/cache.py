@@ -3,9 +3,9 @@
 Relies on where each kind is written: the pattern matrices as ``patterns-*`` files at the top of
 the cache folder (models/matrix.py), numba's compiled code in ``wordlelab-<source digest>`` folders
 under ``$NUMBA_CACHE_DIR``'s parent or ``<cache>/numba`` (wordlelab/__init__.py), the kernels
-compiled ahead of time in ``aot/`` (solvers/search/kernels.py), kept hints in ``hints/``
-(solvers/search/kept_hints.py) and first-guess rankings in ``rankings/``
-(solvers/search/first_guesses.py). The sealing key (``seal.key``) is no kind: removing it would make
+compiled ahead of time in ``aot/`` (solvers/search/engine/kernels.py), kept hints in ``hints/``
+(solvers/search/rank/kept_hints.py) and first-guess rankings in ``rankings/``
+(solvers/search/rank/first_guesses.py). The sealing key (``seal.key``) is no kind: removing it would make
 every file this installation sealed untrusted, so clear leaves it.
 """
 from __future__ import annotations

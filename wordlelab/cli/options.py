@@ -128,7 +128,7 @@ def sweep_options(workers_help: str, dask_help: str):
     return decorate
 
 
-SLOT_BYTES = 24           # one node-table slot: three int64 words (solvers/search/node_table.py)
+SLOT_BYTES = 24           # one node-table slot: three int64 words (solvers/search/engine/node_table.py)
 
 
 class FiniteFloatRange(click.FloatRange):

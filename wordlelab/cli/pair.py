@@ -29,7 +29,7 @@ def best_pair(lists, max_guesses, top, limit, checkpoint, workers, dask_address,
 
     Exact totals for the TOP best pairs, and a proven lower bound for every other pair. Easy mode.
     """
-    from wordlelab.solvers.search.best_pair import run_best_pair
+    from wordlelab.solvers.search.rank.best_pair import run_best_pair
     r = run_best_pair(lists, max_guesses, top, checkpoint, workers or os.cpu_count() or 1,
                       progress_bar=None if as_json else progress, announce=None if as_json else err.print,
                       dask_address=dask_address, limit=limit)

@@ -12,7 +12,7 @@ ends. A typo, an impossible colour pattern or a guess already made is answered w
 nothing is lost.
 
 What it relies on: every value it prints as proven comes from
-:func:`~wordlelab.solvers.search.hint.hint` (searched, or kept and re-verified there); the
+:func:`~wordlelab.solvers.search.rank.hint.hint` (searched, or kept and re-verified there); the
 recorded first guesses (:data:`RECORDED_BEST`) are printed as records, never as proofs.
 """
 from __future__ import annotations
@@ -167,9 +167,9 @@ def _board(steps) -> None:
 
 def _suggest_first(lists, mode, top, searcher) -> None:
     """The first guess to play: proven from the cache when it can be had in seconds, else a record."""
-    from wordlelab.solvers.search import kept_hints
-    from wordlelab.solvers.search.first_guesses import ranking_kept
-    from wordlelab.solvers.search.hint import game_state, hint
+    from wordlelab.solvers.search.rank import kept_hints
+    from wordlelab.solvers.search.rank.first_guesses import ranking_kept
+    from wordlelab.solvers.search.rank.hint import game_state, hint
     with _waiting("looking for the proven ranking of every first guess in the cache"):
         kept = (kept_hints.recall(lists, mode, MAX_GUESSES, game_state(lists, "", mode), top) is not None
                 or ranking_kept(searcher))
@@ -196,7 +196,7 @@ def _suggest_first(lists, mode, top, searcher) -> None:
 
 def _show(lists, mode, top, steps, searcher) -> None:
     from wordlelab.models.state import parse_state
-    from wordlelab.solvers.search.hint import hint
+    from wordlelab.solvers.search.rank.hint import hint
     state = _state_text(steps)
     left = parse_state(state, lists, mode).answers
     if len(left) == 1:

@@ -181,7 +181,7 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
             "proven by an earlier run here"
         out.print(f"{res.stats['classes_from_checkpoint']} of {res.stats['classes']} classes taken from the "
                   f"checkpoint {checkpoint} ({source}; {checked})")
-    from wordlelab.solvers.search.tables import INF
+    from wordlelab.solvers.search.engine.tables import INF
     for pattern in res.stats.get("classes_from_rankings") or ():
         if bounded and bounded.get(pattern, 0) >= INF:
             out.print(f"class {pattern}: no strategy within the limit, as its finished ranking (--class-ranking) "
@@ -202,7 +202,7 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
 
 def _state_status(searcher, n_guesses, state_text, checkpoint, as_json):
     """prove-depth --state S --checkpoint F --status: how far the state's run has gone."""
-    from wordlelab.solvers.search.class_refutation import state_status
+    from wordlelab.solvers.search.depth.class_refutation import state_status
     if not checkpoint:
         raise WordleError("--status reads --checkpoint: give the state run's checkpoint file")
     res = state_status(searcher, checkpoint, n_guesses)
@@ -226,7 +226,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
                       dask_address, recheck, as_json, core_work=None, status_only=False, only_words=None,
                       class_checkpoints=(), sample=None):
     """prove-depth --every-first-word: one decision per first word (--status: what the checkpoint holds)."""
-    from wordlelab.solvers.search.depth_sweep import decide_every_first_word
+    from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
     if not every:
         raise WordleError("--trees, --limit, --words, --sample, --status, --core-work, --class-checkpoint, --workers and "
                           "--dask go with --every-first-word (--status and --core-work also with --state)")
@@ -239,7 +239,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
         if recheck or workers or dask_address or core_work or only_words is not None or class_checkpoints:
             raise WordleError("--status searches nothing: drop --recheck, --core-work, --words, --class-checkpoint, "
                               "--workers and --dask")
-        from wordlelab.solvers.search.depth_verdicts import sweep_status
+        from wordlelab.solvers.search.depth.depth_verdicts import sweep_status
         if sample and limit:
             raise WordleError("--sample draws the words to decide: drop --limit")
         res = sweep_status(searcher, n_guesses, checkpoint, limit, sample)
@@ -280,7 +280,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
             out.print(f"  {stopped}: " + ", ".join(w.upper() for w in words[:SHOWN_UNKNOWN])
                       + (f", ... ({len(words) - SHOWN_UNKNOWN} more)" if len(words) > SHOWN_UNKNOWN else ""))
     if st.get("check_settled"):
-        from wordlelab.solvers.search.depth_report import check_progress
+        from wordlelab.solvers.search.depth.depth_report import check_progress
         reached = st.get("check_reached", {})
         out.print("core checks under way (second guesses refuted so far, and the last of them in the "
                   "check's order): " + ", ".join(check_progress(w, n, reached.get(w))
@@ -370,6 +370,7 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode, and in
     hard mode with a first word), UNKNOWN means the node limit stopped the search.
     """
+    from wordlelab.solvers.search.depth import depth_proof
     from wordlelab.solvers.search.native import NativeSearcher
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
@@ -396,8 +397,9 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
     label = "classes after the guess" if given_guess else ("next guesses" if state_text else "first guesses")
     with progress(label, None, enabled=not as_json) as advance:
-        res = searcher.prove_depth(n_guesses, start=start, state=state_text, node_limit=node_limit,
-                                   progress=advance, recheck=recheck, checkpoint=checkpoint, any_tree=any_tree)
+        res = depth_proof.prove_depth(searcher, n_guesses, start=start, state=state_text, node_limit=node_limit,
+                                               progress=advance, recheck=recheck, checkpoint=checkpoint,
+                                               any_tree=any_tree)
     if core_file and res.certificate_kind == "core":
         from wordlelab.models.files import write_atomic
         if final_write(write_atomic, core_file, "\n".join(res.certificate) + "\n"):
@@ -502,7 +504,7 @@ Examples:
 def best_start(lists, mode, state, max_guesses, top, shard, limit, only_words, checkpoint, workers, dask_address, seed_trees,
                depth_checkpoint, class_checkpoints, class_rankings, cutoff, show, plot_file, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
-    from wordlelab.solvers.search.best_start import run_best_start
+    from wordlelab.solvers.search.rank.best_start import run_best_start
     shard_t = _parse_shard(shard) if shard else None
     if top < 1:
         raise WordleError("--top must be at least 1")
@@ -585,10 +587,10 @@ def hint(state, lists, mode, top, show, workers, as_json):
     empty state ('') asks for the first guess. Each answer is kept in the cache, re-checked
     when asked again, and then needs no search.
     """
-    from wordlelab.solvers.search.hint import game_state
+    from wordlelab.solvers.search.rank.hint import game_state
     if state.strip() and game_state(lists, state, mode).next_guess:
         return _scores_after(state, lists, mode, top, as_json)
-    from wordlelab.solvers.search.hint import hint as best_next
+    from wordlelab.solvers.search.rank.hint import hint as best_next
     r = best_next(lists, state, mode, top, workers=workers or os.cpu_count() or 1,
                   progress_bar=None if as_json else progress, announce=err.print)
     if as_json:
@@ -623,7 +625,7 @@ def hint(state, lists, mode, top, show, workers, as_json):
 
 
 def _scores_after(state, lists, mode, top, as_json):
-    from wordlelab.solvers.search.hint import scores_after
+    from wordlelab.solvers.search.rank.hint import scores_after
     with progress("scores", None, enabled=not as_json) as advance:
         r = scores_after(lists, state, mode, top, progress=advance)
     if as_json:

@@ -75,7 +75,7 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     :class:`CoreFault`), and its no is kept, so the core's own search finds it by monotonicity
     wherever a class of a guess holds it under a rule asking at least as much. They change the
     order of the work, never what is proven: a large core grown from the cores of the guesses
-    that beat it (``solvers/search/hard_cores.py``) is checked at the cost of those small
+    that beat it (``solvers/search/depth/hard_cores.py``) is checked at the cost of those small
     checks, where the search alone would first try to solve other classes.
 
     ``hint(classes, rules, d)``, if given, names the class of a guess to search first: ``classes``

@@ -6,7 +6,7 @@ points of the searches release the GIL (``nogil=True``), and Python's own C-leve
 writes each signal to the wakeup descriptor (:func:`signal.set_wakeup_fd`) at once. A watcher
 thread reads it and sets the node counter of the running search past any node limit; the search
 checks that counter at every node, so it returns within a node (the counters of the arrays
-given, and of every array :func:`~wordlelab.solvers.search.tables.new_stats` makes inside the
+given, and of every array :func:`~wordlelab.solvers.search.engine.tables.new_stats` makes inside the
 block: a core's deletions and a shared part's trials count in arrays of their own), and the pending
 KeyboardInterrupt is raised in the main thread. :meth:`StopOnCtrlC.check` raises it too, so a
 poisoned result is never taken for a real one: a depth search's NODE_LIMIT, or a min-sum
@@ -31,8 +31,8 @@ import weakref
 import numpy as np
 
 from wordlelab.solvers import stop_request
-from wordlelab.solvers.search.tables import POISON as _POISON
-from wordlelab.solvers.search.tables import STATS_WATCHERS
+from wordlelab.solvers.search.engine.tables import POISON as _POISON
+from wordlelab.solvers.search.engine.tables import STATS_WATCHERS
 
 POISON = np.int64(_POISON)    # past any node limit
 

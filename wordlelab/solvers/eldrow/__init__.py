@@ -20,7 +20,7 @@ from wordlelab.errors import WordleError
 from wordlelab.models.eldrow import ChainFault, check_chain
 from wordlelab.models.result import Result, Status
 from wordlelab.models.matrix import encode_words, pattern_matrix
-from wordlelab.solvers.search import search_core as core
+from wordlelab.solvers.search.engine import search_core as core
 
 STRICT, HARD = core.STRICT, core.HARD
 

@@ -1,6 +1,6 @@
 """The native searcher: proven optimal average-case strategies and depth proofs.
 
-The compiled search lives in :mod:`wordlelab.solvers.search.search_core`, the making of
+The compiled search lives in :mod:`wordlelab.solvers.search.engine.search_core`, the making of
 trees from its choices in :mod:`wordlelab.solvers.search.strategy_paths`; this module
 sets up its tables, runs it from a first word or a game state, and turns its
 answer into a :class:`~wordlelab.models.tree.Tree`. Every public question returns a
@@ -22,7 +22,7 @@ guesses over the answers.
 
 :meth:`NativeSearcher.prove_depth` (question kind ``depth``) decides "can every answer be
 found within G guesses?", a yes with a verified tree, a no with a core
-(:mod:`~wordlelab.solvers.search.depth_proof` has the theorem and the statuses).
+(:mod:`~wordlelab.solvers.search.depth.depth_proof` has the theorem and the statuses).
 
 >>> from wordlelab import load_lists
 >>> s = NativeSearcher(load_lists("nyt20220830"))        # doctest: +SKIP
@@ -48,10 +48,10 @@ from wordlelab.models.state import parse_state
 from wordlelab.models.tree import Tree, word_path  # noqa: F401  (word_path: re-exported)
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.interrupt import DeferSignals, StopOnCtrlC
-from wordlelab.solvers.search.kernels import K
+from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.strategy_paths import _UNWATCHED, StrategyPaths
-from wordlelab.solvers.search.start_probe import probe_classes
-from wordlelab.solvers.search.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, Stat,
+from wordlelab.solvers.search.classes.start_probe import probe_classes
+from wordlelab.solvers.search.engine.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, Stat,
                                              Tables, depth_rounds, hash_keys, named_counts, new_stats, new_table)
 
 MODE_CODES = {"easy": EASY, "hard": HARD, "strict": STRICT}
@@ -236,12 +236,12 @@ class NativeSearcher(StrategyPaths):
         first guess (from a state: its next guess), found or given. With ``checkpoint`` (a
         first guess given, no beam) each class is saved there as soon as it is proven, and a
         rerun takes the saved classes instead of searching them
-        (:mod:`~wordlelab.solvers.search.class_checkpoint`). ``workers`` > 1 or ``dask_address``
+        (:mod:`~wordlelab.solvers.search.classes.class_checkpoint`). ``workers`` > 1 or ``dask_address``
         proves the classes as tasks of a sweep (first guess given, no beam). Each of
         ``class_rankings`` is a finished ``best-start --state`` checkpoint of one class's state,
-        which settles that class (:func:`~wordlelab.solvers.search.class_checkpoint.class_from_ranking`;
+        which settles that class (:func:`~wordlelab.solvers.search.classes.class_checkpoint.class_from_ranking`;
         with ``checkpoint`` only). ``threads`` > 1 searches the classes of the first guess on that
-        many threads of this process (:mod:`~wordlelab.solvers.search.class_threads`; without a
+        many threads of this process (:mod:`~wordlelab.solvers.search.classes.class_threads`; without a
         checkpoint or workers), sharing its node table.
         """
         t0 = time.perf_counter()
@@ -284,7 +284,7 @@ class NativeSearcher(StrategyPaths):
         total = len(node.H)
         store = paths = None
         if checkpoint or workers_spec:
-            from wordlelab.solvers.search import class_checkpoint as cc
+            from wordlelab.solvers.search.classes import class_checkpoint as cc
             classes = {pattern_string(int(pats[c])): members[starts[c]:starts[c] + sizes[c]]
                        for c in range(len(sizes))}
             store = cc.ClassStore(checkpoint, self, node, classes)
@@ -301,7 +301,7 @@ class NativeSearcher(StrategyPaths):
         threaded = {}
         with self._stoppable() as stop:
             if threads > 1:
-                from wordlelab.solvers.search import class_threads
+                from wordlelab.solvers.search.classes import class_threads
                 paths = self._new_paths(node, g)
                 value = class_threads.solve_classes(self, node, g, split, paths, beam, threads, stop, progress)
                 threaded = {"threads": threads}
@@ -477,7 +477,7 @@ class NativeSearcher(StrategyPaths):
         """g0 if every class after first guess g0 is solvable in time, else REFUTED or NODE_LIMIT.
 
         One failing class refutes g0. The classes are searched in rounds, largest first, and
-        one at a time, smallest first, side by side (:func:`~wordlelab.solvers.search.start_probe.probe_classes`);
+        one at a time, smallest first, side by side (:func:`~wordlelab.solvers.search.classes.start_probe.probe_classes`);
         in a hard-mode sweep, the union of the kept cores in each class is tried too.
         On a refutation, ``self.failing_class`` is the class that failed: (answers, guess list,
         pattern), or the subset of it that was refuted.
@@ -528,15 +528,6 @@ class NativeSearcher(StrategyPaths):
         if verdict == NODE_LIMIT:
             return NODE_LIMIT
         return int(g0)
-
-    def prove_depth(self, guesses: int, start: str | None = None, state: str | None = None,
-                    node_limit: int = 10**12, progress=None, recheck: bool = False,
-                    checkpoint: str | None = None, any_tree: bool = False) -> Result:
-        """Decide whether every answer can be found within ``guesses`` guesses, with a certificate
-        (:func:`wordlelab.solvers.search.depth_proof.prove_depth`)."""
-        from wordlelab.solvers.search.depth_proof import prove_depth
-        _check_limit(guesses, "--guesses")
-        return prove_depth(self, guesses, start, state, node_limit, progress, recheck, checkpoint, any_tree)
 
 
 def _unsealed_lines(store) -> list[str]:

@@ -5,7 +5,7 @@ node is the set of answers still possible with the guesses still allowed, so one
 (its guesses in order, -1 after it is found) holds the whole strategy, and
 :func:`~wordlelab.models.tree.tree_from_paths` turns the rows into a tree. The rows are filled
 node by node with the guess a search proved there (a depth search's, or the min-sum search's
-own, compiled: :func:`~wordlelab.solvers.search.search_core.fill_min_paths`). Nothing here is
+own, compiled: :func:`~wordlelab.solvers.search.engine.search_core.fill_min_paths`). Nothing here is
 trusted: every tree made from the paths goes to the independent verifier before it is returned.
 """
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from wordlelab.models.tree import Tree, tree_from_paths, word_path
-from wordlelab.solvers.search.kernels import K
-from wordlelab.solvers.search.tables import EASY
+from wordlelab.solvers.search.engine.kernels import K
+from wordlelab.solvers.search.engine.tables import EASY
 
 
 class _Unwatched:
@@ -99,7 +99,7 @@ class StrategyPaths:
 
     def _fill_min_paths(self, paths, stack, beam, stop=_UNWATCHED) -> bool:
         """:meth:`_fill_paths` with the min-sum search's own choice at each node, compiled
-        (:func:`~wordlelab.solvers.search.search_core.fill_min_paths`): one call a class, not one a node."""
+        (:func:`~wordlelab.solvers.search.engine.search_core.fill_min_paths`): one call a class, not one a node."""
         for H, L, d, depth in stack:
             filled = K.fill_min_paths(H, L, d, depth, paths, self.tables, beam, self.cache, self.stats)
             stop.check()          # a search a Ctrl-C cut short: its values are void

@@ -11,7 +11,7 @@ Theorem relied on: lexicographic order on integer vectors is a total order compa
 addition, and the histogram is additive over the classes a guess makes; so the exact min-sum
 search, run on a mixed-radix encoding of the vector with lower bounds of the encoded value,
 finds the lexicographic optimum (the encoding, the bounds and their proofs are in
-:mod:`~wordlelab.solvers.search.tie_core`). Its first component is the least total, which the
+:mod:`~wordlelab.solvers.search.engine.tie_core`). Its first component is the least total, which the
 plain search proves independently: the two must agree, or the call fails.
 
 The result (question kind ``min-total``, ``question["tie_break"] = "worst"``):
@@ -39,15 +39,15 @@ import numpy as np
 from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
 from wordlelab.models.tree import Tree
-from wordlelab.solvers.search import search_core as core
-from wordlelab.solvers.search.search_core import Stat, named_counts, new_stats
-from wordlelab.solvers.search.tie_core import INF_T, decode, encoding, new_tie_table, tie_solve
+from wordlelab.solvers.search.engine import search_core as core
+from wordlelab.solvers.search.engine.search_core import Stat, named_counts, new_stats
+from wordlelab.solvers.search.engine.tie_core import INF_T, decode, encoding, new_tie_table, tie_solve
 
 TIE_BREAKS = ("none", "worst")
 
 
 def check_tie_break(searcher, start: str | None = None, state: str | None = None) -> np.ndarray:
-    """The encoding for this search (see :mod:`~wordlelab.solvers.search.tie_core`); WordleError
+    """The encoding for this search (see :mod:`~wordlelab.solvers.search.engine.tie_core`); WordleError
     if the tie-break cannot run here (a beam search, or too many answers for 62 bits)."""
     if searcher.beam:
         raise WordleError("--tie-break worst needs the exact search: drop --beam")
