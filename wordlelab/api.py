@@ -44,6 +44,12 @@ def solve(lists=None, start: str | None = None, *, state: str | None = None, mod
         OPTIMAL with the least total as ``value`` and a verified ``Tree`` as ``certificate``;
         INFEASIBLE if no strategy finds every answer within ``max_guesses``.
 
+    Raises
+    ------
+    WordleError
+        Unknown list name, a start word not in the guess list, a malformed or impossible state, an
+        unknown mode, or a guess limit out of range.
+
     Examples
     --------
     >>> from wordlelab import WordLists, solve
@@ -81,6 +87,12 @@ def prove_depth(guesses: int, lists=None, start: str | None = None, *, state: st
     Result
         OPTIMAL (yes) with a verified tree, INFEASIBLE (no) with a core of answers that alone
         need more guesses, or UNKNOWN at the node limit.
+
+    Raises
+    ------
+    WordleError
+        Unknown list name, a start word not in the guess list, a malformed or impossible state, an
+        unknown mode, or a guess limit out of range.
 
     Examples
     --------
@@ -120,6 +132,12 @@ def best_start(lists=None, *, mode: str = "easy", max_guesses: int = 6, top: int
     Result
         OPTIMAL with the best total as ``value`` and ``stats["ranking"]``, one row per word.
 
+    Raises
+    ------
+    WordleError
+        Unknown list name, a malformed or impossible state, an unknown mode, or a guess limit out of
+        range.
+
     Examples
     --------
     >>> from wordlelab import WordLists, best_start
@@ -156,6 +174,12 @@ def hint(state: str = "", lists=None, *, mode: str = "easy", top: int = 3, max_g
     Result
         OPTIMAL with the best guess's tree as ``certificate`` and ``stats["guesses"]``.
 
+    Raises
+    ------
+    WordleError
+        Unknown list name, a malformed or impossible state (a word not in the guess list, a pattern
+        that is not five colours, colours no answer fits), an unknown mode, or a guess limit out of range.
+
     Examples
     --------
     >>> from wordlelab import WordLists, hint
@@ -190,6 +214,12 @@ def verify(tree, lists=None, *, mode: str = "easy", state: str | None = None,
         OPTIMAL, ``verified`` true, with the tree's total as ``value`` (not a claim that it is
         least) and the checker's report in ``stats``; or INFEASIBLE with the first fault in
         ``stats["fault"]``.
+
+    Raises
+    ------
+    WordleError
+        Unknown list name, a tree file that cannot be read or parsed, or a malformed or impossible
+        state. A tree that reads but is wrong is no error: it is the INFEASIBLE answer.
 
     Examples
     --------

@@ -161,8 +161,26 @@ def load_lists(name: str | None = None, guesses_file: str | None = None,
                answers: str | None = None) -> WordLists:
     """Word lists by name, with optional overrides.
 
-    ``answers`` may be a file, or ``"all"`` to make every guess a possible answer
-    (the setting of Poirrier and Peattie).
+    Parameters
+    ----------
+    name : str, optional
+        A named pair of lists (``wordlelab lists``); None is the default, nyt20220830.
+    guesses_file : str, optional
+        A file of allowed guesses, one word a line, in place of the named guesses.
+    answers : str, optional
+        A file of answers, or ``"all"`` to make every guess a possible answer
+        (the setting of Poirrier and Peattie).
+
+    Returns
+    -------
+    WordLists
+        The guesses and answers, with a name and a content key.
+
+    Raises
+    ------
+    WordleError
+        An unknown name, a provider package that is not installed, a list whose sha256 does not
+        match, an unreadable or malformed file, or an answer that is not a guess.
     """
     name = name or DEFAULT_LISTS
     if name not in NAMED_LISTS and not guesses_file:

@@ -151,7 +151,26 @@ MAX_TREE_BYTES = 64 << 20
 
 
 def load_tree(path: str) -> Tree:
-    """Read a tree file in Selby's format or JSON (chosen by content), at most :data:`MAX_TREE_BYTES`."""
+    """Read a tree file in Selby's format or JSON (chosen by content), at most :data:`MAX_TREE_BYTES`.
+
+    Parameters
+    ----------
+    path : str
+        The file; a FIFO is read as its writer feeds it.
+
+    Returns
+    -------
+    Tree
+        The tree as written; nothing is checked against word lists here (``verify_tree`` does that).
+
+    Raises
+    ------
+    WordleError
+        The file cannot be read (missing, a directory, unreadable).
+    TreeFormatError
+        The file is not text, is larger than ``MAX_TREE_BYTES``, or is neither Selby's format nor
+        a JSON tree.
+    """
     try:
         # opened without blocking, then read blocking: a FIFO nobody writes to reads as empty at once
         # instead of hanging, while one a writer feeds (a shell's <(...)) is read whole
@@ -186,6 +205,18 @@ def save_tree(tree: Tree, path: str) -> None:
     run stopped mid-write (a sweep keeping each yes word's tree) leaves the old file or the new
     one, never a part; a device or FIFO (``/dev/null``) is written in place, never replaced; a
     failure raises :class:`~wordlelab.models.files.CannotWrite` (one line).
+
+    Parameters
+    ----------
+    tree : Tree
+        The tree to write.
+    path : str
+        The file; its suffix chooses the format.
+
+    Raises
+    ------
+    CannotWrite
+        The file cannot be written (one line naming it and why).
     """
     path = str(path)
     if path.endswith(".graphml"):

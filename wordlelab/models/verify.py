@@ -47,8 +47,31 @@ def verify_tree(tree: Tree, answers, guesses, mode: str = "easy", history=(),
                 max_guesses: int | None = None) -> TreeReport:
     """Check that ``tree`` finds every answer in ``answers`` within the rules.
 
-    ``history`` is the play before the tree's root (for trees from a game state).
-    Raises :class:`TreeFault` naming the first fault.
+    Parameters
+    ----------
+    tree : Tree
+        The strategy: a guess at each node, a child for each pattern it can get.
+    answers : iterable of str
+        The possible answers; each must be found by the tree.
+    guesses : iterable of str
+        The allowed guesses; every guess of the tree must be one.
+    mode : {"easy", "hard", "strict"}
+        The rule every guess must keep, given the play before it.
+    history : sequence of (guess, pattern)
+        The play before the tree's root (for trees from a game state).
+    max_guesses : int, optional
+        Each answer must be found within this many guesses, counting the history.
+
+    Returns
+    -------
+    TreeReport
+        The total number of guesses over the answers and their histogram.
+
+    Raises
+    ------
+    TreeFault
+        Naming the first fault: a guess not allowed, a pattern recomputed differently, an answer
+        not found or found too late, duplicate answers.
     """
     check_mode(mode)
     answers = list(answers)
