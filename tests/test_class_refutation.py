@@ -95,9 +95,9 @@ def test_a_draft_of_another_class_of_the_word_is_kept_and_the_import_refused(tmp
     from wordlelab.solvers.search.depth.core_drafts import CoreDrafts, drafts_path
     done, _ = refuted_class(tmp_path)
     sweep = tmp_path / "every.json"
-    from wordlelab.solvers.search.depth.depth_entries import _question
+    from wordlelab.solvers.search.depth.depth_entries import sweep_question
     s = searcher()
-    question = _question(s, s.root(None, None, 4), 4)
+    question = sweep_question(s, s.root(None, None, 4), 4)
     other = next(p for p in {feedback("bahus", a) for a in WORDS} if p != 56)
     members = [a for a in WORDS if feedback("bahus", a) == other]
     CoreDrafts(drafts_path(sweep), question, lambda w: None).save("bahus", members, 3, other, [])

@@ -182,3 +182,15 @@ def test_the_search_folder_has_at_most_ten_entries():
     entries = sorted(p.name for p in folder.iterdir() if p.name != "__pycache__")
     assert len(entries) <= 10, entries
     assert {"engine", "depth", "rank"} <= set(entries)
+
+
+def test_no_module_imports_another_modules_private_name():
+    """A ``_name`` is its module's own: nothing else imports it (a shared helper gets a public name)."""
+    mods = modules()
+    found = []
+    for module, path in mods.items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module in mods and mods[node.module] != path:
+                found += [f"{module}:{node.lineno} imports {node.module}.{a.name}" for a in node.names
+                          if a.name.startswith("_") and not a.name.startswith("__")]
+    assert not found, "\n".join(found)

@@ -127,14 +127,14 @@ class Reduced:
 
 def reduce_guesses(question) -> Reduced:
     """Drop guesses that split nothing; in easy mode keep one guess per undominated partition of H."""
-    from wordlelab.encoders.tree_graph import _class_counts, undominated_rows
+    from wordlelab.encoders.tree_graph import class_counts, undominated_rows
     T = list(question.guesses)
     P = build_matrix(T, list(question.answers))
     index = {w: i for i, w in enumerate(T)}
     answer_guess = np.array([index[a] for a in question.answers])
     member = np.zeros(len(T), bool)
     member[answer_guess] = True
-    keep = np.flatnonzero((_class_counts(P.astype(np.int16)) > 1) | member)
+    keep = np.flatnonzero((class_counts(P.astype(np.int16)) > 1) | member)
     if question.mode == "easy" and len(question.answers) > 1:
         keep = np.union1d(keep[undominated_rows(P[keep].astype(np.int16))], answer_guess)
     pos = {int(t): i for i, t in enumerate(keep)}

@@ -121,7 +121,7 @@ class StateGraph:
         cand = np.flatnonzero(self._allowed_sets[st.allowed])
         rows = self.P[np.ix_(cand, S)].astype(np.int16)
         member = np.isin(cand, self.answer_guess[S])
-        n_cls = _class_counts(rows)
+        n_cls = class_counts(rows)
         keep = n_cls > 1
         cand, rows, member, n_cls = cand[keep], rows[keep], member[keep], n_cls[keep]
         if d == g or len(cand) == 0:
@@ -190,7 +190,7 @@ def undominated_rows(rows: np.ndarray) -> np.ndarray:
     return first[_undominated(canon[first])]
 
 
-def _class_counts(rows: np.ndarray) -> np.ndarray:
+def class_counts(rows: np.ndarray) -> np.ndarray:
     """Number of distinct values in each row."""
     s = np.sort(rows, axis=1)
     return 1 + (np.diff(s, axis=1) != 0).sum(axis=1)
@@ -208,13 +208,13 @@ def _canonical(rows: np.ndarray) -> np.ndarray:
 def _undominated(canon: np.ndarray) -> np.ndarray:
     """Mask of partitions that no other partition refines (finding at least the same answers)."""
     k = len(canon)
-    n_cls = _class_counts(canon)
+    n_cls = class_counts(canon)
     found = canon == 255
     keep = np.ones(k, bool)
     wide = canon.astype(np.int32)
     for j in range(k):
         # i refines j iff the pairs (class_i, class_j) are as many as the classes of i
-        pairs = _class_counts(wide * 512 + wide[j])
+        pairs = class_counts(wide * 512 + wide[j])
         refines = (pairs == n_cls) & ~(found[j] & ~found).any(axis=1)
         refines[j] = False
         if refines.any():

@@ -47,7 +47,7 @@ from __future__ import annotations
 import itertools
 
 from wordlelab.errors import WordleError
-from wordlelab.models.permutation import Feedback, Perm, _walk, exc, parse_perm
+from wordlelab.models.permutation import Feedback, Perm, walk, exc, parse_perm
 
 STRATEGIES = ("printed", "corrected", "wrap")
 
@@ -221,4 +221,4 @@ def evaluate_colour_tree(tree: dict, n: int, colours, complete: bool = True, max
         guess, gcol = parse_secret(text, counts)
         return colour_feedback(guess, gcol, secret[0], secret[1])
 
-    return [_walk(tree, secret, respond, n, max_rounds, complete) for secret in secrets(counts)]
+    return [walk(tree, secret, respond, n, max_rounds, complete) for secret in secrets(counts)]

@@ -164,11 +164,11 @@ def evaluate_tree(tree: dict, n: int, history=(), max_rounds: int = 64, complete
     def allowed(text, seen):
         return consistent(parse_perm(text, n), tuple(history) + tuple((parse_perm(g, n), fb) for g, fb in seen))
 
-    return [_walk(tree, secret, respond, n, max_rounds, complete, allowed if consistent_only else None)
+    return [walk(tree, secret, respond, n, max_rounds, complete, allowed if consistent_only else None)
             for secret in secrets_after(n, history)]
 
 
-def _walk(tree: dict, secret, respond, n: int, max_rounds: int, complete: bool, allowed=None):
+def walk(tree: dict, secret, respond, n: int, max_rounds: int, complete: bool, allowed=None):
     """Rounds ``tree`` takes on ``secret``, ``respond(guess text, secret)`` giving the feedback.
 
     ``allowed(guess text, [(guess text, feedback), ...])``, if given, must accept every guess.

@@ -11,7 +11,7 @@ find every answer within d + 1 guesses.
 Easy mode is the case of a rule that never forbids a guess (``mode="easy"``): the theorem holds
 with every guess allowed after every history, and everything below holds with the constraint
 always empty. There a move is its split alone, so each node hands its children only its
-distinct guesses (:meth:`~wordlelab.models.refutation_search._Search._easy_refutation`).
+distinct guesses (:meth:`~wordlelab.models.refutation_search.Search._easy_refutation`).
 
 :func:`check_core` decides "C within d after H" by the exhaustive search of
 :mod:`~wordlelab.models.refutation_search`, sharing nothing with the searchers but the rule
@@ -39,7 +39,7 @@ from contextlib import contextmanager
 
 from wordlelab.models.feedback import feedback, pattern_string
 from wordlelab.models.modes import hard_allowed, rule_after
-from wordlelab.models.refutation_search import CheckTooLong, CoreFault, _Search
+from wordlelab.models.refutation_search import CheckTooLong, CoreFault, Search
 
 __all__ = ["CheckTooLong", "CoreFault", "check_core", "check_first_word_core"]
 
@@ -163,7 +163,7 @@ def _run_check(core, depth, guesses, history, *, node_limit, endgame_bound, work
     for g, p in history if hard else ():
         greens, need = rule_after(greens, need, g, p)
         allowed = hard_allowed(g, p, allowed)
-    search = _Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit, endgame_bound,
+    search = Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit, endgame_bound,
                      work_limit, hint, mode)
     index = {a: i for i, a in enumerate(answers)}
 

@@ -4,7 +4,7 @@ rule statements (a ``hint`` from a searcher may order its work, never decide any
 pure-Python :func:`~wordlelab.models.feedback.feedback` and
 :func:`~wordlelab.models.modes.hard_allowed` (:func:`~wordlelab.models.modes.hard_ok` for a
 list), whose requirements (:func:`~wordlelab.models.modes.obeys`) it intersects as sets below
-the first node (:meth:`_Search.allowed`). Its shortcuts are proved in place:
+the first node (:meth:`Search.allowed`). Its shortcuts are proved in place:
 
 - one answer left: guess it;
 - n answers with n ≤ d: guess them one at a time. Each is consistent with every pattern so far,
@@ -34,7 +34,7 @@ which is exactly those greens and, for each letter, the largest count any pair a
 histories with one constraint allow the same guesses. Guesses that split the answers alike and
 leave the same constraints are the same move, and are tried once. A set found impossible is
 kept for monotonicity as its *witness*, the union of the refuted parts its guesses failed on,
-which is impossible too (proved at :meth:`_Search.refutation`) and often far smaller.
+which is impossible too (proved at :meth:`Search.refutation`) and often far smaller.
 
 It relies on the monotonicity of both modes in the answers, stated and proved in
 :mod:`~wordlelab.models.refutation`.
@@ -71,7 +71,7 @@ class CheckTooLong(WordleError):
         self.budget = budget
 
 
-class _Search:
+class Search:
     """The exhaustive search of :func:`~wordlelab.models.refutation.check_core`, with its memo and node count.
 
     Answers are indices into ``words``; ``patterns[u][i]`` is the pattern guess ``u`` gets from

@@ -68,7 +68,7 @@ FORMAT = "wordlelab-checkpoint"
 VERSION = 1
 _FIELDS = {"format", "version", "question", "digest", "entries"}
 _SEAL = "seal"
-_AFRESH = "move it away to start afresh"
+AFRESH = "move it away to start afresh"
 
 
 def canonical_json(obj) -> str:
@@ -143,7 +143,7 @@ def lists_question(lists) -> dict:
     return {"name": lists.name, "key": lists.key}
 
 
-def _plain(obj):
+def as_json_values(obj):
     """``obj`` as JSON gives it back (tuples become lists), to compare with what a file holds."""
     try:
         return json.loads(canonical_json(obj))
@@ -155,17 +155,17 @@ def _reject_constant(name):
     raise ValueError(f"{name} is not JSON")
 
 
-def _short(value, width: int = 60) -> str:
+def shortened(value, width: int = 60) -> str:
     text = canonical_json(value) if value is not None else "absent"
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
-def _differences(stored: dict, wanted: dict) -> str:
+def differences(stored: dict, wanted: dict) -> str:
     """Each question field that differs, as 'field is X in the file, Y in this run'."""
     parts = []
     for k in sorted(set(stored) | set(wanted)):
         if stored.get(k) != wanted.get(k) or (k in stored) != (k in wanted):
-            parts.append(f"{k} is {_short(stored.get(k))} in the file, {_short(wanted.get(k))} in this run")
+            parts.append(f"{k} is {shortened(stored.get(k))} in the file, {shortened(wanted.get(k))} in this run")
     return "; ".join(parts)
 
 
@@ -210,44 +210,44 @@ def load_checkpoint(path, question: dict, validate: Callable | None = None) -> d
     try:
         if not stat.S_ISREG(os.stat(p).st_mode):
             # a FIFO would block the run, a device never end
-            raise WordleError(f"checkpoint {path} is not a regular file; {_AFRESH}")
+            raise WordleError(f"checkpoint {path} is not a regular file; {AFRESH}")
         raw = p.read_bytes()
     except OSError as e:
         raise WordleError(f"cannot read checkpoint {path}: {e.strerror or e}") from None
     if raw.startswith(b'{"format":"wordlelab-checkpoint-log"'):
         raise WordleError(f"checkpoint {path} is an append-only log (a depth-first run's), not this run's "
-                          f"kind of checkpoint; use another file, or {_AFRESH}")
+                          f"kind of checkpoint; use another file, or {AFRESH}")
     try:
         data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise WordleError(f"checkpoint {path} is not JSON, so not a wordlelab checkpoint; {_AFRESH}") from None
+        raise WordleError(f"checkpoint {path} is not JSON, so not a wordlelab checkpoint; {AFRESH}") from None
     if isinstance(data, dict) and "meta" in data and "results" in data and "format" not in data:
         raise WordleError(f"checkpoint {path} is in the format of an older wordlelab (no format, version or "
-                          f"digest), which is no longer read; {_AFRESH}")
+                          f"digest), which is no longer read; {AFRESH}")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise WordleError(f"{path} is not a wordlelab checkpoint (no \"format\": \"{FORMAT}\"); {_AFRESH}")
+        raise WordleError(f"{path} is not a wordlelab checkpoint (no \"format\": \"{FORMAT}\"); {AFRESH}")
     if data.get("version") != VERSION:
-        raise WordleError(f"checkpoint {path} has version {_short(data.get('version'))}; this wordlelab reads "
-                          f"version {VERSION}; {_AFRESH}")
+        raise WordleError(f"checkpoint {path} has version {shortened(data.get('version'))}; this wordlelab reads "
+                          f"version {VERSION}; {AFRESH}")
     if not _FIELDS <= set(data) <= _FIELDS | {_SEAL} or not isinstance(data["question"], dict) or not isinstance(data["entries"], dict) \
             or not isinstance(data["digest"], str):
         raise WordleError(f"checkpoint {path} has the wrong shape (it needs exactly {', '.join(sorted(_FIELDS))} and a seal, "
-                          f"with question and entries objects and digest a string); {_AFRESH}")
+                          f"with question and entries objects and digest a string); {AFRESH}")
     stored, entries = data["question"], data["entries"]
     if digest(stored, entries) != data["digest"]:
         raise WordleError(f"checkpoint {path} was edited or damaged: its content does not match its sha256 "
-                          f"digest, so none of it is trusted; {_AFRESH}")
-    wanted = _plain(question)
+                          f"digest, so none of it is trusted; {AFRESH}")
+    wanted = as_json_values(question)
     if stored != wanted:
-        raise WordleError(f"checkpoint {path} is for another question: {_differences(stored, wanted)}; "
-                          f"use another file, or {_AFRESH}")
+        raise WordleError(f"checkpoint {path} is for another question: {differences(stored, wanted)}; "
+                          f"use another file, or {AFRESH}")
     if validate is not None:
         for key, value in entries.items():
             try:
                 validate(key, value)
             except (ValueError, TypeError, KeyError, IndexError) as e:
-                raise WordleError(f"checkpoint {path} has a malformed entry {key!r} ({_short(value, 40)}): "
-                                  f"{str(e).splitlines()[0] if str(e) else type(e).__name__}; {_AFRESH}") from None
+                raise WordleError(f"checkpoint {path} has a malformed entry {key!r} ({shortened(value, 40)}): "
+                                  f"{str(e).splitlines()[0] if str(e) else type(e).__name__}; {AFRESH}") from None
     from wordlelab.models.cache import sealed
     ok = _identity(path) not in _UNSEALED and sealed(_content(stored, entries), data.get(_SEAL))
     if not ok:
@@ -274,7 +274,7 @@ def save_checkpoint(path, question: dict, entries: dict) -> None:
     """
     if not path:
         return
-    question, entries = _plain(question), _plain(dict(sorted(entries.items())))
+    question, entries = as_json_values(question), as_json_values(dict(sorted(entries.items())))
     from wordlelab.models.cache import seal
     mark = {} if _UNSEALED else {_SEAL: seal(_content(question, entries))}
     text = json.dumps({"format": FORMAT, "version": VERSION, "question": question,
@@ -365,19 +365,19 @@ def check_int(value, name: str = "value", minimum: int | None = 0) -> int:
     ValueError: value must be an integer, not true
     """
     if type(value) is not int:
-        raise ValueError(f"{name} must be an integer, not {_short(value, 20)}")
+        raise ValueError(f"{name} must be an integer, not {shortened(value, 20)}")
     if minimum is not None and value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, not {value}")
     if abs(value) > INT64_MAX:
         # (entries go into 64-bit arrays: a larger one is no entry any run wrote)
-        raise ValueError(f"{name} must fit in 64 bits, not {_short(value, 20)}")
+        raise ValueError(f"{name} must fit in 64 bits, not {shortened(value, 20)}")
     return value
 
 
 def check_int_list(value, name: str = "value", minimum: int | None = 0) -> list:
     """``value`` if it is a list of ints (not bools) each at least ``minimum``; ValueError otherwise."""
     if not isinstance(value, list):
-        raise ValueError(f"{name} must be a list, not {_short(value, 20)}")
+        raise ValueError(f"{name} must be a list, not {shortened(value, 20)}")
     for x in value:
         check_int(x, f"each of {name}", minimum)
     return value

@@ -37,7 +37,7 @@ from typing import Callable
 
 from wordlelab.errors import WordleError
 from wordlelab.models.files import write_atomic
-from wordlelab.solvers.checkpoint import _AFRESH, _differences, _plain, _short, canonical_json
+from wordlelab.solvers.checkpoint import AFRESH, differences, as_json_values, shortened, canonical_json
 
 FORMAT = "wordlelab-checkpoint-log"
 VERSION = 1
@@ -76,14 +76,14 @@ def load_log(path, question: dict, validate: Callable | None = None) -> dict:
         head = None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
         raise WordleError(f"{path} is not a wordlelab checkpoint log (its first line has no \"format\": "
-                          f"\"{FORMAT}\"; a breadth-first run's checkpoint is one JSON document); {_AFRESH}")
+                          f"\"{FORMAT}\"; a breadth-first run's checkpoint is one JSON document); {AFRESH}")
     if head.get("version") != VERSION:
-        raise WordleError(f"checkpoint log {path} has version {_short(head.get('version'))}; this wordlelab "
-                          f"reads version {VERSION}; {_AFRESH}")
-    stored, wanted = head.get("question"), _plain(question)
+        raise WordleError(f"checkpoint log {path} has version {shortened(head.get('version'))}; this wordlelab "
+                          f"reads version {VERSION}; {AFRESH}")
+    stored, wanted = head.get("question"), as_json_values(question)
     if stored != wanted:
-        detail = _differences(stored, wanted) if isinstance(stored, dict) else "its question is not an object"
-        raise WordleError(f"checkpoint log {path} is for another question: {detail}; use another file, or {_AFRESH}")
+        detail = differences(stored, wanted) if isinstance(stored, dict) else "its question is not an object"
+        raise WordleError(f"checkpoint log {path} is for another question: {detail}; use another file, or {AFRESH}")
     entries = {}
     for number, line in enumerate(complete[1:], start=2):
         try:
@@ -93,13 +93,13 @@ def load_log(path, question: dict, validate: Callable | None = None) -> dict:
             ok = False
         if not ok:
             raise WordleError(f"checkpoint log {path} is damaged at line {number} (it fails its check), so "
-                              f"it is not trusted; {_AFRESH}")
+                              f"it is not trusted; {AFRESH}")
         if validate is not None:
             try:
                 validate(key, value)
             except (ValueError, TypeError, KeyError, IndexError) as e:
                 raise WordleError(f"checkpoint log {path} has a malformed entry {key!r} at line {number}: "
-                                  f"{str(e).splitlines()[0] if str(e) else type(e).__name__}; {_AFRESH}") from None
+                                  f"{str(e).splitlines()[0] if str(e) else type(e).__name__}; {AFRESH}") from None
         entries[key] = value
     return entries
 
@@ -121,13 +121,13 @@ class CheckpointLog:
                 raw = p.read_bytes()
                 keep = raw.rfind(b"\n") + 1
                 if keep == 0:                           # not even the header is whole
-                    write_atomic(p, _header(_plain(question)) + "\n", what="checkpoint log")
+                    write_atomic(p, _header(as_json_values(question)) + "\n", what="checkpoint log")
                 elif keep < len(raw):
                     with open(p, "r+b") as f:
                         f.truncate(keep)
             else:
                 # a new log's header is written whole, through a private temporary file (models/files.py)
-                write_atomic(p, _header(_plain(question)) + "\n", what="checkpoint log")
+                write_atomic(p, _header(as_json_values(question)) + "\n", what="checkpoint log")
             self._file = open(p, "a", encoding="ascii")
         except OSError as e:
             raise WordleError(f"cannot write checkpoint log {path}: {e.strerror or e}") from None

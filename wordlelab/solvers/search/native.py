@@ -49,7 +49,7 @@ from wordlelab.models.tree import Tree, word_path  # noqa: F401  (word_path: re-
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.interrupt import DeferSignals, StopOnCtrlC
 from wordlelab.solvers.search.engine.kernels import K
-from wordlelab.solvers.search.strategy_paths import _UNWATCHED, StrategyPaths
+from wordlelab.solvers.search.strategy_paths import UNWATCHED, StrategyPaths
 from wordlelab.solvers.search.classes.start_probe import probe_classes
 from wordlelab.solvers.search.engine.tables import (EASY, HARD, INF, NODE_LIMIT, REFUTED, STRICT, Stat,
                                              Tables, depth_rounds, hash_keys, named_counts, new_stats, new_table)
@@ -155,7 +155,7 @@ class NativeSearcher(StrategyPaths):
         entries): there the search runs to its end, and the signal is handled then.
         """
         if not self._table_is_ours:
-            yield _UNWATCHED
+            yield UNWATCHED
             return
         if self._watch is not None:        # inside another such block (a ranking's words): it watches
             yield self._watch

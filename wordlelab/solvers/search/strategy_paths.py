@@ -29,7 +29,7 @@ class _Unwatched:
         pass
 
 
-_UNWATCHED = _Unwatched()
+UNWATCHED = _Unwatched()
 
 
 def _path_patterns(MT: np.ndarray, rows: np.ndarray, paths: np.ndarray) -> np.ndarray:
@@ -97,7 +97,7 @@ class StrategyPaths:
                          for c in range(len(zs)))
         return True
 
-    def _fill_min_paths(self, paths, stack, beam, stop=_UNWATCHED) -> bool:
+    def _fill_min_paths(self, paths, stack, beam, stop=UNWATCHED) -> bool:
         """:meth:`_fill_paths` with the min-sum search's own choice at each node, compiled
         (:func:`~wordlelab.solvers.search.engine.search_core.fill_min_paths`): one call a class, not one a node."""
         for H, L, d, depth in stack:

@@ -47,7 +47,7 @@ def keeps_proof(ours: dict, theirs: dict) -> bool:
     return not (theirs.get("checked") and not ours.get("checked") and ours["yes"] == theirs["yes"])
 
 
-def _first_words(searcher, node, limit: int | None, words, in_order: bool = False) -> list:
+def first_words(searcher, node, limit: int | None, words, in_order: bool = False) -> list:
     """The (score, guess index) pairs of the first words a run takes: the candidate order, only
     ``words`` if given (in their own order if ``in_order``: a random sample's), then the first ``limit``."""
     order = searcher.candidate_order(node)
@@ -60,7 +60,7 @@ def _first_words(searcher, node, limit: int | None, words, in_order: bool = Fals
     return order[:limit]
 
 
-def _bank_cores(searcher, decisions: dict) -> None:
+def bank_cores(searcher, decisions: dict) -> None:
     """In hard mode, give ``searcher`` a :class:`~wordlelab.solvers.search.depth.core_bank.CoreBank`
     holding the checked cores of ``decisions``' nos, most recent last."""
     if searcher.mode != "hard":
@@ -72,7 +72,7 @@ def _bank_cores(searcher, decisions: dict) -> None:
             searcher.core_bank.add(word, value["core"], value["depth"])
 
 
-def _root_split(searcher, node) -> tuple:
+def root_split(searcher, node) -> tuple:
     """The guess list after the first guess, and each first guess's split (its hash: two first
     words with the same hash split the answers alike)."""
     k, hit, hsh = K.scan(searcher.MT, node.H, node.L, searcher.R)
@@ -80,7 +80,7 @@ def _root_split(searcher, node) -> tuple:
     return Lchild, dict(zip(node.L.tolist(), hsh.tolist()))
 
 
-def _decide(*args) -> dict:
+def decide_word(*args) -> dict:
     """One first word's decision, as a checkpoint entry (KeyboardInterrupt if Ctrl-C cut it short),
     with the seconds it took (``"seconds"``: the sweep's rate by verdict, read from the checkpoint)."""
     t0 = time.perf_counter()
@@ -88,7 +88,7 @@ def _decide(*args) -> dict:
     return dict(value, seconds=round(time.perf_counter() - t0, 1))
 
 
-def _twin_entry(value: dict, twin: str) -> dict:
+def twin_entry(value: dict, twin: str) -> dict:
     """The entry of a word that splits the answers as ``twin`` does: its decision, taken as it is
     (with no time of its own)."""
     return {**{k: v for k, v in value.items() if k != "seconds"}, "same_as": twin}
@@ -96,7 +96,7 @@ def _twin_entry(value: dict, twin: str) -> dict:
 
 def _decision(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count, untouched,
               stop) -> dict:
-    """:func:`_decide`'s work. ``node_limit`` is this word's own: the counters run on across
+    """:func:`decide_word`'s work. ``node_limit`` is this word's own: the counters run on across
     words, so it is added to them.
     """
     kept = _kept_tree(searcher, node, g0, tree_dir)

@@ -70,14 +70,14 @@ def check_decision(searcher):
     return check
 
 
-def _question(searcher, node, guesses) -> dict:
+def sweep_question(searcher, node, guesses) -> dict:
     """What a checkpoint of this sweep answers."""
     from wordlelab.solvers.checkpoint import lists_question
     return {"kind": "depth-every-first-word", "lists": lists_question(searcher.lists), "mode": searcher.mode,
             "guesses": guesses, "answers": len(node.H)}
 
 
-def _core_drafts(searcher, question: dict, checkpoint):
+def drafts_beside(searcher, question: dict, checkpoint):
     """In hard mode with a checkpoint, the drafts file beside it (:mod:`~wordlelab.solvers.search.depth.core_drafts`)."""
     if searcher.mode != "hard" or not checkpoint:
         return None

@@ -477,9 +477,9 @@ def _nearby_entry(searcher, node, g0: int, members: np.ndarray) -> dict | None:
     another guess that the search refutes in a class of g0 too (``RefutedClasses.refuted_nearby``),
     once the pure-Python checker has decided it there; None if the check ran out of its budget."""
     from wordlelab.models.refutation import CheckTooLong
-    from wordlelab.solvers.search.depth.hard_cores import _checked_core
+    from wordlelab.solvers.search.depth.hard_cores import checked_core
     try:
-        return _checked_core(searcher, node, searcher.lists.guesses[g0], g0, members, node.d - 1, False, [])
+        return checked_core(searcher, node, searcher.lists.guesses[g0], g0, members, node.d - 1, False, [])
     except CheckTooLong:
         return None
 

@@ -30,9 +30,9 @@ from pathlib import Path
 from wordlelab.errors import WordleError, check_words
 from wordlelab.models.result import Result
 from wordlelab.solvers.interrupt import StopOnCtrlC
-from wordlelab.solvers.search.depth.depth_decision import (_bank_cores, _decide, _first_words, _root_split, _twin_entry,
+from wordlelab.solvers.search.depth.depth_decision import (bank_cores, decide_word, first_words, root_split, twin_entry,
                                                      keeps_proof)
-from wordlelab.solvers.search.depth.depth_entries import (_core_drafts, _question, check_decision,  # noqa: F401 (check_decision: the sweep's own)
+from wordlelab.solvers.search.depth.depth_entries import (drafts_beside, sweep_question, check_decision,  # noqa: F401 (check_decision: the sweep's own)
                                                    replay_refutation)
 from wordlelab.solvers.search.depth.depth_report import count_by_verdict, nos_unchecked, sweep_result, word_verdict
 from wordlelab.solvers.search.depth.depth_verdicts import count_drafted_claims, stale_entry
@@ -103,7 +103,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         from wordlelab.solvers.search.depth.class_refutation import draft_classes
         if limit is not None:
             raise WordleError("--class-checkpoint decides its own word: drop --limit (--words names others)")
-        searcher.core_drafts = _core_drafts(searcher, _question(searcher, searcher.root(None, None, guesses), guesses),
+        searcher.core_drafts = drafts_beside(searcher, sweep_question(searcher, searcher.root(None, None, guesses), guesses),
                                             checkpoint)
         drafted = draft_classes(searcher, guesses, class_checkpoints)
         retry = frozenset(drafted)
@@ -113,8 +113,8 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     stale = functools.partial(stale_entry, node_limit=node_limit, mode=searcher.mode, tree_dir=tree_dir,
                               core_work=searcher.core_work, retry=retry)
     if workers > 1 or dask_address:
-        from wordlelab.solvers.search.depth.depth_sweep_workers import _decide_on_workers
-        res, decisions = _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
+        from wordlelab.solvers.search.depth.depth_sweep_workers import decide_on_workers
+        res, decisions = decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
                                             workers, dask_address, stale)
     else:
         res, decisions = _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
@@ -128,7 +128,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
             res.bound = res.stats.pop("claimed_bound", None)
         if searcher.mode == "easy":
             _mark_checked(searcher, guesses, checkpoint, decisions, taken, res)
-    count_drafted_claims(searcher, guesses, _question(searcher, searcher.root(None, None, guesses), guesses),
+    count_drafted_claims(searcher, guesses, sweep_question(searcher, searcher.root(None, None, guesses), guesses),
                          checkpoint, res)
     if sample is not None:
         res.stats["sample"] = sample_estimate(searcher, guesses, checkpoint, decisions, sample,
@@ -163,7 +163,7 @@ def _mark_checked(searcher, guesses, checkpoint, decisions: dict, rechecked: dic
         if value["yes"] is False:
             decisions[word] = dict(value, checked=True)
     if checkpoint:
-        question = _question(searcher, searcher.root(None, None, guesses), guesses)
+        question = sweep_question(searcher, searcher.root(None, None, guesses), guesses)
         decisions.update(save_merged(checkpoint, question, decisions, keeps_proof))
     res.stats["nos_unchecked"] = nos_unchecked(decisions, "easy")
 
@@ -176,7 +176,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
     from wordlelab.solvers.search.engine.tables import UNTOUCHED
     t0 = time.perf_counter()
     node = searcher.root(None, None, guesses)
-    question = _question(searcher, node, guesses)
+    question = sweep_question(searcher, node, guesses)
     decisions = load_checkpoint(checkpoint, question, check_decision(searcher))
     sealed = decisions.sealed
     prover = None
@@ -187,13 +187,13 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
         searcher.easy_certificates = EasyCertificates(searcher, decisions, searcher.core_work)
         searcher.easy_certificates.progress = progress
         searcher.easy_certificates.mark_trusted(decisions)
-    _bank_cores(searcher, decisions)
-    searcher.core_drafts = _core_drafts(searcher, question, checkpoint)
+    bank_cores(searcher, decisions)
+    searcher.core_drafts = drafts_beside(searcher, question, checkpoint)
     cache, stats = searcher._new_cache(), new_stats()
-    Lchild, split_of = _root_split(searcher, node)
+    Lchild, split_of = root_split(searcher, node)
     if prover is not None:
         searcher.easy_certificates.use_prover(prover, Lchild)
-    order = _first_words(searcher, node, *pick[:2], pick[2] is not None)
+    order = first_words(searcher, node, *pick[:2], pick[2] is not None)
     n_words = len(order)
     first_of_split: dict = {}
     replayed: set = set()
@@ -241,11 +241,11 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                     passed += 1
                     continue
                 if twin not in (None, word) and twin in decisions and decisions[twin]["yes"] is not None:
-                    value = _twin_entry(decisions[twin], twin)
+                    value = twin_entry(decisions[twin], twin)
                 else:
                     if progress:      # a word's search may take an hour: say which is under way
                         progress(0, info=f"{word.upper()}: searching")
-                    value = _decide(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,
+                    value = decide_word(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,
                                     Count, UNTOUCHED, stop)
                     decided_now += 1
                     if value["yes"]:

@@ -3,7 +3,7 @@
 The first words are the tasks of a :class:`~wordlelab.solvers.sweep.Sweep` (local processes or
 dask). A first word's decision does not depend on any other's, so the workers need share
 nothing for soundness: each decides its words exactly as one process would
-(:func:`~wordlelab.solvers.search.depth.depth_decision._decide`), and the client merges the entries into
+(:func:`~wordlelab.solvers.search.depth.depth_decision.decide_word`), and the client merges the entries into
 the checkpoint as they arrive, never an undecided entry over a decision
 (:func:`~wordlelab.solvers.search.depth.depth_decision.keeps_proof`).
 """
@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 
 from wordlelab.models.result import Result
-from wordlelab.solvers.search.depth.depth_entries import _core_drafts, _question, check_decision, replay_refutation
+from wordlelab.solvers.search.depth.depth_entries import drafts_beside, sweep_question, check_decision, replay_refutation
 from wordlelab.solvers.search.depth.depth_report import latest_and_count, sweep_result
-from wordlelab.solvers.search.depth.depth_decision import (_bank_cores, _decide, _first_words, _root_split, _twin_entry,
+from wordlelab.solvers.search.depth.depth_decision import (bank_cores, decide_word, first_words, root_split, twin_entry,
                                                      keeps_proof)
 from wordlelab.solvers.search.depth.depth_verdicts import checks_under_way
 from wordlelab.solvers.search.depth.first_word_sample import save_reach
@@ -44,16 +44,16 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
     searcher.core_work = core_work
     cache = searcher._new_cache() if table is None else table.array
     node = searcher.root(None, None, guesses)
-    Lchild, _ = _root_split(searcher, node)
+    Lchild, _ = root_split(searcher, node)
     prover = None
     if mode == "hard":
-        _bank_cores(searcher, load_checkpoint(checkpoint, _question(searcher, node, guesses), check_decision(searcher)))
-        searcher.core_drafts = _core_drafts(searcher, _question(searcher, node, guesses), checkpoint)
+        bank_cores(searcher, load_checkpoint(checkpoint, sweep_question(searcher, node, guesses), check_decision(searcher)))
+        searcher.core_drafts = drafts_beside(searcher, sweep_question(searcher, node, guesses), checkpoint)
     if mode == "easy":
         from wordlelab.solvers.search.engine.core_prover import CoreProver
         from wordlelab.solvers.search.depth.easy_cores import EasyCertificates
         prover = CoreProver(searcher)
-        decisions = load_checkpoint(checkpoint, _question(searcher, node, guesses), check_decision(searcher))
+        decisions = load_checkpoint(checkpoint, sweep_question(searcher, node, guesses), check_decision(searcher))
         searcher.easy_certificates = EasyCertificates(searcher, decisions, core_work)
         searcher.easy_certificates.use_prover(prover, Lchild)
         replayed: set = set()
@@ -71,7 +71,7 @@ def _worker_run(state, word, _cutoff):
     searcher, node, Lchild, prover, cache, stats, node_limit, tree_dir, _ = state
     counter = prover.stats if prover is not None else stats
     before = int(counter[Stat.NODES])
-    value = _decide(searcher, node, searcher.guess_index[word], Lchild, prover, cache, stats, node_limit, tree_dir,
+    value = decide_word(searcher, node, searcher.guess_index[word], Lchild, prover, cache, stats, node_limit, tree_dir,
                     Count, UNTOUCHED, _Unstoppable)
     return dict(value, nodes=int(counter[Stat.NODES]) - before)
 
@@ -80,7 +80,7 @@ def _entries(results: dict) -> dict:
     return {w: {k: v for k, v in value.items() if k != "nodes"} for w, value in results.items()}
 
 
-def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick, workers,
+def decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick, workers,
                        dask_address, stale) -> tuple[Result, dict]:
     """:func:`~wordlelab.solvers.search.depth.depth_sweep.decide_every_first_word` with the first words as sweep tasks; also its decisions."""
     from wordlelab.solvers.checkpoint import load_checkpoint
@@ -88,9 +88,9 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
     t0 = time.perf_counter()
     node = searcher.root(None, None, guesses)
-    question = _question(searcher, node, guesses)
+    question = sweep_question(searcher, node, guesses)
     loaded = load_checkpoint(checkpoint, question, check_decision(searcher))   # refused now, before any work
-    order = _first_words(searcher, node, *pick[:2], pick[2] is not None)
+    order = first_words(searcher, node, *pick[:2], pick[2] is not None)
     if searcher.mode == "easy" and pick[2] is None:   # the words the checkpoint's cores cover first (as in one process)
         from wordlelab.solvers.search.depth.easy_cores import CoveredFirst, EasyCertificates
         order = list(CoveredFirst(EasyCertificates(searcher, loaded), order, node.d - 1))
@@ -98,7 +98,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
     words = [searcher.lists.guesses[g] for g in order]
     twin_of: dict = {}
     if searcher.mode == "easy":   # first words with the same split leave the same game (easy mode only)
-        _, split_of = _root_split(searcher, node)
+        _, split_of = root_split(searcher, node)
         first: dict = {}
         # (words named: the first word of the whole order with a split may lie outside them, and
         # the checkpoint may have its decision)
@@ -125,7 +125,7 @@ def _decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_l
         value = sweep.results.get(twin)
         if twin != word and value is not None and value["yes"] is not None:
             twinned.add(word)
-            return _twin_entry(_entries({twin: value})[twin], twin)
+            return twin_entry(_entries({twin: value})[twin], twin)
         return None
 
     def on_result(word, value, _ex):

@@ -22,9 +22,9 @@ def depth_decisions(searcher, max_guesses, path) -> tuple[frozenset, dict, bool]
     (:func:`_depth_hardness`), and whether this installation wrote the file (else its decisions are
     claims). The checkpoint is checked as that command checks it when it resumes."""
     from wordlelab.solvers.checkpoint import load_checkpoint
-    from wordlelab.solvers.search.depth.depth_entries import _question, check_decision
+    from wordlelab.solvers.search.depth.depth_entries import sweep_question, check_decision
     node = searcher.root(None, None, max_guesses)
-    decisions = load_checkpoint(path, _question(searcher, node, max_guesses), check_decision(searcher))
+    decisions = load_checkpoint(path, sweep_question(searcher, node, max_guesses), check_decision(searcher))
     if not decisions:
         raise WordleError(f"{path}: no first word decided for {searcher.lists.name}, {searcher.mode} mode, "
                           f"within {max_guesses} guesses")
@@ -69,12 +69,12 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None, s
     import time
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.depth.depth_report import sweep_result
-    from wordlelab.solvers.search.depth.depth_entries import _question, check_decision
+    from wordlelab.solvers.search.depth.depth_entries import sweep_question, check_decision
     if not checkpoint:
         raise WordleError("--status reports what --checkpoint holds: give the checkpoint")
     t0 = time.perf_counter()
     node = searcher.root(None, None, guesses)
-    question = _question(searcher, node, guesses)
+    question = sweep_question(searcher, node, guesses)
     decisions = load_checkpoint(checkpoint, question, check_decision(searcher))
     words = {searcher.lists.guesses[g] for _, g in searcher.candidate_order(node)[:limit]}
     held = {w: v for w, v in decisions.items() if w in words}
@@ -94,8 +94,8 @@ def count_drafted_claims(searcher, guesses: int, question: dict, checkpoint, res
     stopped during a check (Ctrl-C, SIGTERM) keeps its claims in the drafts alone."""
     if searcher.mode != "hard" or not checkpoint:
         return
-    from wordlelab.solvers.search.depth.depth_entries import _core_drafts
-    drafts = _core_drafts(searcher, question, checkpoint)
+    from wordlelab.solvers.search.depth.depth_entries import drafts_beside
+    drafts = drafts_beside(searcher, question, checkpoint)
     reached = res.stats.setdefault("check_reached", {})
     for word in res.stats["unknown"]:
         draft = drafts.load(word, guesses - 1)
@@ -112,9 +112,9 @@ def checks_under_way(searcher, guesses: int, question: dict, checkpoint, words) 
     ``Sweep.running``: a check can take hours, with no result coming in to show progress."""
     if searcher.mode != "hard" or not checkpoint:
         return ""
-    from wordlelab.solvers.search.depth.depth_entries import _core_drafts
+    from wordlelab.solvers.search.depth.depth_entries import drafts_beside
     from wordlelab.solvers.search.depth.depth_report import check_progress
-    drafts = _core_drafts(searcher, question, checkpoint)    # a new one reads the file as it is now
+    drafts = drafts_beside(searcher, question, checkpoint)    # a new one reads the file as it is now
     shown = []
     for word in words:
         draft = drafts.load(word, guesses - 1)

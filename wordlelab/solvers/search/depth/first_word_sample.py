@@ -125,11 +125,11 @@ def sweep_candidates(searcher, guesses: int) -> list[str]:
 def sample_estimate(searcher, guesses: int, checkpoint, decisions: dict, sample: tuple, reach: int = 0) -> dict:
     """``estimate_yes`` of the ``sample`` = ``(size, seed)`` of a sweep's first words, over the
     words its runs have passed: ``reach`` in this run, or more as recorded beside ``checkpoint``."""
-    from wordlelab.solvers.search.depth.depth_entries import _question
+    from wordlelab.solvers.search.depth.depth_entries import sweep_question
     from wordlelab.solvers.search.depth.depth_report import nos_unchecked
     candidates = sweep_candidates(searcher, guesses)
     drawn = sample_first_words(candidates, *sample)
-    question = _question(searcher, searcher.root(None, None, guesses), guesses)
+    question = sweep_question(searcher, searcher.root(None, None, guesses), guesses)
     reach = max(reach, load_reach(checkpoint, question, sample[1]))
     return estimate_yes(decisions, drawn, min(reach, len(drawn)), len(candidates),
                         nos_unchecked(decisions, searcher.mode))

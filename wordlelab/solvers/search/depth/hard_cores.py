@@ -392,7 +392,7 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     if node.d <= 1:
         # the last guess: every answer but the first word itself needs another one
         others = [a for a in node.H.tolist() if searcher.lists.answers[a] != word]
-        return _checked_core(searcher, node, word, g0, np.array(others[:1], np.int32), 0, True, [])
+        return checked_core(searcher, node, word, g0, np.array(others[:1], np.int32), 0, True, [])
     if searcher.failing_class is None:
         raise WordleError(f"internal error: {word} refuted with no failing class recorded")
     failing, Lc, _ = searcher.failing_class
@@ -412,17 +412,17 @@ def hard_refutation(searcher, node, g0: int) -> dict:
     keep_state_seed(searcher, node, members)
     from wordlelab.models.refutation import CheckTooLong
     try:
-        return _checked_core(searcher, node, word, g0, members, d, minimal, lemmas)
+        return checked_core(searcher, node, word, g0, members, d, minimal, lemmas)
     except CheckTooLong:
         if not seeded:
             raise
     # a seed's check ran out of its budget (it is not minimal here): the core made afresh from
     # the class, so that a resumed run does not pick the same seed and stop again
     members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=grow_only, whole=whole)
-    return _checked_core(searcher, node, word, g0, members, d, minimal, lemmas)
+    return checked_core(searcher, node, word, g0, members, d, minimal, lemmas)
 
 
-def _checked_core(searcher, node, word: str, g0: int, members: np.ndarray, d: int, minimal: bool,
+def checked_core(searcher, node, word: str, g0: int, members: np.ndarray, d: int, minimal: bool,
                   lemmas: list) -> dict:
     """:func:`hard_refutation`'s entry once the core ``members`` is checked (drafted first in a
     sweep when it is not minimal)."""

@@ -49,7 +49,7 @@ from wordlelab.solvers.search.engine.tables import (ALL_GREEN, EASY, HARD, INF, 
 from wordlelab.solvers.search.engine.union_bounds import store_union_bounds
 
 @nb.njit(cache=True)
-def _answer_split(H, L, d, MT, ans_col, mode):
+def answer_split(H, L, d, MT, ans_col, mode):
     """An answer of H worth its optimum at once, as (value, column), or (INF, -1).
 
     One that splits H into singletons scores 2n - 1, the least possible. In easy mode with three
@@ -134,7 +134,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             return val, -1
         lower = max(lower, val)
     # Selby's shortcut: the answers themselves are checked first (n x n cells, not n x |L|)
-    fast_value, fast_col = _answer_split(H, L, d, MT, ans_col, mode)
+    fast_value, fast_col = answer_split(H, L, d, MT, ans_col, mode)
     if fast_col >= 0:
         _store(cache, key, fast_value, cols[fast_col], 1, n)
         return fast_value, cols[fast_col]
@@ -242,7 +242,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             s = sizes[c]
             if s < 3 or total >= best:
                 continue
-            sub = _class_rows(members, starts[c], s, H, True)
+            sub = class_rows(members, starts[c], s, H, True)
             Lc = view_child_list(Lchild, gc, pats[c], tc)
             v, _ = solve(sub, Lc, d - 1, lbs[c] + 1, tc, beam, cache, stats)
             total += v - lbs[c]
@@ -254,7 +254,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
                 break
             s = sizes[c]
             lb_c = lbs[c]
-            sub = _class_rows(members, starts[c], s, H, True)
+            sub = class_rows(members, starts[c], s, H, True)
             Lc = view_child_list(Lchild, gc, pats[c], tc)
             v, _ = solve(sub, Lc, d - 1, best - (total - lb_c), tc, beam, cache, stats)
             total += v - lb_c
@@ -276,7 +276,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
 
 
 @nb.njit(cache=True)
-def _class_rows(members, start, size, H, local):
+def class_rows(members, start, size, H, local):
     """One class's rows: as given, or (``local``) renumbered into the node's local view."""
     sub = members[start:start + size].copy()  # a C array: same types as the outer call
     if local:

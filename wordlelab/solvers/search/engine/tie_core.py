@@ -49,7 +49,7 @@ from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set befor
 import numba as nb
 import numpy as np
 
-from wordlelab.solvers.search.engine.search_core import (EASY, Stat, _answer_split, _class_rows, child_list,
+from wordlelab.solvers.search.engine.search_core import (EASY, Stat, answer_split, class_rows, child_list,
                                                   count_classes, guesses_for_children, local_view, node_key,
                                                   partition, partition_hashes)
 from wordlelab.solvers.search.engine.hard_rules import remember_guess
@@ -182,7 +182,7 @@ def tie_solve(H, L, d, beta, tabs, enc, cache, stats):
             return val, np.int32(-1)
         lower = max(lower, val)
     # an answer that splits H into singletons meets the node bound (its 2n-pair case is not used)
-    fast_value, fast_col = _answer_split(H, L, d, MT, ans_col, mode)
+    fast_value, fast_col = answer_split(H, L, d, MT, ans_col, mode)
     if fast_col >= 0 and fast_value == 2 * n - 1:
         tie_store(cache, key, node_bound(n, d, enc), cols[fast_col], True, n)
         return node_bound(n, d, enc), cols[fast_col]
@@ -249,7 +249,7 @@ def tie_solve(H, L, d, beta, tabs, enc, cache, stats):
             s = sizes[c]
             if s < 3 or total >= best:
                 continue
-            sub = _class_rows(members, starts[c], s, H, mode == EASY)
+            sub = class_rows(members, starts[c], s, H, mode == EASY)
             Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
             v, _ = tie_solve(sub, Lc, d - 1, lbs[c] + 1, tc, enc, cache, stats)
             total += v - lbs[c]
@@ -259,7 +259,7 @@ def tie_solve(H, L, d, beta, tabs, enc, cache, stats):
                 break
             s = sizes[c]
             lb_c = lbs[c]
-            sub = _class_rows(members, starts[c], s, H, mode == EASY)
+            sub = class_rows(members, starts[c], s, H, mode == EASY)
             Lc = child_list(Lchild, cols[g], pats[c], mode, letters, lcount)
             v, _ = tie_solve(sub, Lc, d - 1, best - (total - lb_c), tc, enc, cache, stats)
             total += v - lb_c
