@@ -101,14 +101,14 @@ SEARCH_TASKS = [
                                                      "hard"], "INFEASIBLE",
      ["-H", "-g", "7", "-d", "-w", "salet"], (3.3, 3.5)),
     # Selby (part 2): after CHOMP BBBBB only BEZIL and KUDZU find every answer within 7; ours
-    # certifies the yes with the depth search's own tree, verified (his run: 2026-11-26, shared core)
+    # certifies the yes with the depth search's own tree, verified (his figure: a shared core)
     ("answers=all, hard: CHOMP BBBBB then BEZIL within 7", ["prove-depth", "--guesses", "7", "--state",
                                                            "chomp.BBBBB.bezil", "--lists", "nyt20220316",
                                                            "--answers", "all", "--mode", "hard", "--any-tree",
                                                            "--memory", "2"], "OPTIMAL",
      ["-H", "-g", "7", "-d", "-w", "chomp.bbbbb.bezil"], (386, 386)),
-    # the working guesses that tools/probe_guesses.py found for GUMBO and BLAWN (2026-11-26); his
-    # figures are from the side-by-side run of that day, beside a sweep on both cores
+    # the working guesses that tools/probe_guesses.py found for GUMBO and BLAWN; his figures are
+    # from a side-by-side run beside a sweep on both cores
     ("answers=all, hard: GUMBO BBBBB then WHIPT within 7",
      ["prove-depth", "--guesses", "7", "--state", "gumbo.BBBBB.whipt", "--lists", "nyt20220316", "--answers",
       "all", "--mode", "hard", "--any-tree", "--memory", "2"], "OPTIMAL",

@@ -75,7 +75,7 @@ if "numba" not in sys.modules:
     sys.meta_path.insert(0, _NumbaWithoutBlasProbe())
 
 # One OpenBLAS thread, unless the user sets another number: numpy starts OpenBLAS's threads when
-# it is imported (55 ms of a one-second proof on this 2-core machine, 2026-11-27), and wordlelab's
+# it is imported (about 5% of a one-second proof on 2 cores), and wordlelab's
 # numpy work is element-wise or small products, with its parallel work in processes of its own.
 # Only the command line does this; it must come before numpy's first import.
 if "numpy" not in sys.modules:

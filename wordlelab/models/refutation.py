@@ -111,7 +111,7 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     """
     # the search keeps a memo that grows to gigabytes, and its recursion keeps lists alive long
     # enough to reach the oldest generation; Python then scans the whole memo again and again
-    # (full collections: a quarter of a large check's time, py-spy on JUMBO's). The search makes
+    # (full collections: a quarter of a large check's time under a profiler). The search makes
     # no reference cycle (a test holds it to that), so pausing full collections loses nothing;
     # the young and middle generations are still collected, where most cycles die
     with _full_collections_paused():
