@@ -12,6 +12,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import warnings
 
 
@@ -48,6 +49,15 @@ class _NumbaWithoutBlasProbe(importlib.abc.MetaPathFinder):
                 del sys.modules["scipy.linalg.cython_blas"]
         spec.loader.exec_module = exec_without_probe
         return spec
+
+
+def user_message(error) -> str:
+    """The error as the command line says it: a setting of the options table is named by its flag."""
+    field = getattr(error, "field", None)
+    if field is not None:
+        from wordlelab.models.settings import flag_of
+        return f"{flag_of(field)} {error.detail}"
+    return str(error)
 
 
 def announce_first_compile() -> None:
@@ -178,19 +188,66 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised where Ctrl-C would be: every long run saves its checkpoint the same way."""
 
 
+# seconds a stop may take before another Ctrl-C or SIGTERM ends the process at once
+FORCE_AFTER = 3.0
+_stopping_since: float | None = None     # when the stop under way began (time.monotonic), or None
+
+
+def _already_stopping() -> bool:
+    """Whether a stop is under way, so that this signal must not raise again.
+
+    Every command re-raises the first stop once its checkpoint is saved, so the process is
+    ending: a second exception would only cut those saves short, or land in the interpreter's
+    exit (``threading._shutdown`` printing "Exception ignored"). A stop still going after
+    :data:`FORCE_AFTER` seconds (a save stuck on a slow disk) is ended at once instead.
+    """
+    if _stopping_since is None:
+        return False
+    if time.monotonic() - _stopping_since >= FORCE_AFTER:
+        _exit_now(143 if stop_request.requested is Terminated else 130)
+    return True
+
+
+def _start_stopping(kind: type) -> None:
+    global _stopping_since
+    _stopping_since = time.monotonic()
+    stop_request.request_stop(kind)      # kept: a handler's exception can be swallowed (interrupt.py)
+
+
+def _exit_now(code: int) -> None:
+    """End the process from a signal handler: the cursor shown again, no Python-level cleanup
+    (pool workers end with their parent, solvers/sweep.py's watch_parent)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:          # a write interrupted by this very signal ("reentrant call")
+            pass
+    try:
+        if os.isatty(2):
+            os.write(2, b"\x1b[?25h\r\n")
+        os.write(2, b"interrupted again: stopped at once\n")
+    except OSError:
+        pass
+    os._exit(code)
+
+
 def sigterm_handler(main_pid: int):
     def handler(signum, frame):
         if os.getpid() != main_pid:          # a forked worker keeps the default action
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTERM)
             return
-        stop_request.request_stop(Terminated)      # kept: a handler's exception can be swallowed (interrupt.py)
+        if _already_stopping():
+            return
+        _start_stopping(Terminated)
         raise Terminated()
     return handler
 
 
 def _sigint_handler(signum, frame):
-    stop_request.request_stop(KeyboardInterrupt)      # kept, as SIGTERM's is
+    if _already_stopping():
+        return
+    _start_stopping(KeyboardInterrupt)      # kept, as SIGTERM's is
     raise KeyboardInterrupt
 
 
@@ -226,8 +283,10 @@ OPTIONAL_PACKAGES = {"ortools": "solvers", "pulp": "solvers", "highspy": "solver
 def main(argv=None) -> None:
     """Entry point: one-line errors with exit code 2, clean stop on Ctrl-C or SIGTERM; a result
     whose output file cannot be written at the end is still printed, then the error, exit code 2."""
+    global _stopping_since
     previous = None
     stop_request.clear_stop()
+    _stopping_since = None
     from wordlelab.solvers.checkpoint import forget_unsealed
     forget_unsealed()                     # what an earlier call in this process read (tests) is not this one's
     from wordlelab.cli.common import take_unwritten
@@ -245,7 +304,7 @@ def main(argv=None) -> None:
         _exit_if_unwritten(0)
     except WordleError as e:
         _exit_if_unwritten(None)
-        click.echo(f"error: {e}", err=True)
+        click.echo(f"error: {user_message(e)}", err=True)
         sys.exit(2)
     except click.exceptions.Abort as e:
         _stop(e)
@@ -284,7 +343,11 @@ def main(argv=None) -> None:
         kind = stop_request.requested
         _stop(kind() if isinstance(kind, type) else KeyboardInterrupt())
     finally:
-        if previous is not None:             # main() called in-process (tests) leaves no handler behind
+        # the program's own exit after a stop keeps the handlers, which ignore a second Ctrl-C there;
+        # main() called in-process (tests) leaves no handler behind
+        if argv is None and _stopping_since is not None:
+            previous = previous_int = None
+        if previous is not None:
             signal.signal(signal.SIGTERM, previous)
         if previous_int is not None:
             signal.signal(signal.SIGINT, previous_int)

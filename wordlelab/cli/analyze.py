@@ -7,7 +7,7 @@ import click
 
 from wordlelab.cli.common import json_option, lists_options, mode_option
 from wordlelab.cli.console import emit_json, err, out, progress, table
-from wordlelab.cli.options import workers_type
+from wordlelab.cli.options import workers_type, setting_option
 
 SHOW_TIES = 4
 
@@ -66,7 +66,7 @@ keeps the ranking in the cache directory; later analyses read it.""")
               help="the proven ranking of the first guesses: a best-start checkpoint for the same lists, mode and "
                    "limit (e.g. from 'wordlelab best-start --checkpoint F'); made if absent. Default: kept in the "
                    "cache directory")
-@click.option("--workers", default=None, type=workers_type(),
+@setting_option("workers", type=workers_type(),
               help="processes for ranking the first guesses, when it has to be done (default: all cores)")
 @json_option
 def analyze(game, lists, mode, max_guesses, ranking_file, workers, as_json):

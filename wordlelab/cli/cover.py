@@ -9,7 +9,7 @@ from wordlelab.cli.common import json_option, lists_options
 from wordlelab.cli.console import emit_json, out, progress, table
 from wordlelab.cli.solver_options import solver_options
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import SOLVERS, OutputFile, OutputDir, non_negative, positive
+from wordlelab.cli.options import SOLVERS, OutputFile, OutputDir, non_negative, setting_option
 
 solver_option = click.option("--solver", type=click.Choice(SOLVERS, case_sensitive=False), default="highs",
                              show_default=True, help="solver for covers of three or more guesses")
@@ -46,7 +46,7 @@ def _endgames(lists, pattern, subset):
 @click.option("--free", default=1, type=click.IntRange(1, 2), show_default=True,
               help="positions in which an endgame's answers may differ")
 @click.option("--min-size", default=3, show_default=True, type=click.IntRange(2), help="smallest endgame")
-@click.option("--time-limit", default=60.0, show_default=True, type=positive(float), help="seconds per solver call")
+@setting_option("time_limit", default=60.0, show_default=True, help="seconds per solver call")
 @click.option("--proof-dir", default="wordlelab-proofs", show_default=True, type=OutputDir(),
               help="where the witness's infeasible model (LP) is saved")
 @json_option
@@ -74,8 +74,8 @@ def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, t
     rows = r.stats["endgames"]
     table(f"endgame covers, {lists.name} ({len(rows)} endgames, strongest first)",
           ["endgame", "|E|", "sets", "min cover", "min guesses", "solver", "status", "seconds"],
-          [[e["question"]["endgame"], e["question"]["answers"], e["stats"]["sets"],
-            e["value"] if e["status"] == "OPTIMAL" else f">= {e['bound']:g}", e["stats"]["min_guesses"],
+          [[e["question"]["endgame"], e["question"]["answers"], _or_dash(e["stats"]["sets"]),
+            e["value"] if e["status"] == "OPTIMAL" else _at_least(e["bound"]), _or_dash(e["stats"]["min_guesses"]),
             e["method"], e["status"], f"{e['seconds']:.3f}"] for e in rows[:top]])
     st = r.stats
     if r.status == "OPTIMAL":
@@ -90,6 +90,19 @@ def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, t
         out.print("UNKNOWN: no bound proven (see the statuses above)")
     if st["unproven"]:
         out.print(f"UNKNOWN for {len(st['unproven'])} endgame(s): {' '.join(st['unproven'][:10])}")
+    ran_out = [e for e in rows if "time_limit_reached" in e["stats"]]
+    if ran_out:
+        more = f" (and {len(ran_out) - 1} more endgames)" if len(ran_out) > 1 else ""
+        out.print(f"{ran_out[0]['question']['endgame']}: {ran_out[0]['stats']['time_limit_reached']}, before its "
+                  f"solver started{more}; --time-limit covers building the model too")
+
+
+def _or_dash(x):
+    return "-" if x is None else x
+
+
+def _at_least(bound):
+    return "-" if bound is None else f">= {bound:g}"
 
 
 @click.group("export-lp", epilog="Example: wordlelab export-lp cover --pattern '?ills' --answers all -o ills.lp")

@@ -12,7 +12,7 @@ from wordlelab.instances.wordlists import eldrow_lists
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.cli.solver_options import solver_options
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import SOLVERS, OutputFile, node_limit_type, positive, sweep_options
+from wordlelab.cli.options import SOLVERS, OutputFile, sweep_options, setting_option
 
 
 @click.command(epilog="""\b
@@ -30,9 +30,9 @@ Examples:
 @click.option("--search", type=click.Choice(["auto", "sets", "order"], case_sensitive=False), default="auto", show_default=True,
               help="native search: largest admissible set (strict's fast path), chain order with memo (hard's), or by mode")
 @click.option("--export", "export_file", default=None, type=OutputFile(), help="write the model (.lp/.mps)")
-@click.option("--time-limit", default=60.0, show_default=True, type=positive(float), help="seconds per model solve")
-@click.option("--node-limit", default=10**12, show_default=True, type=node_limit_type(), help="native search gives up (UNKNOWN) after this")
-@click.option("--checkpoint", default=None, type=OutputFile(), help="--all: resumable results (JSON)")
+@setting_option("time_limit", default=60.0, show_default=True, help="seconds per model solve")
+@setting_option("node_limit", default=10**12, show_default=True, help="native search gives up (UNKNOWN) after this")
+@setting_option("checkpoint", help="--all: resumable results (JSON)")
 @click.option("--csv", "csv_file", default=None, type=OutputFile(), help="--all: write target,max_length,chain")
 @sweep_options("--all: processes (default: all cores)",
                "--all: run the targets on dask.distributed (a LocalCluster, or a running scheduler)")

@@ -12,6 +12,7 @@ import os
 import click
 
 from wordlelab.errors import WordleError
+from wordlelab.models.settings import MAX_NODE_LIMIT, ROWS
 from wordlelab.solvers.backends import SOLVERS  # noqa: F401  (the --solver choices)
 
 MAX_WORKERS_PER_CORE = 4
@@ -109,10 +110,10 @@ def usable_cores() -> int:
 
 def threads_option(f):
     """``--threads N`` (parameter ``threads``, None: every usable core)."""
-    return click.option("--threads", default=None, type=Workers("threads"), metavar="N",
-                        help="search the first guess's classes on this many threads of this process "
-                             "(default: every core it may use, here %d), sharing one node table; not with "
-                             "--checkpoint, --workers or --dask" % usable_cores())(f)
+    return setting_option("threads", type=Workers("threads"),
+                          help="search the first guess's classes on this many threads of this process "
+                               "(default: every core it may use, here %d), sharing one node table; not with "
+                               "--checkpoint, --workers or --dask" % usable_cores())(f)
 
 
 def workers_type() -> Workers:
@@ -123,8 +124,8 @@ def workers_type() -> Workers:
 def sweep_options(workers_help: str, dask_help: str):
     """``--workers N`` and ``--dask ADDRESS`` (parameters ``workers``, ``dask_address``): where a sweep runs."""
     def decorate(f):
-        f = click.option("--dask", "dask_address", default=None, metavar="local|tcp://HOST:8786", help=dask_help)(f)
-        return click.option("--workers", default=None, type=workers_type(), help=workers_help)(f)
+        f = setting_option("dask_address", help=dask_help)(f)
+        return setting_option("workers", type=workers_type(), help=workers_help)(f)
     return decorate
 
 
@@ -144,10 +145,7 @@ class FiniteFloatRange(click.FloatRange):
 
 def memory_option(f):
     """``--memory GIB``: the size of the searcher's table of proven node values."""
-    return click.option("--memory", "memory_gib", default=None, type=FiniteFloatRange(0.001, 1024),
-                        metavar="GIB",
-                        help="GiB for the table of proven node values (default 0.024: 2^20 nodes; pages are "
-                             "taken as they are written); larger answer lists (--answers all) want several")(f)
+    return setting_option("memory_gib")(f)
 
 
 def table_entries(memory_gib: float | None) -> int:
@@ -167,9 +165,6 @@ def positive(kind=int) -> click.ParamType:
     return click.IntRange(min=1) if kind is int else FiniteFloatRange(min=0, min_open=True)
 
 
-MAX_NODE_LIMIT = 10**15   # far below the poison a Ctrl-C writes into the node counter (1 << 62)
-
-
 def node_limit_type() -> click.IntRange:
     """A node limit: at least 1, and small enough that a counter poisoned by Ctrl-C still exceeds it."""
     return click.IntRange(min=1, max=MAX_NODE_LIMIT)
@@ -178,3 +173,41 @@ def node_limit_type() -> click.IntRange:
 def non_negative() -> click.IntRange:
     """A count that may be 0."""
     return click.IntRange(min=0)
+
+
+class LogTarget(OutputFile):
+    """``-`` for stderr, or a file the solver's log is appended to (checked for writing now)."""
+
+    name = "log file"
+
+    def convert(self, value, param, ctx):
+        return "-" if value == "-" else super().convert(value, param, ctx)
+
+
+def _setting_type(row) -> click.ParamType:
+    if row.kind == "count":
+        return click.IntRange(min=row.low, max=row.high)
+    if row.kind == "seconds":
+        return FiniteFloatRange(min=row.low, min_open=True, max=row.high)
+    if row.kind == "fraction":
+        return FiniteFloatRange(min=row.low, max=row.high, max_open=True)
+    if row.kind == "gib":
+        return FiniteFloatRange(row.low, row.high)
+    if row.kind == "file":
+        return OutputFile()
+    if row.kind == "log":
+        return LogTarget()
+    return click.STRING
+
+
+def setting_option(name: str, *, dest: str | None = None, help: str | None = None, **overrides):
+    """The option of one row of the options table (``wordlelab.models.settings``): its flag, type,
+    range, default and help come from the row; a command may say more in ``help`` or give its own
+    default, but the flag and the range are the table's. ``dest`` names the parameter (default: the
+    row's name)."""
+    row = ROWS[name]
+    kw = {"default": row.default, "type": _setting_type(row), "help": help or row.help}
+    if row.metavar:
+        kw["metavar"] = row.metavar
+    kw.update(overrides)
+    return click.option(row.flag, dest or row.name, **kw)

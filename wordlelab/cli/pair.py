@@ -7,7 +7,7 @@ import click
 
 from wordlelab.cli.common import json_option, lists_options, save_tree_certificate
 from wordlelab.cli.console import emit_json, err, out, progress, table
-from wordlelab.cli.options import OutputFile, positive, sweep_options
+from wordlelab.cli.options import OutputFile, positive, sweep_options, setting_option
 
 
 @click.command("best-pair", epilog="""\b
@@ -19,7 +19,7 @@ Examples:
 @click.option("--top", default=10, show_default=True, type=positive(), help="exact totals for this many best pairs")
 @click.option("--limit", default=None, type=positive(),
               help="only the pairs with a word among the LIMIT first of the sweep order (partial ranking)")
-@click.option("--checkpoint", default=None, type=OutputFile(), help="resumable results file (JSON)")
+@setting_option("checkpoint", help="resumable results file (JSON)")
 @sweep_options("processes (default: all cores); with --dask local, workers",
                "run the tasks on dask.distributed: a LocalCluster, or a running scheduler")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the best pair's strategy tree")

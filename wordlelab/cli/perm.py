@@ -10,7 +10,7 @@ from wordlelab.cli.common import json_option
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.cli.solver_options import solver_options
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import SOLVERS, OutputFile, plot_option, positive, sweep_options
+from wordlelab.cli.options import SOLVERS, OutputFile, plot_option, positive, sweep_options, setting_option
 
 
 @click.group(epilog="""\b
@@ -136,7 +136,7 @@ def _history_option(f):
 @click.option("--consistent-only", is_flag=True, help="every guess must be consistent with the feedback so far")
 @_history_option
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the min-total strategy (JSON)")
-@click.option("--checkpoint", default=None, type=OutputFile(),
+@setting_option("checkpoint",
               help="resume/keep the state discovery here (JSON, the same with or without --workers; "
                    "depth first: an append-only log)")
 @sweep_options("expand the states of each level on N processes (default: in this process)",
@@ -301,7 +301,7 @@ def consistency(n_max, as_json):
 @click.option("--colors", default=1, show_default=True, type=int,
               help="colours per value (multicolour models for n! * s^n <= 48; checked by brute force)")
 @_history_option
-@click.option("--time-limit", default=60.0, show_default=True, type=positive(float))
+@setting_option("time_limit", default=60.0, show_default=True)
 @click.option("--export", "export_file", default=None, type=OutputFile(), help="write the model (.lp/.mps for MIP)")
 @json_option
 @solver_options

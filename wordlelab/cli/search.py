@@ -10,9 +10,9 @@ from wordlelab.cli.common import json_option, lists_options, mode_option, save_t
 from wordlelab.cli.common import final_write
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, node_limit_type, non_negative, plot_option,
+from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, non_negative, plot_option,
                                    positive, table_entries, threads_option, usable_cores, workers_type,
-                                   sweep_options)
+                                   setting_option, sweep_options)
 
 SHOWN_UNKNOWN = 30      # undecided words named per limit in a depth sweep's report (all are in --json)
 # a beam wider than any guess list is the whole list; 20 digits overflowed the compiled search's int64
@@ -97,7 +97,7 @@ Examples:
               help="fast heuristic: try only the K best-looking guesses per node (unproven)")
 @click.option("--tie-break", "tie_break", type=click.Choice(["none", "worst"], case_sensitive=False), default="none", show_default=True,
               help="worst: among least-total strategies, the fewest answers needing the most guesses (proven)")
-@click.option("--checkpoint", default=None, type=OutputFile(),
+@setting_option("checkpoint",
               help="with --start: keep each class after the first guess as it is proven (JSON); a rerun resumes")
 @click.option("--class-ranking", "class_rankings", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="with --checkpoint: a finished 'best-start --state START.SCORE --top 1' checkpoint, which settles "
@@ -310,7 +310,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @mode_option
 @click.option("--start", default=None, help="first guess (default: any)")
 @click.option("--state", "state_text", default=None, help="decide from a game state")
-@click.option("--node-limit", default=10**12, show_default=True, type=node_limit_type(), help="give up (UNKNOWN) after this many nodes (with --every-first-word: for each word)")
+@setting_option("node_limit", default=10**12, show_default=True, help="give up (UNKNOWN) after this many nodes (with --every-first-word: for each word)")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the certificate tree on yes")
 @click.option("--any-tree", is_flag=True,
               help="on yes, certify with the depth search's own strategy (verified) instead of a least-total "
@@ -319,7 +319,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
               help="on no (easy mode): re-decide the core with the plain search; with --every-first-word: re-check "
                    "every decision's core (pure-Python checker) or tree before returning, the checkpoint's included "
                    "(with --words, those words'; easy mode marks each core proven in the checkpoint)")
-@click.option("--checkpoint", default=None, type=OutputFile(),
+@setting_option("checkpoint",
               help="without --start: first words refuted so far, with their cores (JSON); a rerun resumes from it")
 @click.option("--core", "core_file", default=None, type=OutputFile(),
               help="on no (easy mode, or hard mode with --start): write the core, one answer per line (a list for --answers)")
@@ -344,7 +344,7 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
               help="report what --checkpoint holds and search nothing: with --every-first-word, the words "
                    "decided and what stopped each undecided one; with --state, the next guesses refuted, "
                    "their cores checked and those left open")
-@click.option("--core-work", default=None, type=node_limit_type(),
+@setting_option("core_work",
               help="--every-first-word (or --state, hard mode): patterns the pure-Python checker may read on a core "
                    "(in hard mode, one that could not be shrunk) (default 200000000; in easy mode 5000000000); with --every-first-word, a word whose search refuted a class but whose core ran out of "
                    "it is searched again only with a larger value (or once its tree is in --trees); such a core is "
@@ -378,16 +378,16 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
         raise WordleError("--largest-first goes with --state and --checkpoint in hard mode (not --status)")
     if status_only and checkpoint and not os.path.exists(checkpoint):
         raise WordleError(f"--status: the checkpoint {checkpoint} does not exist (nothing to report)")
+    from wordlelab.solvers.search.depth.run import DepthRun
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
-    if largest_first:
-        searcher.largest_first = True
+    run = DepthRun(searcher, largest_first=largest_first)
     if status_only and state_text and not every:
         return _state_status(searcher, n_guesses, state_text, checkpoint, as_json)
     if core_work and state_text and not every:
         # a state run checks each next guess's core under this budget
         if searcher.mode != "hard":
             raise WordleError("--core-work is the budget of hard mode's core checks")
-        searcher.core_work = core_work
+        run.core_work = core_work
     if every or tree_dir or limit or only_words is not None or workers or dask_address or (core_work and not state_text) \
             or status_only or class_checkpoints or sample:
         return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
@@ -399,7 +399,7 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     with progress(label, None, enabled=not as_json) as advance:
         res = depth_proof.prove_depth(searcher, n_guesses, start=start, state=state_text, node_limit=node_limit,
                                                progress=advance, recheck=recheck, checkpoint=checkpoint,
-                                               any_tree=any_tree)
+                                               any_tree=any_tree, run=run)
     if core_file and res.certificate_kind == "core":
         from wordlelab.models.files import write_atomic
         if final_write(write_atomic, core_file, "\n".join(res.certificate) + "\n"):
@@ -477,7 +477,7 @@ Examples:
 @click.option("--words", "only_words", default=None, metavar="W1,W2,...",
               help="only these candidates, in this order (comma-separated; a partial ranking): their totals and "
                    "bounds join --checkpoint beside the whole ranking's, which a later run takes from it")
-@click.option("--checkpoint", default=None, type=OutputFile(), help="resumable results file (JSON)")
+@setting_option("checkpoint", help="resumable results file (JSON)")
 @sweep_options("processes (default: all cores); with --dask local, workers",
                "run the tasks on dask.distributed: a LocalCluster, or a running scheduler")
 @click.option("--seed-tree", "seed_trees", multiple=True, type=click.Path(exists=True, dir_okay=False),
@@ -575,7 +575,7 @@ Examples:
 @click.option("--top", default=3, show_default=True, type=positive(), help="how many of the best guesses to show")
 @click.option("--show", default=12, show_default=True, type=non_negative(),
               help="list the answers left when there are at most this many")
-@click.option("--workers", default=None, type=workers_type(),
+@setting_option("workers", type=workers_type(),
               help="processes for ranking every first guess, for the empty state, when that ranking is not kept yet "
                    "(default: all cores)")
 @json_option

@@ -10,7 +10,7 @@ from wordlelab.cli.common import json_option, lists_options, mode_option, save_t
 from wordlelab.cli.console import emit_json, out, table
 from wordlelab.cli.solver_options import solver_options
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import SOLVERS, OutputFile, non_negative, positive
+from wordlelab.cli.options import SOLVERS, OutputFile, non_negative, positive, setting_option
 
 
 def question_options(f):
@@ -64,7 +64,7 @@ encoding (the layered state graph passes its cap after a minute): "not within 5"
               help="layered: flow over the state graph; assignment: compact assignment + separation")
 @click.option("--no-cuts", is_flag=True, help="leave out the adversary-chain (cover) constraints")
 @click.option("--no-hint", is_flag=True, help="no greedy warm start")
-@click.option("--time-limit", default=60.0, show_default=True, type=positive(float), help="seconds")
+@setting_option("time_limit", default=60.0, show_default=True, help="seconds")
 @click.option("--export", "export_file", default=None, type=OutputFile(), help="also write the model (.lp/.mps)")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the verified tree here")
 @json_option
@@ -168,7 +168,7 @@ Examples:
               help="the model solver of --proof rows")
 @click.option("--search-time", default=None, type=positive(float),
               help="seconds for each tabu search (default 120; it also stops after 20000 moves)")
-@click.option("--time-limit", default=900.0, show_default=True, type=positive(float),
+@setting_option("time_limit", default=900.0, show_default=True,
               help="seconds for the proof rounds")
 @click.option("--save-model", default=None, type=OutputFile(),
               help="--proof duals or rows: the proof's model (pair rows, at most k guesses), as .lp or .mps")
@@ -176,7 +176,7 @@ Examples:
               help="--proof duals: the certificate (pairs and branch-and-bound tree), as JSON")
 @click.option("--check-proof", default=None, type=click.Path(dir_okay=False),
               help="re-check a certificate saved by --save-proof against these lists, and stop")
-@click.option("--checkpoint", default=None, type=OutputFile(),
+@setting_option("checkpoint",
               help="resumable proof (JSON): the pair rows, or the letter branches searched")
 @json_option
 @solver_options

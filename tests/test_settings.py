@@ -1,0 +1,68 @@
+"""The one options table (wordlelab.models.settings): the library and the command line read the same rows."""
+import click
+import pytest
+
+from wordlelab.cli import load_all
+from wordlelab.models.settings import ROWS, TABLE, Execution, Limits, SettingError
+
+cli = load_all()
+
+
+def _commands(group=cli, prefix=""):
+    for name, command in sorted(group.commands.items()):
+        if isinstance(command, click.Group):
+            yield from _commands(command, f"{prefix}{name} ")
+        else:
+            yield f"{prefix}{name}", command
+
+
+def test_every_flag_of_a_setting_is_the_tables_row():
+    """A command's --node-limit, --memory, --workers, ... has the table's flag and the table's range:
+    a command may reword the help or give its own default, never another range."""
+    by_flag = {row.flag: row for row in TABLE}
+    seen = set()
+    for name, command in _commands():
+        for param in command.params:
+            if not isinstance(param, click.Option) or param.opts[0] not in by_flag:
+                continue
+            row = by_flag[param.opts[0]]
+            seen.add(row.name)
+            if row.kind == "count":
+                low = getattr(param.type, "min", None)
+                assert low == row.low, (name, param.opts[0], low, row.low)
+            if row.kind == "gib":
+                assert (param.type.min, param.type.max) == (row.low, row.high), (name, param.opts[0])
+    assert {"node_limit", "core_work", "memory_gib", "time_limit", "gap", "workers", "dask_address", "threads",
+            "log", "checkpoint"} <= seen
+
+
+@pytest.mark.parametrize("make, field", [
+    (lambda: Limits(node_limit=0), "node_limit"),
+    (lambda: Limits(memory_gib=float("nan")), "memory_gib"),
+    (lambda: Limits(time_limit=-1.0), "time_limit"),
+    (lambda: Limits(gap=1.0), "gap"),
+    (lambda: Limits(node_limit=2.5), "node_limit"),
+    (lambda: Execution(workers=0), "workers"),
+    (lambda: Execution(dask_address=""), "dask_address"),
+])
+def test_a_setting_out_of_range_names_its_field(make, field):
+    with pytest.raises(SettingError) as e:
+        make()
+    assert e.value.field == field and str(e.value).startswith(field)
+
+
+def test_the_command_line_names_the_flag_of_a_library_setting_error():
+    from wordlelab.cli import user_message
+    try:
+        Limits(core_work=0)
+    except SettingError as e:
+        assert user_message(e) == "--core-work must be at least 1, not 0"
+    assert ROWS["core_work"].flag == "--core-work"
+
+
+def test_settings_are_frozen_and_declared():
+    limits = Limits(node_limit=5)
+    with pytest.raises(AttributeError):
+        limits.node_limit = 6
+    with pytest.raises(TypeError):
+        Limits(nodes=5)
