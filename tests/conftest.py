@@ -120,17 +120,27 @@ def random_300():
 
 @pytest.fixture(scope="session")
 def hard_sweep(random_300, tmp_path_factory):
-    """The random-300 instance's first words decided within 4 in hard mode: searcher, result, entries,
-    and the folder of the checkpoint (every.json) and the yes words' trees (trees/). Shared: a test
-    copies what it changes."""
+    """The random-300 instance's first words decided within 4 in hard mode: the sweep's core bank,
+    result, entries, and the folder of the checkpoint (every.json) and the yes words' trees
+    (trees/). Shared: a test copies what it changes."""
     import json
+    from wordlelab.solvers.search.depth.core_bank import CoreBank
     from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
     from wordlelab.solvers.search.native import NativeSearcher
     folder = tmp_path_factory.mktemp("sweep")
     ck = folder / "every.json"
-    searcher = NativeSearcher(random_300, "hard", 4)
-    r = decide_every_first_word(searcher, 4, ck, tree_dir=folder / "trees")
-    return searcher, r, json.loads(ck.read_text())["entries"], folder
+    banks, made = [], CoreBank.__init__
+
+    def kept(self, searcher):      # (the bank is the sweep's run's: caught as it is made)
+        made(self, searcher)
+        banks.append(self)
+    CoreBank.__init__ = kept
+    try:
+        r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, tree_dir=folder / "trees")
+    finally:
+        CoreBank.__init__ = made
+    (bank,) = banks
+    return bank, r, json.loads(ck.read_text())["entries"], folder
 
 
 @pytest.fixture(scope="session")

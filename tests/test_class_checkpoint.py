@@ -61,7 +61,7 @@ def test_two_runs_on_one_class_checkpoint_keep_each_others_classes(lists, tmp_pa
     save_checkpoint(ck, q, {k: entries[k] for k in keys[:2]})
     late = ClassStore(ck, searcher, node, classes)                  # this run loads 2 classes ...
     save_checkpoint(ck, q, {k: entries[k] for k in keys[:-1]})      # ... another run keeps all but one
-    paths = searcher._new_paths(node, g)
+    paths = searcher.new_paths(node, g)
     last = keys[-1]
     c = [pattern_string(int(p)) for p in pats].index(last)
     full = ClassStore(None, searcher, node, classes)

@@ -14,6 +14,7 @@ from wordlelab.solvers.search.depth.class_refutation import class_draft
 from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
 from wordlelab.solvers.search.native import NativeSearcher
 from wordlelab.solvers.search.depth.depth_proof import prove_depth
+from wordlelab.solvers.search.depth.run import DepthRun
 
 WORDS = sorted(random.Random(5).sample(load_lists("nyt20220316").guesses, 300))
 # BAHUS's class 56 holds 9 answers that no strategy finds within 3 more guesses in hard mode
@@ -39,12 +40,12 @@ def test_a_class_refuted_guess_by_guess_decides_its_first_word_without_a_search(
     assert "bahus" in {WORDS[g] for g in node.L} - after
     assert set(entries) == after and all(e["core"] and e["depth"] == 2 for e in entries.values())
 
-    searched = NativeSearcher._start_feasible
+    searched = NativeSearcher.start_feasible
 
     def no_search(self, node, g0, *args, **kwargs):
         assert WORDS[g0] != "bahus", "the first word was searched"
         return searched(self, node, g0, *args, **kwargs)
-    monkeypatch.setattr(NativeSearcher, "_start_feasible", no_search)
+    monkeypatch.setattr(NativeSearcher, "start_feasible", no_search)
     from wordlelab.models import refutation
     given = []
 
@@ -228,12 +229,12 @@ def test_a_guess_left_open_goes_on_at_four_times_its_budget_in_the_next_run(tmp_
     opened = {w: e["open"] for w, e in left.items() if "open" in e}
     assert opened and any("failing" in e for e in left.values())
     budgets: dict = {}
-    searched = NativeSearcher._start_feasible
+    searched = NativeSearcher.start_feasible
 
     def first_budget(self, node, g0, cache, stats, node_limit, *args, **kwargs):
         budgets.setdefault(WORDS[g0], node_limit - int(stats[Stat.NODES]))
         return searched(self, node, g0, cache, stats, node_limit, *args, **kwargs)
-    monkeypatch.setattr(NativeSearcher, "_start_feasible", first_budget)
+    monkeypatch.setattr(NativeSearcher, "start_feasible", first_budget)
     r = prove_depth(small_rounds(), 4, state=STATE, checkpoint=str(ck))
     assert r.status == "INFEASIBLE"
     assert all(budgets[w] == 4 * b for w, b in opened.items())
@@ -252,7 +253,7 @@ def test_a_guess_holding_a_class_refuted_for_another_is_refuted_without_its_sear
     from wordlelab.solvers.search.depth import state_monotone
     from wordlelab.solvers.search.engine.tables import depth_rounds
     calls: dict = {}
-    searched = NativeSearcher._start_feasible
+    searched = NativeSearcher.start_feasible
 
     def counted(self, node, g0, *args, **kwargs):
         calls[WORDS[g0]] = calls.get(WORDS[g0], 0) + 1
@@ -265,7 +266,7 @@ def test_a_guess_holding_a_class_refuted_for_another_is_refuted_without_its_sear
         if found is not None:
             held.append((WORDS[g0], found))
         return found
-    monkeypatch.setattr(NativeSearcher, "_start_feasible", counted)
+    monkeypatch.setattr(NativeSearcher, "start_feasible", counted)
     monkeypatch.setattr(state_monotone.RefutedClasses, "dominating", seen)
     s = searcher()
     s.depth_rounds = depth_rounds(first_budget=1)      # a guess is open after one node: then tested
@@ -432,11 +433,11 @@ def test_a_core_the_checker_cannot_decide_in_time_leaves_its_guess_alone_unknown
     made = depth_proof.refutation_entry
     slow = []
 
-    def too_long_once(searcher, prover, node, g0):
+    def too_long_once(run, prover, node, g0, failing=None):
         if not slow:
-            slow.append(searcher.lists.guesses[g0])
+            slow.append(run.searcher.lists.guesses[g0])
             raise CheckTooLong("the core check visited 1 nodes without deciding")
-        return made(searcher, prover, node, g0)
+        return made(run, prover, node, g0, failing)
     monkeypatch.setattr(depth_proof, "refutation_entry", too_long_once)
     ck = tmp_path / "slow.json"
     r = prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck))
@@ -542,10 +543,10 @@ def test_two_runs_on_one_state_checkpoint_share_their_cores(tmp_path, monkeypatc
     monkeypatch.setattr(depth_proof, "SAVE_EVERY", -1)           # merge with the file after each core
     made, checked = [], depth_proof._checked_refutation
 
-    def counted(searcher, prover, node, g0, refuted):
-        made.append((searcher.lists.guesses[g0], int(np.count_nonzero(searcher.MT[node.H, g0] == searcher.failing_class[2]))
-                     if searcher.failing_class else None))
-        return checked(searcher, prover, node, g0, refuted)
+    def counted(run, prover, node, g0, refuted, failing=None):
+        s = run.searcher
+        made.append((s.lists.guesses[g0], int(np.count_nonzero(s.MT[node.H, g0] == failing.pattern)) if failing else None))
+        return checked(run, prover, node, g0, refuted, failing)
     monkeypatch.setattr(depth_proof, "_checked_refutation", counted)
     state = "whoof.BBBBB"
     ck = tmp_path / "alone.json"
@@ -562,8 +563,8 @@ def test_two_runs_on_one_state_checkpoint_share_their_cores(tmp_path, monkeypatc
     save_checkpoint(ck_large, question, waiting)
     made.clear()
     s = searcher()
-    s.largest_first = True
-    assert prove_depth(s, 4, state=state, checkpoint=str(ck_large)).status == "INFEASIBLE"
+    assert prove_depth(s, 4, state=state, checkpoint=str(ck_large), run=DepthRun(s, largest_first=True)).status \
+        == "INFEASIBLE"
     sizes = [n for _, n in made if n is not None]
     assert len(sizes) >= 2 and sizes == sorted(sizes, reverse=True)
 
@@ -573,10 +574,10 @@ def test_two_runs_on_one_state_checkpoint_share_their_cores(tmp_path, monkeypatc
     theirs = own[len(own) // 2:]
     made.clear()
 
-    def elsewhere(searcher, prover, node, g0, refuted):
+    def elsewhere(run, prover, node, g0, refuted, failing=None):
         if not made:
             save_merged(str(shared), question, {w: done[w] for w in theirs})
-        return counted(searcher, prover, node, g0, refuted)
+        return counted(run, prover, node, g0, refuted, failing)
     monkeypatch.setattr(depth_proof, "_checked_refutation", elsewhere)
     assert prove_depth(searcher(), 4, state=state, checkpoint=str(shared)).status == "INFEASIBLE"
     ours = [w for w, _ in made]
@@ -624,15 +625,15 @@ def test_a_core_another_run_wrote_is_never_given_a_second_one(tmp_path, monkeypa
     save_checkpoint(shared, question, waiting)
     checked, calls = depth_proof._checked_refutation, []
 
-    def elsewhere(searcher, prover, node, g0, refuted):
+    def elsewhere(run, prover, node, g0, refuted, failing=None):
         if not calls:
             save_merged(str(shared), question, theirs)
         calls.append(g0)
-        return checked(searcher, prover, node, g0, refuted)
+        return checked(run, prover, node, g0, refuted, failing)
     monkeypatch.setattr(depth_proof, "_checked_refutation", elsewhere)
     s = searcher()
-    s.largest_first = largest_first
-    assert prove_depth(s, 4, state=state, checkpoint=str(shared)).status == "INFEASIBLE"
+    assert prove_depth(s, 4, state=state, checkpoint=str(shared), run=DepthRun(s, largest_first=largest_first)).status \
+        == "INFEASIBLE"
     assert state_status(searcher(), shared, 4).status == "INFEASIBLE"
     entries = json.loads(shared.read_text())["entries"]
     assert entries[a] == theirs[a] and entries[b] == theirs[b]
@@ -646,13 +647,14 @@ def test_largest_first_needs_a_state_checkpoint(cli_run):
 
 
 def test_cli_core_work_is_the_check_budget_of_a_state_run(cli_run, tmp_path, monkeypatch):
+    from wordlelab.solvers.search.depth import depth_proof
     budgets = []
-    run = NativeSearcher.prove_depth
+    proved = depth_proof.prove_depth
 
-    def seen(self, *args, **kwargs):
-        budgets.append(self.core_work)
-        return run(self, *args, **kwargs)
-    monkeypatch.setattr(NativeSearcher, "prove_depth", seen)
+    def seen(*args, **kwargs):
+        budgets.append(kwargs["run"].core_work)
+        return proved(*args, **kwargs)
+    monkeypatch.setattr(depth_proof, "prove_depth", seen)
     base = ["prove-depth", "--guesses", "3", "--lists", "nyt20220316", "--state", "nauch.BGBGG",
             "--checkpoint", str(tmp_path / "nauch.json")]
     shown = cli_run(base + ["--mode", "hard", "--core-work", "12345"]).out
@@ -677,7 +679,7 @@ def _most_guesses_refuted(s, state, guess, members, pattern, others):
                     if g1 != guess and int(p1) != ALL_GREEN
                     and asks_at_least(rule_after(*base, s.lists.guesses[g1], int(p1)), own)
                     and len(members & set(m.tolist())) > node.d))
-    Lc = s._child_list(K.child_lists_after(node.H, node.L, guess, s.tables)[4], guess, int(pattern))
+    Lc = s.child_list(K.child_lists_after(node.H, node.L, guess, s.tables)[4], guess, int(pattern))
     best, part = None, set(members)
     for _, _, m in order:
         part = part & m

@@ -22,7 +22,7 @@ def _plain_yes(searcher, guesses):
     """First words the plain depth search (no learnt cores, a fresh table per word) decides yes."""
     node = searcher.root(None, None, guesses)
     return {searcher.lists.guesses[g0] for _, g0 in searcher.candidate_order(node)
-            if searcher._start_feasible(node, g0, searcher._new_cache(), core.new_stats(), 10**12) >= 0}
+            if searcher.start_feasible(node, g0, searcher.new_cache(), core.new_stats(), 10**12)[0] >= 0}
 
 
 def test_a_random_500_word_answers_all_instance_agrees_with_the_plain_search():
@@ -385,6 +385,7 @@ def test_a_drafted_cores_check_keeps_what_it_proved_and_the_next_run_goes_on(tmp
     from wordlelab.models.refutation import CheckTooLong
     from wordlelab.solvers.search.depth.core_drafts import CoreDrafts
     from wordlelab.solvers.search.depth.hard_cores import check_made_core
+    from wordlelab.solvers.search.depth.run import DepthRun
     words = sorted(random.Random(5).sample(load_lists("nyt20220316").guesses, 300))
     s = NativeSearcher(WordLists("random-300", words, words), "hard", 4)
     core = [a for a in words if feedback("bahus", a) == 56]      # 9 answers, refuted within 3
@@ -392,8 +393,8 @@ def test_a_drafted_cores_check_keeps_what_it_proved_and_the_next_run_goes_on(tmp
     CoreDrafts(path, question, lambda w: None).save("bahus", core, 3, 56, [])
 
     def run(budget):
-        s.core_drafts, s.core_work = CoreDrafts(path, question, lambda w: None), budget
-        return check_made_core(s, (), "bahus", s.core_drafts.load("bahus", 3))
+        depth_run = DepthRun(s, core_work=budget, core_drafts=CoreDrafts(path, question, lambda w: None))
+        return check_made_core(depth_run, (), "bahus", depth_run.core_drafts.load("bahus", 3))
     whole = None
     for budget in range(500, 20000, 250):
         path.write_text("")
@@ -572,7 +573,7 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     def no_search(*args, **kwargs):
         raise AssertionError("a word with a drafted core was searched again")
     with monkeypatch.context() as m:
-        m.setattr(NativeSearcher, "_start_feasible", no_search)
+        m.setattr(NativeSearcher, "start_feasible", no_search)
         again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=10**9)
     assert again.status == "OPTIMAL" and again.stats["searched_now"] == len(unknown)
     assert again.stats["decided"] == full.stats["decided"] and again.stats["yes"] == full.stats["yes"]
@@ -590,3 +591,42 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     with monkeypatch.context() as m, pytest.raises(WordleError, match=f"drafted for {word.upper()} .* is no refutation"):
         m.setattr(core_bank, "BANK_MAX_CORE", 0)      # no other word's core decides it first
         decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck2), core_work=10**9)
+
+
+def test_drafts_a_sweeps_workers_take_from_an_unsealed_file_are_what_its_result_rests_on(monkeypatch, tmp_path):
+    """The words decided from a drafts file this installation did not write rest on that file,
+    on a sweep's workers as in one process (the workers read the drafts, the client reports);
+    a drafts file with a word of other lists is refused before any search, the file named."""
+    from wordlelab.models.feedback import pattern_code
+    from wordlelab.solvers.checkpoint import forget_unsealed, load_checkpoint, save_checkpoint
+    from wordlelab.solvers.search.depth import hard_cores
+    from wordlelab.solvers.search.depth.core_drafts import CoreDrafts, drafts_path
+    words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 120))
+    lists = WordLists("random-120", words, words)
+    ck = tmp_path / "every.json"
+    with monkeypatch.context() as m:
+        m.setattr(hard_cores, "CORE_CELLS", 0)       # no core is shrunk: each is drafted, then runs out
+        cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=0)
+    unknown = cut.stats["unknown"]
+    drafts = drafts_path(ck)
+    assert unknown and not cut.rests_on
+    kept = json.loads(drafts.read_text())
+    copied = {k: v for k, v in kept.items() if k != "seal"}      # as from another machine: no seal
+    drafts.write_text(json.dumps(copied))
+    forget_unsealed()
+    res = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=10**9, workers=2)
+    assert res.stats["searched_now"] == len(unknown) and not res.stats["unknown"]
+    assert res.status == "UNKNOWN" and res.claimed == "OPTIMAL"
+    assert [line for line in res.rests_on if str(drafts.resolve()) in line]
+    forget_unsealed()
+
+    # a draft whose core holds a word that is no answer here: refused, naming the drafts file
+    question = json.loads(ck.read_text())["question"]
+    bad = tmp_path / "bad.json"
+    save_checkpoint(bad, question, load_checkpoint(ck, question))
+    draft = copied["entries"][unknown[0]]
+    CoreDrafts(drafts_path(bad), question, lambda w: None).save(
+        unknown[0], draft["core"] + ["zzzzz"], draft["depth"], pattern_code(draft["pattern"]), [])
+    with pytest.raises(WordleError, match=f"{drafts_path(bad)}.*not answers of the lists"):
+        decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(bad), core_work=10**9)
+    forget_unsealed()

@@ -194,3 +194,78 @@ def test_no_module_imports_another_modules_private_name():
                 found += [f"{module}:{node.lineno} imports {node.module}.{a.name}" for a in node.names
                           if a.name.startswith("_") and not a.name.startswith("__")]
     assert not found, "\n".join(found)
+
+
+# the searcher's own modules: the only ones that may set its attributes or call its private methods
+SEARCHER_HOME = ("wordlelab/solvers/search/native.py", "wordlelab/solvers/search/strategy_paths.py")
+SEARCHER_NAMES = {"searcher", "s"}        # what the library and tools call a searcher they hold
+
+
+def _searcher_classes() -> list[ast.ClassDef]:
+    found = []
+    for rel in SEARCHER_HOME:
+        found += [n for n in ast.walk(ast.parse((ROOT / rel).read_text()))
+                  if isinstance(n, ast.ClassDef) and n.name in ("NativeSearcher", "StrategyPaths")]
+    assert {c.name for c in found} == {"NativeSearcher", "StrategyPaths"}
+    return found
+
+
+def _outside_the_searcher() -> list[tuple[str, ast.AST]]:
+    """(path, tree) of every library module and tool but the searcher's own."""
+    paths = sorted((ROOT / "wordlelab").rglob("*.py")) + sorted((ROOT / "tools").glob("*.py"))
+    return [(str(p.relative_to(ROOT)), ast.parse(p.read_text())) for p in paths
+            if str(p.relative_to(ROOT)) not in SEARCHER_HOME]
+
+
+def _holds_a_searcher(node: ast.AST) -> bool:
+    """``searcher``, ``s`` or ``self.searcher``."""
+    if isinstance(node, ast.Name):
+        return node.id in SEARCHER_NAMES
+    return isinstance(node, ast.Attribute) and node.attr == "searcher" and isinstance(node.value, ast.Name) \
+        and node.value.id == "self"
+
+
+def test_no_searcher_attribute_is_set_outside_its_module():
+    """A searcher is no blackboard: a campaign's state lives in its own object (depth/run.py's
+    DepthRun), so a searcher that served one question is a clean searcher for the next. No module
+    but the searcher's own assigns an attribute of a name holding a searcher, nor an attribute the
+    searcher declares (``self.X = ...`` in NativeSearcher) on any object but ``self``."""
+    declared = {t.attr for c in _searcher_classes() for n in ast.walk(c) if isinstance(n, (ast.Assign, ast.AnnAssign))
+                for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+                for t in (t.elts if isinstance(t, ast.Tuple) else [t])
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"}
+    assert {"lists", "mode", "tables", "cache", "stats", "depth_rounds"} <= declared
+    found = []
+    for rel, tree in _outside_the_searcher():
+        for n in ast.walk(tree):
+            if not isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+                continue
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target]):
+                for t in (t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]):
+                    if not isinstance(t, ast.Attribute):
+                        continue
+                    on_self = isinstance(t.value, ast.Name) and t.value.id == "self"
+                    if _holds_a_searcher(t.value) or (t.attr in declared and not on_self):
+                        found.append(f"{rel}:{n.lineno} sets {ast.unparse(t)}")
+    assert not found, "\n".join(found)
+
+
+def test_no_module_calls_the_searchers_private_methods():
+    """What other modules need of the searcher is public and documented; its ``_methods`` are
+    called from its own modules only (native.py and its mixin strategy_paths.py)."""
+    private = {f.name for c in _searcher_classes() for f in c.body if isinstance(f, ast.FunctionDef)
+               and f.name.startswith("_") and not f.name.startswith("__")}
+    assert "_stoppable" in private and "_start_feasible" not in private
+    found = [f"{rel}:{n.lineno} uses {ast.unparse(n)}" for rel, tree in _outside_the_searcher() for n in ast.walk(tree)
+             if isinstance(n, ast.Attribute) and n.attr in private
+             and not (isinstance(n.value, ast.Name) and n.value.id == "self")]
+    assert not found, "\n".join(found)
+
+
+def test_a_depth_run_takes_no_attribute_from_outside():
+    """DepthRun (the depth campaign's state) has fixed fields: nothing can be attached to it."""
+    from wordlelab.solvers.search.depth.run import DepthRun
+    run = DepthRun(searcher=None)
+    with pytest.raises(AttributeError):
+        run.failing_class = None
+    assert not hasattr(run, "__dict__")

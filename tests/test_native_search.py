@@ -149,7 +149,7 @@ def test_an_error_in_one_thread_stops_the_others(tmp_path):
     words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 400))
     lists = lists_from(tmp_path, words[::2], words)
     s = NativeSearcher(lists, "easy", 6)
-    asked, child_list = [], s._child_list
+    asked, child_list = [], s.child_list
 
     def failing_first(*args):
         asked.append(1)
@@ -158,11 +158,11 @@ def test_an_error_in_one_thread_stops_the_others(tmp_path):
         time.sleep(0.05)
         return child_list(*args)
 
-    s._child_list = failing_first
+    s.child_list = failing_first
     with pytest.raises(RuntimeError, match="a class failed"):
         s.solve(start=words[7], threads=2)
     assert len(asked) <= 2          # the other thread finished the class it had, and stopped
-    s._child_list = child_list
+    s.child_list = child_list
     assert s.solve(start=words[7], threads=2).value == NativeSearcher(lists, "easy", 6).solve(start=words[7]).value
 
 
@@ -481,7 +481,7 @@ def test_a_counter_poisoned_mid_node_ends_the_guess_loop_at_once(mode):
     H = np.arange(len(words), dtype=np.int32)
     L = np.arange(len(words), dtype=np.int32)
     searcher.stats[Stat.NODES] = POISON - 2     # the root's count passes; its first child's poisons
-    value, _ = searcher._solve(H, L, 6, NO_STRATEGY)
+    value, _ = searcher.min_sum(H, L, 6, NO_STRATEGY)
     assert value >= NO_STRATEGY
     assert searcher.stats[Stat.NODES] - POISON <= 6, "the root went on through its guesses after the poison"
     searcher.cache.fill(0)      # made-up values, as NativeSearcher._stoppable throws them away

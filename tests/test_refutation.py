@@ -14,6 +14,7 @@ from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.native import NativeSearcher
 from wordlelab.solvers.search.engine.tables import NODE_LIMIT, REFUTED, depth_rounds, new_stats, new_table
 from wordlelab.solvers.search.depth.depth_proof import prove_depth
+from wordlelab.solvers.search.depth.run import DepthRun
 
 ATCH = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
 
@@ -273,7 +274,7 @@ def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets(mode, 
         d = rng.choice([2, 3])
         cls = members[starts[c]:starts[c] + sizes[c]].tolist()
         sub = np.array(sorted(rng.sample(cls, min(len(cls), rng.randint(d + 2, largest)))), np.int32)
-        Lc = searcher._child_list(Lchild, g0, pats[c])
+        Lc = searcher.child_list(Lchild, g0, pats[c])
         r = K.depth_feasible(sub, Lc, d, searcher.tables, new_table(1 << 12), new_stats(), 10**9, searcher.depth_rounds)
         assert r != NODE_LIMIT
         history = [(lists.guesses[g0], int(pats[c]))]
@@ -311,7 +312,7 @@ def test_probing_guesses_in_rounds_changes_no_verdict():
         d = rng.choice([3, 3, 4])
         cls = members[starts[c]:starts[c] + sizes[c]].tolist()
         sub = np.array(sorted(rng.sample(cls, min(len(cls), rng.randint(12, 48)))), np.int32)
-        Lc = searcher._child_list(Lchild, g0, pats[c])
+        Lc = searcher.child_list(Lchild, g0, pats[c])
         in_rounds = decide(sub, Lc, d, depth_rounds(3, 4, 2))
         one_by_one = decide(sub, Lc, d, depth_rounds(first_budget=0))
         assert (in_rounds == REFUTED) == (one_by_one == REFUTED), (lists.guesses[g0], d, sub.tolist())
@@ -320,7 +321,7 @@ def test_probing_guesses_in_rounds_changes_no_verdict():
             for k in range(len(zs)):
                 part = ms[ss[k]:ss[k] + zs[k]].copy()
                 if len(part) > 1 or searcher.ans_guess[part[0]] != in_rounds:
-                    assert decide(part, searcher._child_list(Lg, in_rounds, ps[k]), d - 1,
+                    assert decide(part, searcher.child_list(Lg, in_rounds, ps[k]), d - 1,
                                   depth_rounds(first_budget=0)) >= 0
         verdicts[in_rounds == REFUTED] += 1
     assert verdicts[True] >= 3 and verdicts[False] >= 3, verdicts
@@ -486,8 +487,8 @@ def test_cli_prints_and_writes_the_hard_mode_core(cli_run, tmp_path):
 def test_kept_cores_refute_later_first_words_as_the_search_does(hard_sweep, hard_plain_yes):
     """Hard mode's core bank: first words refuted by a core kept from another are exactly those the
     search refutes (every no of the sweep is a no of the plain search, word by word)."""
-    searcher, r, _, _ = hard_sweep
-    assert searcher.core_bank.hits > 10
+    bank, r, _, _ = hard_sweep
+    assert bank.hits > 10
     assert set(r.stats["yes"]) == hard_plain_yes
 
 
@@ -553,10 +554,11 @@ def test_a_large_class_grows_a_core_from_the_guesses_that_beat_it(random_300, mo
     kinds = {True: 0, False: 0}         # lemmas after one more guess, after any
     for word in random_300.guesses[:50]:
         g0 = searcher.guess_index[word]
-        if searcher._start_feasible(node, g0, searcher._new_cache(), new_stats(), 10**9) != REFUTED:
+        verdict, failing_class = searcher.start_feasible(node, g0, searcher.new_cache(), new_stats(), 10**9)
+        if verdict != REFUTED:
             continue
-        failing = {random_300.answers[a] for a in searcher.failing_class[0]}
-        entry = hard_cores.hard_refutation(searcher, node, g0)
+        failing = {random_300.answers[a] for a in failing_class.members}
+        entry = hard_cores.hard_refutation(DepthRun(searcher), node, g0, failing_class)
         assert set(entry["core"]) <= failing and entry["depth"] == 3
         if "lemmas" not in entry:
             continue
@@ -668,26 +670,28 @@ def test_a_union_of_kept_cores_refutes_a_class_with_the_same_verdict_and_a_check
     from wordlelab.solvers.search.depth.hard_cores import hard_refutation
     searcher = NativeSearcher(random_300, "hard", 4)
     node = searcher.root(None, None, 4)
+    run = DepthRun(searcher)
 
     def verdict(word):
-        return searcher._start_feasible(node, searcher.guess_index[word], searcher._new_cache(), new_stats(), 10**9)
+        return searcher.start_feasible(node, searcher.guess_index[word], searcher.new_cache(), new_stats(), 10**9,
+                                       core_bank=run.core_bank)
 
     words = random_300.guesses
-    plain = {w: verdict(w) >= 0 for w in words}
+    plain = {w: verdict(w)[0] >= 0 for w in words}
     assert not all(plain.values()) and any(plain.values())
-    searcher.core_bank = CoreBank(searcher)
+    run.core_bank = CoreBank(searcher)
     for w in words[::2]:
         if not plain[w]:
-            verdict(w)
-            entry = hard_refutation(searcher, node, searcher.guess_index[w])
-            searcher.core_bank.add(w, entry["core"], entry["depth"])
+            entry = hard_refutation(run, node, searcher.guess_index[w], verdict(w)[1])
+            run.core_bank.add(w, entry["core"], entry["depth"])
     through_union = 0
     for w in words[1::2]:
-        assert (verdict(w) >= 0) == plain[w], w
-        if searcher.failing_subset:
+        found, failing = verdict(w)
+        assert (found >= 0) == plain[w], w
+        if failing is not None and failing.subset:
             through_union += 1
-            union = {random_300.answers[a] for a in searcher.failing_class[0]}
-            entry = hard_refutation(searcher, node, searcher.guess_index[w])
+            union = {random_300.answers[a] for a in failing.members}
+            entry = hard_refutation(run, node, searcher.guess_index[w], failing)
             assert set(entry["core"]) <= union and len({feedback(w, a) for a in union}) == 1
             check_first_word_core(w, entry["core"], 3, random_300.guesses)
     assert through_union >= 1

@@ -41,7 +41,7 @@ def main(argv=None) -> int:
     n_open = 0
     for c in np.argsort(-sizes, kind="stable"):
         sub = members[starts[c]:starts[c] + sizes[c]].copy()
-        Lc = s._child_list(Lchild, g0, pats[c])
+        Lc = s.child_list(Lchild, g0, pats[c])
         t, before = time.perf_counter(), int(stats[Stat.NODES])
         r = K.depth_feasible(sub, Lc, a.guesses - 1, s.tables, cache, stats, before + int(a.budget), s.depth_rounds)
         verdict = {REFUTED: "REFUTED", NODE_LIMIT: "open"}.get(r, lists.guesses[r] if r >= 0 else "?")

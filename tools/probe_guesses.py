@@ -54,7 +54,7 @@ def main(argv=None) -> int:
         node = s.root(None, f"{a.state}.{w}", a.guesses)
         stats = new_stats()
         t = time.perf_counter()
-        r = s._start_feasible(node, s.guess_index[w], cache, stats, int(a.budget))
+        r, _ = s.start_feasible(node, s.guess_index[w], cache, stats, int(a.budget))
         verdict = {REFUTED: "refuted", NODE_LIMIT: "open"}.get(r, "yes" if r >= 0 else str(r))
         print(a.state, w, verdict, int(stats[Stat.NODES]), f"{time.perf_counter() - t:.1f}s", flush=True)
         if verdict == "yes" and a.stop:

@@ -105,6 +105,13 @@ def unsealed_inputs() -> list[str]:
     return sorted(_UNSEALED)
 
 
+def note_unsealed(paths) -> None:
+    """Count ``paths`` among this process's unsealed inputs: files another process of the same
+    command (a sweep's worker) read without a valid seal, so that what this process computes
+    from that process's results rests on them, as if it had read them itself."""
+    _UNSEALED.update(paths)
+
+
 def forget_unsealed() -> None:
     """Start afresh: a new command has read nothing yet."""
     _UNSEALED.clear()

@@ -20,7 +20,7 @@ guesses over the answers.
   with class rankings that only bound a class (``best-start --cutoff``): ``bound`` is a
   proven lower bound on the least total, ``value`` None and no tree.
 
-:meth:`NativeSearcher.prove_depth` (question kind ``depth``) decides "can every answer be
+:func:`~wordlelab.solvers.search.depth.depth_proof.prove_depth` (question kind ``depth``) decides "can every answer be
 found within G guesses?", a yes with a verified tree, a no with a core
 (:mod:`~wordlelab.solvers.search.depth.depth_proof` has the theorem and the statuses).
 
@@ -33,8 +33,10 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import functools
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -70,6 +72,18 @@ def top_cutoff(top: int, results: dict, seed: int = INF) -> int:
     """
     exact = sorted(v for v, e in results.values() if e)
     return min(exact[top - 1] + 1 if len(exact) >= top else INF, seed)
+
+
+class FailingClass(NamedTuple):
+    """The class of a first guess that refuted it (:meth:`NativeSearcher.start_feasible`): its
+    answers (or, with ``subset``, the part of them that was refuted: a union of kept cores, or a
+    part shared with other guesses' classes), the guesses the mode allows in it, and its pattern
+    code. A refuted subset refutes its class by monotonicity (hard mode)."""
+
+    members: np.ndarray
+    guesses: np.ndarray
+    pattern: int
+    subset: bool = False
 
 
 @dataclass
@@ -126,22 +140,21 @@ class NativeSearcher(StrategyPaths):
                              np.zeros(0, np.int32), eg, np.zeros(max(n_eg, 1), np.int32))
         self.cache_entries = cache_entries
         # the min-sum search's node table; ``table`` lets processes share one (solvers/sweep.py)
-        self.cache = self._new_cache() if table is None else table
+        self.cache = self.new_cache() if table is None else table
         self._table_is_ours = table is None
         self._watch = None                 # the StopOnCtrlC of the _stoppable block running, if any
-        self.failing_class = None          # set by _start_feasible
-        self.failing_subset = False        # ... and whether it is a subset of its class (a union of kept cores)
-        self.core_bank = None              # hard mode's kept cores, in a first-word sweep (hard_cores.py)
-        self.core_work = None              # the check budget of an unfinished hard core (None: the default)
-        self.largest_first = False         # at a state, make the cores of the largest classes first (depth_proof.py)
-        self.core_drafts = None            # a hard-mode sweep's cores awaiting their check (core_drafts.py)
-        self.state_cores: dict = {}        # (history, guesses left) -> the cores made there so far (hard_cores.py)
-        self._answer_set = None
         self.depth_rounds = depth_rounds()  # which nodes of the depth search probe guesses in rounds
         self.stats = new_stats()
 
-    def _new_cache(self):
+    def new_cache(self) -> np.ndarray:
+        """A fresh, empty node table of this searcher's size (``cache_entries``), for a search
+        that must not share the searcher's own (a depth search, a probe, a worker's table)."""
         return new_table(self.cache_entries)
+
+    @functools.cached_property
+    def answer_set(self) -> frozenset:
+        """The answers as a set, made once: a checkpoint's validator looks up thousands of cores."""
+        return frozenset(self.lists.answers)
 
     @contextlib.contextmanager
     def _stoppable(self):
@@ -178,7 +191,12 @@ class NativeSearcher(StrategyPaths):
                     self.stats[Stat.NODES] = nodes
 
     # ---- the compiled calls, with the shared tables filled in
-    def _solve(self, H, L, d, beta, beam=None):
+    def min_sum(self, H: np.ndarray, L: np.ndarray, d: int, beta: int, beam: int | None = None) -> tuple:
+        """The min-sum search over answers ``H`` with guesses ``L`` within ``d`` guesses, on the
+        searcher's node table: ``(value, guess)``, the least total and a guess attaining it if the
+        total is below ``beta``, else a lower bound >= ``beta`` (INF or more: no strategy).
+        ``beam`` (default the searcher's): 0 for the exact search. Not watched for Ctrl-C: a
+        caller that may be cut short runs it inside its own stop block."""
         beam = self.beam if beam is None else beam
         return K.solve(H, L, d, beta, self.tables, beam, self.cache, self.stats)
 
@@ -186,7 +204,9 @@ class NativeSearcher(StrategyPaths):
         live = np.full(1, INF, np.int64) if live is None else live
         return K.guess_value(H, Lchild, d, g, beta, live, self.tables, self.beam, self.cache, self.stats)
 
-    def _child_list(self, Lnode, g, p):
+    def child_list(self, Lnode: np.ndarray, g: int, p: int) -> np.ndarray:
+        """The guesses the mode allows in the class of pattern ``p`` after guess ``g``, from the
+        guess list ``Lnode`` of the node g was played at (easy mode: ``Lnode`` itself)."""
         return K.child_list(Lnode, g, p, self.mode_code, self.letters, self.lcount)
 
     def child_guesses(self, node: Node) -> np.ndarray:
@@ -259,13 +279,16 @@ class NativeSearcher(StrategyPaths):
             raise WordleError("threads must be at least 1")
         if threads > 1 and (checkpoint or on_workers):
             threads = 1          # the classes go to the checkpoint's workers instead
-        return self._min_total(node, question, self.beam, t0, progress, checkpoint, workers_spec, class_rankings,
+        return self.min_total(node, question, self.beam, t0, progress, checkpoint, workers_spec, class_rankings,
                                threads)
 
-    def _min_total(self, node: Node, question: dict, beam: int, t0: float, progress=None,
-                   checkpoint=None, workers_spec=None, class_rankings=(), threads: int = 1) -> Result:
-        """Search ``node`` (its first guess: ``node.start``, or the best one), build the tree,
-        verify it, and check the verified total is the search's."""
+    def min_total(self, node: Node, question: dict, beam: int, t0: float, progress=None,
+                  checkpoint=None, workers_spec=None, class_rankings=(), threads: int = 1) -> Result:
+        """The least total at ``node`` (its first guess: ``node.start``, or the best one), as
+        :meth:`solve` answers ``question``: search, build the tree, verify it, and check the
+        verified total is the search's. ``beam`` 0: the exact search; ``t0``: when the question
+        was asked (``perf_counter``), for the Result's seconds. ``workers_spec`` is
+        ``(workers, dask_address)`` or None; the other parameters are :meth:`solve`'s."""
         method = "beam" if beam else "native"
         # a beam search that finds no strategy proves nothing
         none = Status.UNKNOWN if beam else Status.INFEASIBLE
@@ -290,7 +313,7 @@ class NativeSearcher(StrategyPaths):
             store = cc.ClassStore(checkpoint, self, node, classes)
             ranked = list(dict.fromkeys(p for p in (cc.class_from_ranking(store, self, node, path)
                                                    for path in class_rankings) if p))
-            paths = self._new_paths(node, g)
+            paths = self.new_paths(node, g)
             if workers_spec and INF not in store.bounds.values():    # (INF: the word has no strategy)
                 todo = {k: len(v) for k, v in classes.items() if k not in store.entries and k not in store.bounds}
                 if todo and not cc.solve_classes(store, self, node.start, question["state"], todo, *workers_spec,
@@ -302,7 +325,7 @@ class NativeSearcher(StrategyPaths):
         with self._stoppable() as stop:
             if threads > 1:
                 from wordlelab.solvers.search.classes import class_threads
-                paths = self._new_paths(node, g)
+                paths = self.new_paths(node, g)
                 value = class_threads.solve_classes(self, node, g, split, paths, beam, threads, stop, progress)
                 threaded = {"threads": threads}
             else:
@@ -343,7 +366,7 @@ class NativeSearcher(StrategyPaths):
 
     def _classes_in_turn(self, node, g, split, beam, stop, store, paths, progress):
         """The classes of first guess ``g`` searched one after the other: their summed value (INF
-        at the first class without a strategy) and each answer's guesses, as ``_new_paths``.
+        at the first class without a strategy) and each answer's guesses, as ``new_paths``.
 
         With a ``store`` (a class checkpoint, whose ``paths`` are given), a class found there is
         not searched, and each class searched is kept as soon as it is proven.
@@ -363,15 +386,15 @@ class NativeSearcher(StrategyPaths):
                 # kept in store.bounds only when the file has no least total for the class
                 v = store.bounds[pattern_string(int(pats[c]))]      # a lower bound: no strategy to keep
             if v is None:
-                Lc = self._child_list(Lchild, g, pats[c])
+                Lc = self.child_list(Lchild, g, pats[c])
                 # a Ctrl-C that comes after the class's search stops the run once the class is
                 # kept, not between its search and the line that keeps it
                 with DeferSignals() if store else contextlib.nullcontext():
-                    v, _ = self._solve(sub, Lc, node.d - 1, INF, beam)
+                    v, _ = self.min_sum(sub, Lc, node.d - 1, INF, beam)
                     stop.check()          # a search a Ctrl-C cut short: its values are void
                     if store and v < INF:
                         # read the class's strategy now, while its nodes are in the table, and keep it
-                        if not self._fill_min_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)], beam, stop):
+                        if not self.fill_min_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)], beam, stop):
                             raise WordleError("internal error: a class just proven has no strategy")
                         store.put(pats[c], v, paths, sub)
             total += v
@@ -382,10 +405,10 @@ class NativeSearcher(StrategyPaths):
         if store:
             return total, paths
         # every class's strategy, read from the node table once all are proven
-        paths = self._new_paths(node, g)
-        stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), self._child_list(Lchild, g, pats[c]),
+        paths = self.new_paths(node, g)
+        stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), self.child_list(Lchild, g, pats[c]),
                   node.d - 1, 1) for c in range(len(sizes))]
-        if not self._fill_min_paths(paths, stack, beam, stop):
+        if not self.fill_min_paths(paths, stack, beam, stop):
             raise WordleError("internal error: a min-sum search's classes have no strategy")
         return total, paths
 
@@ -407,6 +430,11 @@ class NativeSearcher(StrategyPaths):
         before it, and the guesses left (``node.d``). Returns the verifier's report."""
         answers = [self.lists.answers[a] for a in node.H]
         return verify_tree(tree, answers, self.lists.guesses, self.mode, node.history, node.d)
+
+    def add_stats(self, stats: np.ndarray) -> None:
+        """Add the counters ``stats`` (``new_stats``) of searches run beside this searcher's own,
+        on its node table (threads with counters of their own), to its counters."""
+        self.stats += stats
 
     def statistics(self) -> dict:
         """Nodes searched, cache hits, matrix cells scanned, cache entries and the table's slots."""
@@ -473,34 +501,58 @@ class NativeSearcher(StrategyPaths):
                 progress(1, info=f"best {best[0] if best else None}")
 
     # ---- depth
-    def _start_feasible(self, node, g0, cache, stats, node_limit, progress=None, Lchild=None) -> int:
-        """g0 if every class after first guess g0 is solvable in time, else REFUTED or NODE_LIMIT.
+    def start_feasible(self, node: Node, g0: int, cache: np.ndarray, stats: np.ndarray, node_limit: int,
+                       progress=None, Lchild: np.ndarray | None = None,
+                       core_bank=None) -> tuple[int, FailingClass | None]:
+        """Whether every class after first guess ``g0`` at ``node`` is solvable within the guesses
+        left, by the depth search on node table ``cache`` (counters ``stats``).
 
-        One failing class refutes g0. The classes are searched in rounds, largest first, and
-        one at a time, smallest first, side by side (:func:`~wordlelab.solvers.search.classes.start_probe.probe_classes`);
-        in a hard-mode sweep, the union of the kept cores in each class is tried too.
-        On a refutation, ``self.failing_class`` is the class that failed: (answers, guess list,
-        pattern), or the subset of it that was refuted.
+        One failing class refutes g0. The classes are searched in rounds, largest first, and one
+        at a time, smallest first, side by side
+        (:func:`~wordlelab.solvers.search.classes.start_probe.probe_classes`); in hard mode, with
+        ``core_bank`` (a :class:`~wordlelab.solvers.search.depth.core_bank.CoreBank`: a first-word
+        sweep's kept cores), the union of the kept cores in each class is tried too.
+
+        Parameters
+        ----------
+        node : Node
+            The node g0 is played at.
+        g0 : int
+            The guess index of the first guess.
+        cache, stats : numpy.ndarray
+            The depth search's node table (:meth:`new_cache`) and counters (``new_stats``).
+        node_limit : int
+            Stop once ``stats[Stat.NODES]`` passes it (nothing is then proven).
+        progress : callable, optional
+            Told of each class decided.
+        Lchild : numpy.ndarray, optional
+            The node's child guess list (:meth:`child_guesses`), if known.
+        core_bank : CoreBank, optional
+            Kept cores whose unions are tried as subsets of the classes (hard mode).
+
+        Returns
+        -------
+        tuple
+            ``(verdict, failing)``: verdict g0 (every class solvable), REFUTED or NODE_LIMIT;
+            on a refutation ``failing`` is the :class:`FailingClass`, else None.
         """
-        self.failing_class = None
-        self.failing_subset = False
         if Lchild is None:
             members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, self.tables)
         else:
             members, starts, sizes, pats = K.partition(self.MT, node.H, g0)
         if node.d <= 1:
-            return g0 if len(sizes) == 0 else REFUTED
+            return (g0, None) if len(sizes) == 0 else (REFUTED, None)
         def search(c, limit):
             sub = members[starts[c]:starts[c] + sizes[c]].copy()
-            Lc = self._child_list(Lchild, g0, pats[c])
+            Lc = self.child_list(Lchild, g0, pats[c])
             return K.depth_feasible(sub, Lc, node.d - 1, self.tables, cache, stats, limit, self.depth_rounds)
 
         trial = None
         subsets: dict = {}
         subset_refuted: set = set()       # the class whose subset the probe refuted
-        if self.mode == "hard" and self.core_bank is not None and node.d > 2:
+        if self.mode == "hard" and core_bank is not None and node.d > 2:
             # hard mode: a refuted subset refutes its class (start_probe.py); the kept cores give them
-            unions = self.core_bank.unions(int(g0))
+            unions = core_bank.unions(int(g0))
             for c, p in enumerate(pats.tolist()):
                 u = unions.get(int(p))
                 if u is not None:         # (the answers left, when the node is not the root)
@@ -510,7 +562,7 @@ class NativeSearcher(StrategyPaths):
             def trial(c, limit):
                 if c not in subsets:
                     return None
-                Lc = self._child_list(Lchild, g0, pats[c])
+                Lc = self.child_list(Lchild, g0, pats[c])
                 r = K.depth_feasible(subsets[c], Lc, node.d - 1, self.tables, cache, stats, limit,
                                      self.depth_rounds)
                 if r == REFUTED:
@@ -520,14 +572,13 @@ class NativeSearcher(StrategyPaths):
         verdict, failing = probe_classes(sizes, search, stats, node_limit, progress, trial if subsets else None)
         if verdict == REFUTED:
             sub = members[starts[failing]:starts[failing] + sizes[failing]].copy()
-            if failing in subset_refuted:       # the certificate is made from the refuted subset
+            subset = failing in subset_refuted
+            if subset:                    # the certificate is made from the refuted subset
                 sub = subsets[failing].copy()
-                self.failing_subset = True
-            self.failing_class = (sub, self._child_list(Lchild, g0, pats[failing]), int(pats[failing]))
-            return REFUTED
+            return REFUTED, FailingClass(sub, self.child_list(Lchild, g0, pats[failing]), int(pats[failing]), subset)
         if verdict == NODE_LIMIT:
-            return NODE_LIMIT
-        return int(g0)
+            return NODE_LIMIT, None
+        return int(g0), None
 
 
 def _unsealed_lines(store) -> list[str]:

@@ -61,15 +61,16 @@ class StrategyPaths:
     def tree_from_choices(self, node, g, members, starts, sizes, pats, Lchild, choose) -> Tree | None:
         """The strategy that plays first guess ``g`` at ``node`` (split into ``members`` etc.), then
         ``choose(H, L, d)`` at each node below; None if ``choose`` answers with a negative code."""
-        paths = self._new_paths(node, g)
-        stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), self._child_list(Lchild, g, pats[c]),
+        paths = self.new_paths(node, g)
+        stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), self.child_list(Lchild, g, pats[c]),
                   node.d - 1, 1) for c in range(len(sizes))]
         if not self._fill_paths(paths, stack, choose):
             return None
         return self._paths_tree(node, paths)
 
-    def _new_paths(self, node, g) -> np.ndarray:
-        """Each answer's guesses, to be filled (row: answer; column: guess number - 1)."""
+    def new_paths(self, node, g) -> np.ndarray:
+        """Each answer's guesses, to be filled (row: answer; column: guess number - 1), with
+        first guess ``g`` played for the answers of ``node``."""
         paths = np.full((len(self.lists.answers), node.d + 1), -1, np.int32)
         paths[node.H, 0] = g
         return paths
@@ -93,13 +94,16 @@ class StrategyPaths:
                 Lc = L
             else:
                 ms, ss, zs, ps, Lc = K.child_lists_after(H, L, best, self.tables)
-            stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), self._child_list(Lc, best, ps[c]), d - 1, depth + 1)
+            stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), self.child_list(Lc, best, ps[c]), d - 1, depth + 1)
                          for c in range(len(zs)))
         return True
 
-    def _fill_min_paths(self, paths, stack, beam, stop=UNWATCHED) -> bool:
-        """:meth:`_fill_paths` with the min-sum search's own choice at each node, compiled
-        (:func:`~wordlelab.solvers.search.engine.search_core.fill_min_paths`): one call a class, not one a node."""
+    def fill_min_paths(self, paths, stack, beam, stop=UNWATCHED) -> bool:
+        """Fill the rows of ``paths`` (:meth:`new_paths`) below the nodes on ``stack`` ((H, L, d,
+        depth) each) with the min-sum search's own choice at each node, compiled
+        (:func:`~wordlelab.solvers.search.engine.search_core.fill_min_paths`): one call a class,
+        not one a node. The nodes must have been searched (with ``beam``) on the searcher's node
+        table; False if one has no strategy. ``stop``'s check follows each call."""
         for H, L, d, depth in stack:
             filled = K.fill_min_paths(H, L, d, depth, paths, self.tables, beam, self.cache, self.stats)
             stop.check()          # a search a Ctrl-C cut short: its values are void

@@ -112,7 +112,7 @@ def solve_tie_break(searcher, start: str | None = None, state: str | None = None
     value = n * S + hit * int(enc[2 + h + 1])
     for c in np.argsort(-sizes, kind="stable"):
         sub = members[starts[c]:starts[c] + sizes[c]]
-        v, _ = run(sub, searcher._child_list(Lchild, g, pats[c]), node.d - 1)
+        v, _ = run(sub, searcher.child_list(Lchild, g, pats[c]), node.d - 1)
         if v >= INF_T:
             raise WordleError("internal error: the plain search finds a strategy, the tie-broken search none")
         value += int(v)

@@ -152,7 +152,7 @@ def _init(searcher_class, lists, mode, max_guesses, start, state, cache_entries,
     g = searcher.guess_index[node.start]
     members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g, searcher.tables)
     classes = {pattern_string(int(pats[c])): (members[starts[c]:starts[c] + sizes[c]].copy(),
-                                               searcher._child_list(Lchild, g, pats[c]))
+                                               searcher.child_list(Lchild, g, pats[c]))
                for c in range(len(sizes))}
     return searcher, node, g, classes, table
 
@@ -163,11 +163,11 @@ def _run(state, key, _cutoff) -> dict:
     from wordlelab.solvers.search.engine.tables import INF
     searcher, node, g, classes, _ = state
     sub, Lc = classes[key]
-    v, _ = searcher._solve(sub, Lc, node.d - 1, INF, 0)
+    v, _ = searcher.min_sum(sub, Lc, node.d - 1, INF, 0)
     if v >= INF:
         return {"value": int(v), "paths": None}
-    paths = searcher._new_paths(node, g)
-    if not searcher._fill_min_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)], 0):
+    paths = searcher.new_paths(node, g)
+    if not searcher.fill_min_paths(paths, [(sub.copy(), Lc, node.d - 1, 1)], 0):
         raise WordleError("internal error: a class just proven has no strategy")
     return {"value": int(v), "paths": path_rows(searcher, paths, sub)}
 

@@ -1,7 +1,7 @@
 """The classes of a given first guess, searched on threads of one process.
 
 Why it holds: the total is the sum of the class values, as in the one-thread loop of
-``NativeSearcher._min_total``, whichever thread proves each class. The threads share the
+``NativeSearcher.min_total``, whichever thread proves each class. The threads share the
 searcher's node table, which is lockless and sound to share (``node_table``: every entry is a
 proven fact about its node, whoever wrote it, and a torn entry reads as a miss), as the
 processes of a sweep share it. Each class's strategy is read from the table right after its
@@ -73,7 +73,7 @@ def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress
                         return
                     c = queue.pop(0)
                 sub = members[starts[c]:starts[c] + sizes[c]].copy()
-                Lc = searcher._child_list(Lchild, g, pats[c])
+                Lc = searcher.child_list(Lchild, g, pats[c])
                 v, _ = K.solve(sub, Lc, node.d - 1, INF, tables, beam, searcher.cache, stats)
                 # the class's strategy, read now while its nodes are fresh in the table (rows ``sub`` only);
                 # a counter poisoned by Ctrl-C fails it too, and the caller's check comes first
@@ -120,7 +120,7 @@ def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress
     if errors:
         raise errors[0]
     for _, stats in workers:
-        searcher.stats += stats
+        searcher.add_stats(stats)
     return INF if state["failed"] else state["total"]
 
 

@@ -116,15 +116,16 @@ def class_draft(searcher, path, guesses: int) -> tuple[str, dict]:
     return word, {"core": core, "depth": node.d, "pattern": pattern, "lemmas": [], "proven": claims}
 
 
-def draft_classes(searcher, guesses: int, paths) -> list[str]:
+def draft_classes(run, guesses: int, paths) -> list[str]:
     """Put the draft of each class checkpoint in ``paths`` (:func:`class_draft`) into the sweep's
-    drafts file (``searcher.core_drafts``); return the first words drafted.
+    drafts file (``run.core_drafts``, ``run`` the sweep's
+    :class:`~wordlelab.solvers.search.depth.run.DepthRun`); return the first words drafted.
 
     A draft already there for the same class keeps the claims its own check made (those whose
     answers lie in the new core) and its lemmas; one for another class of the word is refused,
     as is a second checkpoint for one word: its check's claims would be lost.
     """
-    drafts = searcher.core_drafts
+    searcher, drafts = run.searcher, run.core_drafts
     if paths and searcher.mode != "hard":
         raise WordleError("--class-checkpoint is for hard mode: easy mode's nos are cores learnt across first words")
     if paths and drafts is None:

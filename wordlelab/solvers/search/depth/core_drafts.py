@@ -77,11 +77,30 @@ class CoreDrafts:
     (:func:`~wordlelab.solvers.checkpoint.save_merged`), each its own words.
     """
 
-    def __init__(self, path, question: dict, validate_word):
+    def __init__(self, path, question: dict, validate_word, validate_words=None):
         self.path = path
         self.question = {**question, "kind": f"{question['kind']}-core-drafts"}
         self.validate_word = validate_word
+        # validate_words(answers, guesses): ValueError unless they are answers and guesses of the lists
+        self.validate_words = validate_words
         self._held: dict | None = None     # the file as this run found it, read once
+
+    def read(self) -> dict:
+        """The drafts file's entries (first word -> draft, as written), read on the first call
+        only: a sweep asks for every word it decides, and a run decides each word once, so a
+        draft it could use was written before it started. A file this installation did not
+        write is noted among the process's unsealed inputs
+        (:func:`~wordlelab.solvers.checkpoint.unsealed_inputs`) when it is read.
+
+        Raises
+        ------
+        WordleError
+            The file cannot be read, was edited or damaged, is for another question, or holds
+            a malformed draft; the message names the file.
+        """
+        if self._held is None:
+            self._held = load_checkpoint(self.path, self.question, self._check)
+        return self._held
 
     def load(self, word: str, depth: int) -> dict | None:
         """The draft of ``word``'s core within ``depth`` guesses after it, or None.
@@ -90,11 +109,7 @@ class CoreDrafts:
         code), ...), left)]}``, as :func:`~wordlelab.solvers.search.depth.hard_cores.check_made_core`
         takes it. A draft for another depth is not this word's question and is ignored.
         """
-        # read once a run: a sweep asks for every word it decides, and a run decides each word
-        # once, so a draft it could use was written before it started
-        if self._held is None:
-            self._held = load_checkpoint(self.path, self.question, self._check)
-        draft = self._held.get(word)
+        draft = self.read().get(word)
         if draft is None or draft["depth"] != depth:
             return None
         return {"core": draft["core"], "depth": depth, "pattern": pattern_code(draft["pattern"]),
@@ -134,6 +149,10 @@ class CoreDrafts:
         pattern_code(value["pattern"])
         check_lemmas_shape(value["lemmas"], value["core"])
         check_lemmas_shape(value.get("proven", []), value["core"])
+        if self.validate_words is not None:
+            # (a word of other lists would fail later, in the checker, with no file named)
+            self.validate_words(value["core"], {g for _, more, _ in value["lemmas"] + value.get("proven", [])
+                                                for g, _ in more})
         if "imported" in value:
             check_int(value["imported"], "the claims imported", 1)
             if value["imported"] > len(value.get("proven", [])):

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from wordlelab.errors import WordleError
 from wordlelab.models.tree import save_tree
-from wordlelab.solvers.search.depth.depth_entries import refutation_entry
+from wordlelab.solvers.search.depth.depth_entries import learnt_core_entry, refutation_entry
 from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.engine.tables import NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, Stat
 
@@ -60,18 +60,6 @@ def first_words(searcher, node, limit: int | None, words, in_order: bool = False
     return order[:limit]
 
 
-def bank_cores(searcher, decisions: dict) -> None:
-    """In hard mode, give ``searcher`` a :class:`~wordlelab.solvers.search.depth.core_bank.CoreBank`
-    holding the checked cores of ``decisions``' nos, most recent last."""
-    if searcher.mode != "hard":
-        return
-    from wordlelab.solvers.search.depth.core_bank import CoreBank
-    searcher.core_bank = CoreBank(searcher)
-    for word, value in decisions.items():
-        if value["yes"] is False and value["same_as"] is None and value["core"]:
-            searcher.core_bank.add(word, value["core"], value["depth"])
-
-
 def root_split(searcher, node) -> tuple:
     """The guess list after the first guess, and each first guess's split (its hash: two first
     words with the same hash split the answers alike)."""
@@ -82,7 +70,9 @@ def root_split(searcher, node) -> tuple:
 
 def decide_word(*args) -> dict:
     """One first word's decision, as a checkpoint entry (KeyboardInterrupt if Ctrl-C cut it short),
-    with the seconds it took (``"seconds"``: the sweep's rate by verdict, read from the checkpoint)."""
+    with the seconds it took (``"seconds"``: the sweep's rate by verdict, read from the checkpoint).
+    The arguments are ``(run, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count,
+    untouched, stop)``, ``run`` the sweep's :class:`~wordlelab.solvers.search.depth.run.DepthRun`."""
     t0 = time.perf_counter()
     value = _decision(*args)
     return dict(value, seconds=round(time.perf_counter() - t0, 1))
@@ -94,18 +84,19 @@ def twin_entry(value: dict, twin: str) -> dict:
     return {**{k: v for k, v in value.items() if k != "seconds"}, "same_as": twin}
 
 
-def _decision(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count, untouched,
+def _decision(run, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir, Count, untouched,
               stop) -> dict:
     """:func:`decide_word`'s work. ``node_limit`` is this word's own: the counters run on across
     words, so it is added to them.
     """
+    searcher = run.searcher
     kept = _kept_tree(searcher, node, g0, tree_dir)
     if kept is not None:
         return kept
     counter = prover.stats if prover is not None else stats
     word_limit = node_limit
     node_limit = min(int(counter[Stat.NODES]) + node_limit, 1 << 62)
-    bank = searcher.core_bank
+    bank = run.core_bank
     if bank is not None:            # hard mode: a core kept from another first word may refute it
         from wordlelab.solvers.search.depth.hard_cores import UNFINISHED_CHECK_WORK
         kept = bank.refute(g0, node.d - 1, UNFINISHED_CHECK_WORK)
@@ -113,40 +104,40 @@ def _decision(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree
             return {"yes": False, **kept, "total": None, "same_as": None}
     from wordlelab.solvers.search.depth.hard_cores import check_made_core
     word = searcher.lists.guesses[g0]
-    draft = searcher.core_drafts.load(word, node.d - 1) if searcher.core_drafts is not None else None
+    draft = run.core_drafts.load(word, node.d - 1) if run.core_drafts is not None else None
     if draft is not None:           # an earlier run made its core: only the check is left
         def check_draft():
             from wordlelab.models.refutation import CoreFault
             try:
-                return check_made_core(searcher, (), word, draft)
+                return check_made_core(run, (), word, draft)
             except CoreFault as e:     # the draft is a candidate only: it decides nothing
-                raise WordleError(f"the core drafted for {word.upper()} in {searcher.core_drafts.path} is no "
+                raise WordleError(f"the core drafted for {word.upper()} in {run.core_drafts.path} is no "
                                   f"refutation ({e}); delete that file to make the cores again") from None
-        return _checked(searcher, word, word_limit, draft["pattern"], check_draft)
+        return _checked(run, word, word_limit, draft["pattern"], check_draft)
     if prover is not None:
         # easy mode: a word with a class holding a known core needs only that core's check
-        borrowed = searcher.easy_certificates.borrowed(word, node.d - 1)
+        borrowed = run.easy_certificates.borrowed(word, node.d - 1)
         if borrowed is not None:
-            value = _checked(searcher, word, word_limit, None,
-                             lambda: _easy_certified(searcher, borrowed, node, g0, Lchild, word_limit))
+            value = _checked(run, word, word_limit, None,
+                             lambda: _easy_certified(run, borrowed, node, g0, Lchild, word_limit))
             if value["yes"] is False:
                 return value
             # its check ran out of work: the word is searched, and may leave a core of its own
         prover.store.count[Count.LAST] = untouched
-        r = prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, None)
+        r, failing = prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, None), None
     else:
-        r = searcher._start_feasible(node, g0, cache, stats, node_limit, None, Lchild=Lchild)
+        r, failing = searcher.start_feasible(node, g0, cache, stats, node_limit, None, Lchild=Lchild,
+                                             core_bank=run.core_bank)
     stop.check()
     if r == NODE_LIMIT:
         return {"yes": None, "core": None, "depth": None, "total": None, "same_as": None, "node_limit": word_limit}
     if r == REFUTED:
-        failing = searcher.failing_class
         if prover is not None:
-            proposed = refutation_entry(searcher, prover)["core"]
-            return _checked(searcher, word, word_limit, None,
-                            lambda: _easy_certified(searcher, proposed, node, g0, Lchild, word_limit))
-        return _checked(searcher, word, word_limit, failing[2] if failing is not None else None,
-                        lambda: refutation_entry(searcher, prover, node, g0))
+            proposed = learnt_core_entry(searcher, prover)["core"]
+            return _checked(run, word, word_limit, None,
+                            lambda: _easy_certified(run, proposed, node, g0, Lchild, word_limit))
+        return _checked(run, word, word_limit, failing.pattern if failing is not None else None,
+                        lambda: refutation_entry(run, prover, node, g0, failing))
     # the tree of a yes is read without a node limit: its nodes may have left the table meanwhile
     # (a full table, or workers sharing one), and a limit would make a yes look like a no
     tree_limit = int(counter[Stat.NODES]) + TREE_NODE_LIMIT
@@ -167,7 +158,7 @@ def _decision(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree
     return {"yes": True, "core": None, "depth": report.max_guesses, "total": report.total, "same_as": None}
 
 
-def _checked(searcher, word: str, word_limit: int, failing: int | None, refutation) -> dict:
+def _checked(run, word: str, word_limit: int, failing: int | None, refutation) -> dict:
     """The entry of ``word``, refuted by a search: a no once ``refutation()`` has made and checked
     its certificate, else (the check ran out of its budget) an unknown naming the ``failing``
     class (a pattern code) and the budget, so that only a larger one tries it again."""
@@ -182,17 +173,17 @@ def _checked(searcher, word: str, word_limit: int, failing: int | None, refutati
                 "node_limit": word_limit,
                 # the budget it ran out of, when that was the work a larger --core-work raises
                 **({"failing": pattern_string(failing)} if failing is not None else {}),
-                **({"core_work": searcher.core_work} if failing is not None and e.budget == "work" else {}),
+                **({"core_work": run.core_work} if failing is not None and e.budget == "work" else {}),
                 # the second guesses its core check refuted so far, kept in the drafts file
                 **({"settled": e.settled} if failing is not None and e.budget == "work" and getattr(e, "settled", 0)
                    else {})}
-    bank = searcher.core_bank
+    bank = run.core_bank
     if bank is not None and value["core"] and "lemmas" not in value:   # a grown core is large
         bank.add(word, value["core"], value["depth"])
     return {"yes": False, **value, "total": None, "same_as": None}
 
 
-def _easy_certified(searcher, proposed, node, g0, Lchild, node_limit: int) -> dict:
+def _easy_certified(run, proposed, node, g0, Lchild, node_limit: int) -> dict:
     """The ``{"core", "depth", "checked"}`` of a first word the easy-mode search refuted, once its
     core is checked (:mod:`~wordlelab.solvers.search.depth.easy_cores`): ``proposed``, the core its
     search left, else one an earlier no offers, else one a search without the learnt cores makes.
@@ -200,8 +191,9 @@ def _easy_certified(searcher, proposed, node, g0, Lchild, node_limit: int) -> di
     the pattern of the class the core lies in): the word is then not a no."""
     from wordlelab.models.refutation import CheckTooLong
     from wordlelab.solvers.search.depth.easy_cores import NoCore, own_refutation
+    searcher = run.searcher
     word = searcher.lists.guesses[g0]
-    certificates = searcher.easy_certificates
+    certificates = run.easy_certificates
     try:
         value = certificates.certify(word, proposed, node.d - 1)
     except NoCore:

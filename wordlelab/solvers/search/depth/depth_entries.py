@@ -86,25 +86,41 @@ def drafts_beside(searcher, question: dict, checkpoint):
     def validate_word(word):
         if word not in searcher.guess_index:
             raise ValueError("not in the guess list")
-    return CoreDrafts(drafts_path(checkpoint), question, validate_word)
+
+    def validate_words(answers, guesses):
+        if not set(answers) <= searcher.answer_set:
+            raise ValueError("a draft's core lists words that are not answers of the lists")
+        if not all(g in searcher.guess_index for g in guesses):
+            raise ValueError("a draft's claims name guesses that are not in the guess list")
+    return CoreDrafts(drafts_path(checkpoint), question, validate_word, validate_words)
 
 
 # ---- prove-depth checkpoints: word -> {"core": answers or None, "depth": int or None}
-def refutation_entry(searcher, prover, node=None, g0=None) -> dict:
+def refutation_entry(run, prover, node=None, g0=None, failing=None) -> dict:
     """The checkpoint entry of a first guess just refuted: the core it added to the root core
-    (easy mode), or in hard mode, given ``node`` and ``g0``, its own checked core
-    (:func:`~wordlelab.solvers.search.depth.hard_cores.hard_refutation`).
+    (easy mode, with ``prover``: :func:`learnt_core_entry`), or in hard mode, given ``node``,
+    ``g0`` and the class that failed (``failing``, a
+    :class:`~wordlelab.solvers.search.native.FailingClass`), its own checked core
+    (:func:`~wordlelab.solvers.search.depth.hard_cores.hard_refutation`, with the state and
+    check budget of ``run``, a :class:`~wordlelab.solvers.search.depth.run.DepthRun`); else
+    (strict mode) an entry without a core.
+    """
+    if prover is not None:
+        return learnt_core_entry(run.searcher, prover)
+    if run.searcher.mode == "hard" and node is not None:
+        from wordlelab.solvers.search.depth.hard_cores import hard_refutation
+        return hard_refutation(run, node, g0, failing)
+    return {"core": None, "depth": None}
+
+
+def learnt_core_entry(searcher, prover) -> dict:
+    """The checkpoint entry of a first guess ``prover`` (easy mode's search with learnt cores)
+    has just refuted: the core it added to the root core.
 
     ``core`` lists the answers of the failing class's core (depth ``depth``), ``[]`` when it
     was refuted without a search (a class of it on the root core holds a known core) and
-    added nothing, ``None`` when it left no core (the root core is then incomplete; always in
-    strict mode).
+    added nothing, ``None`` when it left no core (the root core is then incomplete).
     """
-    if prover is None:
-        if searcher.mode == "hard" and node is not None:
-            from wordlelab.solvers.search.depth.hard_cores import hard_refutation
-            return hard_refutation(searcher, node, g0)
-        return {"core": None, "depth": None}
     from wordlelab.solvers.search.engine.core_prover import NO_CORE, Count
     w = int(prover.store.count[Count.LAST])
     if w == UNTOUCHED:
@@ -155,9 +171,7 @@ def check_refutation(searcher, word, value) -> None:
         return
     if not isinstance(c, list) or not all(isinstance(a, str) for a in c):
         raise ValueError("the core must be a list of answers")
-    if searcher._answer_set is None:      # made once: a checkpoint checks thousands of entries
-        searcher._answer_set = frozenset(searcher.lists.answers)
-    if not set(c) <= searcher._answer_set or len(set(c)) != len(c):
+    if not set(c) <= searcher.answer_set or len(set(c)) != len(c):
         raise ValueError("the core must list distinct answers of the lists")
     check_int(d, "the depth", 0 if searcher.mode == "hard" else 1)
     if searcher.mode == "hard":

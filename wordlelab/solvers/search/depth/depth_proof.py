@@ -41,10 +41,12 @@ from wordlelab.solvers.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth.depth_entries import (check_refutation, check_via, check_via_entries, refutation_entry,
                                                     replay_refutation)
 from wordlelab.solvers.search.depth.hard_cores import keep_state_seed
+from wordlelab.solvers.search.depth.run import DepthRun
 from wordlelab.solvers.search.depth.state_monotone import SHARED_FROM, RefutedClasses, shared_part
 from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.engine.tables import (NODE_LIMIT, REFUTED, TREE_NODE_LIMIT, UNTOUCHED, Stat, named_counts,
                                              new_stats)
+from wordlelab.solvers.search.native import FailingClass
 
 # seconds between the checkpoint's writes (each one a read and write of the whole file)
 SAVE_EVERY = 2
@@ -52,7 +54,7 @@ SAVE_EVERY = 2
 
 def prove_depth(searcher, guesses: int, start: str | None = None, state: str | None = None,
                 node_limit: int = 10**12, progress=None, recheck: bool = False,
-                checkpoint: str | None = None, any_tree: bool = False) -> Result:
+                checkpoint: str | None = None, any_tree: bool = False, run: DepthRun | None = None) -> Result:
     """Decide whether every answer can be found within ``guesses`` guesses (see the module
     docstring for the statuses and certificates). The searcher's own limit is left as it is.
 
@@ -66,14 +68,22 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
     A yes comes with a least-total tree within the limit; with ``any_tree``, with the depth
     search's own strategy instead (verified all the same), for instances whose least total
     is far harder to prove than the yes (hard mode with every word an answer).
+
+    ``run`` (a :class:`~wordlelab.solvers.search.depth.run.DepthRun` on ``searcher``) gives the
+    check budget of the cores (``core_work``) and their order (``largest_first``); by default a
+    fresh one. The cores made at a state are kept in it, to seed the next ones there.
     """
     if not 1 <= guesses <= 20:
         raise WordleError(f"guesses must be between 1 and 20, not {guesses}")
+    if run is None:
+        run = DepthRun(searcher)
+    elif run.searcher is not searcher:
+        raise WordleError("internal error: a depth run on another searcher")
     t0 = time.perf_counter()
     node = searcher.root(start, state, guesses)
     question = {"kind": "depth", "lists": searcher.lists.name, "mode": searcher.mode, "max_guesses": guesses,
                 "start": start, "state": state}
-    cache = searcher._new_cache()
+    cache = searcher.new_cache()
     stats = new_stats()
     k, hit, hsh = K.scan(searcher.MT, node.H, node.L, searcher.R)
     Lchild = K.guesses_for_children(node.L, k, hit, hsh, searcher.mode_code)
@@ -84,15 +94,17 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
         prover = CoreProver(searcher)
 
     def start_feasible(g0, progress=None, limit=node_limit):
+        """(verdict, failing class or None) of first guess g0 (see NativeSearcher.start_feasible)."""
         if prover is not None:
-            return prover.start_feasible(node.H, Lchild, g0, node.d, limit, progress)
-        return searcher._start_feasible(node, g0, cache, stats, limit, progress,
-                                        Lchild=None if node.start is not None else Lchild)
+            return prover.start_feasible(node.H, Lchild, g0, node.d, limit, progress), None
+        return searcher.start_feasible(node, g0, cache, stats, limit, progress,
+                                       Lchild=None if node.start is not None else Lchild)
 
     extra: dict = {}
     with StopOnCtrlC(stats, *([prover.stats] if prover is not None else [])) as stop:
+        failing = None
         if node.start is not None:
-            g = start_feasible(searcher.guess_index[node.start], progress)
+            g, failing = start_feasible(searcher.guess_index[node.start], progress)
         else:
             # hard and strict mode without a checkpoint: the node's own search finds a yes fastest;
             # a no is then re-derived guess by guess below, for each guess's core
@@ -100,7 +112,7 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
             g = _whole_node_search(searcher, node, cache, stats, node_limit, progress) if whole else REFUTED
             # strict mode makes no cores, so its no needs no second pass
             if g == REFUTED and not (whole and searcher.mode == "strict"):
-                g, extra["from_checkpoint"] = _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra,
+                g, extra["from_checkpoint"] = _any_first_word(run, node, hsh, prover, stats, start_feasible, extra,
                                                               question, checkpoint, progress, node_limit)
         stop.check()          # a NODE_LIMIT forced by Ctrl-C is no answer
     out = {"n_answers": len(node.H), **named_counts(stats, Stat), **extra}
@@ -113,7 +125,7 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
             try:
                 if progress:    # (the check may take longer than the search: say what runs)
                     progress(0, info=f"the pure-Python checker proves the core of {len(prover.root_core)} answers")
-                answers, out["core"] = _core_certificate(searcher, prover, node, recheck)
+                answers, out["core"] = _core_certificate(run, prover, node, recheck)
             except CheckTooLong as e:     # the search's no, unchecked, is no proof
                 out["core"] = {"check": str(e)}
                 return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0,
@@ -122,7 +134,7 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
             from wordlelab.models.refutation import CheckTooLong
             t = time.perf_counter()
             try:
-                entry = refutation_entry(searcher, None, node, searcher.guess_index[node.start])
+                entry = refutation_entry(run, None, node, searcher.guess_index[node.start], failing)
             except CheckTooLong as e:     # the search's no, unchecked, is no proof
                 out["core"] = {"check": str(e)}
                 return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0,
@@ -140,12 +152,12 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
     out.pop("rests_on", None)         # (only a no rests on the file's refutations)
     if g == NODE_LIMIT:
         return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0, stats=out)
-    # yes: the certificate is an optimal-total tree within the same limit, verified by _min_total
+    # yes: the certificate is an optimal-total tree within the same limit, verified by min_total
     first = node.start if node.start is not None else searcher.lists.guesses[int(g)]
     cert_node = replace(node, start=first)
     if any_tree:
         return _any_tree_result(searcher, question, cert_node, node.start is not None, prover, cache, stats, out, t0)
-    cert = searcher._min_total(cert_node, question, 0, time.perf_counter())
+    cert = searcher.min_total(cert_node, question, 0, time.perf_counter())
     if cert.status != Status.OPTIMAL or not cert.verified:
         raise WordleError(f"internal error: the depth search finds every answer within {guesses} "
                           f"guesses after {first}, the min-total search finds {cert.status}")
@@ -202,7 +214,7 @@ def _any_tree_result(searcher, question, node, given, prover, cache, stats, out,
                   seconds=time.perf_counter() - t0, stats=out)
 
 
-def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, question, checkpoint, progress,
+def _any_first_word(run, node, hsh, prover, stats, start_feasible, extra, question, checkpoint, progress,
                     node_limit=10**12):
     """A yes among the first guesses (REFUTED: none; NODE_LIMIT), and how many refutations
     came from ``checkpoint``; progress shows, Ctrl-C stops between them.
@@ -218,6 +230,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
     from wordlelab.solvers.checkpoint import checkpoint_lock, load_checkpoint, merged_entries, save_checkpoint, save_merged
     from wordlelab.solvers.search.depth.class_refutation import state_question
     from wordlelab.solvers.search.engine.core_prover import Count
+    searcher = run.searcher
     split_of = dict(zip(node.L.tolist(), hsh.tolist()))
     seen = set()
     ck_question = state_question(searcher, node, question["max_guesses"], question["state"])
@@ -288,7 +301,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                     replay_refutation(searcher, prover, refuted[word], replayed)
                     if searcher.mode == "hard" and refuted[word]["core"]:
                         # its core seeds the cores still to be made here (hard_cores.minimal_core)
-                        keep_state_seed(searcher, node,
+                        keep_state_seed(run, node,
                                         np.array(sorted(a_index[a] for a in refuted[word]["core"]), np.int32))
                     from_checkpoint += 1
                     r = REFUTED
@@ -304,7 +317,7 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                     if prover is not None:
                         prover.store.count[Count.LAST] = UNTOUCHED
                     budget = budget_of.get(g0, first_budget)
-                    r = start_feasible(g0, limit=min(node_limit, int(counter[Stat.NODES]) + budget))
+                    r, failing = start_feasible(g0, limit=min(node_limit, int(counter[Stat.NODES]) + budget))
                     if r == NODE_LIMIT and in_rounds and counter[Stat.NODES] <= node_limit:
                         still_open.append(g0)      # this round's budget, not the run's limit
                         budget_of[g0] = min(budget * 4, node_limit)
@@ -317,17 +330,17 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                             refuted = save_merged(checkpoint, ck_question, refuted, _replaces)
                             last_save = time.monotonic()
                         continue
-                    if r == REFUTED and in_rounds:
+                    if r == REFUTED and in_rounds and failing is not None:
                         # its core is made and checked only if no guess works (a yes needs
                         # none); the checkpoint keeps the class that failed until then
-                        unchecked.append((g0, searcher.failing_class, searcher.failing_subset))
+                        # (no failing class: the last guess allowed, whose core is one answer)
+                        unchecked.append((g0, failing, failing.subset))
                         if classes is not None:
-                            classes.add(g0, searcher.failing_class[0], searcher.failing_class[2])
+                            classes.add(g0, failing.members, failing.pattern)
                         if checkpoint and searcher.mode == "hard":
-                            refuted[word] = {"core": None, "depth": None,
-                                             "failing": pattern_string(searcher.failing_class[2])}
+                            refuted[word] = {"core": None, "depth": None, "failing": pattern_string(failing.pattern)}
                     elif r == REFUTED:
-                        r = _checked_refutation(searcher, prover, node, g0, refuted)
+                        r = _checked_refutation(run, prover, node, g0, refuted, failing)
                 if progress:
                     nodes = (prover.stats if prover is not None else stats)[Stat.NODES]
                     size = f", root core {len(prover.root_core)} answers" if prover is not None else ""
@@ -349,9 +362,9 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
                 failing = pending[g0][0]
                 if isinstance(failing, str):
                     return int(np.count_nonzero(searcher.MT[node.H, g0] == pattern_code(failing)))
-                return len(failing[0])
+                return len(failing.members)
             # (--largest-first: a second run on the same checkpoint works from the other end)
-            pending = {g0: pending[g0] for g0 in sorted(pending, key=size, reverse=searcher.largest_first)}
+            pending = {g0: pending[g0] for g0 in sorted(pending, key=size, reverse=run.largest_first)}
 
         def take(g0: int, i: int, pattern: int) -> None:
             refuted[searcher.lists.guesses[g0]] = _monotone_entry(searcher, node, g0, checked, i, refuted)
@@ -374,25 +387,25 @@ def _any_first_word(searcher, node, hsh, prover, stats, start_feasible, extra, q
             # a kept core that fails in a class of g0 under a rule near its own, if the search
             # finds one quickly; else the core is made from the failing class
             nearby = checked.refuted_nearby(node, g0, node.d - 1) if checked is not None else None
-            entry = _nearby_entry(searcher, node, g0, nearby) if nearby is not None else None
+            entry = _nearby_entry(run, node, g0, nearby) if nearby is not None else None
             if entry is not None:
                 refuted[word] = entry
                 extra["nearby_cores"] += 1
             else:
                 # (a class named in the checkpoint is partitioned out only now: thousands of
                 # them took minutes before the first core was made)
-                searcher.failing_class = _class_after(searcher, node, g0, failing) if isinstance(failing, str) else failing
-                searcher.failing_subset = subset
-                if checked is not None and len(searcher.failing_class[0]) > SHARED_FROM:
+                failing = (_class_after(searcher, node, g0, failing) if isinstance(failing, str)
+                           else failing)._replace(subset=subset)
+                if checked is not None and len(failing.members) > SHARED_FROM:
                     # a large class: its core is made, if it can be, from the part it shares with
                     # the classes of guesses still waiting under rules asking no less, so that
                     # they all take it by monotonicity below (state_monotone.shared_part)
-                    members, Lc, code = searcher.failing_class
-                    part = shared_part(searcher, node, g0, members, code, _waiting_classes(searcher, node, pending))
+                    part = shared_part(searcher, node, g0, failing.members, failing.pattern,
+                                       _waiting_classes(searcher, node, pending))
                     if part is not None:
-                        searcher.failing_class, searcher.failing_subset = (part, Lc, code), True
+                        failing = failing._replace(members=part, subset=True)
                         extra["shared_parts"] += 1
-                if _checked_refutation(searcher, prover, node, g0, refuted) == NODE_LIMIT:
+                if _checked_refutation(run, prover, node, g0, refuted, failing) == NODE_LIMIT:
                     # this core alone stays unchecked (its entry keeps the failing class): the
                     # others are still made, and the answer is UNKNOWN once they are
                     too_long.append(g0)
@@ -472,14 +485,14 @@ def _monotone_entry(searcher, node, g0: int, checked: RefutedClasses, i: int, re
     return entry
 
 
-def _nearby_entry(searcher, node, g0: int, members: np.ndarray) -> dict | None:
+def _nearby_entry(run, node, g0: int, members: np.ndarray) -> dict | None:
     """The checkpoint entry of guess ``g0`` at ``node`` with ``members``, a core checked for
     another guess that the search refutes in a class of g0 too (``RefutedClasses.refuted_nearby``),
     once the pure-Python checker has decided it there; None if the check ran out of its budget."""
     from wordlelab.models.refutation import CheckTooLong
     from wordlelab.solvers.search.depth.hard_cores import checked_core
     try:
-        return checked_core(searcher, node, searcher.lists.guesses[g0], g0, members, node.d - 1, False, [])
+        return checked_core(run, node, run.searcher.lists.guesses[g0], g0, members, node.d - 1, False, [])
     except CheckTooLong:
         return None
 
@@ -498,52 +511,54 @@ def _replaces(ours: dict, theirs: dict) -> bool:
     return True
 
 
-def _class_after(searcher, node, g0: int, pattern: str, part=None) -> tuple:
-    """The class of ``node``'s answers that first guess ``g0`` gives ``pattern``, as
-    ``searcher.failing_class`` holds it (answers, guess list, pattern code), or the part of it
-    ``part`` given; a checkpoint naming a pattern that is no class of g0 here is refused."""
+def _class_after(searcher, node, g0: int, pattern: str, part=None) -> FailingClass:
+    """The class of ``node``'s answers that first guess ``g0`` gives ``pattern``, as a
+    :class:`~wordlelab.solvers.search.native.FailingClass`, or the part of it ``part`` given
+    (then marked a subset); a checkpoint naming a pattern that is no class of g0 here is refused."""
     members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, searcher.tables)
     code = pattern_code(pattern)
     found = np.flatnonzero(pats == code)
     if len(found) == 0:
         raise WordleError(f"checkpoint: {pattern} is no class of {searcher.lists.guesses[g0].upper()} here")
     c = int(found[0])
-    Lc = searcher._child_list(Lchild, g0, code)
+    Lc = searcher.child_list(Lchild, g0, code)
     if part is not None:
-        return np.asarray(part, np.int32).copy(), Lc, code
-    return members[starts[c]:starts[c] + sizes[c]].copy(), Lc, code
+        return FailingClass(np.asarray(part, np.int32).copy(), Lc, code, True)
+    return FailingClass(members[starts[c]:starts[c] + sizes[c]].copy(), Lc, code)
 
 
 def _waiting_classes(searcher, node, pending: dict) -> list:
     """``(guess, members, pattern)`` for each guess of ``pending`` (its failing class by pattern
-    name, or as ``searcher.failing_class`` holds one), for :func:`shared_part`."""
+    name, or a :class:`~wordlelab.solvers.search.native.FailingClass`), for :func:`shared_part`."""
     found = []
     for g1, (failing, _) in pending.items():
         if isinstance(failing, str):
             code = pattern_code(failing)
             found.append((g1, node.H[searcher.MT[node.H, g1] == code], code))
         else:
-            found.append((g1, failing[0], failing[2]))
+            found.append((g1, failing.members, failing.pattern))
     return found
 
 
-def _checked_refutation(searcher, prover, node, g0, refuted: dict) -> int:
-    """REFUTED, with first guess g0's checkpoint entry put in ``refuted``; NODE_LIMIT if the
-    checker could not decide its core in time (an unchecked no proves nothing)."""
+def _checked_refutation(run, prover, node, g0, refuted: dict, failing=None) -> int:
+    """REFUTED, with first guess g0's checkpoint entry put in ``refuted`` (its core made from
+    ``failing``, the class that refuted it, in hard mode); NODE_LIMIT if the checker could not
+    decide its core in time (an unchecked no proves nothing)."""
     from wordlelab.models.refutation import CheckTooLong
     try:
-        refuted[searcher.lists.guesses[g0]] = refutation_entry(searcher, prover, node, g0)
+        refuted[run.searcher.lists.guesses[g0]] = refutation_entry(run, prover, node, g0, failing)
     except CheckTooLong:
         return NODE_LIMIT
     return REFUTED
 
 
-def _core_certificate(searcher, prover, node, recheck: bool) -> tuple[list[str], dict]:
+def _core_certificate(run, prover, node, recheck: bool) -> tuple[list[str], dict]:
     """A few answers that alone need more guesses (the certificate of a no), and what is
     known of them: the guesses they need more than, and the plain search's re-check
     (no learnt cores) when ``recheck``. After a first guess, the pure-Python checker decides the
     core before it is returned (:mod:`~wordlelab.solvers.search.depth.easy_cores`; ``"checker"``:
     its nodes); CheckTooLong if it runs out of work."""
+    searcher = run.searcher
     t = time.perf_counter()
     U = prover.root_core
     d = node.d
@@ -561,7 +576,7 @@ def _core_certificate(searcher, prover, node, recheck: bool) -> tuple[list[str],
     if node.start is not None and searcher.mode == "easy":
         from wordlelab.solvers.search.depth.easy_cores import EasyCertificates
         from wordlelab.solvers.search.depth.easy_cores import EASY_CHECK_WORK
-        certificates = EasyCertificates(searcher, {}, searcher.core_work or EASY_CHECK_WORK)
+        certificates = EasyCertificates(searcher, {}, run.core_work or EASY_CHECK_WORK)
         certificates.certify(node.start, answers, d)
         info["checker"] = {"nodes": certificates.last_nodes}
     return answers, dict(info, check_seconds=round(time.perf_counter() - t, 3))

@@ -30,13 +30,13 @@ from pathlib import Path
 from wordlelab.errors import WordleError, check_words
 from wordlelab.models.result import Result
 from wordlelab.solvers.interrupt import StopOnCtrlC
-from wordlelab.solvers.search.depth.depth_decision import (bank_cores, decide_word, first_words, root_split, twin_entry,
-                                                     keeps_proof)
-from wordlelab.solvers.search.depth.depth_entries import (drafts_beside, sweep_question, check_decision,  # noqa: F401 (check_decision: the sweep's own)
+from wordlelab.solvers.search.depth.depth_decision import decide_word, first_words, root_split, twin_entry, keeps_proof
+from wordlelab.solvers.search.depth.depth_entries import (sweep_question, check_decision,  # noqa: F401 (check_decision: the sweep's own)
                                                    replay_refutation)
 from wordlelab.solvers.search.depth.depth_report import count_by_verdict, nos_unchecked, sweep_result, word_verdict
 from wordlelab.solvers.search.depth.depth_verdicts import count_drafted_claims, stale_entry
 from wordlelab.solvers.search.depth.first_word_sample import sample_estimate, sample_first_words, save_reach, sweep_candidates
+from wordlelab.solvers.search.depth.run import DepthRun
 from wordlelab.solvers.search.engine.tables import Stat, new_stats
 
 
@@ -85,7 +85,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     from wordlelab.solvers.search.depth import hard_cores
     from wordlelab.solvers.search.depth.easy_cores import EASY_CHECK_WORK
     default_work = EASY_CHECK_WORK if searcher.mode == "easy" else hard_cores.UNFINISHED_CHECK_WORK
-    searcher.core_work = default_work if core_work is None else core_work
+    run = DepthRun(searcher, core_work=default_work if core_work is None else core_work)
     if recheck and searcher.mode not in ("hard", "easy"):
         raise WordleError("--recheck with --every-first-word re-checks the cores of hard and easy mode; "
                           f"{searcher.mode} mode's nos have no core of their own")
@@ -103,21 +103,20 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
         from wordlelab.solvers.search.depth.class_refutation import draft_classes
         if limit is not None:
             raise WordleError("--class-checkpoint decides its own word: drop --limit (--words names others)")
-        searcher.core_drafts = drafts_beside(searcher, sweep_question(searcher, searcher.root(None, None, guesses), guesses),
-                                            checkpoint)
-        drafted = draft_classes(searcher, guesses, class_checkpoints)
+        run.use_drafts(sweep_question(searcher, searcher.root(None, None, guesses), guesses), checkpoint)
+        drafted = draft_classes(run, guesses, class_checkpoints)
         retry = frozenset(drafted)
         if words is not None:      # the words drafted are taken too
             words += [w for w in drafted if w not in words]
     pick = (limit, words, sample)
     stale = functools.partial(stale_entry, node_limit=node_limit, mode=searcher.mode, tree_dir=tree_dir,
-                              core_work=searcher.core_work, retry=retry)
+                              core_work=run.core_work, retry=retry)
     if workers > 1 or dask_address:
         from wordlelab.solvers.search.depth.depth_sweep_workers import decide_on_workers
-        res, decisions = decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
+        res, decisions = decide_on_workers(run, guesses, checkpoint, progress, tree_dir, node_limit, pick,
                                             workers, dask_address, stale)
     else:
-        res, decisions = _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
+        res, decisions = _decide_in_process(run, guesses, checkpoint, progress, tree_dir, node_limit, pick,
                                             stale)
     if recheck:
         taken = decisions if words is None else {w: decisions[w] for w in words if w in decisions}
@@ -168,13 +167,15 @@ def _mark_checked(searcher, guesses, checkpoint, decisions: dict, rechecked: dic
     res.stats["nos_unchecked"] = nos_unchecked(decisions, "easy")
 
 
-def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick,
+def _decide_in_process(run, guesses, checkpoint, progress, tree_dir, node_limit, pick,
                        stale) -> tuple[Result, dict]:
-    """:func:`decide_every_first_word` in this process; also its decisions (word -> entry)."""
+    """:func:`decide_every_first_word` in this process, with the state of ``run`` (a
+    :class:`~wordlelab.solvers.search.depth.run.DepthRun`); also its decisions (word -> entry)."""
     from wordlelab.solvers.checkpoint import load_checkpoint, save_merged
     from wordlelab.solvers.search.engine.core_prover import Count
     from wordlelab.solvers.search.engine.tables import UNTOUCHED
     t0 = time.perf_counter()
+    searcher = run.searcher
     node = searcher.root(None, None, guesses)
     question = sweep_question(searcher, node, guesses)
     decisions = load_checkpoint(checkpoint, question, check_decision(searcher))
@@ -184,15 +185,15 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
         from wordlelab.solvers.search.engine.core_prover import CoreProver
         from wordlelab.solvers.search.depth.easy_cores import EasyCertificates
         prover = CoreProver(searcher)
-        searcher.easy_certificates = EasyCertificates(searcher, decisions, searcher.core_work)
-        searcher.easy_certificates.progress = progress
-        searcher.easy_certificates.mark_trusted(decisions)
-    bank_cores(searcher, decisions)
-    searcher.core_drafts = drafts_beside(searcher, question, checkpoint)
-    cache, stats = searcher._new_cache(), new_stats()
+        run.easy_certificates = EasyCertificates(searcher, decisions, run.core_work)
+        run.easy_certificates.progress = progress
+        run.easy_certificates.mark_trusted(decisions)
+    run.bank_cores(decisions)
+    run.use_drafts(question, checkpoint)
+    cache, stats = searcher.new_cache(), new_stats()
     Lchild, split_of = root_split(searcher, node)
     if prover is not None:
-        searcher.easy_certificates.use_prover(prover, Lchild)
+        run.easy_certificates.use_prover(prover, Lchild)
     order = first_words(searcher, node, *pick[:2], pick[2] is not None)
     n_words = len(order)
     first_of_split: dict = {}
@@ -212,7 +213,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
     covered_first = prover is not None and pick[2] is None
     if covered_first:
         from wordlelab.solvers.search.depth.easy_cores import CoveredFirst
-        order = CoveredFirst(searcher.easy_certificates, order, node.d - 1)
+        order = CoveredFirst(run.easy_certificates, order, node.d - 1)
     verified_now: set = set()
     resumed = decided_now = passed = 0
 
@@ -245,7 +246,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                 else:
                     if progress:      # a word's search may take an hour: say which is under way
                         progress(0, info=f"{word.upper()}: searching")
-                    value = decide_word(searcher, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,
+                    value = decide_word(run, node, g0, Lchild, prover, cache, stats, node_limit, tree_dir,
                                     Count, UNTOUCHED, stop)
                     decided_now += 1
                     if value["yes"]:
@@ -254,7 +255,7 @@ def _decide_in_process(searcher, guesses, checkpoint, progress, tree_dir, node_l
                 if prover is not None and value["yes"] is False and value["core"] and value["same_as"] is None:
                     if covered_first:
                         order.add(value["core"], value["depth"])
-                    searcher.easy_certificates.mark_alike(value, decisions)
+                    run.easy_certificates.mark_alike(value, decisions)
                 passed += 1
                 if progress:
                     progress(1, info=f"{word.upper()} {word_verdict(value)}; {count_by_verdict(decisions)}")

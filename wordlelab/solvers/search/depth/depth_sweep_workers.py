@@ -6,6 +6,11 @@ nothing for soundness: each decides its words exactly as one process would
 (:func:`~wordlelab.solvers.search.depth.depth_decision.decide_word`), and the client merges the entries into
 the checkpoint as they arrive, never an undecided entry over a decision
 (:func:`~wordlelab.solvers.search.depth.depth_decision.keeps_proof`).
+
+A worker that read a file this installation did not write (the drafts file, whose cores its
+checks take up) says so with each result, and the client counts that file among its own
+unsealed inputs (:func:`~wordlelab.solvers.checkpoint.note_unsealed`): the result, and the
+checkpoint the client writes, rest on it as they would in one process.
 """
 from __future__ import annotations
 
@@ -14,12 +19,12 @@ import time
 from pathlib import Path
 
 from wordlelab.models.result import Result
-from wordlelab.solvers.search.depth.depth_entries import drafts_beside, sweep_question, check_decision, replay_refutation
+from wordlelab.solvers.search.depth.depth_entries import sweep_question, check_decision, replay_refutation
 from wordlelab.solvers.search.depth.depth_report import latest_and_count, sweep_result
-from wordlelab.solvers.search.depth.depth_decision import (bank_cores, decide_word, first_words, root_split, twin_entry,
-                                                     keeps_proof)
+from wordlelab.solvers.search.depth.depth_decision import decide_word, first_words, root_split, twin_entry, keeps_proof
 from wordlelab.solvers.search.depth.depth_verdicts import checks_under_way
 from wordlelab.solvers.search.depth.first_word_sample import save_reach
+from wordlelab.solvers.search.depth.run import DepthRun
 from wordlelab.solvers.search.engine.tables import Stat, new_stats
 
 SWEEP_NAME = "depth-every-first-word"
@@ -34,62 +39,75 @@ class _Unstoppable:
 
 
 def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref, checkpoint, core_work):
-    """A worker's searcher, the first node's child lists, and (easy mode) a prover fed the checkpoint's cores."""
+    """A worker's run (its searcher and the campaign's state), the first node's child lists, and
+    (easy mode) a prover fed the checkpoint's cores."""
     from wordlelab.solvers.checkpoint import load_checkpoint
     from wordlelab.solvers.search.native import NativeSearcher
     from wordlelab.solvers.search.engine.node_table import SharedArray
     table = SharedArray.attach(table_ref) if table_ref else None
     # the min-sum table is not used here; the depth search's table is the shared one (or its own)
     searcher = NativeSearcher(lists, mode, guesses, cache_entries=entries if table is None else 1 << 10)
-    searcher.core_work = core_work
-    cache = searcher._new_cache() if table is None else table.array
+    run = DepthRun(searcher, core_work=core_work)
+    cache = searcher.new_cache() if table is None else table.array
     node = searcher.root(None, None, guesses)
     Lchild, _ = root_split(searcher, node)
     prover = None
     if mode == "hard":
-        bank_cores(searcher, load_checkpoint(checkpoint, sweep_question(searcher, node, guesses), check_decision(searcher)))
-        searcher.core_drafts = drafts_beside(searcher, sweep_question(searcher, node, guesses), checkpoint)
+        question = sweep_question(searcher, node, guesses)
+        run.bank_cores(load_checkpoint(checkpoint, question, check_decision(searcher)))
+        run.use_drafts(question, checkpoint)
     if mode == "easy":
         from wordlelab.solvers.search.engine.core_prover import CoreProver
         from wordlelab.solvers.search.depth.easy_cores import EasyCertificates
         prover = CoreProver(searcher)
         decisions = load_checkpoint(checkpoint, sweep_question(searcher, node, guesses), check_decision(searcher))
-        searcher.easy_certificates = EasyCertificates(searcher, decisions, core_work)
-        searcher.easy_certificates.use_prover(prover, Lchild)
+        run.easy_certificates = EasyCertificates(searcher, decisions, core_work)
+        run.easy_certificates.use_prover(prover, Lchild)
         replayed: set = set()
         for _, g0 in searcher.candidate_order(node):
             value = decisions.get(lists.guesses[g0])
             if value and value["yes"] is False and value["same_as"] is None:
                 replay_refutation(searcher, prover, {"core": value["core"], "depth": value["depth"]}, replayed)
-    return searcher, node, Lchild, prover, cache, new_stats(), node_limit, tree_dir, table
+    return run, node, Lchild, prover, cache, new_stats(), node_limit, tree_dir, table
 
 
 def _worker_run(state, word, _cutoff):
-    """One first word's checkpoint entry, with the nodes it took (``"nodes"``, not kept in the checkpoint)."""
+    """One first word's checkpoint entry, with the nodes it took (``"nodes"``) and the files this
+    worker has read unsealed so far (``"unsealed"``, if any); neither is kept in the checkpoint."""
+    from wordlelab.solvers.checkpoint import unsealed_inputs
     from wordlelab.solvers.search.engine.core_prover import Count
     from wordlelab.solvers.search.engine.tables import UNTOUCHED
-    searcher, node, Lchild, prover, cache, stats, node_limit, tree_dir, _ = state
+    run, node, Lchild, prover, cache, stats, node_limit, tree_dir, _ = state
     counter = prover.stats if prover is not None else stats
     before = int(counter[Stat.NODES])
-    value = decide_word(searcher, node, searcher.guess_index[word], Lchild, prover, cache, stats, node_limit, tree_dir,
-                    Count, UNTOUCHED, _Unstoppable)
-    return dict(value, nodes=int(counter[Stat.NODES]) - before)
+    value = decide_word(run, node, run.searcher.guess_index[word], Lchild, prover, cache, stats, node_limit, tree_dir,
+                        Count, UNTOUCHED, _Unstoppable)
+    unsealed = unsealed_inputs()
+    return dict(value, nodes=int(counter[Stat.NODES]) - before, **({"unsealed": unsealed} if unsealed else {}))
+
+
+# what a worker's result carries beside its checkpoint entry
+_NOT_KEPT = ("nodes", "unsealed")
 
 
 def _entries(results: dict) -> dict:
-    return {w: {k: v for k, v in value.items() if k != "nodes"} for w, value in results.items()}
+    return {w: {k: v for k, v in value.items() if k not in _NOT_KEPT} for w, value in results.items()}
 
 
-def decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_limit, pick, workers,
+def decide_on_workers(run, guesses, checkpoint, progress, tree_dir, node_limit, pick, workers,
                        dask_address, stale) -> tuple[Result, dict]:
-    """:func:`~wordlelab.solvers.search.depth.depth_sweep.decide_every_first_word` with the first words as sweep tasks; also its decisions."""
-    from wordlelab.solvers.checkpoint import load_checkpoint
+    """:func:`~wordlelab.solvers.search.depth.depth_sweep.decide_every_first_word` with the first
+    words as sweep tasks, with the check budget of ``run`` (a
+    :class:`~wordlelab.solvers.search.depth.run.DepthRun`); also its decisions."""
+    from wordlelab.solvers.checkpoint import load_checkpoint, note_unsealed
     from wordlelab.solvers.search.engine.node_table import SharedArray, table_shape
     from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
     t0 = time.perf_counter()
+    searcher = run.searcher
     node = searcher.root(None, None, guesses)
     question = sweep_question(searcher, node, guesses)
     loaded = load_checkpoint(checkpoint, question, check_decision(searcher))   # refused now, before any work
+    run.use_drafts(question, checkpoint)             # ... and so is a drafts file the workers would refuse
     order = first_words(searcher, node, *pick[:2], pick[2] is not None)
     if searcher.mode == "easy" and pick[2] is None:   # the words the checkpoint's cores cover first (as in one process)
         from wordlelab.solvers.search.depth.easy_cores import CoveredFirst, EasyCertificates
@@ -115,7 +133,7 @@ def decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_li
     shared = ex.name != "inprocess" and searcher.mode != "easy"
     table = SharedArray.create(table_shape(searcher.cache_entries)) if shared else None
     init_args = (searcher.lists, searcher.mode, guesses, searcher.cache_entries, node_limit, tree_dir,
-                 table and table.ref, checkpoint, searcher.core_work)
+                 table and table.ref, checkpoint, run.core_work)
     searched: set = set()
 
     twinned: set = set()
@@ -130,6 +148,8 @@ def decide_on_workers(searcher, guesses, checkpoint, progress, tree_dir, node_li
 
     def on_result(word, value, _ex):
         searched.add(word)
+        # before the entry is saved: a checkpoint holding it rests on what the worker read
+        note_unsealed(value.get("unsealed", ()))
 
     sweep = Sweep(SWEEP_NAME, question, words, _worker_init, init_args, _worker_run, skip=skip,
                   describe=lambda _results: latest_and_count(sweep, loaded),

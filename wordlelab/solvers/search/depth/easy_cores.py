@@ -215,17 +215,17 @@ def _one_pattern(word: str, core) -> bool:
 
 def own_refutation(searcher, node, g0, Lchild, node_limit: int) -> dict:
     """The core of first word ``g0`` made again by the depth search with no learnt cores but its
-    own: ``{"core", "depth"}`` as :func:`~wordlelab.solvers.search.depth.depth_entries.refutation_entry`
+    own: ``{"core", "depth"}`` as :func:`~wordlelab.solvers.search.depth.depth_entries.learnt_core_entry`
     gives it, or ``{"core": None, ...}`` if that search does not refute the word within
     ``node_limit`` nodes (it then proposes nothing, and the word is not recorded as a no)."""
     from wordlelab.solvers.search.engine.core_prover import CoreProver, Count
-    from wordlelab.solvers.search.depth.depth_entries import refutation_entry
+    from wordlelab.solvers.search.depth.depth_entries import learnt_core_entry
     from wordlelab.solvers.search.engine.tables import REFUTED, UNTOUCHED
     prover = CoreProver(searcher)
     prover.store.count[Count.LAST] = UNTOUCHED
     if prover.start_feasible(node.H, Lchild, g0, node.d, node_limit, None) != REFUTED:
         return {"core": None, "depth": None}
-    return refutation_entry(searcher, prover)
+    return learnt_core_entry(searcher, prover)
 
 
 class CoveredFirst:

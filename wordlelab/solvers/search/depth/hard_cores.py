@@ -236,7 +236,7 @@ def grow_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, seed: list,
             if sizes[c] <= d - 1:
                 continue         # found in time by guessing its answers in turn
             sub = sub_members[starts[c]:starts[c] + sizes[c]].copy()
-            Lsub = searcher._child_list(Lc, g, pats[c])
+            Lsub = searcher.child_list(Lc, g, pats[c])
             r = search(list(sub), Lsub, d - 1, TRIAL_NODES)
             if r == REFUTED:
                 failing = (sub, Lsub)
@@ -299,7 +299,7 @@ def cover_guesses(searcher, core: list, Lc: np.ndarray, d: int, search, table, s
             if sizes[c] <= d - 1:
                 continue
             sub = sub_members[starts[c]:starts[c] + sizes[c]].copy()
-            Lsub = searcher._child_list(Lc, g, pats[c])
+            Lsub = searcher.child_list(Lc, g, pats[c])
             r = search(list(sub), Lsub, d - 1, TRIAL_NODES)
             if r == REFUTED:
                 failing = (sub, Lsub, int(pats[c]))
@@ -368,71 +368,80 @@ class KernelHint:
                                 int(self.stats[Stat.NODES]) + HINT_NODES, self.searcher.depth_rounds) == REFUTED
 
 
-def keep_state_seed(searcher, node, members: np.ndarray) -> None:
-    """Keep ``members``, a core made (or replayed from a checkpoint) at the state ``node``, as a
+def keep_state_seed(run, node, members: np.ndarray) -> None:
+    """Keep ``members``, a core made (or replayed from a checkpoint) at the state ``node``, in the
+    :class:`~wordlelab.solvers.search.depth.run.DepthRun` ``run``'s ``state_cores``, as a
     seed for the cores still to be made there, unless it is kept already, or ``node`` is a
     sweep's root (there the bank's rules apply), or it has over ``BANK_MAX_CORE`` answers (a
     seed that large seldom lies in another guess's class, and trying it costs a search)."""
     if not node.history or len(members) > BANK_MAX_CORE:
         return
-    seeds = searcher.state_cores.setdefault((node.history, node.d), [])
+    seeds = run.state_cores.setdefault((node.history, node.d), [])
     if not any(len(seed) == len(members) and np.array_equal(seed, members) for seed in seeds):
         seeds.append(members)
 
 
-def hard_refutation(searcher, node, g0: int) -> dict:
+def hard_refutation(run, node, g0: int, failing) -> dict:
     """The checkpoint entry of first guess ``g0`` refuted at ``node`` in hard mode:
     ``{"core": answers, "depth": guesses left after g0}``, the core checked by the independent
-    checker first, from the failing class :meth:`NativeSearcher._start_feasible` recorded.
+    checker first, made from ``failing``, the
+    :class:`~wordlelab.solvers.search.native.FailingClass` the search refuted g0 with
+    (:meth:`~wordlelab.solvers.search.native.NativeSearcher.start_feasible`; None when g0 was the
+    last guess allowed).
 
-    A core that is checked under a work budget (one not shrunk to a minimal core) is first kept
-    in the sweep's drafts (``searcher.core_drafts``, :mod:`~wordlelab.solvers.search.depth.core_drafts`),
-    so that a later run checks it without making it again."""
+    ``run`` is the :class:`~wordlelab.solvers.search.depth.run.DepthRun`: its state's seeds and
+    check budget are used, and a core that is checked under a work budget (one not shrunk to a
+    minimal core) is first kept in its drafts (``run.core_drafts``,
+    :mod:`~wordlelab.solvers.search.depth.core_drafts`), so that a later run checks it without
+    making it again."""
+    searcher = run.searcher
     word = searcher.lists.guesses[g0]
     if node.d <= 1:
         # the last guess: every answer but the first word itself needs another one
         others = [a for a in node.H.tolist() if searcher.lists.answers[a] != word]
-        return checked_core(searcher, node, word, g0, np.array(others[:1], np.int32), 0, True, [])
-    if searcher.failing_class is None:
+        return checked_core(run, node, word, g0, np.array(others[:1], np.int32), 0, True, [])
+    if failing is None:
         raise WordleError(f"internal error: {word} refuted with no failing class recorded")
-    failing, Lc, _ = searcher.failing_class
+    subset = failing.subset
+    failing, Lc = failing.members, failing.guesses
     d = node.d - 1
     # at a state, the cores made for the other guesses seed this one's (not at the root of a
     # sweep: there the kept cores of other first words are CoreBank's, under their own rules)
-    seeds = searcher.state_cores.setdefault((node.history, node.d), []) if node.history else []
+    seeds = run.state_cores.setdefault((node.history, node.d), []) if node.history else []
     grown_here = bool(node.history) and STATE_DELETE_AT_MOST < len(failing) <= DELETE_AT_MOST
-    grow_only = searcher.failing_subset or grown_here
-    whole = bool(node.history) and searcher.failing_subset and len(failing) > SHARED_WHOLE_FROM
+    grow_only = subset or grown_here
+    whole = bool(node.history) and subset and len(failing) > SHARED_WHOLE_FROM
     members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=grow_only, seeds=seeds, whole=whole)
-    if grown_here and not searcher.failing_subset and len(members) == len(failing):
+    if grown_here and not subset and len(members) == len(failing):
         # the growth gave up (the whole class came back): deletions, as before the threshold
         grow_only = False
         members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, seeds=seeds)
     seeded = any(len(seed) == len(members) and np.array_equal(seed, members) for seed in seeds)
-    keep_state_seed(searcher, node, members)
+    keep_state_seed(run, node, members)
     from wordlelab.models.refutation import CheckTooLong
     try:
-        return checked_core(searcher, node, word, g0, members, d, minimal, lemmas)
+        return checked_core(run, node, word, g0, members, d, minimal, lemmas)
     except CheckTooLong:
         if not seeded:
             raise
     # a seed's check ran out of its budget (it is not minimal here): the core made afresh from
     # the class, so that a resumed run does not pick the same seed and stop again
     members, minimal, lemmas = minimal_core(searcher, failing, Lc, d, grow_only=grow_only, whole=whole)
-    return checked_core(searcher, node, word, g0, members, d, minimal, lemmas)
+    return checked_core(run, node, word, g0, members, d, minimal, lemmas)
 
 
-def checked_core(searcher, node, word: str, g0: int, members: np.ndarray, d: int, minimal: bool,
+def checked_core(run, node, word: str, g0: int, members: np.ndarray, d: int, minimal: bool,
                   lemmas: list) -> dict:
     """:func:`hard_refutation`'s entry once the core ``members`` is checked (drafted first in a
-    sweep when it is not minimal)."""
+    sweep, ``run.core_drafts``, when it is not minimal)."""
+    searcher = run.searcher
     core = [searcher.lists.answers[a] for a in members]
     pattern = int(searcher.MT[members[0], g0])
     words = [([searcher.lists.answers[i] for i in answers], tuple((searcher.lists.guesses[g], p) for g, p in more),
               left) for answers, more, left in lemmas]
-    if not minimal and searcher.core_drafts is not None and not node.history:
-        searcher.core_drafts.save(word, core, d, pattern, words)
-    return check_made_core(searcher, node.history, word,
+    if not minimal and run.core_drafts is not None and not node.history:
+        run.core_drafts.save(word, core, d, pattern, words)
+    return check_made_core(run, node.history, word,
                            {"core": core, "depth": d, "pattern": pattern, "lemmas": words}, minimal)
 
 
@@ -448,21 +457,23 @@ def _keep(recorder, quietly: bool = False) -> None:
             raise
 
 
-def check_made_core(searcher, history, word: str, made: dict, minimal: bool = False) -> dict:
+def check_made_core(run, history, word: str, made: dict, minimal: bool = False) -> dict:
     """The checkpoint entry of ``word``'s no, once the pure-Python checker has decided its core
     ``made`` (``{"core", "depth", "pattern", "lemmas"}``, from :func:`hard_refutation` or a
-    draft) after ``history``; raises :class:`~wordlelab.models.refutation.CheckTooLong` when the
+    draft) after ``history``, under the check budget of ``run`` (a
+    :class:`~wordlelab.solvers.search.depth.run.DepthRun`); raises :class:`~wordlelab.models.refutation.CheckTooLong` when the
     check runs out of its budget, and :class:`~wordlelab.models.refutation.CoreFault` when the
     core is no refutation."""
     from wordlelab.models.refutation import CheckTooLong, check_core
+    searcher = run.searcher
     core, d, words = made["core"], made["depth"], made["lemmas"]
     # an unfinished core may be hundreds of answers: its check gets a work budget, and a
     # CheckTooLong leaves the word unknown (a minimal core has only the checker's node limit:
     # so far they have had 7 to 49 answers)
-    budget = UNFINISHED_CHECK_WORK if searcher.core_work is None else searcher.core_work
+    budget = UNFINISHED_CHECK_WORK if run.core_work is None else run.core_work
     # a drafted core's check keeps what it proves in the draft as it goes (core_drafts.py): the
     # next run goes on from there, at the cost of this run's budget again
-    drafts = searcher.core_drafts if not minimal and not history else None
+    drafts = run.core_drafts if not minimal and not history else None
     recorder = drafts.recorder(word, made) if drafts is not None else None
     before = len(made.get("proven", ()))
     try:

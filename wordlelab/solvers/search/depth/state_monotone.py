@@ -166,7 +166,7 @@ class RefutedClasses:
         cache, stats = new_table(1 << 16), new_stats()
         for i, p in chosen:
             limit = int(stats[Stat.NODES]) + ELSEWHERE_NODES
-            Lc = self.searcher._child_list(Lchild, guess, p)
+            Lc = self.searcher.child_list(Lchild, guess, p)
             if int(K.depth_feasible(self.members[i], Lc, d, self.searcher.tables, cache, stats, limit,
                                     self.searcher.depth_rounds)) == REFUTED:
                 return self.members[i]
@@ -225,7 +225,7 @@ def shared_part(searcher, node, guess: int, members: np.ndarray, pattern: int, o
         part &= common
         parts.append(sorted(part))
     Lchild = K.child_lists_after(node.H, node.L, guess, searcher.tables)[4]
-    Lc = searcher._child_list(Lchild, guess, int(pattern))
+    Lc = searcher.child_list(Lchild, guess, int(pattern))
     cache, stats = new_table(1 << 20), new_stats()
 
     def refuted(part) -> bool:

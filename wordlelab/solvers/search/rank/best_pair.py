@@ -237,7 +237,7 @@ def pair_tree(searcher: NativeSearcher, first: str, second: str) -> Tree:
     stack = [(members[starts[c]:starts[c] + sizes[c]].copy(), s.max_guesses - 2, 2) for c in range(len(sizes))]
     while stack:
         sub, d, at = stack.pop()
-        v, best = s._solve(sub, L, d, INF, 0)
+        v, best = s.min_sum(sub, L, d, INF, 0)
         if v >= INF:
             raise WordleError(f"internal error: a class of the ranked pair {first} {second} has no strategy")
         paths[sub, at] = best

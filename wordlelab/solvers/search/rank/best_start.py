@@ -102,7 +102,7 @@ def _probe(searcher, node, g, probe) -> bool:
         return False
     t0 = time.perf_counter()
     with StopOnCtrlC(stats) as stop:       # a depth search cut short stores nothing: safe anywhere
-        refuted = searcher._start_feasible(node, g, cache, stats, int(stats[Stat.NODES]) + PROBE_BUDGET) == REFUTED
+        refuted = searcher.start_feasible(node, g, cache, stats, int(stats[Stat.NODES]) + PROBE_BUDGET)[0] == REFUTED
         stop.check()
     tally["tried"] += 1
     tally["refuted"] += refuted
