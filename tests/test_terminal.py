@@ -19,11 +19,12 @@ HIDE, SHOW = b"\x1b[?25l", b"\x1b[?25h"
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
 
-def run_in_pty(args, keys=(), interrupt_after=None, timeout=300.0, env=None):
+def run_in_pty(args, keys=(), interrupt_after=None, timeout=300.0, env=None, presses=1, gap=0.05):
     """Run ``wordlelab ARGS`` on a pseudo-terminal; returns (exit code, everything it drew).
 
     ``keys``: (text that must have appeared, bytes to type then) pairs, in order.
-    ``interrupt_after``: bytes that, once drawn, are followed by a Ctrl-C typed at the terminal.
+    ``interrupt_after``: bytes that, once drawn, are followed by a Ctrl-C typed at the terminal
+    (``presses`` of them, ``gap`` seconds apart).
     """
     env = {**os.environ, "WORDLELAB_PROGRESS_DELAY": "0", "COLUMNS": "120", "LINES": "40", "TERM": "xterm",
            **(env or {})}
@@ -47,7 +48,9 @@ def run_in_pty(args, keys=(), interrupt_after=None, timeout=300.0, env=None):
                 os.write(fd, pending.pop(0)[1])
             if interrupt_after is not None and not interrupted and interrupt_after in drawn:
                 time.sleep(0.5)
-                os.write(fd, b"\x03")              # the terminal turns it into SIGINT for the group
+                for press in range(presses):
+                    os.write(fd, b"\x03")          # the terminal turns it into SIGINT for the group
+                    time.sleep(gap)
                 interrupted = True
         else:
             os.kill(pid, signal.SIGKILL)
@@ -104,6 +107,52 @@ def test_ctrl_c_stops_a_long_search_cleanly():
     assert b"interrupted" in drawn.lower(), drawn[-3000:]
     assert drawn.rindex(SHOW) > drawn.rindex(HIDE)
     assert time.monotonic() - t0 < 240
+
+
+@pytest.mark.parametrize("gap", [0.01, 0.3])
+def test_three_quick_ctrl_c_end_as_cleanly_as_one(gap):
+    # the second and third presses land in the checkpoint save or in the interpreter's exit
+    # (threading._shutdown): they once printed "Exception ignored in: <module 'threading'>" and a
+    # traceback, and the process died of SIGINT instead of exiting 130
+    code, drawn = run_in_pty(["prove-depth", "--guesses", "4", "--lists", "nyt20220316"],
+                             interrupt_after=b"first guesses", presses=3, gap=gap)
+    assert code == 130, drawn[-3000:]
+    assert b"Traceback" not in drawn and b"Exception ignored" not in drawn, drawn[-3000:]
+    assert b"interrupted" in drawn.lower(), drawn[-3000:]
+    assert drawn.rindex(SHOW) > drawn.rindex(HIDE)
+
+
+def test_a_stop_that_hangs_is_ended_by_another_ctrl_c(monkeypatch):
+    """Past FORCE_AFTER seconds of stopping, one more Ctrl-C ends the process at once (130)."""
+    import subprocess
+    code = ("import time, wordlelab.cli as c\n"
+            "c.FORCE_AFTER = 0.5\n"
+            "@c.cli.command('hang')\n"
+            "def hang():\n"
+            "    try:\n"
+            "        print('ready', flush=True); time.sleep(60)\n"
+            "    finally:\n"
+            "        time.sleep(60)        # a cleanup that never ends\n"
+            "import sys; sys.argv = ['wordlelab', 'hang']; c.main()\n")
+    from ctrl_c import ctrl_c_reaches_children
+    with ctrl_c_reaches_children():
+        p = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        assert p.stdout.readline() == b"ready\n"
+        p.send_signal(signal.SIGINT)
+        time.sleep(0.2)
+        p.send_signal(signal.SIGINT)              # within FORCE_AFTER: ignored, the cleanup goes on
+        time.sleep(0.2)
+        assert p.poll() is None
+        time.sleep(0.5)
+        t0 = time.monotonic()
+        p.send_signal(signal.SIGINT)              # past it: ended at once
+        assert p.wait(10) == 130 and time.monotonic() - t0 < 5
+        err = p.stderr.read()
+        assert b"Traceback" not in err and b"stopped at once" in err, err
+    finally:
+        p.kill()
+        p.wait()
 
 
 def test_a_first_compile_is_announced(tmp_path, monkeypatch, capsys):

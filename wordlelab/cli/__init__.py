@@ -6,6 +6,7 @@ commands is first asked for; no library module imports this package.
 """
 from __future__ import annotations
 
+import atexit
 import importlib.abc
 import importlib.machinery
 import os
@@ -103,7 +104,7 @@ from wordlelab.solvers import stop_request  # noqa: E402
 COMMAND_MODULES = {
     "score": "basic", "lists": "basic", "state": "basic", "verify": "basic", "matrix": "basic",
     "tree-plot": "basic", "compile": "basic",
-    "solve": "search", "prove-depth": "search", "best-start": "search", "hint": "search",
+    "solve": "search", "prove-depth": "search", "every-first-word": "search", "best-start": "search", "hint": "search",
     "best-pair": "pair", "play": "play", "analyze": "analyze",
     "lower-bound": "cover", "export-lp": "cover",
     "tree-model": "trees", "blindfold": "trees",
@@ -208,6 +209,26 @@ def _already_stopping() -> bool:
     return True
 
 
+_program_stopped = False     # main() ran as the program (not in-process) and ends in a stop
+
+
+def _quiet_teardown() -> None:
+    """The interpreter's last steps after a stop ignore Ctrl-C and SIGTERM.
+
+    Past the exit handlers, Python puts back the default action of every signal it handled, and
+    tears down its modules (most of a second after a search): a Ctrl-C then would kill the
+    process by SIGINT instead of its exit code 130. Registered when this module loads, it runs
+    after the exit handlers registered later (atexit runs them last in, first out), so a stop
+    stuck in one of those can still be ended by another Ctrl-C (:func:`_already_stopping`).
+    """
+    if _program_stopped:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, signal.SIG_IGN)
+
+
+atexit.register(_quiet_teardown)
+
+
 def _start_stopping(kind: type) -> None:
     global _stopping_since
     _stopping_since = time.monotonic()
@@ -283,7 +304,7 @@ OPTIONAL_PACKAGES = {"ortools": "solvers", "pulp": "solvers", "highspy": "solver
 def main(argv=None) -> None:
     """Entry point: one-line errors with exit code 2, clean stop on Ctrl-C or SIGTERM; a result
     whose output file cannot be written at the end is still printed, then the error, exit code 2."""
-    global _stopping_since
+    global _stopping_since, _program_stopped
     previous = None
     stop_request.clear_stop()
     _stopping_since = None
@@ -346,6 +367,7 @@ def main(argv=None) -> None:
         # the program's own exit after a stop keeps the handlers, which ignore a second Ctrl-C there;
         # main() called in-process (tests) leaves no handler behind
         if argv is None and _stopping_since is not None:
+            _program_stopped = True
             previous = previous_int = None
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
