@@ -86,6 +86,9 @@ def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, t
         if "one_fewer_status" in st:
             saved = f", model saved to {st['one_fewer_model']}" if "one_fewer_model" in st else ""
             out.print(f"no {k - 1} guess{'es' if k - 1 != 1 else ''} can cover it: {st['one_fewer_status']}{saved}")
+    elif "one_fewer_time_limit_reached" in st:
+        out.print(f"UNKNOWN: {st['witness']} has a least cover of {st['witness_cover'] and len(st['witness_cover'])}, "
+                  f"but one fewer was not ruled out: {st['one_fewer_time_limit_reached']}")
     else:
         out.print("UNKNOWN: no bound proven (see the statuses above)")
     if st["unproven"]:

@@ -102,6 +102,8 @@ def _verdict(r, q) -> str:
     if r.status == "INFEASIBLE":
         return f"PROVEN: no strategy finds all {len(q.answers)} answers within {g} guesses (solver status INFEASIBLE)"
     if r.certificate is None:
+        if "time_limit_reached" in r.stats:
+            return f"UNKNOWN: {r.stats['time_limit_reached']}, before the solver started"
         return "UNKNOWN: no strategy found and nothing proven within the time limit"
     total = r.stats["total"]
     found = (f"verified tree: total {total} (average {total / len(q.answers):.4f}), "

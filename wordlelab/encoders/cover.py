@@ -23,7 +23,7 @@ from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set befor
 import numba as nb
 import numpy as np
 
-from wordlelab.encoders.model import Model, clean_name
+from wordlelab.encoders.model import Deadline, Model, clean_name
 from wordlelab.errors import WordleError, check_choice
 
 ENCODINGS = ("counting", "pairs")
@@ -74,11 +74,22 @@ def _adversary_class(sub):  # pragma: no cover - compiled
     return out
 
 
-def d_sets(matrix_columns: np.ndarray) -> np.ndarray:
-    """Bool (guesses x |E|): D(x), given the pattern matrix restricted to the columns of E."""
-    sub = np.ascontiguousarray(matrix_columns, dtype=np.uint8)
-    chosen = _adversary_class(sub)
-    return sub != chosen[:, None]
+def d_sets(matrix_columns: np.ndarray, rows_per_call: int = 1024, deadline: Deadline | None = None) -> np.ndarray:
+    """Bool (guesses x |E|): D(x), given the pattern matrix restricted to the columns of E.
+
+    A slice of guesses at a time (every guess against every answer takes seconds), ``deadline``
+    checked between slices.
+
+    >>> d_sets(np.array([[0, 0, 242], [1, 2, 2]], np.uint8)).tolist()
+    [[False, False, True], [True, False, False]]
+    """
+    out = np.empty(matrix_columns.shape, np.bool_)
+    for lo in range(0, len(matrix_columns), rows_per_call):
+        if deadline is not None:
+            deadline.check("finding the cover's guess sets")
+        sub = np.ascontiguousarray(matrix_columns[lo:lo + rows_per_call], dtype=np.uint8)
+        out[lo:lo + rows_per_call] = sub != _adversary_class(sub)[:, None]
+    return out
 
 
 @nb.njit(cache=True)
@@ -100,14 +111,15 @@ def _dominated_rows(words, sizes, lo, hi, out):  # pragma: no cover - compiled
                 break
 
 
-def dominated_sets(sets: np.ndarray, rows_per_call: int = 256) -> np.ndarray:
+def dominated_sets(sets: np.ndarray, rows_per_call: int = 256, deadline: Deadline | None = None) -> np.ndarray:
     """Bool per row of the distinct bool rows ``sets``: whether it lies inside another row.
 
     Rows are compared as packed 64-bit words, a pair given up at its first word with a member
     outside the other (most pairs: at once), so an endgame of every guess ('?????' with
     ``--answers all``: 8259 sets of 12972 answers) takes seconds where a dense product took
     hours. The rows go to the compiled loop a slice at a time: Python runs a Ctrl-C's handler
-    between two calls, and a stop never waits for the whole comparison.
+    between two calls, and a stop never waits for the whole comparison; ``deadline`` is checked
+    between them too (:class:`~wordlelab.encoders.model.TimeLimitReached`).
 
     >>> dominated_sets(np.array([[1, 1, 0], [0, 1, 0], [0, 0, 1]], bool)).tolist()
     [False, True, False]
@@ -119,16 +131,22 @@ def dominated_sets(sets: np.ndarray, rows_per_call: int = 256) -> np.ndarray:
     sizes = sets.sum(axis=1)
     out = np.zeros(n, np.bool_)
     for lo in range(0, n, rows_per_call):
+        if deadline is not None:
+            deadline.check("comparing the cover's guess sets")
         _dominated_rows(words, sizes, lo, min(n, lo + rows_per_call), out)
     return out
 
 
-def cover_instance(label: str, answers, guesses, matrix_columns: np.ndarray) -> CoverInstance:
-    """Build the reduced instance: merge equal D-sets, drop empty and dominated ones."""
+def cover_instance(label: str, answers, guesses, matrix_columns: np.ndarray,
+                   deadline: Deadline | None = None) -> CoverInstance:
+    """Build the reduced instance: merge equal D-sets, drop empty and dominated ones.
+
+    ``deadline``, if given, is checked as it goes (:class:`~wordlelab.encoders.model.TimeLimitReached`).
+    """
     answers = tuple(answers)
     if len(answers) < 2:
         raise WordleError(f"endgame {label} has fewer than 2 answers")
-    D = d_sets(matrix_columns)
+    D = d_sets(matrix_columns, deadline=deadline)
     keep = D.any(axis=1)
     D, idx = D[keep], np.flatnonzero(keep)
     packed = np.packbits(D, axis=1)                 # one short byte string per D-set: fast to sort
@@ -137,7 +155,7 @@ def cover_instance(label: str, answers, guesses, matrix_columns: np.ndarray) -> 
     uniq = D[first]
     inverse = inverse.ravel()
     # drop a set contained in a different, larger one: a cover can always use the larger
-    dominated = dominated_sets(uniq)
+    dominated = dominated_sets(uniq, deadline=deadline)
     kept = np.flatnonzero(~dominated)
     members: list[list[str]] = [[] for _ in range(len(uniq))]
     for row, u in zip(idx, inverse):
@@ -145,8 +163,11 @@ def cover_instance(label: str, answers, guesses, matrix_columns: np.ndarray) -> 
     return CoverInstance(label, answers, uniq[kept], [members[k] for k in kept], len(guesses))
 
 
-def build(inst: CoverInstance, k: int | None = None, encoding: str = "counting") -> tuple[Model, list]:
+def build(inst: CoverInstance, k: int | None = None, encoding: str = "counting",
+          deadline: Deadline | None = None) -> tuple[Model, list]:
     """The cover model: minimise the cover (k None) or decide whether k sets suffice.
+
+    ``deadline``: the model's (checked at every constraint, and by the solver backends).
 
     Returns (model, set variables); set variable ``y_WORD`` is named after the first
     guess of its class, answer variable ``z_WORD`` after its answer.
@@ -159,7 +180,7 @@ def build(inst: CoverInstance, k: int | None = None, encoding: str = "counting")
     """
     _check_encoding(encoding)
     name = "cover_" + inst.label + ("_min" if k is None else f"_k{k}")
-    model = Model(clean_name(name))
+    model = Model(clean_name(name), deadline=deadline)
     y = [model.bool(f"y_{inst.guesses[s][0]}") for s in range(len(inst.sets))]
     if k is None:
         model.minimize(model.sum(y))

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordlelab.encoders.model import Model, clean_name
+from wordlelab.encoders.model import Deadline, Model, clean_name
 from wordlelab.errors import WordleError, check_choice
 from wordlelab.models.feedback import ALL_GREEN
 from wordlelab.models.matrix import build_matrix
@@ -56,11 +56,11 @@ def check_encoding(encoding: str) -> str:
 
 
 # ---- layered
-def build_layered(question, graph=None, hint=None, cuts: bool = True) -> TreeModel:
+def build_layered(question, graph=None, hint=None, cuts: bool = True, deadline: Deadline | None = None) -> TreeModel:
     """The flow model over the state graph (built here unless given)."""
     from wordlelab.encoders.tree_graph import StateGraph
-    G = graph if graph is not None else StateGraph(question)
-    B = Model(clean_name(f"tree_layered_{question.label}"))
+    G = graph if graph is not None else StateGraph(question, deadline=deadline)
+    B = Model(clean_name(f"tree_layered_{question.label}"), deadline=deadline)
     y, keys, parents = [], [], {}
     by_state: list[list] = [[] for _ in G.states]
     for v, st in enumerate(G.states):
@@ -125,8 +125,9 @@ class Reduced:
     answer_col: np.ndarray     # position of each answer among the kept guesses
 
 
-def reduce_guesses(question) -> Reduced:
-    """Drop guesses that split nothing; in easy mode keep one guess per undominated partition of H."""
+def reduce_guesses(question, deadline: Deadline | None = None) -> Reduced:
+    """Drop guesses that split nothing; in easy mode keep one guess per undominated partition of H
+    (``deadline`` checked as the partitions are compared)."""
     from wordlelab.encoders.tree_graph import class_counts, undominated_rows
     T = list(question.guesses)
     P = build_matrix(T, list(question.answers))
@@ -136,17 +137,17 @@ def reduce_guesses(question) -> Reduced:
     member[answer_guess] = True
     keep = np.flatnonzero((class_counts(P.astype(np.int16)) > 1) | member)
     if question.mode == "easy" and len(question.answers) > 1:
-        keep = np.union1d(keep[undominated_rows(P[keep].astype(np.int16))], answer_guess)
+        keep = np.union1d(keep[undominated_rows(P[keep].astype(np.int16), deadline)], answer_guess)
     pos = {int(t): i for i, t in enumerate(keep)}
     return Reduced(keep, P[keep], np.array([pos[int(t)] for t in answer_guess]))
 
 
-def build_assignment(question, hint=None, cuts: bool = True) -> TreeModel:
+def build_assignment(question, hint=None, cuts: bool = True, deadline: Deadline | None = None) -> TreeModel:
     """The compact assignment + separation model."""
-    R = reduce_guesses(question)
+    R = reduce_guesses(question, deadline)
     H, g, m = len(question.answers), question.depth, len(R.guesses)
     DONE = m
-    B = Model(clean_name(f"tree_assignment_{question.label}"))
+    B = Model(clean_name(f"tree_assignment_{question.label}"), deadline=deadline)
     kept = [question.guesses[int(t)] for t in R.guesses] + ["done"]
     x = {}
     for h in range(H):
@@ -355,12 +356,17 @@ def _assignment_hint(R, x, same, paths) -> list:
     return out
 
 
-def build(question, encoding: str = "layered", hint: bool = True, cuts: bool = True) -> TreeModel:
-    """Build ``question`` in ``encoding``; ``cuts`` adds the cover block; any backend solves it."""
+def build(question, encoding: str = "layered", hint: bool = True, cuts: bool = True,
+          deadline: Deadline | None = None) -> TreeModel:
+    """Build ``question`` in ``encoding``; ``cuts`` adds the cover block; any backend solves it.
+
+    ``deadline``: the model's, checked at every constraint (:class:`~wordlelab.encoders.model.TimeLimitReached`)
+    and by the solver backends.
+    """
     check_encoding(encoding)
     if encoding == "layered":
-        return build_layered(question, hint=hint, cuts=cuts)
-    return build_assignment(question, hint=hint, cuts=cuts)
+        return build_layered(question, hint=hint, cuts=cuts, deadline=deadline)
+    return build_assignment(question, hint=hint, cuts=cuts, deadline=deadline)
 
 
 # ---- warm start

@@ -26,12 +26,57 @@ which the LP/MPS export keeps, so a reader can map a solution back to words.
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass, field
 
 from wordlelab.errors import WordleError
 
 INF = float("inf")
 _NAME_OK = re.compile(r"[^A-Za-z0-9_]")
+
+
+class TimeLimitReached(WordleError):
+    """The time limit ran out before the solver started: while its model was built or handed over.
+
+    Nothing is proven then; the callers that solve report UNKNOWN with this message.
+    """
+
+
+class Deadline:
+    """A wall-clock time limit that covers building a model as well as solving it.
+
+    A model of a large question (the cover of '?????' over every answer) takes minutes to build
+    and to hand to a solver: a limit given to the solver alone would start counting only after.
+    The builders check :meth:`check` as they go (a :class:`Model` with a ``deadline`` does at
+    every constraint), and the solver gets :meth:`left`.
+
+    >>> d = Deadline(60)
+    >>> 59 < d.left() <= 60
+    True
+    >>> Deadline(0).check("building the model")
+    Traceback (most recent call last):
+    ...
+    wordlelab.encoders.model.TimeLimitReached: the time limit of 0 s ran out while building the model
+    """
+
+    def __init__(self, seconds: float):
+        self.seconds = float(seconds)
+        self.at = time.monotonic() + self.seconds
+
+    def left(self) -> float:
+        """Seconds left (negative once past)."""
+        return self.at - time.monotonic()
+
+    def check(self, what: str = "building the model") -> None:
+        """Raise :class:`TimeLimitReached` once the limit has passed.
+
+        Raises
+        ------
+        TimeLimitReached
+            The limit has passed; ``what`` says what was under way.
+        """
+        if time.monotonic() >= self.at:
+            raise TimeLimitReached(f"the time limit of {self.seconds:g} s ran out while {what}")
 
 
 class LinExpr:
@@ -155,11 +200,28 @@ class Model:
     objective: LinExpr | None = None
     sense: str = "min"
     hints: dict = field(default_factory=dict)
+    # the limit building and solving share: checked as variables and constraints are added, and by the backends
+    deadline: Deadline | None = field(default=None, repr=False, compare=False)
+
+    def time_left(self, limit: float, what: str = "handing the model to the solver") -> float:
+        """The solver's time: ``limit``, or less if the model's deadline comes first.
+
+        Raises
+        ------
+        TimeLimitReached
+            The deadline has passed.
+        """
+        if self.deadline is None:
+            return limit
+        self.deadline.check(what)
+        return min(limit, self.deadline.left())
 
     # ---- variables
     def int(self, name: str, lo: int, hi: int) -> Var:
         """A new integer variable in ``[lo, hi]``; ``name`` must be new in the model."""
         v = Var(len(self.var_names), clean_name(name))
+        if self.deadline is not None and not v.index % 4096:     # (millions of them in a big model)
+            self.deadline.check(f"building the model {self.name}")
         self.var_names.append(v.name)
         self.lower.append(lo)
         self.upper.append(hi)
@@ -208,6 +270,8 @@ class Model:
                                                                   else [enforce]))
         self.constraints.append(Row(idx, [e.terms[i] for i in idx], constraint.lo - e.const,
                                     constraint.hi - e.const, lits, name))
+        if self.deadline is not None:
+            self.deadline.check(f"building the model {self.name}")
 
     def add_if(self, constraint: Constraint, literal: Var) -> None:
         """``constraint`` holds when ``literal`` is 1 (nothing is said when it is 0)."""

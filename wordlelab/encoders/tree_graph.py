@@ -53,9 +53,10 @@ class State:
 class StateGraph:
     """Every state reachable through options, each expanded once (layered by depth)."""
 
-    def __init__(self, question, max_states: int = 50_000):
+    def __init__(self, question, max_states: int = 50_000, deadline=None):
         self.q = question
         self.max_states = max_states
+        self.deadline = deadline            # a model.Deadline, checked at every state expanded
         self.T = list(question.guesses)
         index = {w: i for i, w in enumerate(self.T)}
         self.answer_guess = np.array([index[a] for a in question.answers], np.int64)
@@ -106,6 +107,8 @@ class StateGraph:
     def _expand_all(self):
         i = 0
         while i < len(self.states):   # states are appended while expanding: a breadth-first sweep
+            if self.deadline is not None:
+                self.deadline.check("building the state graph")
             self._expand(i)
             i += 1
 
@@ -133,7 +136,7 @@ class StateGraph:
             st.options.append(Option(t, 2 * len(S) - (1 if len(pick) else 0)))
             return
         if self.q.mode == "easy":
-            groups = [int(cand[i]) for i in undominated_rows(rows)]
+            groups = [int(cand[i]) for i in undominated_rows(rows, self.deadline)]
         else:
             groups = self._distinct_with_allowed(st.allowed, cand, rows, _canonical(rows))
         for t in groups:
@@ -182,12 +185,13 @@ class StateGraph:
         return int(self.answer_guess[cls[0]])
 
 
-def undominated_rows(rows: np.ndarray) -> np.ndarray:
-    """Easy mode: one row per distinct partition (first seen), none refined by another kept row."""
+def undominated_rows(rows: np.ndarray, deadline=None) -> np.ndarray:
+    """Easy mode: one row per distinct partition (first seen), none refined by another kept row
+    (``deadline``, a model.Deadline, checked as they are compared)."""
     canon = _canonical(rows)
     _, first = np.unique(canon, axis=0, return_index=True)
     first = np.sort(first)
-    return first[_undominated(canon[first])]
+    return first[_undominated(canon[first], deadline)]
 
 
 def class_counts(rows: np.ndarray) -> np.ndarray:
@@ -205,7 +209,7 @@ def _canonical(rows: np.ndarray) -> np.ndarray:
     return out
 
 
-def _undominated(canon: np.ndarray) -> np.ndarray:
+def _undominated(canon: np.ndarray, deadline=None) -> np.ndarray:
     """Mask of partitions that no other partition refines (finding at least the same answers)."""
     k = len(canon)
     n_cls = class_counts(canon)
@@ -213,6 +217,8 @@ def _undominated(canon: np.ndarray) -> np.ndarray:
     keep = np.ones(k, bool)
     wide = canon.astype(np.int32)
     for j in range(k):
+        if deadline is not None and not j % 16:
+            deadline.check("comparing the guesses' partitions")
         # i refines j iff the pairs (class_i, class_j) are as many as the classes of i
         pairs = class_counts(wide * 512 + wide[j])
         refines = (pairs == n_cls) & ~(found[j] & ~found).any(axis=1)

@@ -11,7 +11,7 @@ import time
 import numpy as np
 
 from wordlelab.encoders.cover import CoverInstance, build, cover_instance
-from wordlelab.encoders.model import clean_name
+from wordlelab.encoders.model import Deadline, TimeLimitReached, clean_name
 from wordlelab.errors import WordleError
 from wordlelab.models.endgames import check_cover  # noqa: F401  (re-exported: the certificate checker)
 from wordlelab.models.files import CannotWrite
@@ -19,17 +19,18 @@ from wordlelab.models.result import Result, Status
 from wordlelab.solvers.backends import check_solver, export, solve
 
 
-def instance_for(label, answers, lists, answer_rows) -> CoverInstance:
+def instance_for(label, answers, lists, answer_rows, deadline: Deadline | None = None) -> CoverInstance:
     """Cover instance of answer set ``answers`` over every guess of ``lists``.
 
     ``answer_rows`` is the answers x guesses pattern matrix
-    (``pattern_matrix(lists, transposed=True)``), whose rows are cheap to gather.
+    (``pattern_matrix(lists, transposed=True)``), whose rows are cheap to gather. ``deadline``
+    as in :func:`~wordlelab.encoders.cover.cover_instance`.
     """
     row = {a: j for j, a in enumerate(lists.answers)}
     missing = [a for a in answers if a not in row]
     if missing:
         raise WordleError(f"{missing[0]!r} is not a possible answer in {lists.name}")
-    return cover_instance(label, answers, lists.guesses, answer_rows[[row[a] for a in answers]].T)
+    return cover_instance(label, answers, lists.guesses, answer_rows[[row[a] for a in answers]].T, deadline)
 
 
 def small_cover(inst: CoverInstance, kmax: int = 2) -> list[int] | None:
@@ -55,15 +56,18 @@ def small_cover(inst: CoverInstance, kmax: int = 2) -> list[int] | None:
 
 
 def least_cover(inst: CoverInstance, solver: str = "highs", encoding: str = "counting",
-                time_limit: float = 60.0, enumerate_up_to: int = 0) -> Result:
+                time_limit: float = 60.0, enumerate_up_to: int = 0, deadline: Deadline | None = None) -> Result:
     """Least cover of ``inst`` (by enumeration when it has at most ``enumerate_up_to`` sets).
 
     The result's value is the cover size, its certificate the covering guesses, checked
     by :func:`check_cover` before the call returns; ``stats["min_guesses"]`` is the
-    worst-case bound it implies (cover + 1), when proven.
+    worst-case bound it implies (cover + 1), when proven. ``time_limit`` covers building the
+    model too (``deadline``, if given, is the one the instance was built under): a limit that
+    runs out before the solver starts gives UNKNOWN with ``stats["time_limit_reached"]``.
     """
     check_solver(solver)
     t0 = time.perf_counter()
+    deadline = deadline or Deadline(time_limit)
     static = inst.static_bound()
     question = {"kind": "least-cover", "endgame": inst.label, "answers": inst.size, "encoding": encoding}
     stats = {"sets": len(inst.sets), "static_bound": static}
@@ -71,7 +75,10 @@ def least_cover(inst: CoverInstance, solver: str = "highs", encoding: str = "cou
     if found is not None:
         method, status, chosen, bound = "enumeration", Status.OPTIMAL, found, len(found)
     else:
-        model, y = build(inst, encoding=encoding)
+        try:
+            model, y = build(inst, encoding=encoding, deadline=deadline)
+        except TimeLimitReached as e:
+            return _ran_out(question, solver, e, t0, stats, static)
         res = solve(model, solver, time_limit)
         method, status = solver, Status(res.status)
         chosen = [s for s in range(len(y)) if res.values and res.values[y[s].index]]
@@ -92,6 +99,14 @@ def least_cover(inst: CoverInstance, solver: str = "highs", encoding: str = "cou
                   time.perf_counter() - t0, stats)
 
 
+def _ran_out(question, solver, e: TimeLimitReached, t0, stats, bound) -> Result:
+    """UNKNOWN: the time limit ran out before the solver started (``bound``: what holds anyway)."""
+    stats = dict(stats, time_limit_reached=str(e))
+    stats["min_guesses"] = implied_guesses(Status.UNKNOWN, None, bound)
+    return Result(question, solver, Status.UNKNOWN, None, bound, None, "cover", False,
+                  time.perf_counter() - t0, stats)
+
+
 def implied_guesses(status, value, bound) -> int | None:
     """The worst-case guesses a cover result proves: least cover + 1 (from the bound if unproven)."""
     if status == Status.OPTIMAL:
@@ -100,11 +115,19 @@ def implied_guesses(status, value, bound) -> int | None:
 
 
 def cover_feasible(inst: CoverInstance, k: int, solver: str = "highs", encoding: str = "counting",
-                   time_limit: float = 60.0) -> Result:
-    """Can ``k`` guesses cover ``inst``? OPTIMAL with a checked cover (yes), INFEASIBLE (no) or UNKNOWN."""
+                   time_limit: float = 60.0, deadline: Deadline | None = None) -> Result:
+    """Can ``k`` guesses cover ``inst``? OPTIMAL with a checked cover (yes), INFEASIBLE (no) or UNKNOWN.
+
+    ``time_limit`` covers building the model too (``deadline``, if given, instead).
+    """
     check_solver(solver)
     t0 = time.perf_counter()
-    model, y = build(inst, k, encoding)
+    question = {"kind": "cover-within", "endgame": inst.label, "answers": inst.size, "k": k, "encoding": encoding}
+    try:
+        model, y = build(inst, k, encoding, deadline=deadline or Deadline(time_limit))
+    except TimeLimitReached as e:
+        return Result(question, solver, Status.UNKNOWN, seconds=time.perf_counter() - t0,
+                      stats={"time_limit_reached": str(e)})
     res = solve(model, solver, time_limit)
     status = Status(res.status)
     cover = [inst.guesses[s][0] for s in range(len(y)) if res.values and res.values[y[s].index]]
@@ -114,8 +137,7 @@ def cover_feasible(inst: CoverInstance, k: int, solver: str = "highs", encoding:
         if len(cover) > k or check_cover(inst.answers, cover) < inst.size - 1:
             raise WordleError(f"internal error: {solver}'s cover of {inst.label} does not hold")
         verified = True
-    return Result({"kind": "cover-within", "endgame": inst.label, "answers": inst.size, "k": k,
-                   "encoding": encoding}, solver, status, len(cover) if verified else None, None,
+    return Result(question, solver, status, len(cover) if verified else None, None,
                   cover or None, "cover", verified, time.perf_counter() - t0, dict(res.stats))
 
 
@@ -124,14 +146,21 @@ def sweep(lists, answer_rows, solver: str = "highs", encoding: str = "counting",
     """Least cover of every endgame of ``lists.answers``, strongest first.
 
     Covers of one or two sets are found by enumeration (exact and instant); the
-    rest go to ``solver``.
+    rest go to ``solver``. ``time_limit`` is per endgame, building its instance and model
+    included: one that runs out first is UNKNOWN (``stats["time_limit_reached"]``).
     """
     from wordlelab.models.endgames import enumerate_endgames
     games = endgames if endgames is not None else enumerate_endgames(lists.answers, min_size, free)
     results = []
     for e in games:
-        inst = instance_for(e.pattern, e.answers, lists, answer_rows)
-        results.append(least_cover(inst, solver, encoding, time_limit, enumerate_up_to=2))
+        deadline, started = Deadline(time_limit), time.perf_counter()
+        try:
+            inst = instance_for(e.pattern, e.answers, lists, answer_rows, deadline)
+        except TimeLimitReached as stop:
+            question = {"kind": "least-cover", "endgame": e.pattern, "answers": len(e.answers), "encoding": encoding}
+            results.append(_ran_out(question, solver, stop, started, {"sets": None}, None))
+        else:
+            results.append(least_cover(inst, solver, encoding, time_limit, enumerate_up_to=2, deadline=deadline))
         if progress:
             progress(1)
     return sorted(results, key=lambda r: (-(r.stats["min_guesses"] or 0), -r.question["answers"],
@@ -181,20 +210,32 @@ def lower_bound(lists, answer_rows, solver: str = "highs", encoding: str = "coun
     stats.update(witness=label, witness_answers=list(witness_answers), witness_cover=w.certificate)
     status = Status.OPTIMAL
     if least > 1:
-        inst = instance_for(label, witness_answers, lists, answer_rows)
-        fewer = cover_feasible(inst, least - 1, solver, encoding, time_limit)
+        # "one fewer cannot", within the time limit as any endgame's cover (building included)
+        deadline = Deadline(time_limit)
+        try:
+            inst = instance_for(label, witness_answers, lists, answer_rows, deadline)
+            fewer = cover_feasible(inst, least - 1, solver, encoding, time_limit, deadline)
+        except TimeLimitReached as e:
+            inst, fewer = None, Result({"kind": "cover-within"}, solver, Status.UNKNOWN,
+                                       stats={"time_limit_reached": str(e)})
         stats["one_fewer_status"] = fewer.status.value
+        if "time_limit_reached" in fewer.stats:
+            stats["one_fewer_time_limit_reached"] = fewer.stats["time_limit_reached"]
         if proof_dir:
-            model, _ = build(inst, least - 1, encoding)
             name = _fit_name(clean_name(f"cover_{label}_{lists.name}_k{least - 1}"))
             path = os.path.join(proof_dir, name + ".lp")
             try:
+                if inst is None:
+                    raise TimeLimitReached(fewer.stats["time_limit_reached"])
+                model, _ = build(inst, least - 1, encoding, deadline)
                 os.makedirs(proof_dir, exist_ok=True)
                 stats["one_fewer_model"] = export(model, path)
             except OSError as e:          # the bound is proven either way: keep it, say what is missing
                 stats["one_fewer_model_error"] = f"cannot write model {path}: {e.strerror or e}"
             except CannotWrite as e:
                 stats["one_fewer_model_error"] = str(e)
+            except TimeLimitReached as e:
+                stats["one_fewer_model_error"] = f"model {path} not written: {e}"
         if fewer.status != Status.INFEASIBLE:
             status = Status.UNKNOWN
     proved = least + 1 if status == Status.OPTIMAL else None

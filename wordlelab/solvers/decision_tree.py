@@ -12,9 +12,10 @@ import time
 import numpy as np
 
 from wordlelab.encoders.decision_tree import TreeModel, build, check_encoding
+from wordlelab.encoders.model import Deadline, TimeLimitReached
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, feedback
-from wordlelab.models.result import Result
+from wordlelab.models.result import Result, Status
 from wordlelab.models.tree import Tree, tree_from_paths
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.backends import Solution, check_solver, solve
@@ -35,11 +36,21 @@ def solve_question(question, encoding: str = "layered", solver: str = "cpsat", t
     ``objective="total"``: value is the tree's total, bound the proven lower bound.
     ``objective="depth"`` (can every answer be found within ``depth``?): OPTIMAL with a
     verified tree (yes), INFEASIBLE (no) or UNKNOWN; value is the tree's worst case.
+    ``time_limit`` covers building the model too: one that runs out first gives UNKNOWN with
+    ``stats["time_limit_reached"]``.
     """
     check_encoding(encoding)
     check_solver(solver)
     t0 = time.perf_counter()
-    tm = build(question, encoding, hint=hint, cuts=cuts)
+    q = {"kind": "tree-model", "instance": question.label, "answers": len(question.answers),
+         "guesses": len(question.guesses), "mode": question.mode, "depth": question.depth,
+         "objective": question.objective, "encoding": encoding}
+    try:
+        tm = build(question, encoding, hint=hint, cuts=cuts, deadline=Deadline(time_limit))
+    except TimeLimitReached as e:
+        seconds = round(time.perf_counter() - t0, 3)
+        return Result(q, solver, Status.UNKNOWN, seconds=seconds,
+                      stats={"time_limit_reached": str(e), "build_seconds": seconds, "solve_seconds": 0.0})
     built = time.perf_counter() - t0
     res = run_model(tm, solver, time_limit)
     tree = report = None
@@ -67,9 +78,6 @@ def solve_question(question, encoding: str = "layered", solver: str = "cpsat", t
         stats.update(total=report.total, max_guesses=report.max_guesses, histogram=report.as_dict()["histogram"])
     if question.objective == "total" and res.objective and bound is not None:
         stats["gap"] = abs(res.objective - bound) / abs(res.objective)
-    q = {"kind": "tree-model", "instance": question.label, "answers": len(question.answers),
-         "guesses": len(question.guesses), "mode": question.mode, "depth": question.depth,
-         "objective": question.objective, "encoding": encoding}
     return Result(q, solver, status, value, bound, tree, "tree", tree is not None,
                   time.perf_counter() - t0, stats)
 

@@ -36,6 +36,7 @@ import importlib
 import importlib.util
 import os
 
+from wordlelab.encoders.model import TimeLimitReached
 from wordlelab.errors import WordleError, check_choice
 from wordlelab.solvers.backends.base import (Solution, SolverSettings, current_settings,  # noqa: F401
                                              quiet_output, solver_settings, status_from)
@@ -90,7 +91,9 @@ def solve(model, solver: str = "cpsat", time_limit: float = 60.0, threads: int |
     """Solve ``model`` with the named solver within ``time_limit`` seconds (wall clock).
 
     ``threads``, ``log`` and ``gap`` as in :class:`~wordlelab.solvers.backends.base.SolverSettings`;
-    each left None is taken from the current :func:`solver_settings`.
+    each left None is taken from the current :func:`solver_settings`. A model with a ``deadline``
+    gets at most the time left before it, handing it over included: UNKNOWN, with
+    ``stats["time_limit_reached"]``, if none is left.
     """
     if time_limit <= 0:
         raise WordleError("the time limit must be positive")
@@ -101,7 +104,10 @@ def solve(model, solver: str = "cpsat", time_limit: float = 60.0, threads: int |
         raise WordleError(f"the relative gap must be at least 0 and below 1, not {settings.gap}")
     module = backend(solver)
     with solver_settings(*dataclasses.astuple(settings)):
-        sol = module.solve(model, float(time_limit), settings.threads)
+        try:
+            sol = module.solve(model, float(time_limit), settings.threads)
+        except TimeLimitReached as e:         # the model's deadline passed before the solver ran
+            return Solution(solver, "UNKNOWN", None, None, stats={"time_limit_reached": str(e)})
     if settings.gap and sol.status == "OPTIMAL" and not _bound_meets(sol):
         sol.status = "FEASIBLE"         # stopped at the gap: the value is not proven best
         if sol.solver == "cbc":

@@ -33,6 +33,8 @@ def translate(model):
         prob += pulp.LpAffineExpression([(xs[i], c) for i, c in model.objective.terms.items()],
                                         model.objective.const)
     for k, (idx, coefs, lo, hi) in enumerate(mip_rows(model)):
+        if model.deadline is not None:
+            model.deadline.check("handing the model to the solver")
         expr = pulp.LpAffineExpression([(xs[i], c) for i, c in zip(idx, coefs)])
         if lo == hi:
             prob += expr == lo, f"r{k}"
@@ -51,6 +53,7 @@ GRACE = 1.0      # seconds CBC is given past its limit to stop by itself, and th
 
 def solve(model, time_limit: float, threads: int | None = None) -> Solution:
     prob, xs = translate(model)
+    time_limit = model.time_left(time_limit)
     t0 = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)    # PuLP 3.x announcing its 4.0 API

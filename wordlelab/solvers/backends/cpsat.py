@@ -42,6 +42,8 @@ def translate(model):
     xs = [cp.new_int_var(int(lo), int(hi), name)
           for name, lo, hi in zip(model.var_names, model.lower, model.upper)]
     for row in model.constraints:
+        if model.deadline is not None:
+            model.deadline.check("handing the model to the solver")
         expr = cp_model.LinearExpr.weighted_sum([xs[i] for i in row.index], _integers(row.coefs, "coefficient"))
         ct = cp.add_linear_constraint(expr, _bound(row.lo), _bound(row.hi))
         if row.enforce:
@@ -60,7 +62,7 @@ def translate(model):
 def solve(model, time_limit: float, threads: int | None = None) -> Solution:
     cp, xs = translate(model)
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.max_time_in_seconds = time_limit = model.time_left(time_limit)
     from wordlelab.solvers.backends import current_settings
     settings = current_settings()
     solver.parameters.num_workers = threads or PORTFOLIO

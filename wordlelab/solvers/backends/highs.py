@@ -30,6 +30,8 @@ def mip_rows(model):
 def _big_m_rows(model):
     out = []
     for row in model.constraints:
+        if model.deadline is not None:
+            model.deadline.check("handing the model to the solver")
         if not row.enforce:
             out.append((list(row.index), list(row.coefs), row.lo, row.hi))
             continue
@@ -127,7 +129,7 @@ _SCHEDULER = [None]        # the thread count of HiGHS's pool in this process, o
 
 def solve(model, time_limit: float, threads: int | None = None) -> Solution:
     h = to_highs(model)
-    h.setOptionValue("time_limit", time_limit)
+    h.setOptionValue("time_limit", model.time_left(time_limit))
     from wordlelab.solvers.backends import current_settings, usable_cores
     gap = current_settings().gap
     h.setOptionValue("output_flag", current_settings().log is not None)      # its log, if asked for

@@ -16,7 +16,6 @@ def solve(model, time_limit: float, threads: int | None = None) -> Solution:
     settings = current_settings()
     m = pyscipopt.Model(model.name)
     m.hideOutput(settings.log is None)
-    m.setParam("limits/time", time_limit)
     # SCIP's search is sequential; its threads are the LP solver's
     m.setParam("lp/threads", threads or 1)
     if settings.gap is not None:
@@ -39,6 +38,7 @@ def solve(model, time_limit: float, threads: int | None = None) -> Solution:
     # ours): the watcher of stoppable() asks it to stop instead, for SIGTERM alike; the solve
     # runs without the GIL, so that the watcher can run at all
     m.setBoolParam("misc/catchctrlc", False)
+    m.setParam("limits/time", model.time_left(time_limit))     # (the hand-over counted, if the model has a deadline)
     t0 = time.perf_counter()
     with stoppable(m.interruptSolve), quiet_output():
         m.optimizeNogil()
