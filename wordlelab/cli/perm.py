@@ -221,6 +221,8 @@ def progress_of(n, consistent_only, history, checkpoint, levels, as_json):
         emit_json(f)
         return
     out.print(f"n = {n}: {f['valued']} states valued in {checkpoint}")
+    for line in f["rests_on"]:
+        out.print(f"NOT checked here: rests on {line} (docs/trust.md)")
     if not f["levels"]:
         out.print("the start is valued: the run is finished (perm optimal with this checkpoint prints the result)")
         return

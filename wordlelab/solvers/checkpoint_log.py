@@ -5,8 +5,18 @@ for thousands of entries and wrong for millions (permutation Wordle at n = 8 val
 a million states). This format keeps the same guarantees with lines appended instead:
 
 - line 1 is ``{"format": "wordlelab-checkpoint-log", "version": 1, "question": {...}}``;
-- every other line is one entry, ``[key, value, check]``, where ``check`` is the first 16
-  hex digits of the sha256 of the canonical JSON of ``[key, value]``.
+- every other line is one entry, ``[key, value, check, seal]``, where ``check`` is the first 16
+  hex digits of the sha256 of the canonical JSON of ``[key, value]``, and ``seal`` the first 32
+  hex digits of the installation's seal (:func:`wordlelab.models.cache.seal`, an HMAC) of the
+  canonical JSON of ``[question digest, key, value]``.
+
+The check detects damage; the seal says who wrote the line, as a checkpoint's seal does
+(:mod:`wordlelab.solvers.checkpoint`). :func:`load_log` returns a
+:class:`~wordlelab.solvers.checkpoint.Loaded` whose ``sealed`` is true only if every line's seal
+verifies: a log from elsewhere, an edited one whose checks were recomputed, or one with lines
+of an older wordlelab (no seal) is a list of claims, and the file counts among the process's
+unsealed inputs. Lines are sealed only while the process has read no unsealed file, so values
+computed from a log's claims are never sealed into it.
 
 A run that stops (Ctrl-C, a crash, a lost machine) can leave at most its last line cut
 short, because lines are written whole and in order: :func:`load_log` drops such a last
@@ -29,6 +39,7 @@ as :func:`~wordlelab.solvers.checkpoint.load_checkpoint` refuses a damaged docum
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import time
@@ -37,7 +48,8 @@ from typing import Callable
 
 from wordlelab.errors import WordleError
 from wordlelab.models.files import write_atomic
-from wordlelab.solvers.checkpoint import AFRESH, differences, as_json_values, shortened, canonical_json
+from wordlelab.solvers.checkpoint import (AFRESH, Loaded, as_json_values, canonical_json, differences, note_unsealed,
+                                         shortened, unsealed_inputs)
 
 FORMAT = "wordlelab-checkpoint-log"
 VERSION = 1
@@ -52,18 +64,35 @@ def line_check(key: str, value) -> str:
     return hashlib.sha256(canonical_json([key, value]).encode()).hexdigest()[:16]
 
 
+SEAL_DIGITS = 32         # 128 bits of the HMAC: beyond guessing, half the bytes a line
+
+
+def _question_digest(question: dict) -> str:
+    return hashlib.sha256(canonical_json(as_json_values(question)).encode()).hexdigest()
+
+
+def line_seal(seal, question_digest: str, key: str, value) -> str:
+    """A line's seal under ``seal`` (:func:`wordlelab.models.cache.sealer`): it binds the question too,
+    so a sealed line copied into another question's log does not verify."""
+    return seal(canonical_json([question_digest, key, value]).encode())[:SEAL_DIGITS]
+
+
 def _header(question: dict) -> str:
     return canonical_json({"format": FORMAT, "version": VERSION, "question": question})
 
 
-def load_log(path, question: dict, validate: Callable | None = None) -> dict:
+def load_log(path, question: dict, validate: Callable | None = None) -> Loaded:
     """The entries a log holds for ``question`` (empty if ``path`` is empty or absent).
+
+    A :class:`~wordlelab.solvers.checkpoint.Loaded` dict: ``sealed`` if every line's seal verifies
+    (an absent or empty log too: nothing is taken from it); else the file is noted among this
+    process's unsealed inputs.
 
     Raises :class:`~wordlelab.errors.WordleError` if the file is not such a log, is for another
     question, or has a damaged line other than a cut-short last one.
     """
     if not path or not Path(path).exists():
-        return {}
+        return Loaded(sealed=True)
     try:
         raw = Path(path).read_bytes()
     except OSError as e:
@@ -84,13 +113,18 @@ def load_log(path, question: dict, validate: Callable | None = None) -> dict:
     if stored != wanted:
         detail = differences(stored, wanted) if isinstance(stored, dict) else "its question is not an object"
         raise WordleError(f"checkpoint log {path} is for another question: {detail}; use another file, or {AFRESH}")
-    entries = {}
+    from wordlelab.models.cache import sealer
+    seal, qd = sealer(), _question_digest(question)
+    entries, all_sealed = {}, os.path.realpath(path) not in unsealed_inputs()
     for number, line in enumerate(complete[1:], start=2):
         try:
-            key, value, check = json.loads(line)
-            ok = isinstance(key, str) and check == line_check(key, value)
+            key, value, check, *mark = json.loads(line)
+            ok = isinstance(key, str) and check == line_check(key, value) and len(mark) <= 1
         except (ValueError, TypeError, UnicodeDecodeError, RecursionError):
             ok = False
+        if ok and all_sealed:
+            all_sealed = len(mark) == 1 and isinstance(mark[0], str) and \
+                hmac.compare_digest(mark[0], line_seal(seal, qd, key, value))
         if not ok:
             raise WordleError(f"checkpoint log {path} is damaged at line {number} (it fails its check), so "
                               f"it is not trusted; {AFRESH}")
@@ -101,7 +135,9 @@ def load_log(path, question: dict, validate: Callable | None = None) -> dict:
                 raise WordleError(f"checkpoint log {path} has a malformed entry {key!r} at line {number}: "
                                   f"{str(e).splitlines()[0] if str(e) else type(e).__name__}; {AFRESH}") from None
         entries[key] = value
-    return entries
+    if not all_sealed:
+        note_unsealed([os.path.realpath(path)])
+    return Loaded(entries, sealed=all_sealed)
 
 
 class CheckpointLog:
@@ -115,6 +151,8 @@ class CheckpointLog:
         self.path, self.flush_every, self._file = path, flush_every, None
         if not path:
             return
+        from wordlelab.models.cache import sealer
+        self._seal, self._qd = sealer(), _question_digest(question)
         p = Path(path)
         try:
             if p.exists() and p.stat().st_size:
@@ -136,7 +174,10 @@ class CheckpointLog:
     def append(self, key: str, value) -> None:
         if self._file is None:
             return
-        self._file.write(canonical_json([key, value, line_check(key, value)]) + "\n")
+        line = [key, value, line_check(key, value)]
+        if not unsealed_inputs():             # (values computed from a file's claims are not sealed)
+            line.append(line_seal(self._seal, self._qd, key, value))
+        self._file.write(canonical_json(line) + "\n")
         if time.monotonic() - self._last_flush > self.flush_every:
             self.flush()
 

@@ -11,7 +11,9 @@ about 10^4 references a state at n = 8, which did not fit in memory for 10^6 sta
 
 Each valued state is appended to a checkpoint log (:mod:`wordlelab.solvers.checkpoint_log`),
 so a run stopped at any point resumes: states already valued are never expanded again, and
-only the states on the path being walked when it stopped are expanded a second time.
+only the states on the path being walked when it stopped are expanded a second time. Values
+resumed from a log this installation did not seal are claims (:attr:`ValueTable.sealed`): the
+strategy read from them is re-scored from the rules, but that it is the least is not re-proved.
 
 >>> values = value_states(root_key(4), False, 5)
 >>> entry = values[root_key(4)]
@@ -119,10 +121,12 @@ class _Table:
 
 
 class ValueTable:
-    """What :func:`value_states` found: ``table[key]`` is a :class:`Valued`; ``expanded`` counts this run's expansions."""
+    """What :func:`value_states` found: ``table[key]`` is a :class:`Valued`; ``expanded`` counts this run's
+    expansions; ``sealed`` says whether the ``resumed`` values came from a log this installation sealed."""
 
-    def __init__(self, table: _Table, resumed: int, expanded: int, seconds: float):
+    def __init__(self, table: _Table, resumed: int, expanded: int, seconds: float, sealed: bool = True):
         self._table, self.resumed, self.expanded, self.seconds = table, resumed, expanded, seconds
+        self.sealed = sealed
 
     def __getitem__(self, key) -> Valued:
         return self._table.get(int(key))
@@ -142,7 +146,8 @@ def value_states(root: int, consistent: bool, rounds: int, checkpoint=None, ques
         question = {"kind": "perm-values", "root": int(root), "consistent": bool(consistent), "rounds": rounds}
     t0 = time.perf_counter()
     table = _Table(rounds)
-    for key, entry in load_log(checkpoint, question, check_entry).items():
+    loaded = load_log(checkpoint, question, check_entry)
+    for key, entry in loaded.items():
         table.add(int(key), _valued(entry))
     resumed = len(table)
     expanded = 0
@@ -173,4 +178,4 @@ def value_states(root: int, consistent: bool, rounds: int, checkpoint=None, ques
             stack.pop()
             if progress is not None:
                 progress(len(table), expanded, len(stack))
-    return ValueTable(table, resumed, expanded, time.perf_counter() - t0)
+    return ValueTable(table, resumed, expanded, time.perf_counter() - t0, loaded.sealed)

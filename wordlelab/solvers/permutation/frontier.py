@@ -9,7 +9,9 @@ The log is in the order states were valued, so for two children of one state val
 the other, the lines between them are the states the second child's subtree valued first: its
 *new* states. Grouped by the child's number of secrets, these samples give the cost of what is
 left. Everything here is read from the log and recomputed from the states' own expansions; the
-ETA built from it is an estimate, and the report says which figures are measured.
+ETA built from it is an estimate, and the report says which figures are measured. A log this
+installation did not seal (:mod:`wordlelab.solvers.checkpoint_log`) gives ``sealed`` false and a
+``rests_on`` line: which states it calls valued is its claim.
 """
 from __future__ import annotations
 
@@ -80,5 +82,7 @@ def frontier(n: int, checkpoint: str, consistent: bool = False, history=(), leve
             break
     new_states = {b: {"samples": len(v), "median": sorted(v)[len(v) // 2], "mean": round(sum(v) / len(v), 1),
                       "max": max(v)} for b, v in sorted(samples.items())}
+    rests = [] if entries.sealed else [f"{checkpoint}: which states are valued, taken unchecked: the log was "
+                                       f"not written by this installation"]
     return {"n": n, "valued": len(line_of), "levels": report_levels, "new_states_by_size": new_states,
-            "bucket": BUCKET}
+            "bucket": BUCKET, "sealed": entries.sealed, "rests_on": rests}
