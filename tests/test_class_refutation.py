@@ -1,5 +1,5 @@
 """A first word decided from one of its classes, refuted guess by guess at its own state
-(``prove-depth --state W.PATTERN --checkpoint F``, then ``--every-first-word --class-checkpoint F``)."""
+(``prove-depth --state W.PATTERN --checkpoint F``, then ``every-first-word --class-checkpoint F``)."""
 import json
 import random
 
@@ -115,10 +115,10 @@ def test_the_cli_decides_a_first_word_from_its_class(cli_run, tmp_path):
     ck, sweep = str(tmp_path / "class.json"), str(tmp_path / "every.json")
     r = cli_run(["prove-depth", *lists, "--state", STATE, "--checkpoint", ck])
     assert "INFEASIBLE" in r.out
-    r = cli_run(["prove-depth", *lists, "--every-first-word", "--words", "bahus", "--checkpoint", sweep,
+    r = cli_run(["every-first-word", *lists, "--words", "bahus", "--checkpoint", sweep,
                  "--class-checkpoint", ck])
     assert "BAHUS no" in r.out
-    r = cli_run(["prove-depth", *lists, "--every-first-word", "--checkpoint", sweep,
+    r = cli_run(["every-first-word", *lists, "--checkpoint", sweep,
                  "--class-checkpoint", str(tmp_path / "absent.json")], expect_error=True)
     assert r.code == 2 and r.err.startswith("error:") and "absent.json" in r.err and len(r.err.splitlines()) == 1
 

@@ -1,4 +1,4 @@
-"""prove-depth --every-first-word: one decision per first word, checked against other searches."""
+"""every-first-word: one decision per first word, checked against other searches."""
 import json
 import random
 import re
@@ -54,7 +54,7 @@ def test_tiny_instances_agree_with_brute_force(tmp_path, seed, mode):
 
 def test_cli_keeps_verified_trees_and_resumes(cli_run, tmp_path):
     ck, trees = tmp_path / "every.json", tmp_path / "trees"
-    args = ["prove-depth", "--guesses", "5", "--every-first-word", "--lists", "nyt20220316", "--limit", "3",
+    args = ["every-first-word", "--guesses", "5", "--lists", "nyt20220316", "--limit", "3",
             "--checkpoint", str(ck), "--trees", str(trees), "--json"]
     first = json.loads(cli_run(args).out)
     assert first["status"] == "OPTIMAL" and first["value"] == 3 and first["stats"]["searched_now"] == 3
@@ -66,7 +66,7 @@ def test_cli_keeps_verified_trees_and_resumes(cli_run, tmp_path):
     assert again["stats"]["from_checkpoint"] == 3 and again["stats"]["searched_now"] == 0
     assert again["stats"]["yes"] == first["stats"]["yes"]
     # --status reads the checkpoint and searches nothing; the words past --limit are not reached
-    status_args = ["prove-depth", "--guesses", "5", "--every-first-word", "--lists", "nyt20220316",
+    status_args = ["every-first-word", "--guesses", "5", "--lists", "nyt20220316",
                    "--checkpoint", str(ck), "--status", "--json"]
     held = json.loads(cli_run(status_args + ["--limit", "3"]).out)
     assert held["status"] == "OPTIMAL" and held["stats"]["decided"] == first["stats"]["decided"]
@@ -74,19 +74,19 @@ def test_cli_keeps_verified_trees_and_resumes(cli_run, tmp_path):
     # --status counts the words --limit takes; a run counts the whole checkpoint (3 words) and says so
     assert cli_run(status_args[:-1] + ["--limit", "3"]).out.startswith("OPTIMAL: of 3 first words")
     assert cli_run(status_args[:-1] + ["--limit", "2"]).out.startswith("OPTIMAL: of 2 first words")
-    run_two = args[:6] + ["--limit", "2", "--checkpoint", str(ck)]
+    run_two = args[:5] + ["--limit", "2", "--checkpoint", str(ck)]
     assert cli_run(run_two).out.startswith("the checkpoint: OPTIMAL: of 3 first words")
     everything = json.loads(cli_run(status_args).out)
     assert everything["status"] == "UNKNOWN" and everything["value"] is None
     assert everything["stats"]["not_reached"] == everything["stats"]["first_words"] - 3 > 0
     text = cli_run(status_args[:-1]).out
     assert f"not reached yet: {everything['stats']['not_reached']} first words" in text and "nothing searched" in text
-    r = cli_run(status_args[:6] + ["--status"], expect_error=True)
+    r = cli_run(status_args[:5] + ["--status"], expect_error=True)
     assert r.code == 2 and r.err.strip() == "error: --status reports what --checkpoint holds: give the checkpoint"
-    r = cli_run(["prove-depth", "--guesses", "5", "--every-first-word", "--start", "salet"], expect_error=True)
-    assert r.err.startswith("error: ") and "--start" in r.err
+    r = cli_run(["every-first-word", "--guesses", "5", "--start", "salet"], expect_error=True)
+    assert r.code == 2 and r.err.startswith("error: ") and "No such option '--start'" in r.err
     r = cli_run(["prove-depth", "--guesses", "5", "--limit", "3"], expect_error=True)
-    assert "--every-first-word" in r.err
+    assert r.code == 2 and "No such option '--limit'" in r.err
 
 
 @pytest.mark.xdist_group("hard_sweep")   # one worker computes the fixture
@@ -190,14 +190,14 @@ def test_two_workers_decide_as_one_process_and_resume_from_its_checkpoint(tmp_pa
 
 def test_cli_every_first_word_on_workers(cli_run, tmp_path):
     ck = tmp_path / "every.json"
-    args = ["prove-depth", "--guesses", "5", "--every-first-word", "--lists", "nyt20220316", "--limit", "4",
+    args = ["every-first-word", "--guesses", "5", "--lists", "nyt20220316", "--limit", "4",
             "--checkpoint", str(ck), "--workers", "2", "--json"]
     pooled = json.loads(cli_run(args).out)
     assert pooled["status"] == "OPTIMAL" and pooled["stats"]["searched_now"] == 4
     alone = json.loads(cli_run(args[:-3] + ["--json"]).out)
     assert alone["stats"]["from_checkpoint"] == 4 and alone["stats"]["yes"] == pooled["stats"]["yes"]
     r = cli_run(["prove-depth", "--guesses", "5", "--start", "salet", "--workers", "2"], expect_error=True)
-    assert r.err.startswith("error: ") and "--every-first-word" in r.err
+    assert r.code == 2 and r.err.startswith("error: ") and "No such option '--workers'" in r.err
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -277,26 +277,20 @@ def test_a_named_word_shares_the_decision_of_its_twin_in_the_checkpoint(tmp_path
 
 def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_path):
     ck = tmp_path / "every.json"
-    base = ["prove-depth", "--guesses", "5", "--lists", "nyt20220316"]
-    r = cli_run(base + ["--every-first-word", "--words", "salet,crane", "--checkpoint", str(ck)])
+    base = ["every-first-word", "--guesses", "5", "--lists", "nyt20220316"]
+    r = cli_run(base + ["--words", "salet,crane", "--checkpoint", str(ck)])
     assert r.out.startswith("the words asked for (--words): SALET yes, CRANE yes\nwith them, the checkpoint: "
                             "OPTIMAL: of 2 first words")
     assert set(json.loads(ck.read_text())["entries"]) == {"salet", "crane"}
     for wrong, said in [
-            (["--words", "salet"], "error: --trees, --limit, --words, --sample, --status, --core-work, --class-checkpoint, "
-                                   "--workers and --dask go with --every-first-word (--status and --core-work "
-                                   "also with --state)"),
-            (["--every-first-word", "--words", "salet,qqqqq"],
+            (["--words", "salet,qqqqq"],
              "error: --words: not in the guess list: QQQQQ (give them comma-separated)"),
-            (["--every-first-word", "--words", " , "], "error: --words: no word given"),
-            (["--every-first-word", "--words", "salet", "--limit", "3"],
+            (["--words", " , "], "error: --words: no word given"),
+            (["--words", "salet", "--limit", "3"],
              "error: --words names the words to decide: drop --limit"),
-            (["--every-first-word", "--words", "salet", "--status", "--checkpoint", str(ck)],
+            (["--words", "salet", "--status", "--checkpoint", str(ck)],
              "error: --status searches nothing: drop --recheck, --core-work, --words, --class-checkpoint, "
-             "--workers and --dask"),
-            (["--class-checkpoint", str(ck)], "error: --trees, --limit, --words, --sample, --status, --core-work, "
-                                              "--class-checkpoint, --workers and --dask go with --every-first-word "
-                                              "(--status and --core-work also with --state)")]:
+             "--workers and --dask")]:
         r = cli_run(base + wrong, expect_error=True)
         assert r.code == 2 and r.err.strip() == said
 
@@ -465,8 +459,8 @@ def test_cli_core_work_names_its_default_and_is_for_the_modes_with_checked_cores
     from wordlelab.solvers.search.depth.hard_cores import UNFINISHED_CHECK_WORK
     from wordlelab.solvers.search.depth.easy_cores import EASY_CHECK_WORK
     assert f"(default {UNFINISHED_CHECK_WORK}; in easy mode {EASY_CHECK_WORK})" in " ".join(
-        cli_run(["prove-depth", "--help"]).out.split())
-    r = cli_run(["prove-depth", "--guesses", "3", "--every-first-word", "--lists", "nyt20220316", "--mode", "strict",
+        cli_run(["every-first-word", "--help"]).out.split())
+    r = cli_run(["every-first-word", "--guesses", "3", "--lists", "nyt20220316", "--mode", "strict",
                  "--core-work", "5"], expect_error=True)
     assert r.code == 2 and r.err.strip() == "error: --core-work is the budget of the core checks of hard and easy mode"
 
@@ -488,7 +482,7 @@ def test_prove_depth_without_a_first_word_agrees_with_brute_force(tmp_path, seed
 def test_cli_says_how_many_unknowns_the_search_refuted_without_a_checked_core(cli_run, monkeypatch):
     from wordlelab.cli import search as search_cli
     from wordlelab.solvers.search.depth import hard_cores
-    args = ["prove-depth", "--guesses", "3", "--mode", "hard", "--every-first-word", "--lists", "nyt20220316",
+    args = ["every-first-word", "--guesses", "3", "--mode", "hard", "--lists", "nyt20220316",
             "--limit", "3"]
     plain = cli_run(args).out
     assert "3 cannot (exhaustive search, each with a checked core), 0 undecided (node limit)" in plain

@@ -1,8 +1,10 @@
 """Every ``wordlelab ...`` command shown to users works as shown.
 
-The commands are read from the places users see them, never copied here: README.md (code
-blocks and backticked commands, tables included), the epilog of ``wordlelab --help`` and the
-epilog ("Example:" lines) of every command and nested group (``perm``, ``export-lp``, ...).
+The commands are read from the places users see them, never copied here: README.md and the
+pages of the documentation site, docs/**/*.md (code blocks and backticked commands, tables
+included; the run logs in docs/logs/ are history, shown as they were run from runs/, and are
+parsed with runs/README.md below), the epilog of ``wordlelab --help`` and the epilog ("Example:"
+lines) of every command and nested group (``perm``, ``export-lp``, ...).
 Each command is one of:
 
 - a syntax summary (a placeholder: an UPPERCASE word, ``[``, ``|``, ``(``, ``...``): its
@@ -40,6 +42,8 @@ cli = load_all()          # every command registered (the CLI loads a command's 
 
 REPO = Path(__file__).resolve().parents[1]
 README = REPO / "README.md"
+DOCS = REPO / "docs"
+LOGS = DOCS / "logs"          # run logs: commands as they were run, from runs/ (runs_readme_commands)
 SHARED = REPO.parent / "shared"
 
 # ---------------------------------------------------------------------------------------
@@ -80,9 +84,9 @@ RUN_AS_SHOWN = {
     # hard mode, 12972 answers, on the matrix just built: about 10 s
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all",
     # reads the committed checkpoint of the long run and searches nothing
-    "wordlelab prove-depth --guesses 7 --mode hard --every-first-word --lists nyt20220316 --answers all "
+    "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all "
     "--checkpoint runs/every7-hard.json --status",
-    "wordlelab prove-depth --guesses 6 --every-first-word --lists nyt20220316 --answers all "
+    "wordlelab every-first-word --guesses 6 --lists nyt20220316 --answers all "
     "--checkpoint runs/every6.json --status",
     # part 5's random sample, read from the committed ranking checkpoint
     "wordlelab best-start --lists nyt20220316 --answers all --workers 1 --cutoff 52897 "
@@ -154,6 +158,8 @@ RUN_AS_SHOWN = {
     "wordlelab perm progress --n 6 --checkpoint perm6.log",
     "wordlelab perm optimal --n 5 --history 12345:GBBBB --consistent-only",
     "wordlelab perm conjecture --n-max 6",
+    "wordlelab perm consistency --n-max 5",
+    "wordlelab perm numbers --n 5 --colors 3 --family sums",
     "wordlelab perm consistency --n-max 6",
     "wordlelab perm model --n 4 --solver cbc --export perm4.lp",
     "wordlelab blindfold --lists nyt20220316 --check-proof blind5.json",
@@ -162,6 +168,8 @@ RUN_AS_SHOWN = {
 # Shown command -> a fast variant run in its place (the shown one runs with -m slow).
 # a.txt / g.txt / w.txt are small lists the test writes (see _small_lists).
 FAST_VARIANT = {
+    "wordlelab every-first-word --guesses 3 --lists nyt20220316 --limit 20":
+        "wordlelab every-first-word --guesses 3 --lists nyt20220316 --limit 2",
     # the session's cache is shared by every example: only its (unused) compiled modules are cleared;
     # tests/test_cache_cli.py clears every kind of a cache of its own
     "wordlelab cache clear hints rankings": "wordlelab cache clear aot",
@@ -250,13 +258,13 @@ FAST_VARIANT = {
     # n = 8: hours (see LONG_RUNS)
     "wordlelab perm optimal --n 8 --checkpoint perm8.log": "wordlelab perm optimal --n 6 --depth-first --checkpoint perm8.log",
     # every one of 12972 first words: days (see LONG_RUNS)
-    "wordlelab prove-depth --guesses 6 --every-first-word --lists nyt20220316 --answers all --memory 2 "
+    "wordlelab every-first-word --guesses 6 --lists nyt20220316 --answers all --memory 2 "
     "--checkpoint every6.json --trees trees6":
-        "wordlelab prove-depth --guesses 4 --every-first-word --guess-file g.txt --answers a.txt "
+        "wordlelab every-first-word --guesses 4 --guess-file g.txt --answers a.txt "
         "--checkpoint every6.json --trees trees6",
-    "wordlelab prove-depth --guesses 7 --mode hard --every-first-word --lists nyt20220316 --answers all --memory 4 "
+    "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all --memory 4 "
     "--node-limit 20000000 --workers 2 --checkpoint every7-hard.json --trees trees7":
-        "wordlelab prove-depth --guesses 4 --mode hard --every-first-word --guess-file g.txt --answers a.txt "
+        "wordlelab every-first-word --guesses 4 --mode hard --guess-file g.txt --answers a.txt "
         "--node-limit 20000000 --workers 2 --checkpoint every7-hard.json --trees trees7",
     # every next guess from a 1161-answer state, rounds and the winner's tree: about 2 minutes;
     # the same state with that guess given stands in
@@ -303,6 +311,16 @@ FAST_VARIANT = {
     "wordlelab bench --suite blindfold": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
     "wordlelab bench --suite sweep": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
     "wordlelab bench --suite cover": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    "wordlelab bench --suite eldrow": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    "wordlelab bench --suite eldrow-all": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    "wordlelab bench --suite perm": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    "wordlelab bench --suite trees": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    # every core of a whole hard-mode sweep proven again by the pure-Python checker: hours; the
+    # same on the small lists (a fresh sweep, each no's core checked twice)
+    "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all --memory 4 "
+    "--workers 2 --checkpoint every7-hard.json --trees trees7 --recheck":
+        "wordlelab every-first-word --guesses 4 --mode hard --guess-file g.txt --answers a.txt "
+        "--workers 2 --checkpoint every7-hard.json --trees trees7 --recheck",
 }
 
 # Runs of hours, shown with the checkpoint they resume from: the slow test runs the shown command
@@ -310,9 +328,9 @@ FAST_VARIANT = {
 # the checkpoint, which must grow. Each is also in FAST_VARIANT.
 LONG_RUNS = {
     "wordlelab perm optimal --n 8 --checkpoint perm8.log": ("perm8.log", 120),
-    "wordlelab prove-depth --guesses 6 --every-first-word --lists nyt20220316 --answers all --memory 2 "
+    "wordlelab every-first-word --guesses 6 --lists nyt20220316 --answers all --memory 2 "
     "--checkpoint every6.json --trees trees6": ("every6.json", 300),
-    "wordlelab prove-depth --guesses 7 --mode hard --every-first-word --lists nyt20220316 --answers all --memory 4 "
+    "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all --memory 4 "
     "--node-limit 20000000 --workers 2 --checkpoint every7-hard.json --trees trees7": ("every7-hard.json", 120),
     "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --memory 6 "
     "--workers 2 --checkpoint thump7.json": ("thump7.json", 120),
@@ -320,7 +338,13 @@ LONG_RUNS = {
 
 # Commands named in headings and prose ("Eldrow (`wordlelab eldrow`, ...)"): they must exist.
 NAMES = {
+    "wordlelab",
     "wordlelab analyze",
+    "wordlelab cache",
+    "wordlelab prove-depth",
+    "wordlelab solve",
+    "wordlelab state",
+    "wordlelab verify",
     "wordlelab best-pair",
     "wordlelab best-start",
     "wordlelab hint",
@@ -364,7 +388,7 @@ EXPECT_OUTPUT = {
     "wordlelab verify runs/trees7/gumbo.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7":
         "valid hard-mode tree for 12972 answers",
     "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316": "INFEASIBLE",
-    "wordlelab prove-depth --guesses 7 --mode hard --every-first-word --lists nyt20220316 --answers all "
+    "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all "
     "--checkpoint runs/every7-hard.json --status":
         # written on another machine: the verdicts are the file's claims (docs/trust.md)
         "UNKNOWN: of 12972 first words (hard mode, nyt20220316+all, 12972 answers), 7 find every answer within 7 "
@@ -373,7 +397,7 @@ EXPECT_OUTPUT = {
     "--words aizle,undue,maned,slipt,amman,almas,sooky,loped,music,roods --checkpoint runs/rank-all-easy.json":
         "every candidate of this partial ranking (--limit/--shard/--words) totals at least 52897",
     # part 4 is open: the committed checkpoint grows as the run goes on
-    "wordlelab prove-depth --guesses 6 --every-first-word --lists nyt20220316 --answers all "
+    "wordlelab every-first-word --guesses 6 --lists nyt20220316 --answers all "
     "--checkpoint runs/every6.json --status": "of 12972 first words (easy mode, nyt20220316+all, 12972 answers)",
     # the hint's best three (wordlelab hint salet.BBBYB), found by the sweep from the state
     "wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3": "best next guess drone, total 442",
@@ -453,22 +477,33 @@ def _clean(raw: str) -> tuple[str, str]:
     return raw, comment
 
 
-def readme_examples() -> list[Example]:
-    text = README.read_text(encoding="utf-8")
+def doc_pages() -> list[Path]:
+    """README.md and the documentation site's pages, the run logs aside."""
+    return [README] + sorted(p for p in DOCS.rglob("*.md") if LOGS not in p.parents)
+
+
+def page_examples(page: Path) -> list[Example]:
+    text = page.read_text(encoding="utf-8")
+    place = page.relative_to(REPO).as_posix()
     found = []
-    blocks = re.compile(r"^```[^\n]*\n(.*?)^```", re.S | re.M)
+    # fences may be indented (a code block inside a list item)
+    blocks = re.compile(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", re.S | re.M)
     for block in blocks.finditer(text):
         for line in block.group(1).splitlines():
             for part in re.split(r"&&|;", line):
                 part, comment = _clean(part)
                 if part.startswith("wordlelab "):
-                    found.append(Example("README.md", part, comment))
+                    found.append(Example(place, part, comment))
     prose = blocks.sub("", text)
     for m in re.finditer(r"`([^`]+)`", prose):
         code, comment = _clean(m.group(1).replace("\\|", "|"))
         if code == "wordlelab" or code.startswith("wordlelab "):
-            found.append(Example("README.md", code, comment))
+            found.append(Example(place, code, comment))
     return found
+
+
+def readme_examples() -> list[Example]:
+    return [ex for page in doc_pages() for ex in page_examples(page)]
 
 
 def walk_commands(cmd=cli, path=("wordlelab",)):
@@ -535,7 +570,7 @@ def _id(ex: Example) -> str:
 
 def test_examples_are_found():
     places = {ex.place for ex in EXAMPLES}
-    assert "README.md" in places and "wordlelab --help" in places
+    assert {"README.md", "docs/index.md", "docs/results/index.md", "wordlelab --help"} <= places, sorted(places)
     assert len(CONCRETE) >= 30 and len(TEMPLATES) >= 10, (len(CONCRETE), len(TEMPLATES))
 
 
@@ -787,20 +822,22 @@ def test_slow_example_as_shown(shown, runner, tmp_path):
 
 
 def runs_readme_commands() -> list[str]:
-    """The commands in the code blocks of runs/README.md (the long runs, shown to run from runs/)."""
-    text = (REPO / "runs" / "README.md").read_text(encoding="utf-8")
+    """The commands in the code blocks of runs/README.md and of the run logs (docs/logs/): the long
+    runs, shown to run from runs/."""
     found = []
-    # fences may be indented (a code block inside a list item)
-    for block in re.finditer(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", text, re.S | re.M):
-        for line in block.group(1).splitlines():
-            part, _ = _clean(line)
-            if part.startswith("wordlelab "):
-                found.append(part)
+    for page in [REPO / "runs" / "README.md", *sorted(LOGS.glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        # fences may be indented (a code block inside a list item)
+        for block in re.finditer(r"^[ \t]*```[^\n]*\n(.*?)^[ \t]*```", text, re.S | re.M):
+            for line in block.group(1).splitlines():
+                part, _ = _clean(line)
+                if part.startswith("wordlelab ") and part not in found:
+                    found.append(part)
     return found
 
 
 def test_runs_readme_has_commands():
-    assert len(runs_readme_commands()) >= 6
+    assert len(runs_readme_commands()) >= 30
 
 
 @pytest.mark.parametrize("text", runs_readme_commands(), ids=str)

@@ -262,13 +262,13 @@ def test_word_lists_with_names_of_230_letters_are_kept_under_short_names(tmp_pat
 
 @pytest.mark.parametrize("args, said", [
     (["solve", "--start", "salet", "--memory", "nan"], "not a finite number"),
-    (["prove-depth", "--guesses", "4", "--every-first-word", "--memory", "nan"], "not a finite number"),
+    (["every-first-word", "--guesses", "4", "--memory", "nan"], "not a finite number"),
     (["solve", "--start", "salet", "--beam", "99999999999999999999"], "--beam"),
     (["lower-bound", "--pattern", "?ills", "--time-limit", "nan"], "not a finite number"),
     (["blindfold", "--k", "2", "--search-time", "nan"], "not a finite number"),
     (["solve", "--start", "salet", "--lists", ""], "--lists ''"),
     (["solve", "--state", "salet.BBBYB", "--tree", ""], "an empty file name"),
-    (["prove-depth", "--guesses", "4", "--every-first-word", "--status", "--checkpoint", "no-such.json"],
+    (["every-first-word", "--guesses", "4", "--status", "--checkpoint", "no-such.json"],
      "does not exist"),
 ])
 def test_bad_options_are_one_error_line(tmp_path, args, said):

@@ -1,4 +1,4 @@
-"""prove-depth --every-first-word --sample: a random sample's estimate of the yes words, beside the proof."""
+"""every-first-word --sample: a random sample's estimate of the yes words, beside the proof."""
 import json
 import math
 import random
@@ -129,7 +129,7 @@ def test_sample_goes_alone_and_takes_a_size_the_lists_have(random_300):
 
 def test_cli_sample_prints_the_estimate_beside_the_proven_bounds(cli_run, tmp_path):
     ck = tmp_path / "every.json"
-    base = ["prove-depth", "--guesses", "3", "--every-first-word", "--lists", "nyt20220316", "--checkpoint", str(ck)]
+    base = ["every-first-word", "--guesses", "3", "--lists", "nyt20220316", "--checkpoint", str(ck)]
     run = cli_run(base + ["--sample", "3", "--seed", "11"]).out
     line = (r"random sample \(seed 11\): its runs have passed the first 3 of the 3 words drawn, 0 yes, 3 no; "
             r"estimate \(a statistic, not a proof\): 0 of 12972 first words find every answer within 3, 95% "
@@ -139,7 +139,7 @@ def test_cli_sample_prints_the_estimate_beside_the_proven_bounds(cli_run, tmp_pa
     assert re.search(line, status) and "nothing searched" in status
     more = cli_run(base + ["--sample", "4", "--seed", "11", "--status"]).out
     assert "its runs have passed the first 3 of the 4 words drawn" in more
-    for wrong, said in [(["--sample", "0"], "error: wordlelab prove-depth: Invalid value for '--sample'"),
+    for wrong, said in [(["--sample", "0"], "error: wordlelab every-first-word: Invalid value for '--sample'"),
                         (["--sample", "20000"], "error: --sample takes 1 to 12972 first words, not 20000"),
                         (["--sample", "2", "--words", "salet"], "error: --sample draws the words to decide: "
                                                                 "drop --words, --limit, --recheck and "

@@ -222,18 +222,13 @@ def _state_status(searcher, n_guesses, state_text, checkpoint, as_json):
                   + ", ".join(f"{n} at {b}" for b, n in st["open_budgets"].items()))
 
 
-def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkpoint, node_limit, workers,
+def _every_first_word(searcher, n_guesses, tree_dir, limit, checkpoint, node_limit, workers,
                       dask_address, recheck, as_json, core_work=None, status_only=False, only_words=None,
                       class_checkpoints=(), sample=None):
-    """prove-depth --every-first-word: one decision per first word (--status: what the checkpoint holds)."""
+    """wordlelab every-first-word: one decision per first word (--status: what the checkpoint holds)."""
     from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
-    if not every:
-        raise WordleError("--trees, --limit, --words, --sample, --status, --core-work, --class-checkpoint, --workers and "
-                          "--dask go with --every-first-word (--status and --core-work also with --state)")
     if core_work is not None and searcher.mode not in ("hard", "easy"):
         raise WordleError("--core-work is the budget of the core checks of hard and easy mode")
-    if start:
-        raise WordleError("--every-first-word decides every first word: drop --start and --state")
     lists = searcher.lists
     if status_only:
         if recheck or workers or dask_address or core_work or only_words is not None or class_checkpoints:
@@ -310,61 +305,29 @@ def _every_first_word(searcher, n_guesses, every, start, tree_dir, limit, checkp
 @mode_option
 @click.option("--start", default=None, help="first guess (default: any)")
 @click.option("--state", "state_text", default=None, help="decide from a game state")
-@setting_option("node_limit", default=10**12, show_default=True, help="give up (UNKNOWN) after this many nodes (with --every-first-word: for each word)")
+@setting_option("node_limit", default=10**12, show_default=True, help="give up (UNKNOWN) after this many nodes")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the certificate tree on yes")
 @click.option("--any-tree", is_flag=True,
               help="on yes, certify with the depth search's own strategy (verified) instead of a least-total "
                    "one: for instances whose least total is out of reach")
 @click.option("--recheck", is_flag=True,
-              help="on no (easy mode): re-decide the core with the plain search; with --every-first-word: re-check "
-                   "every decision's core (pure-Python checker) or tree before returning, the checkpoint's included "
-                   "(with --words, those words'; easy mode marks each core proven in the checkpoint)")
+              help="on no (easy mode): re-decide the core with the plain search")
 @setting_option("checkpoint",
               help="without --start: first words refuted so far, with their cores (JSON); a rerun resumes from it")
 @click.option("--core", "core_file", default=None, type=OutputFile(),
               help="on no (easy mode, or hard mode with --start): write the core, one answer per line (a list for --answers)")
-@click.option("--every-first-word", "every", is_flag=True,
-              help="decide every first word, not just find one (resumable with --checkpoint; easy mode "
-                   "takes first the words a known core refutes, by that core's check alone)")
-@click.option("--trees", "tree_dir", default=None, type=OutputDir(),
-              help="--every-first-word: keep each yes word's verified tree here (WORD.tree); "
-                   "a tree already there decides its word once the verifier passes it")
-@click.option("--limit", default=None, type=positive(),
-              help="--every-first-word: only the first N words, most promising first")
-@click.option("--words", "only_words", default=None, metavar="W1,W2,...",
-              help="--every-first-word: only these first words (comma-separated), e.g. to spend a larger "
-                   "--core-work on one core check; the checkpoint's other words are kept as they are")
-@click.option("--sample", default=None, type=positive(), metavar="N",
-              help="--every-first-word: only N first words drawn at random (--seed), taken in the order drawn, and "
-                   "an estimate of the yes count from the sample's decided prefix (a statistic, not a proof; "
-                   "with --status, from the checkpoint alone)")
-@click.option("--seed", default=None, type=int,
-              help="--sample: the seed of the draw (default 0; the same seed, the same words)")
 @click.option("--status", "status_only", is_flag=True,
-              help="report what --checkpoint holds and search nothing: with --every-first-word, the words "
-                   "decided and what stopped each undecided one; with --state, the next guesses refuted, "
-                   "their cores checked and those left open")
-@setting_option("core_work",
-              help="--every-first-word (or --state, hard mode): patterns the pure-Python checker may read on a core "
-                   "(in hard mode, one that could not be shrunk) (default 200000000; in easy mode 5000000000); with --every-first-word, a word whose search refuted a class but whose core ran out of "
-                   "it is searched again only with a larger value (or once its tree is in --trees); such a core is "
-                   "kept beside --checkpoint (NAME.drafts.json), so that the larger value only checks it")
+              help="with --state and --checkpoint: report what the checkpoint holds and search nothing: the "
+                   "next guesses refuted, their cores checked and those left open")
+@setting_option("core_work", help="--state, hard mode: patterns the pure-Python checker may read on each core")
 @click.option("--largest-first", is_flag=True,
               help="--state with --checkpoint, hard mode: make the cores of the largest classes first; a second run "
                    "on the same checkpoint with this flag works from the other end, and each run takes the cores "
                    "the other has made")
-@click.option("--class-checkpoint", "class_checkpoints", multiple=True, metavar="FILE",
-              help="--every-first-word, hard mode: the checkpoint of a 'prove-depth --state WORD.PATTERN "
-                   "--checkpoint FILE' run whose search refuted every guess after that class of WORD; WORD is then "
-                   "decided by checking the class's core made from it, with the guesses' cores checked so far "
-                   "(repeatable)")
-@sweep_options("--every-first-word: processes (default 1; in hard mode they share one node table); with --dask local, workers",
-               "--every-first-word: run the first words on dask.distributed")
 @memory_option
 @json_option
 def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, any_tree, recheck, checkpoint,
-                core_file, every, tree_dir, limit, only_words, sample, seed, status_only, core_work, largest_first,
-                class_checkpoints, workers, dask_address, memory_gib, as_json):
+                core_file, status_only, core_work, largest_first, memory_gib, as_json):
     """Decide whether every answer can be found within G guesses, with a certificate.
 
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode, and in
@@ -374,25 +337,23 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     from wordlelab.solvers.search.native import NativeSearcher
     if not 1 <= n_guesses <= 20:
         raise WordleError(f"--guesses must be between 1 and 20, not {n_guesses}")
-    if largest_first and (not (state_text and checkpoint) or every or status_only or mode != "hard"):
+    if largest_first and (not (state_text and checkpoint) or status_only or mode != "hard"):
         raise WordleError("--largest-first goes with --state and --checkpoint in hard mode (not --status)")
     if status_only and checkpoint and not os.path.exists(checkpoint):
         raise WordleError(f"--status: the checkpoint {checkpoint} does not exist (nothing to report)")
     from wordlelab.solvers.search.depth.run import DepthRun
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
     run = DepthRun(searcher, largest_first=largest_first)
-    if status_only and state_text and not every:
+    if (status_only or core_work) and not state_text:
+        raise WordleError("--status and --core-work go with --state here; every first word: "
+                          "'wordlelab every-first-word'")
+    if status_only:
         return _state_status(searcher, n_guesses, state_text, checkpoint, as_json)
-    if core_work and state_text and not every:
+    if core_work:
         # a state run checks each next guess's core under this budget
         if searcher.mode != "hard":
             raise WordleError("--core-work is the budget of hard mode's core checks")
         run.core_work = core_work
-    if every or tree_dir or limit or only_words is not None or workers or dask_address or (core_work and not state_text) \
-            or status_only or class_checkpoints or sample:
-        return _every_first_word(searcher, n_guesses, every, start or state_text, tree_dir, limit, checkpoint,
-                                 node_limit, workers, dask_address, recheck, as_json, core_work, status_only,
-                                 only_words, class_checkpoints, _sample(sample, seed))
     # what the progress counts: classes after a given guess, or the guesses tried
     given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
     label = "classes after the guess" if given_guess else ("next guesses" if state_text else "first guesses")
@@ -450,6 +411,64 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     out.print(f"{res.seconds:.2f} s")
 
 
+@click.command("every-first-word", epilog="Example: wordlelab every-first-word --guesses 3 --lists nyt20220316 --limit 20")
+@click.option("--guesses", "n_guesses", required=True, type=click.IntRange(1, 20), help="the guess limit G to decide")
+@lists_options(guess_flag="--guess-file")
+@mode_option
+@setting_option("node_limit", default=10**12, show_default=True,
+                help="give up on a first word (UNKNOWN) after this many nodes")
+@setting_option("checkpoint", help="the words decided so far, each with its certificate (JSON); a rerun resumes from it")
+@click.option("--recheck", is_flag=True,
+              help="re-check every decision's core (pure-Python checker) or tree before returning, the "
+                   "checkpoint's included (with --words, those words'; easy mode marks each core proven in the "
+                   "checkpoint)")
+@click.option("--trees", "tree_dir", default=None, type=OutputDir(),
+              help="keep each yes word's verified tree here (WORD.tree); "
+                   "a tree already there decides its word once the verifier passes it")
+@click.option("--limit", default=None, type=positive(),
+              help="only the first N words, most promising first")
+@click.option("--words", "only_words", default=None, metavar="W1,W2,...",
+              help="only these first words (comma-separated), e.g. to spend a larger "
+                   "--core-work on one core check; the checkpoint's other words are kept as they are")
+@click.option("--sample", default=None, type=positive(), metavar="N",
+              help="only N first words drawn at random (--seed), taken in the order drawn, and "
+                   "an estimate of the yes count from the sample's decided prefix (a statistic, not a proof; "
+                   "with --status, from the checkpoint alone)")
+@click.option("--seed", default=None, type=int,
+              help="--sample: the seed of the draw (default 0; the same seed, the same words)")
+@click.option("--status", "status_only", is_flag=True,
+              help="report what --checkpoint holds and search nothing: the words decided and what stopped each "
+                   "undecided one")
+@setting_option("core_work",
+                help="patterns the pure-Python checker may read on a core (in hard mode, one that could not be "
+                     "shrunk) (default 200000000; in easy mode 5000000000); a word whose search refuted a class but "
+                     "whose core ran out of it is searched again only with a larger value (or once its tree is in "
+                     "--trees); such a core is kept beside --checkpoint (NAME.drafts.json), so that the larger value "
+                     "only checks it")
+@click.option("--class-checkpoint", "class_checkpoints", multiple=True, metavar="FILE",
+              help="hard mode: the checkpoint of a 'prove-depth --state WORD.PATTERN --checkpoint FILE' run whose "
+                   "search refuted every guess after that class of WORD; WORD is then decided by checking the "
+                   "class's core made from it, with the guesses' cores checked so far (repeatable)")
+@sweep_options("processes (default 1; in hard mode they share one node table); with --dask local, workers",
+               "run the first words on dask.distributed")
+@memory_option
+@json_option
+def every_first_word(n_guesses, lists, mode, node_limit, checkpoint, recheck, tree_dir, limit, only_words, sample,
+                     seed, status_only, core_work, class_checkpoints, workers, dask_address, memory_gib, as_json):
+    """Decide, for every first word, whether it finds every answer within G guesses, each with a certificate.
+
+    A yes comes with a verified tree, a no with a core checked by the independent checker. The
+    run is resumable from --checkpoint, and --status reports what a checkpoint holds.
+    """
+    from wordlelab.solvers.search.native import NativeSearcher
+    if status_only and checkpoint and not os.path.exists(checkpoint):
+        raise WordleError(f"--status: the checkpoint {checkpoint} does not exist (nothing to report)")
+    searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
+    return _every_first_word(searcher, n_guesses, tree_dir, limit, checkpoint, node_limit, workers, dask_address,
+                             recheck, as_json, core_work, status_only, only_words, class_checkpoints,
+                             _sample(sample, seed))
+
+
 def _parse_shard(text):
     try:
         i, n = (int(x) for x in text.split("/"))
@@ -484,7 +503,7 @@ Examples:
               help="a strategy tree (Selby's format or JSON) whose verified total gives the first cutoff, "
                    "instead of a beam search (repeat: one per first word, at least --top)")
 @click.option("--depth-checkpoint", default=None, type=click.Path(exists=True, dir_okay=False),
-              help="a 'prove-depth --every-first-word' checkpoint of the same question: its no words have no "
+              help="a 'every-first-word' checkpoint of the same question: its no words have no "
                    "strategy within --max-guesses and are not searched; the words it left open are searched last, "
                    "the hardest last of all")
 @click.option("--class-checkpoint", "class_checkpoints", multiple=True,
@@ -647,4 +666,4 @@ def _scores_after(state, lists, mode, top, as_json):
         out.print(f"{r.status}: some score leaves answers that no strategy finds within 6 guesses in all")
 
 
-COMMANDS = [solve, prove_depth, best_start, hint]
+COMMANDS = [solve, prove_depth, every_first_word, best_start, hint]

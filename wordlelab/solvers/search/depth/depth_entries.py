@@ -1,4 +1,4 @@
-"""The depth sweep's checkpoint (``prove-depth --every-first-word``): the question it answers, the
+"""The depth sweep's checkpoint (``wordlelab every-first-word``): the question it answers, the
 validator of its entries, and the drafts file beside it.
 
 Both the sweep (:mod:`~wordlelab.solvers.search.depth.depth_sweep`) and what reads its checkpoint

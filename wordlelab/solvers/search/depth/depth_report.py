@@ -1,4 +1,4 @@
-"""The report of a ``prove-depth --every-first-word`` run or checkpoint: its Result, what
+"""The report of a ``wordlelab every-first-word`` run or checkpoint: its Result, what
 stopped each undecided word, and the run's progress text.
 
 The verdicts are read from the checkpoint's entries and nothing else: a yes is a word whose
@@ -53,7 +53,7 @@ def sweep_result(question, decisions, n_words, resumed, decided_now, verified_no
 
 def nos_unchecked(decisions: dict, mode: str | None) -> int:
     """The nos of an easy-mode checkpoint whose core the pure-Python checker has not proven (from
-    before easy-mode certificates: ``prove-depth --every-first-word --recheck`` proves and marks
+    before easy-mode certificates: ``every-first-word --recheck`` proves and marks
     them); 0 in the other modes, where every no is checked when it is found.
 
     >>> nos_unchecked({"a": {"yes": False}, "b": {"yes": False, "checked": True}, "c": {"yes": True}}, "easy")

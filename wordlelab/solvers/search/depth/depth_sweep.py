@@ -87,7 +87,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     default_work = EASY_CHECK_WORK if searcher.mode == "easy" else hard_cores.UNFINISHED_CHECK_WORK
     run = DepthRun(searcher, core_work=default_work if core_work is None else core_work)
     if recheck and searcher.mode not in ("hard", "easy"):
-        raise WordleError("--recheck with --every-first-word re-checks the cores of hard and easy mode; "
+        raise WordleError("every-first-word --recheck re-checks the cores of hard and easy mode; "
                           f"{searcher.mode} mode's nos have no core of their own")
     if words is not None:
         words = list(check_words(words, searcher.guess_index, "--words"))

@@ -1,4 +1,4 @@
-"""What a finished or partial ``prove-depth --every-first-word`` checkpoint tells a ranking of
+"""What a finished or partial ``wordlelab every-first-word`` checkpoint tells a ranking of
 first words (``best-start --depth-checkpoint``), a researcher (``prove-depth --status``), and the
 sweep itself when it resumes (which entries are worth searching again: :func:`worth_retrying`).
 
@@ -16,7 +16,7 @@ from wordlelab.errors import WordleError
 
 
 def depth_decisions(searcher, max_guesses, path) -> tuple[frozenset, dict, bool]:
-    """What a ``prove-depth --every-first-word`` checkpoint of the same lists, mode and guess limit
+    """What a ``wordlelab every-first-word`` checkpoint of the same lists, mode and guess limit
     says: the first words it decides no (no strategy finds every answer within the limit, so their
     total is infinite), and, for each word it leaves open, how hard its depth search found it
     (:func:`_depth_hardness`), and whether this installation wrote the file (else its decisions are
@@ -56,7 +56,7 @@ def hardest_last(order, lists, hardness: dict):
 
 
 def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None, sample: tuple | None = None):
-    """What a ``prove-depth --every-first-word`` checkpoint holds, searching nothing: the sweep's
+    """What a ``wordlelab every-first-word`` checkpoint holds, searching nothing: the sweep's
     Result (``prove-depth --status``) with ``stats["not_reached"]`` the first words (of the first
     ``limit`` in the candidate order) it has no entry for, and ``stats["unknown_by_limit"]`` what
     stopped each undecided word. OPTIMAL only when every word is decided. The checkpoint is

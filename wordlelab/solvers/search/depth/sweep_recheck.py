@@ -1,4 +1,4 @@
-"""Re-check a ``prove-depth --every-first-word`` run from its certificates alone.
+"""Re-check a ``wordlelab every-first-word`` run from its certificates alone.
 
 The count of yes words rests on two facts, both re-checked here without the search that found
 them deciding anything:
