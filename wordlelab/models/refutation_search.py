@@ -1,7 +1,8 @@
 """The exhaustive search behind :func:`~wordlelab.models.refutation.check_core`: does no strategy
 find every answer of C within d guesses after H? It shares nothing with the searchers but the
 rule statements (a ``hint`` from a searcher may order its work, never decide anything):
-pure-Python :func:`~wordlelab.models.feedback.feedback` and
+pure-Python :func:`~wordlelab.models.feedback.feedback` (its table summed letter by letter,
+Lemma 1 of :mod:`~wordlelab.models.split_table`) and
 :func:`~wordlelab.models.modes.hard_allowed` (:func:`~wordlelab.models.modes.hard_ok` for a
 list), whose requirements (:func:`~wordlelab.models.modes.obeys`) it intersects as sets below
 the first node (:meth:`Search.allowed`). Its shortcuts are proved in place:
@@ -11,6 +12,13 @@ the first node (:meth:`Search.allowed`). Its shortcuts are proved in place:
   so hard mode allows it: an earlier green letter is in place in it, and an earlier green or
   yellow letter occurs in it at least as often as that pattern shows;
 - n ≥ 2 answers and d = 1: impossible;
+- n ≥ 3 answers and d = 2: possible exactly when one allowed guess gives them n different
+  patterns (Lemma 2 of :mod:`~wordlelab.models.split_table`, proved there; hard mode allows the
+  answer left after it, as above). The guesses telling each pair apart are intersected as bit
+  sets, and the pairs whose sets already meet in nothing name a witness, kept as any refuted
+  set (in easy mode before the endgame bound, which adds nothing there);
+- in easy mode, a guess that gives every answer of a witness already refuted with d - 1 or more
+  left one pattern fails by monotonicity, with that witness, before its split is built;
 - Selby's endgame bound (part 2, "Endgame analysis"), proved in
   :mod:`~wordlelab.models.endgame_families`, on each *endgame* of more
   than d of the answers (answers equal in four positions), largest first, worked out here from
@@ -41,13 +49,15 @@ It relies on the monotonicity of both modes in the answers, stated and proved in
 """
 from __future__ import annotations
 
+from collections import Counter
 from operator import itemgetter
 
 from wordlelab.errors import WordleError
 from wordlelab.models.endgame_families import EndgameFamilies
-from wordlelab.models.feedback import ALL_GREEN, feedback
+from wordlelab.models.feedback import ALL_GREEN
 from wordlelab.models.modes import hard_rule, join_rules
 from wordlelab.models.refuted_sets import RefutedSets
+from wordlelab.models.split_table import Separations, distinct_rows, pattern_rows
 
 NO_SPLIT: list = []     # the classes of a guess that leaves every answer in one class
 NO_RULE: tuple = ((), ())   # easy mode's constraint after any history: no green, no least count
@@ -90,7 +100,11 @@ class Search:
         self.words = words
         self.root_allowed = allowed     # the first node's guesses: those its constraint allows
         self.meeting: dict = {}         # requirement -> positions in root_allowed of the guesses meeting it
-        self.patterns = {u: tuple(feedback(u, a) for a in words) for u in allowed}
+        # the table by Lemma 1 of :mod:`~wordlelab.models.split_table` (a pattern is a sum over
+        # the guess's letters): each letter's part once, in place of a feedback() per cell
+        self.patterns = pattern_rows(allowed, words)
+        self.separations = None     # for the nodes with two guesses left (Lemma 2 there), once needed
+        self.allowed_rows: dict = {}    # constraint -> the rows of self.separations it allows
         self.allowed_by_constraint: dict = {}
         self.positions_by_constraint: dict = {}     # ... and their positions in root_allowed (None: all)
         self.bits = [1 << i for i in range(len(words))]
@@ -149,6 +163,31 @@ class Search:
         self.positions_by_constraint[constraint] = positions
         return got
 
+    def unsplit(self, answers: tuple, constraint: tuple) -> int:
+        """0 if a guess ``constraint`` allows gives the answers different patterns, else the mask of
+        a part of them that no such guess splits into singletons (cannot be found within 2).
+
+        In easy mode the rows are the first node's guesses' distinct rows: a guess is allowed
+        everywhere, and guesses with one row split every subset alike. In hard mode each guess
+        keeps its row, and the constraint's guesses are picked out of them."""
+        if self.separations is None:
+            if self.rule_of is _no_rule:
+                self.separations = Separations(distinct_rows(self.patterns, self.root_allowed))
+            else:
+                self.separations = Separations([self.patterns[u] for u in self.root_allowed])
+        rows = self.allowed_rows.get(constraint)
+        if rows is None:
+            self.allowed(constraint)
+            positions = self.positions_by_constraint[constraint] if self.rule_of is not _no_rule else None
+            if positions is None:
+                rows = self.separations.every
+            else:
+                rows = self.separations.mask_of(positions)
+            self.allowed_rows[constraint] = rows
+        if not rows:
+            return sum(map(self.bits.__getitem__, answers[:2]))     # no guess at all: two answers stay
+        return self.separations.unsplit(answers, rows)
+
     def _meeting(self, key: tuple, meets) -> set:
         found = self.meeting.get(key)
         if found is None:
@@ -181,10 +220,12 @@ class Search:
             known = self.endgame_values[key] = sum(top) < len(endgame) - 1
         return known
 
-    def refuted_at_once(self, answers: tuple, constraint: tuple, d: int) -> int:
-        """What :meth:`refutation` would return without trying a guess, when it is a no: the
-        witness of a kept no, a kept refuted set inside the answers (monotonicity), or an endgame
-        the bound refutes; 0 otherwise. The no is kept."""
+    def refuted_at_once(self, answers: tuple, constraint: tuple, d: int, decide_two: bool = True) -> int:
+        """What :meth:`refutation` would return without trying a guess one by one, when it is a
+        no: the witness of a kept no, a kept refuted set inside the answers (monotonicity), an
+        endgame the bound refutes, or, with two guesses left and ``decide_two``, the exact test
+        of Lemma 2 (:mod:`~wordlelab.models.split_table`; counted as a node, as in
+        :meth:`refutation`, and a yes kept too, as the memo's 0); 0 otherwise. The no is kept."""
         n = len(answers)
         if n <= 1 or n <= d:
             return 0
@@ -196,11 +237,30 @@ class Search:
             return known
         mask = sum(map(self.bits.__getitem__, answers))
         witness = self.kept.inside(answers, mask, constraint, d)
-        if not witness and self.endgame_bound:
+        if not witness and self.endgame_bound and self.draws_bound(d):
             witness = self.endgame_refutes(answers, constraint, d)
         if witness:
             self.memo[key] = witness      # implied by a kept set: not kept itself
-        return witness
+            return witness
+        if d == 2 and decide_two and key != self.root:
+            self._count_node(len(self.allowed(constraint)) * n)
+            return self.two_left(key, answers, constraint)
+        return 0
+
+    def draws_bound(self, d: int) -> bool:
+        """Whether the endgame bound is drawn with d guesses left: always, but with two left in
+        easy mode, where Lemma 2 decides exactly, and the bound's groups would read every guess
+        once for each family (a family's value rarely falls short there, with every guess allowed)."""
+        return d != 2 or self.rule_of is not _no_rule
+
+    def two_left(self, key: tuple, answers: tuple, constraint: tuple) -> int:
+        """Decide ``answers`` with two guesses left, by Lemma 2: 0 (kept in the memo) if an allowed
+        guess gives them all different patterns, else the witness, kept."""
+        witness = self.unsplit(answers, constraint)
+        if witness:
+            return self._refuted(key, witness)
+        self.memo[key] = 0
+        return 0
 
     def solvable(self, answers: tuple, allowed: list, constraint: tuple, d: int) -> bool:
         """Whether some strategy finds every one of ``answers`` within d guesses (``allowed``:
@@ -237,26 +297,25 @@ class Search:
         if witness:
             self.memo[key] = witness
             return witness
-        self.nodes += 1
-        if self.nodes > self.node_limit:
-            raise CheckTooLong(f"the core check visited {self.node_limit} nodes without deciding")
-        self.work += len(allowed) * n
-        if self.work_limit is not None and self.work > self.work_limit:
-            raise CheckTooLong(f"the core check read {self.work_limit} patterns without deciding", "work")
-        if self.endgame_bound:
+        self._count_node(len(allowed) * n)
+        if self.endgame_bound and self.draws_bound(d):
             witness = self.endgame_refutes(answers, constraint, d)
             if witness:
                 self.memo[key] = witness
                 return witness
             endgames = self.families.endgames_of(answers)
             endgame = endgames[0] if endgames else ()
-            if d < len(endgame) < n:
+            if d < len(endgame) < n and d != 2:
                 # if the endgame alone cannot be found in time, neither can the answers holding
                 # it (monotonicity); the endgame's witness is kept, and is this set's
                 witness = self.refutation(endgame, allowed, constraint, d)
                 if witness:
                     self.memo[key] = witness
                     return witness
+        if d == 2 and key != self.root:
+            # two guesses left: some allowed guess must give the answers n different patterns
+            # (Lemma 2 of split_table); the part no allowed guess splits is the witness
+            return self.two_left(key, answers, constraint)
         if self.rule_of is _no_rule:
             return self._easy_refutation(key, answers, allowed, d, mask)
         greens, need = constraint
@@ -334,7 +393,9 @@ class Search:
         # one failing class refutes the guess: first look for one the memo, monotonicity or the
         # endgame bound refutes at once, before searching any class
         for c, rule, _ in children:
-            failed = self.refuted_at_once(c, rule, d - 1)
+            # (the first node's classes with two guesses left are searched below, where
+            # on_refuted hears of them)
+            failed = self.refuted_at_once(c, rule, d - 1, key != self.root)
             if failed:
                 return failed
         # then largest class first: the one most likely to fail, which settles the guess (or the
@@ -350,6 +411,15 @@ class Search:
                     self.on_refuted(u, p, failed, d - 1)
                 return failed
         return 0
+
+    def _count_node(self, work: int) -> None:
+        """Count a node that reads ``work`` patterns; CheckTooLong past a limit."""
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise CheckTooLong(f"the core check visited {self.node_limit} nodes without deciding")
+        self.work += work
+        if self.work_limit is not None and self.work > self.work_limit:
+            raise CheckTooLong(f"the core check read {self.work_limit} patterns without deciding", "work")
 
     def _refuted(self, key: tuple, witness: int) -> int:
         """Keep a node every guess failed on (a set no guess could be tried on is its own
@@ -373,33 +443,51 @@ class Search:
         pick = itemgetter(*answers)     # n ≥ 2 here, so it returns a tuple
         patterns_seen: set = set()
         distinct: list = []         # the guesses handed to the children
-        moves: list = []            # (guess, its classes of more than d - 1 answers, largest first)
-        moves_seen: set = set()
+        rows: list = []             # (guess, its row, its patterns here), of those guesses
         for u in allowed:
-            patterns = pick(self.patterns[u])
+            row = self.patterns[u]
+            patterns = pick(row)
             if patterns in patterns_seen:
                 continue
             patterns_seen.add(patterns)
-            by_pattern: dict[int, list] = {}
-            for i, p in zip(answers, patterns):
-                by_pattern.setdefault(p, []).append(i)
-            if len(by_pattern) == 1 and ALL_GREEN not in by_pattern:
+            if len(set(patterns)) == 1:
                 continue            # tells nothing apart: never needed (module docstring)
+            if max(Counter(patterns).values()) < d:
+                self.memo[key] = 0  # every class small enough to guess its answers in turn
+                return 0
             distinct.append(u)
-            by_pattern.pop(ALL_GREEN, None)
-            big = sorted((tuple(c) + (p,) for p, c in by_pattern.items() if len(c) >= d), key=len, reverse=True)
-            if not big:
-                self.memo[key] = 0
-                return 0
-            move = tuple(c[:-1] for c in big)   # (each class ends in its pattern, for on_refuted)
-            if move not in moves_seen:
-                moves_seen.add(move)
-                moves.append((u, big))
+            rows.append((u, row, patterns))
+        # witnesses inside these answers, refuted with d - 1 or more left, each with its answers'
+        # getter: a guess giving all of one the same pattern fails on the class holding it (a
+        # witness has two or more answers, so the pattern is not all green), by monotonicity,
+        # with that witness as its own. The one that last refuted a guess is tried first
+        outside = ~mask
+        known = [(m, itemgetter(*(i for i in answers if m >> i & 1)))
+                 for left, _, m in self.kept if left >= d - 1 and not m & outside and m & (m - 1)]
+        moves_seen: set = set()
         witness = 0
-        for u, big in moves:
-            failed = self._move_fails(key, u, [(c[:-1], NO_RULE, c[-1]) for c in big], d, lambda _: distinct)
-            if not failed:
-                self.memo[key] = 0
-                return 0
-            witness |= failed
+        for u, row, patterns in rows:
+            for at, (m, get) in enumerate(known):
+                if len(set(get(row))) == 1:
+                    witness |= m
+                    if at:
+                        known.insert(0, known.pop(at))
+                    break
+            else:
+                by_pattern: dict[int, list] = {}
+                for i, p in zip(answers, patterns):
+                    by_pattern.setdefault(p, []).append(i)
+                by_pattern.pop(ALL_GREEN, None)
+                big = sorted((tuple(c) + (p,) for p, c in by_pattern.items() if len(c) >= d), key=len, reverse=True)
+                move = tuple(c[:-1] for c in big)   # (each class ends in its pattern, for on_refuted)
+                if move in moves_seen:
+                    continue
+                moves_seen.add(move)
+                failed = self._move_fails(key, u, [(c[:-1], NO_RULE, c[-1]) for c in big], d, lambda _: distinct)
+                if not failed:
+                    self.memo[key] = 0
+                    return 0
+                witness |= failed
+                if failed & outside == 0 and failed & (failed - 1):
+                    known.insert(0, (failed, itemgetter(*(i for i in answers if failed >> i & 1))))
         return self._refuted(key, witness or mask)
