@@ -53,19 +53,7 @@ SHARED = REPO.parent / "shared"
 # the checkpoint is left as it is), THUMP's tree verified
 THUMP_BEST_OF_ALL = (
     "wordlelab best-start --mode hard --max-guesses 7 --lists nyt20220316 --answers all --top 1 --workers 2 "
-    "--depth-checkpoint runs/every7-hard.json "
-    "--class-checkpoint runs/thump7.json --class-ranking runs/thump-bbbbb.json "
-    "--class-checkpoint runs/thumb7.json --class-ranking runs/thumb-bbbbb.json "
-    "--class-checkpoint runs/chomp7.json --class-ranking runs/chomp-bbbbb.json "
-    "--class-checkpoint runs/blawn7.json --class-ranking runs/blawn-bbbbb.json --class-ranking runs/blawn-bbybb.json "
-    "--class-checkpoint runs/gumbo7.json --class-ranking runs/gumbo-bbbbb.json --class-ranking runs/gumbo-bbbby.json "
-    "--class-checkpoint runs/tupik7.json --class-ranking runs/tupik-bbbyb.json --class-ranking runs/tupik-bbbbb.json "
-    "--class-checkpoint runs/whomp7.json --class-ranking runs/whomp-bbbbb.json --class-ranking runs/whomp-bbybb.json "
-    "--class-checkpoint runs/upbow7.json --class-ranking runs/upbow-bbbbb.json --class-ranking runs/upbow-bbbyb.json "
-    "--class-checkpoint runs/mujik7.json --class-ranking runs/mujik-bbbbb.json --class-ranking runs/mujik-bbbyb.json "
-    "--class-checkpoint runs/amban7.json --class-ranking runs/amban-bbbbb.json --class-ranking runs/amban-ybbbb.json "
-    "--class-checkpoint runs/impot7.json --class-ranking runs/impot-bbbbb.json --class-ranking runs/impot-ybbbb.json --class-ranking runs/impot-bbbyb.json --class-ranking runs/impot-bbbby.json "
-    "--checkpoint runs/best7-hard.json"
+    "--inputs runs/best7-hard.inputs.json --checkpoint runs/best7-hard.json"
 )
 
 # Concrete examples that finish in a few seconds: run as written.

@@ -211,3 +211,19 @@ def setting_option(name: str, *, dest: str | None = None, help: str | None = Non
         kw["metavar"] = row.metavar
     kw.update(overrides)
     return click.option(row.flag, dest or row.name, **kw)
+
+
+def inputs_option(f):
+    """``--inputs FILE`` (parameter ``inputs``): a manifest of the files a proof rests on
+    (wordlelab.models.inputs), read when the command line is parsed."""
+    def convert(ctx, param, value):
+        if value is None:
+            return None
+        from wordlelab.models.inputs import load_inputs
+        try:
+            return load_inputs(value)
+        except WordleError as e:
+            raise click.BadParameter(str(e), ctx, param) from None
+    return click.option("--inputs", default=None, metavar="FILE", callback=convert,
+                        help="a manifest (JSON) naming the checkpoints, rankings and trees the proof rests on, "
+                             "beside those given by their own options (docs/ranking.md)")(f)

@@ -12,7 +12,7 @@ from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
 from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, non_negative, plot_option,
                                    positive, table_entries, threads_option, usable_cores, workers_type,
-                                   setting_option, sweep_options)
+                                   setting_option, sweep_options, inputs_option)
 
 SHOWN_UNKNOWN = 30      # undecided words named per limit in a depth sweep's report (all are in --json)
 # a beam wider than any guess list is the whole list; 20 digits overflowed the compiled search's int64
@@ -102,14 +102,15 @@ Examples:
 @click.option("--class-ranking", "class_rankings", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="with --checkpoint: a finished 'best-start --state START.SCORE --top 1' checkpoint, which settles "
                    "that class, or only bounds it if made with --cutoff (repeat for more classes)")
+@inputs_option
 @sweep_options("with --start: prove the classes on this many processes, sharing one node table (default 1)",
                "with --start: prove the classes on dask.distributed")
 @threads_option
 @plot_option("draw the guess-count histogram of the strategy")
 @memory_option
 @json_option
-def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, checkpoint, class_rankings, workers,
-          dask_address, threads, plot_file, memory_gib, as_json):
+def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, checkpoint, class_rankings, inputs,
+          workers, dask_address, threads, plot_file, memory_gib, as_json):
     """Prove the least total number of guesses, with a verified strategy tree.
 
     With --tie-break worst, the strategy is the least total's lexicographic optimum: fewest
@@ -117,6 +118,11 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
     shown beside the plain search's.
     """
     from wordlelab.solvers.search.native import NativeSearcher
+    if inputs is not None:
+        if inputs.class_checkpoints or inputs.seed_trees or inputs.depth_checkpoint:
+            raise WordleError("solve reads the class rankings of an inputs file (--class-ranking); its class "
+                              "checkpoints, seed trees and depth checkpoint are best-start's")
+        class_rankings = inputs.merged(class_rankings=class_rankings).class_rankings
     t0 = time.perf_counter()
     searcher = NativeSearcher(lists, mode, max_guesses, beam=beam or 0, cache_entries=table_entries(memory_gib))
     tied = tie_break == "worst"
@@ -449,18 +455,25 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
               help="hard mode: the checkpoint of a 'prove-depth --state WORD.PATTERN --checkpoint FILE' run whose "
                    "search refuted every guess after that class of WORD; WORD is then decided by checking the "
                    "class's core made from it, with the guesses' cores checked so far (repeatable)")
+@inputs_option
 @sweep_options("processes (default 1; in hard mode they share one node table); with --dask local, workers",
                "run the first words on dask.distributed")
 @memory_option
 @json_option
 def every_first_word(n_guesses, lists, mode, node_limit, checkpoint, recheck, tree_dir, limit, only_words, sample,
-                     seed, status_only, core_work, class_checkpoints, workers, dask_address, memory_gib, as_json):
+                     seed, status_only, core_work, class_checkpoints, inputs, workers, dask_address, memory_gib,
+                     as_json):
     """Decide, for every first word, whether it finds every answer within G guesses, each with a certificate.
 
     A yes comes with a verified tree, a no with a core checked by the independent checker. The
     run is resumable from --checkpoint, and --status reports what a checkpoint holds.
     """
     from wordlelab.solvers.search.native import NativeSearcher
+    if inputs is not None:
+        if inputs.class_rankings or inputs.seed_trees or inputs.depth_checkpoint:
+            raise WordleError("every-first-word reads the class checkpoints of an inputs file (--class-checkpoint); "
+                              "its class rankings, seed trees and depth checkpoint are best-start's")
+        class_checkpoints = inputs.merged(class_checkpoints=class_checkpoints).class_checkpoints
     if status_only and checkpoint and not os.path.exists(checkpoint):
         raise WordleError(f"--status: the checkpoint {checkpoint} does not exist (nothing to report)")
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
@@ -513,6 +526,7 @@ Examples:
 @click.option("--class-ranking", "class_rankings", multiple=True, type=click.Path(exists=True, dir_okay=False),
               help="with --class-checkpoint: a finished 'best-start --state W.SCORE' checkpoint of one of W's "
                    "classes, as 'solve --class-ranking' takes it (made with --cutoff, W gets a proven bound)")
+@inputs_option
 @click.option("--cutoff", default=None, type=positive(), metavar="N",
               help="make exact only the totals below N (even with --top): every other candidate gets a proven "
                    "bound, at least N unless K exact totals are below it (quick; proves the least total is at "
@@ -521,9 +535,13 @@ Examples:
 @plot_option("draw the best first words with their proven totals and bounds")
 @json_option
 def best_start(lists, mode, state, max_guesses, top, shard, limit, only_words, checkpoint, workers, dask_address, seed_trees,
-               depth_checkpoint, class_checkpoints, class_rankings, cutoff, show, plot_file, as_json):
+               depth_checkpoint, class_checkpoints, class_rankings, inputs, cutoff, show, plot_file, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
+    from wordlelab.models.inputs import ProofInputs
     from wordlelab.solvers.search.rank.best_start import run_best_start
+    inputs = (inputs or ProofInputs()).merged(depth_checkpoint, class_checkpoints, class_rankings, seed_trees)
+    seed_trees, depth_checkpoint = inputs.seed_trees, inputs.depth_checkpoint
+    class_checkpoints, class_rankings = inputs.class_checkpoints, inputs.class_rankings
     shard_t = _parse_shard(shard) if shard else None
     if top < 1:
         raise WordleError("--top must be at least 1")

@@ -540,7 +540,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
                      f"re-proved here: the file was not written by this installation")
     if not depth_sealed and refuted:
         rests.append(f"{depth_checkpoint}: {len(refuted)} first guesses decided no, not re-checked here "
-                     f"('prove-depth --recheck' re-checks them): the file was not written by this installation")
+                     f"('every-first-word --recheck' re-checks them): the file was not written by this installation")
     asked = {"kind": SWEEP_NAME, "lists": lists.name, "mode": mode, "max_guesses": max_guesses, "top": top,
              "shard": question["shard"], "limit": limit, **({"state": state} if state else {}),
              **({"cutoff": cutoff} if cutoff is not None else {}),
