@@ -118,32 +118,18 @@ def _search(lists, game, mode, top, max_guesses, searcher, workers, progress_bar
 
 
 def _first_guesses(s, top, workers, progress_bar, announce):
-    """The best ``top`` first guesses, from the kept ranking of every first guess, made exact.
+    """The best ``top`` first guesses, from the kept (or shipped) ranking of every first guess, made exact.
 
     The ranking holds the best first guess's exact total and a proven lower bound for each
-    other. Guesses are taken in the order of their values; one with a bound is evaluated with the
-    cutoff of the ``top``-th best exact total so far, so that most are refuted by their bound
-    (as in a best-start sweep with ``--top``), until no bound is below that total.
+    other; :func:`~wordlelab.solvers.search.rank.first_guesses.exact_best` makes the best ``top`` exact.
+    A shipped ranking's best ``top`` are searched again as it loads, and their trees kept.
     """
-    from wordlelab.solvers.search.rank.first_guesses import first_guess_ranking, keep_trees, kept_trees
+    from wordlelab.solvers.search.rank.first_guesses import (exact_best, first_guess_ranking, keep_trees,
+                                                             kept_trees, shown_order)
     from wordlelab.solvers.search.native import INF
-    rows, origin = first_guess_ranking(s, None, workers, progress_bar, announce)
-    node = s.root()
-    values = {w: (v, e) for w, v, e in rows}
-    exact = sorted(v for v, e in values.values() if e)
-    for w, v, e in sorted(rows, key=lambda r: (r[1], not r[2], r[0])):
-        cutoff = exact[top - 1] + 1 if len(exact) >= top else INF
-        if v >= cutoff or v >= INF:
-            break
-        if e:
-            continue
-        value = int(s.start_value(node, s.guess_index[w], cutoff))
-        values[w] = (value, value < cutoff)
-        if value < cutoff:
-            exact = sorted(exact + [value])
-    possible = set(s.lists.answers)
-    head = sorted(values.items(), key=lambda kv: (kv[1][0], not kv[1][1], kv[0] not in possible, kv[0]))[:top]
-    ranking = [(w, v) for w, (v, e) in head if e and v < INF]
+    rows, origin = first_guess_ranking(s, None, workers, progress_bar, announce, reprove=top)
+    values = exact_best(s, {w: (v, e) for w, v, e in rows}, top)
+    ranking = [(w, values[w][0]) for w in shown_order(s, values)[:top] if values[w][1] and values[w][0] < INF]
     kept = {w: t for w, (t, total) in kept_trees(s).items() if values.get(w, (None, False)) == (total, True)}
     trees, solved = {}, False
     for w, v in ranking:
