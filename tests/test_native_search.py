@@ -118,7 +118,7 @@ def test_classes_on_two_threads_give_the_same_proof(lists_0316, mode, total):
     res = one.solve(start="salet")
     two = NativeSearcher(lists_0316, mode, 6)
     told = []
-    threaded = two.solve(start="salet", threads=2, progress=lambda n, info="": told.append(n))
+    threaded = two.solve(start="salet", threads=2, progress=lambda n, info="", total=None: told.append(n))
     assert (threaded.status, threaded.value, threaded.stats["threads"]) == ("OPTIMAL", total, 2)
     assert verify_tree(threaded.certificate, lists_0316.answers, lists_0316.guesses, mode).total == total
     # every class told once, and the same nodes searched in all (the classes share none)

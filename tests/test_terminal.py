@@ -6,6 +6,7 @@ cover; only a terminal draws the bar, and a bug there (rich using the console as
 manager) once crashed every long command in a terminal while every piped test passed.
 """
 import os
+import re
 import pty
 import select
 import signal
@@ -71,6 +72,15 @@ def test_solve_draws_its_bar_and_answers():
     code, drawn = run_in_pty(["solve", "--state", "salet.BBBYB", "--lists", "nyt20220316"])
     _finished(code, drawn, b"OPTIMAL")
     assert HIDE in drawn and drawn.rindex(SHOW) > drawn.rindex(HIDE)      # the cursor is given back
+
+
+def test_a_solve_with_its_first_guess_counts_its_classes_against_their_number():
+    """The bar of a given first guess is a bar: classes done out of the guess's classes."""
+    code, drawn = run_in_pty(["solve", "--state", "salet.BBBYB.drone", "--lists", "nyt20220316"])
+    _finished(code, drawn, b"OPTIMAL")
+    plain = re.sub(rb"\x1b\[[0-9;?]*[A-Za-z]", b"", drawn)
+    done = re.findall(rb"classes after the guess\s.*?(\d+)/(\d+)", plain)
+    assert done and all(int(total) > 1 for _, total in done), plain[-2000:]
 
 
 def test_prove_depth_in_a_terminal():
@@ -153,6 +163,33 @@ def test_a_stop_that_hangs_is_ended_by_another_ctrl_c(monkeypatch):
     finally:
         p.kill()
         p.wait()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_stop_inside_the_compilers_callback_prints_no_traceback(sig):
+    """numba compiles through llvmlite, which calls back into Python through ctypes; a stop raised
+    in that callback was printed as "Exception ignored on calling ctypes callback function" with a
+    traceback, then dropped. It is raised once the callback has returned."""
+    import subprocess
+    code = ("import ctypes, os, signal, time, wordlelab.cli as c\n"
+            "def _raw_object_cache_notify(_):\n"
+            "    os.kill(os.getpid(), %d)\n"
+            "    end = time.monotonic() + 0.5\n"
+            "    while time.monotonic() < end: pass        # the handler runs here, in the callback\n"
+            "    return 0\n"
+            "callback = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_int)(_raw_object_cache_notify)\n"
+            "@c.cli.command('compile-like')\n"
+            "def compile_like():\n"
+            "    callback(0)\n"
+            "    time.sleep(30)                            # the stop must come here, not after this\n"
+            "import sys; sys.argv = ['wordlelab', 'compile-like']; c.main()\n") % sig
+    from ctrl_c import ctrl_c_reaches_children
+    t0 = time.monotonic()
+    with ctrl_c_reaches_children():
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
+    assert r.returncode == (130 if sig == signal.SIGINT else 143), r.stderr
+    assert b"Traceback" not in r.stderr and b"Exception ignored" not in r.stderr, r.stderr
+    assert time.monotonic() - t0 < 15
 
 
 def test_a_first_compile_is_announced(tmp_path, monkeypatch, capsys):

@@ -101,7 +101,8 @@ def progress(description: str, total: int | None, enabled: bool = True, delay: f
 
     ``enabled`` False (``--json``) leaves out the bar but not the lines of a log file: a program
     reads the JSON on stdout, and a run in the background still says how far it got.
-    Yields ``advance(n=1, **fields)``.
+    Yields ``advance(n=1, info=None, total=None)``: ``total``, once the work's size is known
+    (the classes of a first guess, say), turns a count into a bar with a time to go.
     """
     if not _stderr_is_terminal() and not _force_progress():
         with _log_lines(description, total) as advance:
@@ -136,7 +137,9 @@ def progress(description: str, total: int | None, enabled: bool = True, delay: f
                 bar.start()
                 shown = True
 
-    def advance(n=1, info=None):
+    def advance(n=1, info=None, total=None):
+        if total is not None:
+            bar.update(task, total=total)
         bar.advance(task, n)
         if info is not None:
             bar.update(task, info=info)
@@ -169,14 +172,18 @@ def _log_lines(description: str, total: int | None):
     lock = threading.Lock()
     stop = threading.Event()
 
+    state["total"] = total
+
     def write(now):
-        count = f"{state['done']}/{total}" if total else str(state["done"])
+        count = f"{state['done']}/{state['total']}" if state["total"] else str(state["done"])
         sys.stderr.write(f"{description}: {count}  {state['note']}  ({now - started:.0f} s)\n")
         sys.stderr.flush()
         state["last"] = now
 
-    def advance(n=1, info=None):
+    def advance(n=1, info=None, total=None):
         with lock:
+            if total is not None:
+                state["total"] = total
             state["done"] += n
             state["note"] = state["note"] if info is None else str(info)
             now = time.monotonic()

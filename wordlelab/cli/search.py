@@ -134,7 +134,10 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
         check_tie_break(searcher, start, state_text)
         if checkpoint or workers or dask_address or class_rankings:
             raise WordleError("--checkpoint, --class-ranking, --workers and --dask do not go with --tie-break worst")
-    with progress("searching", None, enabled=not as_json) as advance:
+    # what the progress counts: the classes after a given guess, or the guesses ranked
+    given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
+    label = "classes after the guess" if given_guess else ("next guesses" if state_text else "first guesses")
+    with progress(label, None, enabled=not as_json) as advance:
         if tied:
             res = solve_tie_break(searcher, start=start, state=state_text, progress=advance)
         else:

@@ -321,6 +321,8 @@ class NativeSearcher(StrategyPaths):
                     return self._min_total_result(question, method, none, node, t0, given)
         split = (members, starts, sizes, pats, Lchild)
         threads = min(threads, len(sizes))
+        if progress is not None and given:
+            progress(0, total=len(sizes))          # one step a class from here
         threaded = {}
         with self._stoppable() as stop:
             if threads > 1:
