@@ -24,7 +24,7 @@ from wordlelab.models.state import parse_state
 
 
 @dataclass(frozen=True)
-class Game:
+class PlayedGame:
     """The moves of a game, each a guess and the colours it received (a pattern code)."""
 
     moves: tuple[tuple[str, int], ...]
@@ -52,7 +52,7 @@ def _looks_like_colours(token: str) -> bool:
     return True
 
 
-def parse_game(text: str, lists, mode: str = "easy") -> Game:
+def parse_game(text: str, lists, mode: str = "easy") -> PlayedGame:
     """Parse a played game against ``lists`` in ``mode``; WordleError (one line) for bad input.
 
     Every guess must be in the guess list and allowed in ``mode``, and some answer must fit
@@ -97,6 +97,6 @@ def parse_game(text: str, lists, mode: str = "easy") -> Game:
                               f"(not one of the {len(left)} answers left): give its colours, "
                               f"e.g. {words[-1]}.BYBBB")
         patterns.append(ALL_GREEN)
-    game = Game(tuple(zip(words, patterns)), full)
+    game = PlayedGame(tuple(zip(words, patterns)), full)
     parse_state(game.describe(), lists, mode)     # guesses known and allowed, some answer fits
     return game

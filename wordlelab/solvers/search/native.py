@@ -316,7 +316,7 @@ class NativeSearcher(StrategyPaths):
             paths = self.new_paths(node, g)
             if workers_spec and INF not in store.bounds.values():    # (INF: the word has no strategy)
                 todo = {k: len(v) for k, v in classes.items() if k not in store.entries and k not in store.bounds}
-                if todo and not cc.solve_classes(store, self, node.start, question["state"], todo, *workers_spec,
+                if todo and not cc.solve_classes_on_workers(store, self, node.start, question["state"], todo, *workers_spec,
                                                  progress=progress):
                     return self._min_total_result(question, method, none, node, t0, given)
         split = (members, starts, sizes, pats, Lchild)
@@ -328,7 +328,7 @@ class NativeSearcher(StrategyPaths):
             if threads > 1:
                 from wordlelab.solvers.search.classes import class_threads
                 paths = self.new_paths(node, g)
-                value = class_threads.solve_classes(self, node, g, split, paths, beam, threads, stop, progress)
+                value = class_threads.solve_classes_on_threads(self, node, g, split, paths, beam, threads, stop, progress)
                 threaded = {"threads": threads}
             else:
                 value, paths = self._classes_in_turn(node, g, split, beam, stop, store, paths,

@@ -10,7 +10,7 @@ A class's entry holds its least total and each of its answers' guesses after g, 
 rebuilt without searching again. Whatever their source, the rebuilt tree is checked by the
 independent verifier before the total is returned, and its total must equal the sum of the values.
 
-The classes are also independent tasks: :func:`solve_classes` runs them on the sweep layer
+The classes are also independent tasks: :func:`solve_classes_on_workers` runs them on the sweep layer
 (local processes sharing one node table, or dask), smallest first, and the parent keeps each
 result in the checkpoint as it arrives. A Ctrl-C stops the run at once either way: the parent
 ends its processes, and in one process the watcher cuts the class's search short
@@ -177,7 +177,7 @@ def _proven(results: dict) -> dict:
     return {k: v for k, v in results.items() if v["paths"] is not None}
 
 
-def solve_classes(store: ClassStore, searcher, start, state, sizes: dict, workers: int, dask_address=None,
+def solve_classes_on_workers(store: ClassStore, searcher, start, state, sizes: dict, workers: int, dask_address=None,
                   progress=None) -> bool:
     """Prove every class not in ``store`` on workers, adding each to ``store`` (and its checkpoint file).
 

@@ -42,7 +42,7 @@ def class_order(sizes: np.ndarray) -> list[int]:
     return [int(c) for c in np.argsort(-sizes, kind="stable")]
 
 
-def solve_classes(searcher, node, g, split, paths, beam, threads, stop, progress=None):
+def solve_classes_on_threads(searcher, node, g, split, paths, beam, threads, stop, progress=None):
     """Prove every class of first guess ``g`` at ``node`` on ``threads`` threads and fill ``paths``.
 
     ``split`` is ``child_lists_after``'s (members, starts, sizes, pats, Lchild). Returns the
