@@ -87,6 +87,10 @@ RUN_AS_SHOWN = {
     "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",
     "wordlelab solve --start salet --lists nyt20220316 --tie-break worst",
     "wordlelab verify salet.tree --lists nyt20220316",
+    # a ranking and a seed tree re-checked from runs/: a few seconds
+    "wordlelab recheck runs --only rank-all-easy --only gumbo-bbbbb-seed",
+    # THUMP's 113 class trees verified, and the ranking's exact total by its BBBBB class: about 15 s
+    "wordlelab recheck runs --only thump7 --only thump-bbbbb",
     "wordlelab hint salet.BBBYB --lists nyt20220316",
     "wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3",
     # every class in the committed checkpoint: only the verifier runs (a few seconds), nothing is written
@@ -303,6 +307,8 @@ FAST_VARIANT = {
     "wordlelab bench --suite eldrow-all": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
     "wordlelab bench --suite perm": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
     "wordlelab bench --suite trees": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    # every claim file of runs/, a minute at most each: about half an hour
+    "wordlelab recheck runs --limit-seconds 60": "wordlelab recheck runs --only rank-all-easy --only gumbo-bbbbb-seed",
     # every core of a whole hard-mode sweep proven again by the pure-Python checker: hours; the
     # same on the small lists (a fresh sweep, each no's core checked twice)
     "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all --memory 4 "
@@ -343,6 +349,7 @@ NAMES = {
     "wordlelab blindfold",
     "wordlelab perm",
     "wordlelab perm progress",
+    "wordlelab recheck",
 }
 
 # A command that reads a file an earlier example of the same place writes: that one runs first.
@@ -413,6 +420,7 @@ EXPECT_OUTPUT = {
     "--class-ranking runs/impot-bbbbb.json --class-ranking runs/impot-ybbbb.json --class-ranking runs/impot-bbbyb.json "
     "--class-ranking runs/impot-bbbby.json": "total at least 58716",
     THUMP_BEST_OF_ALL: "FEASIBLE: best first guess thump, total 58715",
+    "wordlelab recheck runs --only thump7 --only thump-bbbbb": "113/113",
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all": "INFEASIBLE",
     "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
         "PROVEN: no 5 guesses",

@@ -109,7 +109,7 @@ COMMAND_MODULES = {
     "lower-bound": "cover", "export-lp": "cover",
     "tree-model": "trees", "blindfold": "trees",
     "eldrow": "eldrow", "perm": "perm", "heuristics": "heuristics", "bench": "bench",
-    "cache": "cache",
+    "cache": "cache", "recheck": "recheck",
 }
 
 EPILOG = """\b

@@ -1,0 +1,185 @@
+"""wordlelab recheck: a folder of claim files re-checked from their certificates, a row a file.
+
+The lists: the seven ?ATCH words and NAUCH, every word an answer, hard mode within 7. Each ?ATCH
+word finds every answer within 7 (after it, hard mode lets each guess test one of the others);
+NAUCH cannot (its class BGBGG holds all seven). The files are made here as the runs make them, then
+forged: a tree that does not verify, a core that is solvable, a total its tree does not give.
+"""
+import json
+
+import pytest
+
+from wordlelab.instances.wordlists import load_lists
+from wordlelab.models.feedback import feedback, pattern_string
+from wordlelab.models.tree import save_tree, tree_from_paths
+from wordlelab.solvers.checkpoint import lists_question, save_checkpoint
+from wordlelab.solvers.recheck import Recheck
+
+FAMILY = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+INF = 1 << 30
+
+
+@pytest.fixture
+def lists(tmp_path):
+    words = tmp_path / "words"
+    words.mkdir()
+    (words / "g.txt").write_text("\n".join(FAMILY + ["nauch"]) + "\n")
+    return load_lists(None, str(words / "g.txt"), "all")
+
+
+def chain(first):
+    """Each answer's guesses: FIRST, then the other ?ATCH words in order until it; NAUCH, alone in
+    its class, second."""
+    order = [first] + [w for w in FAMILY if w != first]
+    return {**{a: order[:order.index(a) + 1] for a in FAMILY}, "nauch": [first, "nauch"]}
+
+
+def sweep_question(lists):
+    return {"answers": 8, "guesses": 7, "kind": "depth-every-first-word", "lists": lists_question(lists), "mode": "hard"}
+
+
+def write_sweep(folder, lists, nauch_core=None):
+    trees = folder / "trees7"
+    trees.mkdir(exist_ok=True)
+    entries = {}
+    for w in FAMILY:
+        paths = chain(w)
+        tree = tree_from_paths(list(paths), list(paths.values()))
+        save_tree(tree, str(trees / f"{w}.tree"))
+        entries[w] = {"yes": True, "core": None, "depth": 7, "total": tree.total(), "same_as": None}
+    # NAUCH is an answer too: its class GGGGG is itself, the seven ?ATCH words share BGBGG
+    entries["nauch"] = {"yes": False, "core": nauch_core or FAMILY, "depth": 6, "total": None, "same_as": None}
+    save_checkpoint(folder / "every7.json", sweep_question(lists), entries)
+
+
+def write_state(folder, lists, forged=False):
+    """prove-depth --state nauch.BGBGG: every ?ATCH guess leaves the other six in one class."""
+    question = {"answers": 7, "guesses": 7, "kind": "prove-depth", "lists": lists_question(lists), "mode": "hard",
+                "state": "nauch.BGBGG"}
+    entries = {w: {"core": [a for a in FAMILY if a != w], "depth": 5} for w in FAMILY}
+    if forged:
+        entries["batch"] = {"core": ["hatch", "latch"], "depth": 5}      # two answers: found within 2
+    save_checkpoint(folder / "nauch-bgbgg-depth.json", question, entries)
+
+
+def write_classes(folder, lists, value_shift=0):
+    paths = chain("batch")
+    others = [a for a in FAMILY if a != "batch"]
+    entry = {"value": sum(len(paths[a]) - 1 for a in others) + value_shift,
+             "paths": [" ".join(paths[a][1:]) for a in others]}
+    question = {"answers": 8, "history": [], "kind": "min-total-classes", "lists": lists_question(lists),
+                "max_guesses": 7, "mode": "hard", "start": "batch"}
+    save_checkpoint(folder / "batch7.json", question, {pattern_string(feedback("batch", "catch")): entry,
+                                                       pattern_string(feedback("batch", "nauch")): {
+                                                           "value": 1, "paths": ["nauch"]}})
+
+
+def write_ranking(folder, lists, batch_total=30):
+    question = {"kind": "best-start", "limit": None, "lists": lists_question(lists), "max_guesses": 7,
+                "mode": "hard", "shard": None}
+    entries = {w: [30, True] for w in FAMILY}
+    entries["batch"] = [batch_total, True]
+    entries["nauch"] = [INF, True]
+    save_checkpoint(folder / "rank7.json", question, entries)
+
+
+def rows(folder, lists, **kw):
+    return {r.claim: r for r in Recheck(folder, word_files=folder / "words", **kw).run()}
+
+
+def test_honest_files_are_verified(tmp_path, lists):
+    write_sweep(tmp_path, lists)
+    write_state(tmp_path, lists)
+    write_classes(tmp_path, lists)
+    write_ranking(tmp_path, lists)
+    got = rows(tmp_path, lists)
+    sweep = got["every7.json"]
+    assert (sweep.status, sweep.outcome) == ("OPTIMAL", "verified")
+    assert sweep.parts == {"trees": [7, 7, 7], "cores": [1, 1, 1]}
+    state = got["nauch-bgbgg-depth.json"]
+    assert (state.status, state.outcome, state.parts) == ("INFEASIBLE", "verified", {"cores": [7, 7, 7]})
+    classes = got["batch7.json"]
+    assert (classes.status, classes.outcome, classes.parts) == ("OPTIMAL", "verified", {"class trees": [2, 2, 2]})
+    assert "BATCH's least total within 7: 30" in classes.question
+    assert "least totals of the classes" in classes.verified       # minimality is a claim, and says so
+    ranking = got["rank7.json"]
+    # BATCH's exact 30 by the tree of batch7.json; the other six exact totals have no tree beside them
+    assert (ranking.status, ranking.outcome) == ("OPTIMAL", "verified")
+    assert ranking.parts == {"exact totals by a tree": [1, 1, 1]}
+    assert ranking.claims["exact totals without a tree in the folder"] == 6
+    assert ranking.claims["no-strategy entries (cores for 1 of them in every7.json, checked in its row)"] == 1
+
+
+def test_a_tree_that_does_not_verify_is_a_fault(tmp_path, lists):
+    write_sweep(tmp_path, lists)
+    # CATCH's tree claims MATCH where it plays WATCH last: WATCH is never found
+    text = (tmp_path / "trees7" / "catch.tree").read_text()
+    (tmp_path / "trees7" / "catch.tree").write_text(text.replace("watch", "match"))
+    row = rows(tmp_path, lists)["every7.json"]
+    assert row.outcome == "fault" and row.parts["trees"][:2] == [6, 7]
+    assert row.verified.startswith("FAULT: catch: ")
+
+
+def test_a_core_that_is_solvable_is_a_fault(tmp_path, lists):
+    write_sweep(tmp_path, lists, nauch_core=["batch", "catch"])
+    write_state(tmp_path, lists, forged=True)
+    got = rows(tmp_path, lists)
+    assert got["every7.json"].outcome == "fault" and "CoreFault" in got["every7.json"].fault
+    state = got["nauch-bgbgg-depth.json"]
+    assert state.outcome == "fault" and state.parts["cores"][:2] == [6, 7] and "batch: CoreFault" in state.fault
+
+
+def test_a_total_its_tree_does_not_give_is_a_fault(tmp_path, lists):
+    write_classes(tmp_path, lists, value_shift=-1)
+    write_ranking(tmp_path, lists, batch_total=29)
+    got = rows(tmp_path, lists)
+    assert got["batch7.json"].outcome == "fault" and "totals 21, the file says 20" in got["batch7.json"].fault
+    assert got["rank7.json"].outcome == "fault"
+
+
+def test_an_edited_file_is_a_fault_and_a_budget_leaves_rows_unverified(tmp_path, lists):
+    write_sweep(tmp_path, lists)
+    write_state(tmp_path, lists)
+    path = tmp_path / "nauch-bgbgg-depth.json"
+    data = json.loads(path.read_text())
+    data["entries"]["batch"]["depth"] = 4
+    path.write_text(json.dumps(data))
+    got = rows(tmp_path, lists, limit_seconds=1e-9)
+    assert got["nauch-bgbgg-depth.json"].outcome == "fault" and "edited or damaged" in got["nauch-bgbgg-depth.json"].fault
+    sweep = got["every7.json"]
+    assert sweep.outcome == "partly" and sweep.cut == "budget" and sweep.parts["cores"] == [0, 0, 1]
+    assert "(stopped: budget)" in sweep.verified
+
+
+def test_ctrl_c_keeps_the_rows_done_and_marks_the_one_in_hand(tmp_path, lists):
+    write_sweep(tmp_path, lists)
+    write_state(tmp_path, lists)
+
+    def progress(claim, done, total, info):
+        if claim == "nauch-bgbgg-depth.json" and done == 3:
+            raise KeyboardInterrupt
+    run = Recheck(tmp_path, progress=progress, word_files=tmp_path / "words")
+    with pytest.raises(KeyboardInterrupt):
+        run.run()
+    assert [r.claim for r in run.rows] == ["every7.json", "nauch-bgbgg-depth.json"]
+    assert run.rows[0].outcome == "verified"
+    assert run.rows[1].cut == "interrupted" and run.rows[1].parts["cores"][:2] == [3, 3]
+
+
+def test_cli_table_json_and_exit_codes(cli_run, tmp_path, lists):
+    write_sweep(tmp_path, lists)
+    write_classes(tmp_path, lists)
+    words = str(tmp_path / "words")
+    r = cli_run(["recheck", str(tmp_path), "--word-files", words])
+    assert "every7.json" in r.out and "yes: trees 7/7, cores 1/1" in r.out
+    r = cli_run(["recheck", str(tmp_path), "--word-files", words, "--only", "batch7", "--json"])
+    [row] = json.loads(r.out)["rows"]
+    assert (row["claim"], row["status"], row["outcome"]) == ("batch7.json", "OPTIMAL", "verified")
+    # without the word files, the claims are not re-checked here, and no row says verified
+    r = cli_run(["recheck", str(tmp_path), "--json"])
+    assert {row["outcome"] for row in json.loads(r.out)["rows"]} == {"none"}
+    write_classes(tmp_path, lists, value_shift=1)
+    r = cli_run(["recheck", str(tmp_path), "--word-files", words], expect_error=True)
+    assert r.code == 1 and "FAULT" in r.out
+    r = cli_run(["recheck", str(tmp_path), "--only", "nosuch"], expect_error=True)
+    assert r.code == 2 and r.err.startswith("error: --only nosuch: no such claim file")
