@@ -49,6 +49,7 @@ It relies on the monotonicity of both modes in the answers, stated and proved in
 """
 from __future__ import annotations
 
+import heapq
 from collections import Counter
 from operator import itemgetter
 
@@ -59,6 +60,8 @@ from wordlelab.models.modes import hard_rule, join_rules
 from wordlelab.models.refuted_sets import RefutedSets
 from wordlelab.models.split_table import Separations, distinct_rows, pattern_rows
 
+# guesses whose values on an endgame are read before Selby's bound is drawn in easy mode
+ENOUGH_APART_TRIES = 30
 NO_SPLIT: list = []     # the classes of a guess that leaves every answer in one class
 NO_RULE: tuple = ((), ())   # easy mode's constraint after any history: no green, no least count
 
@@ -213,12 +216,29 @@ class Search:
         ``constraint`` allows."""
         key = (endgame, constraint, d)
         known = self.endgame_values.get(key)
+        if known is None and self.rule_of is _no_rule and self.enough_apart(endgame, d):
+            known = self.endgame_values[key] = False
         if known is None:
             self.allowed(constraint)
             top = self.families.top_values(endgame, self.positions_by_constraint[constraint], d - 1,
                                            enough=len(endgame) - 1)
             known = self.endgame_values[key] = sum(top) < len(endgame) - 1
         return known
+
+    def enough_apart(self, endgame: tuple, d: int) -> bool:
+        """Whether a few guesses (easy mode: every guess allowed) already tell ``endgame`` apart
+        so well that the bound cannot refute it: d - 1 of them whose values n(E, w) - 1 sum to
+        |E| - 1 or more (the d - 1 largest values sum to at least as much). Those holding the
+        most of the endgame's letters at its open position are tried: the bound then needs
+        no groups of every guess (:meth:`EndgameFamilies.singles_groups`), which rarely refute
+        with every guess allowed. A no here decides nothing: the bound is drawn in full."""
+        a, b = self.words[endgame[0]], self.words[endgame[1]]
+        p = next(k for k in range(len(a)) if a[k] != b[k])
+        letters = {self.words[i][p] for i in endgame}
+        tried = heapq.nlargest(ENOUGH_APART_TRIES, self.root_allowed, key=lambda g: len(letters.intersection(g)))
+        pick = itemgetter(*endgame)
+        values = heapq.nlargest(d - 1, (len(set(pick(self.patterns[g]))) - 1 for g in tried))
+        return sum(values) >= len(endgame) - 1
 
     def refuted_at_once(self, answers: tuple, constraint: tuple, d: int, decide_two: bool = True) -> int:
         """What :meth:`refutation` would return without trying a guess one by one, when it is a

@@ -89,9 +89,11 @@ def pattern_rows(guesses, words) -> dict:
         placing = g.translate(blank)
         row = by_placing.get(placing)
         if row is None:
-            row = None
-            for c in sorted(set(placing) - {"."}):
-                positions = tuple(k for k in range(WORD_LENGTH) if placing[k] == c)
+            groups: dict = {}       # letter -> its positions (the sum's order does not matter)
+            for k, c in enumerate(placing):
+                if c != ".":
+                    groups[c] = groups.get(c, ()) + (k,)
+            for c, positions in groups.items():
                 part = parts.get((c, positions))
                 if part is None:
                     part = parts[(c, positions)] = letter_part(c, positions, words)
@@ -127,17 +129,21 @@ class Separations:
         planes = [bytes(48 + (c >> b & 1) for c in range(256)) for b in range(8)]
         self.planes = [[int(col.translate(plane), 2) if n_rows else 0 for plane in planes]
                        for col in (bytes(reversed(col)) for col in zip(*rows))] if rows else []
-        self.apart: dict = {}       # (i, j), i < j -> (the rows telling them apart, how many)
+        self.apart: dict = {}       # (i, j), i < j -> the rows telling them apart
+        self.how_many: dict = {}    # ... and their number
 
     def pair(self, i: int, j: int) -> tuple:
         """(the rows telling answers i < j apart, as bits; their number)."""
-        found = self.apart.get((i, j))
-        if found is None:
-            x = 0
-            for a, b in zip(self.planes[i], self.planes[j]):    # two patterns differ in some bit
-                x |= a ^ b
-            found = self.apart[(i, j)] = (x, x.bit_count())
-        return found
+        if (i, j) not in self.apart:
+            self._add((i, j))
+        return self.apart[(i, j)], self.how_many[(i, j)]
+
+    def _add(self, ij: tuple) -> None:
+        x = 0
+        for a, b in zip(self.planes[ij[0]], self.planes[ij[1]]):    # two patterns differ in some bit
+            x |= a ^ b
+        self.apart[ij] = x
+        self.how_many[ij] = x.bit_count()
 
     def mask_of(self, places) -> int:
         """The rows at ``places`` (row numbers) as bits."""
@@ -151,13 +157,17 @@ class Separations:
         """0 if one of the rows ``allowed`` gives the answers (indices, sorted) different
         patterns, else the mask (bit i: answer i) of a part of them that none of those rows
         splits into singletons: a witness that they cannot be found within 2 (Lemma 2)."""
-        pair = self.pair
-        pairs = sorted(combinations(answers, 2), key=lambda ij: pair(*ij)[1])
+        apart = self.apart
+        pairs = list(combinations(answers, 2))
+        for ij in pairs:
+            if ij not in apart:
+                self._add(ij)
+        pairs.sort(key=self.how_many.__getitem__)
         left = allowed
         used = []
-        for i, j in pairs:      # the pairs fewest rows tell apart first: a small witness
-            left &= pair(i, j)[0]
-            used.append((i, j))
+        for ij in pairs:      # the pairs fewest rows tell apart first: a small witness
+            left &= apart[ij]
+            used.append(ij)
             if not left:
                 break
         else:
@@ -172,8 +182,9 @@ class Separations:
 
     def _splits(self, answers: list, allowed: int) -> bool:
         left = allowed
-        for i, j in combinations(answers, 2):
-            left &= self.pair(i, j)[0]
+        apart = self.apart         # (the witness's pairs were all added by unsplit)
+        for ij in combinations(answers, 2):
+            left &= apart[ij]
             if not left:
                 return False
         return True
