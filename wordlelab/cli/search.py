@@ -93,6 +93,9 @@ Examples:
 @click.option("--state", "state_text", default=None, help="solve from a game state, e.g. salet.BBBYB.drone")
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20), help="every answer within this many guesses")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the strategy tree (.json JSON, .graphml GraphML, else Selby's format)")
+@click.option("--certify", "certify_file", default=None, type=OutputFile(),
+              help="also write a lower-bound certificate (no strategy from the first guess totals less), checked "
+                   "by the independent checker before the result is given ('wordlelab verify-bound' re-checks it)")
 @click.option("--beam", default=None, type=click.IntRange(1, MAX_BEAM),
               help="fast heuristic: try only the K best-looking guesses per node (unproven)")
 @click.option("--tie-break", "tie_break", type=click.Choice(["none", "worst"], case_sensitive=False), default="none", show_default=True,
@@ -109,8 +112,8 @@ Examples:
 @plot_option("draw the guess-count histogram of the strategy")
 @memory_option
 @json_option
-def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_break, checkpoint, class_rankings, inputs,
-          workers, dask_address, threads, plot_file, memory_gib, as_json):
+def solve(lists, mode, start, state_text, max_guesses, tree_file, certify_file, beam, tie_break, checkpoint,
+          class_rankings, inputs, workers, dask_address, threads, plot_file, memory_gib, as_json):
     """Prove the least total number of guesses, with a verified strategy tree.
 
     With --tie-break worst, the strategy is the least total's lexicographic optimum: fewest
@@ -123,6 +126,9 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
             raise WordleError("solve reads the class rankings of an inputs file (--class-ranking); its class "
                               "checkpoints, seed trees and depth checkpoint are best-start's")
         class_rankings = inputs.merged(class_rankings=class_rankings).class_rankings
+    if certify_file and (beam or state_text or mode == "strict"):
+        raise WordleError("--certify bounds an exact least total from the root of the lists in easy or hard mode: "
+                          "not with --beam, --state or --mode strict")
     t0 = time.perf_counter()
     searcher = NativeSearcher(lists, mode, max_guesses, beam=beam or 0, cache_entries=table_entries(memory_gib))
     tied = tie_break == "worst"
@@ -144,6 +150,9 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
             res = searcher.solve(start=start, state=state_text, progress=advance, checkpoint=checkpoint,
                                  workers=workers or 1, dask_address=dask_address,
                                  class_rankings=tuple(class_rankings), threads=threads or usable_cores())
+    if certify_file:
+        from wordlelab.solvers.search.rank.certify import certify_result
+        certify_result(searcher, res, certify_file)
     save_tree_certificate(res, tree_file)
     if plot_file and res.certificate is not None:
         from wordlelab.cli.plots import guess_histograms
@@ -184,6 +193,12 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, beam, tie_brea
         search += f", plain search {res.stats['tie_break']['plain_seconds']:.2f} s before it"
     out.print(f"nodes {res.stats['nodes']}  cache hits {res.stats['cache_hits']}  "
               f"solve {res.seconds:.2f} s{search}  whole command {time.perf_counter() - t0:.2f} s")
+    if certify_file:
+        lb = res.stats.get("lower_bound")
+        out.print(f"lower bound certified (checked by the independent checker): {lb['statement']}; {lb['claims']} "
+                  f"claims, {lb['bytes']} bytes in {lb['file']}, made in {lb['certify_seconds']:.2f} s, checked in "
+                  f"{lb['check_seconds']:.2f} s" if lb else "no lower-bound certificate: the result is not a proven "
+                  "least total")
     if res.stats.get("classes_from_checkpoint"):
         checked = "no tree, so not verified now" if bounded else "the whole tree verified now"
         source = "claimed by a file this installation did not write" if res.rests_on else \

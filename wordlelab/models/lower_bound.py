@@ -1,0 +1,553 @@
+"""A checkable lower bound on the least total of a Wordle strategy: the certificate and its checker.
+
+A tree shows that a total is attained (:mod:`~wordlelab.models.verify`); this module checks the
+other half, that no strategy totals less. The checker shares no code with the searchers: it
+computes its own table of replies with numpy, by the NYT rule as :func:`~wordlelab.models.feedback.feedback`
+states it, and reads hard mode's rule from :mod:`~wordlelab.models.modes`.
+
+**The game from a node.** A node is a set S of answers still possible, a hard-mode rule R (the
+conjunction of what the play so far asks of a guess, :func:`~wordlelab.models.modes.rule_after`;
+in easy mode none) and g guesses left. The play from it depends on (S, R, g) alone: the guesses
+allowed are those obeying R, and playing x splits S into cells S_p (the answers giving x the
+reply p), each a node (S_p, R ∧ rule(x, p), g - 1). Let V(S, R, g) be the least total, over
+strategies that find every answer of S within g guesses, of the guesses each answer needs (∞
+if there is none). Every answer pays for x, and the answer x itself (if in S) is then found, so
+
+    V(S, R, g) = min over allowed x of  |S| + Σ_{p ≠ GGGGG} V(S_p, R ∧ rule(x, p), g - 1),
+
+with V(∅, ·, ·) = 0 and V(S, ·, 0) = ∞ for S non-empty.
+
+**Lemma (floor).** Let s = |S| ≥ 1. V(S, R, g) ≥ floor(S, R, g), where floor is ∞ if g = 0; 1 if
+s = 1; ∞ if g = 1 and s ≥ 2; and otherwise 2s - 1 when some answer a ∈ S, allowed under R (and in the
+guess list), gives every other answer of S a reply of its own, and 2s when none does.
+*Proof.* One guess finds at most one answer (the one it equals); g = 1 finds only that one, so
+s ≥ 2 answers need g ≥ 2. Every answer not found by the first guess needs at least two, so the
+total is at least 1 + 2(s - 1) = 2s - 1, and it is 2s - 1 only if the first guess is an answer
+of S and every other answer is found by the second guess, which must then be that answer:
+so each other answer is alone in its cell of the first guess. ∎
+
+The one-ply form of the floor uses only the cells' sizes: with h = g - 1 guesses left in a cell,
+f(0) = 0; f(s) = ∞ for s ≥ 1 when h = 0 and for s ≥ 2 when h = 1; f(1) = 1; f(s) = 2s - 1. As
+f(|C|) ≤ floor(C, ·, h), a guess x with k classes (one of them the green one when x ∈ S, hit = 1)
+is refuted for a bound v as soon as |S| + Σ f = 3|S| - hit - k ≥ v (when h ≥ 2).
+
+**The certificate.** A sequence of claims, numbered 0, 1, ... in the order written. Claim i
+says "V(S_i, R_i, g_i) ≥ v_i" and carries groups (X, C): a set X of guesses and a set C of
+earlier claims. It is *checked* when, for every guess x allowed under R_i, the bound
+
+    B(x) = |S_i| + Σ_{cells p ≠ GGGGG of x} b(p)  ≥  v_i,
+
+where b(p) is max(floor(S_p, R', g_i - 1), v_j) when the group that holds x names a claim j
+whose answers are exactly S_p, with g_j ≥ g_i - 1 and a rule R_j that asks no more than
+R' = R_i ∧ rule(x, p) (:func:`~wordlelab.models.modes.asks_at_least`), and floor(S_p, R', g_i - 1)
+otherwise. A guess in no group is bounded by floors alone; one whose one-ply form already
+reaches v_i is settled without building its cells (the checker redoes that one-ply probe).
+
+**Theorem.** If every claim of a certificate is checked, every claim is true. *Proof.* By
+induction on the claim's number: a claim names only earlier claims, true by induction. A
+claim j bounding a cell with g_j ≥ g_i - 1 guesses and a rule R_j asking no more than R'
+bounds it too: a strategy within g_i - 1 guesses under R' is one within g_j guesses under
+R_j (every guess it plays obeys R_j, and the rules it meets later, conjunctions with the same
+pairs, ask no more than its own). So b(p) ≤ V(S_p, R', g_i - 1), by the lemma for the
+floor, hence B(x) ≤ |S_i| + Σ V(S_p, ...) for every allowed x, and by the recurrence
+V(S_i, R_i, g_i) ≥ min_x B(x) ≥ v_i. ∎
+
+The last claim is the goal: all the answers, every guess left (``max_guesses``), no rule, and
+the value the header states. With a first guess given (``start``), the goal's check covers that
+guess only: its claim is that every strategy *starting with it* totals at least v. With a
+strategy tree of total v verified (:func:`~wordlelab.models.verify.verify_tree`), v is then
+the least total, both halves checked.
+
+**The file** (gzip-compressed JSON lines). The first line is the header::
+
+    {"format": "wordlelab lower-bound certificate", "version": 1, "mode": "easy",
+     "lists": "nyt20220316", "lists_sha256": "...", "max_guesses": 6, "start": "salet",
+     "value": 7897, "claims": 2210}
+
+``lists_sha256`` is :func:`lists_digest` of the guess and answer lists, in their order (the
+claims name answers and guesses by their place in them). Each further line is one claim::
+
+    {"id": 17, "answers": [3, 41, 97], "left": 4, "at_least": 7, "rule": [[[2, "l"]], [["l", 1]]],
+     "by": [[[1022, 5310], [12, 15]], ...]}
+
+``answers`` are answer indices, ascending; ``rule`` (hard mode only) is a rule's greens
+(position, letter) and least letter counts; ``at_least`` is a whole number or ``"inf"``; each
+group of ``by`` is [guess indices, claim ids]. Claim ids are the line's number from 0, so
+every reference is to a claim already read: the check streams, holding only each claim's
+answers, guesses left, rule and bound.
+
+>>> from wordlelab.models.feedback import feedback
+>>> int(pattern_table(["salet"], ["least"])[0, 0]) == feedback("salet", "least")
+True
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from wordlelab.errors import WordleError
+from wordlelab.models.feedback import ALL_GREEN
+from wordlelab.models.modes import asks_at_least, check_mode, hard_rule, join_rules, obeys
+
+FORMAT = "wordlelab lower-bound certificate"
+VERSION = 1
+INF = math.inf
+NO_RULE = ((), ())
+
+__all__ = ["BoundFault", "BoundReport", "FORMAT", "check_lower_bound", "floor", "lists_digest", "pattern_table",
+           "read_header", "CertificateWriter"]
+
+
+class BoundFault(WordleError):
+    """A certificate that does not prove its claim; the message names the first claim that fails."""
+
+
+def lists_digest(guesses, answers) -> str:
+    """sha256 of the two lists in their order: the certificate names words by their places in them.
+
+    >>> lists_digest(["salet"], ["salet"])[:12]
+    '62fbda9a7dae'
+    """
+    text = "\n".join(guesses) + "\n\n" + "\n".join(answers)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _letters(words, what: str) -> np.ndarray:
+    if any(len(w) != 5 or not w.isascii() or not w.isalpha() or not w.islower() for w in words):
+        raise WordleError(f"the {what} list holds a word that is not 5 letters a-z")
+    return np.frombuffer("".join(words).encode("ascii"), np.uint8).reshape(-1, 5)
+
+
+def pattern_table(guesses, answers, chunk: int = 512) -> np.ndarray:
+    """The reply code of every guess against every answer, shape (guesses, answers), by the NYT rule.
+
+    A letter of the guess in its place is green; otherwise it is yellow when the answer holds
+    more copies of it outside its green places than the guess's earlier yellows of it took;
+    else grey. Codes are base 3, grey 0, yellow 1, green 2, the first letter most significant,
+    as :func:`~wordlelab.models.feedback.feedback` numbers them (tests compare the two).
+    """
+    G, A = _letters(guesses, "guess"), _letters(answers, "answer")
+    out = np.empty((G.shape[0], A.shape[0]), np.uint8)
+    a = A[None, :, :]
+    for lo in range(0, G.shape[0], chunk):
+        g = G[lo:lo + chunk, None, :]
+        green = g == a                                  # (guesses, answers, position)
+        left_over = ~green
+        code = np.zeros(green.shape[:2], np.int16)
+        yellow = []
+        for i in range(5):
+            letter = g[:, :, i][:, :, None]
+            copies = ((a == letter) & left_over).sum(axis=2)
+            taken = np.zeros_like(copies)
+            for j in range(i):
+                taken += (g[:, :, j] == g[:, :, i]) & yellow[j]
+            y = ~green[:, :, i] & (taken < copies)
+            yellow.append(y)
+            code = code * 3 + np.where(green[:, :, i], 2, np.where(y, 1, 0))
+        out[lo:lo + chunk] = code
+    return out
+
+
+def _one_ply(k: np.ndarray, hit: np.ndarray, n: int, h: int) -> np.ndarray:
+    """|S| + Σ f over the cells, for guesses with ``k`` classes (``hit``: one of them green), h guesses left after."""
+    k = k.astype(np.float64)
+    hit = hit.astype(np.float64)
+    if h >= 2:
+        return 3 * n - hit - k
+    if h == 1:                # every cell but the green one must be a single answer
+        return np.where(k == n, 2 * n - hit, INF)
+    return np.where(k - hit > 0, INF, float(n))     # h == 0: no cell but the green one
+
+
+def floor(cell: np.ndarray, h: int, table: np.ndarray, answer_guess: np.ndarray, allowed=None) -> float:
+    """floor(C, R, h) of the module's lemma for the answers ``cell`` (indices, ascending).
+
+    ``table`` is :func:`pattern_table`'s, ``answer_guess`` each answer's guess index (-1 when it
+    is not a guess), ``allowed`` a boolean array over the guesses (None: every guess).
+    """
+    s = cell.shape[0]
+    if s == 0:
+        return 0
+    if h <= 0:
+        return INF
+    if s == 1:
+        return 1
+    if h == 1:
+        return INF
+    rows = answer_guess[cell]
+    rows = rows[rows >= 0]
+    if allowed is not None:
+        rows = rows[allowed[rows]]
+    if rows.shape[0]:
+        block = np.sort(table[np.ix_(rows, cell)], axis=1)
+        if (block[:, 1:] != block[:, :-1]).all(axis=1).any():
+            return 2 * s - 1
+    return 2 * s
+
+
+@dataclass
+class BoundReport:
+    """What a checked certificate proves."""
+
+    mode: str
+    lists: str
+    max_guesses: int
+    start: str | None
+    value: float
+    claims: int
+    guesses_checked: int
+    seconds: float
+
+    def statement(self) -> str:
+        """The proven claim, in words."""
+        who = f"every strategy starting with {self.start.upper()}" if self.start else "every strategy"
+        value = "has none (no strategy)" if self.value == INF else f"totals at least {int(self.value)}"
+        return (f"{who} that finds every answer of {self.lists} within {self.max_guesses} guesses in {self.mode} "
+                f"mode {value}")
+
+    def as_dict(self) -> dict:
+        """JSON-ready."""
+        return {"mode": self.mode, "lists": self.lists, "max_guesses": self.max_guesses, "start": self.start,
+                "value": None if self.value == INF else int(self.value), "claims": self.claims,
+                "guesses_checked": self.guesses_checked, "seconds": round(self.seconds, 3),
+                "statement": self.statement()}
+
+
+def _shown(v) -> str:
+    return "inf" if v == INF else str(int(v))
+
+
+def _value(x, where: str) -> float:
+    if x == "inf":
+        return INF
+    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+        raise BoundFault(f"{where}: at_least must be a whole number >= 0 or \"inf\", not {x!r}")
+    return x
+
+
+def _rule(raw, where: str) -> tuple:
+    """A rule from the file, in modes' canonical form (sorted, as join_rules keeps it)."""
+    try:
+        greens, need = raw
+        greens = tuple(sorted((int(k), str(letter)) for k, letter in greens))
+        need = tuple(sorted((str(letter), int(n)) for letter, n in need))
+    except (TypeError, ValueError):
+        raise BoundFault(f"{where}: malformed rule {raw!r}") from None
+    if any(not 0 <= k < 5 for k, _ in greens) or any(n < 1 for _, n in need):
+        raise BoundFault(f"{where}: malformed rule {raw!r}")
+    return greens, need
+
+
+def _open(source):
+    """A text stream of the certificate: a path (gzip or plain) or an open binary stream."""
+    if hasattr(source, "read"):
+        raw = source
+    else:
+        try:
+            raw = open(source, "rb")
+        except OSError as e:
+            raise WordleError(f"cannot read the certificate {source}: {e.strerror or e}") from None
+    if not hasattr(raw, "peek"):
+        raw = io.BufferedReader(raw)
+    head = raw.peek(2)[:2]
+    stream = gzip.GzipFile(fileobj=raw) if head == b"\x1f\x8b" else raw
+    return io.TextIOWrapper(stream, encoding="utf-8")
+
+
+def read_header(source) -> dict:
+    """The header line of a certificate file (not checked beyond being JSON)."""
+    with _open(source) as f:
+        try:
+            return json.loads(f.readline())
+        except (json.JSONDecodeError, EOFError, OSError, UnicodeDecodeError) as e:
+            raise BoundFault(f"the certificate's header is not JSON: {e}") from None
+
+
+class _Checker:
+    """The claims read so far and the tables to check the next one with."""
+
+    def __init__(self, guesses, answers, header: dict):
+        self.guesses, self.answers = list(guesses), list(answers)
+        self.mode = header["mode"]
+        self.table = pattern_table(self.guesses, self.answers)
+        place = {w: i for i, w in enumerate(self.guesses)}
+        self.answer_guess = np.array([place.get(a, -1) for a in self.answers], np.int64)
+        # a guess's answer index, or -1: the guess that is an answer of S gets the green cell
+        self.guess_answer = np.full(len(self.guesses), -1, np.int64)
+        for i, g in enumerate(self.answer_guess):
+            if g >= 0:
+                self.guess_answer[g] = i
+        self.claims: list[tuple] = []        # (answers, left, at_least, rule)
+        self._allowed: dict = {}
+        self.guesses_checked = 0
+
+    def allowed(self, rule) -> np.ndarray | None:
+        """The guesses a hard-mode rule allows, as a boolean array (None: every guess)."""
+        if rule == NO_RULE:
+            return None
+        mask = self._allowed.get(rule)
+        if mask is None:
+            mask = np.fromiter((obeys(rule, g) for g in self.guesses), bool, len(self.guesses))
+            if len(self._allowed) > 4096:
+                self._allowed.clear()
+            self._allowed[rule] = mask
+        return mask
+
+    def read(self, line: str, i: int) -> tuple:
+        """Claim i from its line, checked for form: (answers, left, at_least, rule, groups)."""
+        where = f"claim {i}"
+        try:
+            c = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise BoundFault(f"{where}: not JSON ({e})") from None
+        if not isinstance(c, dict) or c.get("id") != i:
+            raise BoundFault(f"{where}: the line's id is {c.get('id') if isinstance(c, dict) else None!r}, "
+                             f"not its place {i}")
+        try:
+            S = np.array(c["answers"], np.int64)
+            left = c["left"]
+            v = _value(c["at_least"], where)
+            groups = [(np.array(X, np.int64), [int(j) for j in C]) for X, C in c.get("by", [])]
+        except (KeyError, TypeError, ValueError) as e:
+            raise BoundFault(f"{where}: malformed ({e})") from None
+        if S.ndim != 1 or S.shape[0] == 0 or (S.shape[0] > 1 and (np.diff(S) <= 0).any()) \
+                or S[0] < 0 or S[-1] >= len(self.answers):
+            raise BoundFault(f"{where}: its answers must be answer indices, ascending, at least one")
+        if isinstance(left, bool) or not isinstance(left, int) or left < 0:
+            raise BoundFault(f"{where}: left must be a whole number >= 0, not {left!r}")
+        rule = NO_RULE
+        if self.mode == "hard":
+            rule = _rule(c.get("rule", [[], []]), where)
+        elif c.get("rule") not in (None, [[], []]):
+            raise BoundFault(f"{where}: a rule in {self.mode} mode")
+        return S, left, v, rule, groups
+
+    def check(self, i: int, S, left, v, rule, groups, only=None) -> None:
+        """Raise BoundFault unless claim i holds given the claims before it (the module's check)."""
+        n = S.shape[0]
+        name = f"claim {i} ({n} answer{'s' if n > 1 else ''}, {left} guesses left, at least {_shown(v)})"
+        allowed = self.allowed(rule)
+        if only is None and v <= floor(S, left, self.table, self.answer_guess, allowed):
+            self.claims.append((S, left, v, rule))
+            return
+        listed: dict[int, list[int]] = {}
+        for X, C in groups:
+            for j in C:
+                if not 0 <= j < i:
+                    raise BoundFault(f"{name}: names claim {j}, which is not an earlier claim")
+            if len(set(C)) != len(C):
+                raise BoundFault(f"{name}: names a claim twice in one group")
+            for x in X.tolist():
+                if not 0 <= x < len(self.guesses):
+                    raise BoundFault(f"{name}: guess index {x} is not in the guess list")
+                if x in listed:
+                    raise BoundFault(f"{name}: guess {self.guesses[x].upper()} is in two groups")
+                if allowed is not None and not allowed[x]:
+                    raise BoundFault(f"{name}: guess {self.guesses[x].upper()} is not allowed under its rule")
+                listed[x] = C
+        if only is not None:
+            X = np.array([only], np.int64)
+            if set(listed) - {only}:
+                raise BoundFault(f"{name}: the goal with a first guess given lists other guesses")
+        elif allowed is None:
+            X = np.arange(len(self.guesses))
+        else:
+            X = np.flatnonzero(allowed)
+        h = left - 1
+        if X.shape[0] == 0 or left == 0:
+            # no guess allowed, or none left: S (not empty) has no strategy, V = inf
+            self.claims.append((S, left, v, rule))
+            return
+        P = self.table[np.ix_(X, S)]
+        srt = np.sort(P, axis=1)
+        k = 1 + (srt[:, 1:] != srt[:, :-1]).sum(axis=1)
+        hit = (P == ALL_GREEN).any(axis=1)
+        bound = _one_ply(k, hit, n, h)
+        self.guesses_checked += X.shape[0]
+        floors: dict = {}
+        row_of = {int(x): t for t, x in enumerate(X.tolist())} if listed else {}
+        for t in np.flatnonzero(bound < v).tolist():
+            x = int(X[t])
+            total = self._guess_bound(name, x, P[t], S, h, rule, listed.get(x, ()), floors)
+            if total < v:
+                why = "its cells" if x not in listed else "its cells and claims"
+                raise BoundFault(f"{name}: guess {self.guesses[x].upper()} is not refuted: {why} bound the total "
+                                 f"by {int(total)} only")
+        for x, children in listed.items():
+            if children and bound[row_of[x]] >= v:
+                # settled by the one-ply probe: the claims it names are still checked to be its cells
+                self._guess_bound(name, x, P[row_of[x]], S, h, rule, children, floors)
+        self.claims.append((S, left, v, rule))
+
+    def _guess_bound(self, name, x, row, S, h, rule, children, floors) -> float:
+        """B(x) of the module's check: |S| plus each cell's floor, or the claim named for it."""
+        order = np.argsort(row, kind="stable")
+        pats = row[order]
+        cuts = np.flatnonzero(pats[1:] != pats[:-1]) + 1
+        starts = np.concatenate(([0], cuts))
+        ends = np.concatenate((cuts, [row.shape[0]]))
+        by_pattern = {int(pats[a]): (a, b) for a, b in zip(starts.tolist(), ends.tolist())}
+        claimed: dict[int, float] = {}
+        word = self.guesses[x]
+        for j in children:
+            Sj, left_j, v_j, rule_j = self.claims[j]
+            pos = int(np.searchsorted(S, Sj[0]))
+            p = int(row[pos]) if pos < S.shape[0] and S[pos] == Sj[0] else -1
+            if p < 0 or p == ALL_GREEN or p in claimed:
+                raise BoundFault(f"{name}: claim {j} named for guess {word.upper()} is not one of its cells"
+                                 + (" (two claims for one cell)" if p in claimed else ""))
+            a, b = by_pattern[p]
+            cell = np.sort(S[order[a:b]])
+            if not np.array_equal(cell, Sj):
+                raise BoundFault(f"{name}: claim {j} named for guess {word.upper()} is not one of its cells")
+            if left_j < h:
+                raise BoundFault(f"{name}: claim {j} has {left_j} guesses left, its cell after "
+                                 f"{word.upper()} has {h}")
+            if self.mode == "hard" and not asks_at_least(join_rules(*rule, *hard_rule(word, p)), rule_j):
+                raise BoundFault(f"{name}: claim {j} asks more of a guess than its cell after {word.upper()} does")
+            claimed[p] = v_j
+        total = float(S.shape[0])
+        for p, (a, b) in by_pattern.items():
+            if p == ALL_GREEN:
+                continue
+            cell_rule = join_rules(*rule, *hard_rule(word, p)) if self.mode == "hard" else NO_RULE
+            if b - a == 1 or h < 2:
+                f = 1 if b - a == 1 and h >= 1 else INF
+            else:
+                cell = np.sort(S[order[a:b]])
+                key = (cell.tobytes(), cell_rule)
+                f = floors.get(key)
+                if f is None:
+                    f = floor(cell, h, self.table, self.answer_guess, self.allowed(cell_rule))
+                    floors[key] = f
+            total += max(f, claimed.get(p, 0))
+            if total == INF:
+                break
+        return total
+
+
+def check_lower_bound(source, guesses, answers, progress=None) -> BoundReport:
+    """Check a lower-bound certificate (module docstring) against the word lists, streaming its claims.
+
+    Parameters
+    ----------
+    source : str, Path or binary stream
+        The certificate file, gzip-compressed or plain JSON lines.
+    guesses, answers : sequence of str
+        The word lists the certificate's indices refer to, checked by their digest (their names
+        may differ: a list read from a file is the named list of the same words).
+    progress : callable, optional
+        Called with the number of claims checked, every thousand claims.
+
+    Returns
+    -------
+    BoundReport
+        What the goal claim proves.
+
+    Raises
+    ------
+    BoundFault
+        The first claim that fails, or a malformed file, named in one line.
+
+    Examples
+    --------
+    >>> import io, gzip
+    >>> words = ["aback", "abase", "abate"]
+    >>> w = CertificateWriter(io.BytesIO(), "easy", "three", words, words, 6, None, 5)
+    >>> w.claim([0, 1, 2], 6, 5, [])
+    0
+    >>> w.close()
+    >>> check_lower_bound(io.BytesIO(w.stream.getvalue()), words, words).statement()
+    'every strategy that finds every answer of three within 6 guesses in easy mode totals at least 5'
+    """
+    t0 = time.perf_counter()
+    guesses, answers = list(guesses), list(answers)
+    with _open(source) as f:
+        try:
+            header = json.loads(f.readline())
+        except (json.JSONDecodeError, EOFError, OSError, UnicodeDecodeError) as e:
+            raise BoundFault(f"the certificate's header is not JSON: {e}") from None
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise BoundFault("not a wordlelab lower-bound certificate (its header names another format)")
+        if header.get("version") != VERSION:
+            raise BoundFault(f"certificate version {header.get('version')!r}, this checker reads {VERSION}")
+        try:
+            mode, max_guesses, n_claims = check_mode(header["mode"]), header["max_guesses"], header["claims"]
+            value = _value(header["value"], "the header")
+            start = header.get("start")
+        except (KeyError, WordleError) as e:
+            raise BoundFault(f"the certificate's header is malformed ({e})") from None
+        if mode == "strict":
+            raise BoundFault("the checker reads easy- and hard-mode certificates only")
+        if header.get("lists_sha256") != lists_digest(guesses, answers):
+            raise BoundFault(f"the certificate was made for other word lists than these (header: "
+                             f"{header.get('lists')!r}); its indices would name other words")
+        only = None
+        if start is not None:
+            if start not in guesses:
+                raise BoundFault(f"the first guess {start!r} is not in the guess list")
+            only = guesses.index(start)
+        checker = _Checker(guesses, answers, header)
+        i = -1
+        last = None
+        try:
+            for i, line in enumerate(f):
+                if i >= n_claims:
+                    raise BoundFault(f"the file holds more claims than the {n_claims} its header states")
+                S, left, v, rule, groups = checker.read(line, i)
+                goal = i == n_claims - 1
+                checker.check(i, S, left, v, rule, groups, only if goal else None)
+                last = (S, left, v, rule)
+                if progress and (i + 1) % 1000 == 0:
+                    progress(i + 1)
+        except (EOFError, OSError, gzip.BadGzipFile) as e:
+            raise BoundFault(f"the certificate is damaged after claim {i}: {e}") from None
+    if i + 1 != n_claims or last is None:
+        raise BoundFault(f"the certificate ends after {i + 1} claims, its header states {n_claims}")
+    S, left, v, rule = last
+    if S.shape[0] != len(answers) or left != max_guesses or rule != NO_RULE or v != value:
+        raise BoundFault(f"the goal (claim {n_claims - 1}) is not the header's: every answer, {max_guesses} guesses "
+                         f"left, no rule, at least {value}")
+    return BoundReport(mode, header.get("lists") or "", max_guesses, start, value, n_claims,
+                       checker.guesses_checked, time.perf_counter() - t0)
+
+
+class CertificateWriter:
+    """Writes a certificate, claim by claim, in the module's format (gzip JSON lines).
+
+    The header states the number of claims, so the claims are kept in a temporary list until
+    :meth:`close`; a producer calls :meth:`claim` children first, the goal last.
+    """
+
+    def __init__(self, stream, mode: str, lists_name: str, guesses, answers, max_guesses: int,
+                 start: str | None, value):
+        self.stream = stream
+        self.header = {"format": FORMAT, "version": VERSION, "mode": mode, "lists": lists_name,
+                       "lists_sha256": lists_digest(guesses, answers), "max_guesses": max_guesses,
+                       "start": start, "value": "inf" if value == INF else int(value)}
+        self.lines: list[str] = []
+
+    def claim(self, answers, left: int, at_least, groups, rule=NO_RULE) -> int:
+        """Add one claim; ``groups`` are (guess indices, claim ids) pairs. Returns its id."""
+        i = len(self.lines)
+        row = {"id": i, "answers": [int(a) for a in answers], "left": int(left),
+               "at_least": "inf" if at_least == INF else int(at_least),
+               "by": [[[int(x) for x in X], [int(j) for j in C]] for X, C in groups]}
+        if rule != NO_RULE:
+            row["rule"] = [[list(g) for g in rule[0]], [list(c) for c in rule[1]]]
+        self.lines.append(json.dumps(row, separators=(",", ":")))
+        return i
+
+    def close(self) -> None:
+        """Write the header (with the number of claims) and every claim, gzip-compressed."""
+        with gzip.GzipFile(fileobj=self.stream, mode="wb", mtime=0) as z:
+            z.write((json.dumps({**self.header, "claims": len(self.lines)}) + "\n").encode())
+            for line in self.lines:
+                z.write((line + "\n").encode())

@@ -1,0 +1,291 @@
+"""Lower-bound certificates for the min-sum search: "every strategy from this first guess totals at least v".
+
+:func:`certify_min_total` writes the certificate of :mod:`wordlelab.models.lower_bound` (its
+docstring states the format and proves the theorem the checker relies on) for a first guess
+and a value v the search has proven least, and nothing it writes is trusted: the independent
+checker re-checks it.
+
+**How the claims are found.** A claim "V(S, R, g) >= v" needs, for every allowed guess x, cells
+whose bounds sum with |S| to at least v. Guesses whose one-ply bound 3|S| - hit - k already
+reaches v are left to the checker, which redoes that probe; so are guesses whose cells'
+floors (the 2s - 1 / 2s rule) reach it. For each other guess (in easy mode, once per
+partition of S: guesses that split S alike share a record), the search bounds each cell of
+three or more answers with the budget the gap leaves (:meth:`NativeSearcher.min_sum` with
+beta = floor + gap: its least total, or a lower bound of at least beta). Since the search
+proved V(S, R, g) >= v, the recurrence gives |S| + Σ V(cells) >= v for every x, so these bounds
+close the gap; the largest raises are taken first, each only as far as needed, and each raised
+cell becomes a claim proven the same way, one guess fewer left. Claims are kept by (S, R, g),
+and one proven before with a bound high enough is named again rather than re-proven.
+
+The search's values are its node table's: after a ``solve`` on the same searcher most of them
+are cache hits. The checker rejects a certificate that the search's values would make false,
+so a fault in the search shows up as a failed check, never as a false claim.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from wordlelab.errors import WordleError
+from wordlelab.models.files import open_atomic
+from wordlelab.models.lower_bound import NO_RULE, CertificateWriter
+from wordlelab.models.modes import rule_after
+from wordlelab.solvers.search.engine.kernels import K
+from wordlelab.solvers.search.engine.tables import INF
+
+ALL_GREEN = 242
+
+
+class _Certifier:
+    """The claims written so far, by (answers, rule, guesses left), and the searcher that bounds cells."""
+
+    def __init__(self, searcher, writer: CertificateWriter, progress=None):
+        self.s = searcher
+        self.writer = writer
+        self.MT = searcher.MT                      # [answer, guess] -> reply code
+        self.ans_guess = searcher.ans_guess         # answer -> its guess index (-1: not a guess)
+        self.guess_answer = np.full(len(searcher.lists.guesses), -1, np.int64)
+        for a, g in enumerate(self.ans_guess.tolist()):
+            if g >= 0:
+                self.guess_answer[g] = a
+        self.hard = searcher.mode == "hard"
+        self.proven: dict = {}                      # (S bytes, rule, g) -> (claim id, at_least)
+        self.progress = progress
+        self.searches = 0
+
+    # ---- the checker's floor, computed the same way (the certificate relies on no more)
+    def floor(self, S: np.ndarray, h: int, L: np.ndarray) -> int:
+        s = S.shape[0]
+        if s == 0:
+            return 0
+        if h <= 0 or (h == 1 and s >= 2):
+            return INF
+        if s == 1:
+            return 1
+        cols = self.ans_guess[S]
+        cols = cols[cols >= 0]
+        if self.hard:
+            pos = np.searchsorted(L, cols)
+            cols = cols[(pos < L.shape[0]) & (L[np.minimum(pos, L.shape[0] - 1)] == cols)]
+        if cols.shape[0]:
+            block = np.sort(self.MT[np.ix_(S, cols)], axis=0)
+            if (block[1:] != block[:-1]).all(axis=0).any():
+                return 2 * s - 1
+        return 2 * s
+
+    def bound(self, S: np.ndarray, L: np.ndarray, h: int, beta: int) -> int:
+        """The search's least total of the cell (S, L, h) if below ``beta``, else a bound >= beta."""
+        self.searches += 1
+        v, _ = self.s.min_sum(np.ascontiguousarray(S, np.int32), L, h, beta, 0)
+        return int(v)
+
+    def child(self, L: np.ndarray, rule: tuple, x: int, p: int) -> tuple:
+        """The guess list and rule of the cell of reply ``p`` after guess ``x``."""
+        if not self.hard:
+            return L, NO_RULE
+        return self.s.child_list(L, np.int32(x), np.int32(p)), rule_after(*rule, self.s.lists.guesses[x], int(p))
+
+    # ---- claims
+    def prove(self, S: np.ndarray, L: np.ndarray, rule: tuple, g: int, v: int, only: int | None = None):
+        """A claim id proving V(S, rule, g) >= v, or None when the checker's floor shows it."""
+        key = (S.tobytes(), rule, g)
+        known = self.proven.get(key)
+        if only is None and known is not None and known[1] >= v:
+            return known[0]
+        if only is None and self.floor(S, g, L) >= v:
+            return None
+        n, h = S.shape[0], g - 1
+        H = np.ascontiguousarray(S, np.int32)
+        if only is not None:
+            cand = [int(only)]
+        else:
+            k, hit, _ = K.scan(self.MT, H, L, self.s.R)
+            k, hit = k.astype(np.int64), hit.astype(np.int64)
+            if h >= 2:
+                one_ply = 3 * n - hit - k
+            elif h == 1:
+                one_ply = np.where(k == n, 2 * n - hit, INF)
+            else:
+                one_ply = np.where(k - hit > 0, INF, n)
+            cand = L[np.flatnonzero(one_ply < v)].tolist()
+        groups: dict = {}
+        for x in cand:
+            groups.setdefault(self._partition_key(H, x) if not self.hard else x, []).append(x)
+        records = []
+        for xs in groups.values():
+            children = self._guess(H, L, rule, g, v, xs[0])
+            if children is not None:
+                records.append((xs, children))
+        i = self.writer.claim(S, g, v, records, rule)
+        if known is None or known[1] < v:
+            self.proven[key] = (i, v)
+        if self.progress and i % 200 == 0:
+            self.progress(i)
+        return i
+
+    def _partition_key(self, H, x) -> bytes:
+        """The cells x splits H into, whatever their replies (and which answer x finds): equal keys, equal cells."""
+        col = self.MT[H, x]
+        _, first, inverse = np.unique(col, return_index=True, return_inverse=True)
+        green = np.flatnonzero(col == ALL_GREEN)
+        return first[inverse].astype(np.int32).tobytes() + (green.tobytes() if green.size else b"-")
+
+    def _guess(self, H, L, rule, g, v, x) -> list | None:
+        """The claims that refute guess ``x`` for the bound ``v``; None when the floors alone do."""
+        n, h = H.shape[0], g - 1
+        members, starts, sizes, pats = K.partition(self.MT, H, np.int32(x))
+        cells = []
+        for c in range(sizes.shape[0]):
+            sub = np.sort(members[starts[c]:starts[c] + sizes[c]])
+            Lc, rc = self.child(L, rule, x, int(pats[c]))
+            cells.append((sub, Lc, rc, self.floor(sub, h, Lc)))
+        gap = v - n - sum(min(f, INF) for *_, f in cells)
+        if gap <= 0:
+            return None
+        # each cell of 3 or more answers: how far above its floor the search puts it, up to the gap
+        raises = []
+        for sub, Lc, rc, f in cells:
+            if sub.shape[0] < 3 or f >= INF:
+                continue
+            known = self.proven.get((sub.tobytes(), rc, h))
+            if known is not None and known[1] >= f + gap:
+                raises.append((gap, True, sub, Lc, rc, f))
+                continue
+            b = self.bound(sub, Lc, h, f + gap)
+            if b > f:
+                raises.append((min(b, f + gap) - f, False, sub, Lc, rc, f))
+        # claims already written first (free), then the largest raises: fewest new claims
+        raises.sort(key=lambda r: (not r[1], -r[0]))
+        children = []
+        for up, _, sub, Lc, rc, f in raises:
+            if gap <= 0:
+                break
+            take = min(up, gap)
+            gap -= take
+            j = self.prove(sub, Lc, rc, h, f + take)
+            if j is None:
+                raise WordleError("internal error: a cell's raised bound is no more than its floor")
+            children.append(j)
+        if gap > 0:
+            raise WordleError(f"internal error: the search's bounds leave guess {self.s.lists.guesses[x].upper()} "
+                              f"{gap} short of {v} at a node of {n} answers with {g} guesses left")
+        return children
+
+
+def certify_min_total(searcher, start: str, value: int, target, state=None, progress=None) -> dict:
+    """Write the certificate that every strategy starting with ``start`` totals at least ``value``.
+
+    Parameters
+    ----------
+    searcher : NativeSearcher
+        The searcher whose node table proved ``value`` (easy or hard mode; from the root of its lists).
+    start : str
+        The first guess.
+    value : int
+        The least total the search proved (the certificate's goal).
+    target : str, Path or binary stream
+        Where to write the certificate (gzip JSON lines, written atomically to a path).
+    state : str, optional
+        Not supported: a certificate's goal is the root of the lists (WordleError if given).
+    progress : callable, optional
+        Called with the number of claims written, every 200.
+
+    Returns
+    -------
+    dict
+        ``claims``, ``searches`` (cells the search bounded) and ``seconds``.
+
+    Raises
+    ------
+    WordleError
+        A state was given, the mode is strict, or the search's bounds do not reach ``value``
+        (then ``value`` was not proven by this searcher: an internal error).
+
+    Examples
+    --------
+    >>> import io                                                      # doctest: +SKIP
+    >>> certify_min_total(searcher, "salet", 7897, io.BytesIO())["claims"]  # doctest: +SKIP
+    2210
+    """
+    if state:
+        raise WordleError("a lower-bound certificate is made from the root of the lists: give --start, not --state")
+    if searcher.mode == "strict":
+        raise WordleError("lower-bound certificates are made in easy and hard mode only")
+    t0 = time.perf_counter()
+    lists = searcher.lists
+    x0 = searcher.guess_index[start]
+    node = searcher.root(start)
+    writer = CertificateWriter(None, searcher.mode, lists.name, lists.guesses, lists.answers,
+                               searcher.max_guesses, start, value)
+    certifier = _Certifier(searcher, writer, progress)
+    # each search runs to its end (no stop block poisons it), so a Ctrl-C between two leaves the
+    # node table sound; the certificate is written only once complete
+    certifier.prove(np.ascontiguousarray(node.H, np.int32), node.L, NO_RULE, node.d, value, only=x0)
+    if isinstance(target, (str, bytes)) or hasattr(target, "__fspath__"):
+        with open_atomic(target, "wb", what="certificate") as f:
+            writer.stream = f
+            writer.close()
+    else:
+        writer.stream = target
+        writer.close()
+    return {"claims": len(writer.lines), "searches": certifier.searches,
+            "seconds": round(time.perf_counter() - t0, 3)}
+
+
+def certify_result(searcher, result, path) -> dict | None:
+    """Certify the lower half of an OPTIMAL min-total ``result`` of ``searcher``: write the
+    certificate to ``path``, check it with the independent checker, and say so in the result.
+
+    The result's tree already shows the least total is attained (its upper half, verified
+    inside the solve). Once the certificate is checked, ``result.stats["lower_bound"]`` holds
+    the file, its size, its claims, the seconds to make and to check it and the statement
+    proven, and ``result.stats["verified_halves"]`` is ``"both"``: ``verified`` then covers
+    both halves, the strategy and the bound. A result that is not OPTIMAL, or is from a state,
+    gets no certificate (None is returned; ``verified_halves`` stays ``"tree"`` when there is a
+    tree).
+
+    Parameters
+    ----------
+    searcher : NativeSearcher
+        The searcher that solved, whose node table gives the bounds.
+    result : Result
+        Its min-total result.
+    path : str
+        The certificate file to write (gzip JSON lines).
+
+    Returns
+    -------
+    dict or None
+        ``result.stats["lower_bound"]``, or None when nothing was certified.
+
+    Raises
+    ------
+    WordleError
+        The checker rejected the certificate (an internal error: the search's values were wrong).
+    """
+    import os
+
+    from wordlelab.models.lower_bound import BoundFault, check_lower_bound
+    from wordlelab.models.result import Status
+    if result.certificate is not None:
+        result.stats["verified_halves"] = "tree"
+    start = result.stats.get("first_guess")
+    if result.status != Status.OPTIMAL or result.question.get("state") or not start:
+        return None
+    made = certify_min_total(searcher, start, int(result.value), path)
+    lists = searcher.lists
+    try:
+        report = check_lower_bound(path, lists.guesses, lists.answers)
+    except BoundFault as e:
+        raise WordleError(f"internal error: the lower-bound certificate {path} fails its check: {e}") from None
+    if report.value != result.value or report.start != start or report.mode != searcher.mode:
+        raise WordleError(f"internal error: the certificate {path} proves another claim: {report.statement()}")
+    result.stats["lower_bound"] = {"file": str(path), "bytes": os.path.getsize(path), "claims": made["claims"],
+                                   "certify_seconds": made["seconds"], "check_seconds": round(report.seconds, 3),
+                                   "statement": report.statement()}
+    result.stats["verified_halves"] = "both"
+    return result.stats["lower_bound"]
+
+
+__all__ = ["certify_min_total", "certify_result"]
