@@ -191,6 +191,8 @@ def load_tree(path: str) -> Tree:
             return from_json(json.loads(text))
         except json.JSONDecodeError as e:
             raise TreeFormatError(f"{path}: invalid JSON ({e.msg}, line {e.lineno})") from None
+        except WordleError as e:  # the JSON's own shape (from_json): its message says what is wrong
+            raise TreeFormatError(f"{path}: {e}") from None
         except ValueError:        # an integer of over 4300 digits, which Python will not convert
             raise TreeFormatError(f"{path}: a JSON number too long to be part of a strategy tree") from None
         except RecursionError:

@@ -560,6 +560,10 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     cert = given_best if given_best is not None and Status.OPTIMAL in (given_best.status, given_best.claimed) \
         else searcher.solve(start=best["word"], state=state)
     if Status.OPTIMAL not in (cert.status, cert.claimed) or cert.value != best["total"]:
+        if not stored.sealed and best["word"] in stored:
+            raise WordleError(f"checkpoint {checkpoint} claims {best['word']} totals {best['total']}, but its "
+                              f"tree searched again here totals {cert.value}: the file (not written by this "
+                              f"installation) is wrong; move it away to start afresh")
         raise WordleError(f"internal error: the ranking gives {best['word']} a total of {best['total']}, "
                           f"its verified tree {cert.value} ({cert.status})")
     stats.update(first_guess=best["word"], average=best["average"], histogram=cert.stats["histogram"],
