@@ -103,7 +103,7 @@ from wordlelab.solvers import stop_request  # noqa: E402
 # table against every module's COMMANDS.
 COMMAND_MODULES = {
     "score": "basic", "lists": "basic", "state": "basic", "verify": "basic", "matrix": "basic",
-    "tree-plot": "basic", "compile": "basic", "verify-bound": "bounds",
+    "tree-plot": "basic", "compile": "basic",
     "solve": "search", "prove-depth": "search", "every-first-word": "search", "best-start": "search", "hint": "search",
     "best-pair": "pair", "play": "play", "analyze": "analyze",
     "lower-bound": "cover", "export-lp": "cover",
@@ -252,24 +252,55 @@ def _exit_now(code: int) -> None:
     os._exit(code)
 
 
+_deferred: list = []     # the stop (its class) a signal asked for inside the compiler's callback
+
+
+def _in_compiler_callback(frame) -> bool:
+    """Whether a signal landed inside llvmlite's object-cache callback (numba compiling a kernel):
+    ctypes prints an exception raised in a callback ("Exception ignored on calling ctypes callback
+    function", a traceback) and drops it."""
+    while frame is not None:
+        if frame.f_code.co_name.startswith("_raw_object_cache"):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _raise_stop(kind: type, signum: int, frame) -> None:
+    """Raise ``kind`` now, or, inside the compiler's callback, once it has returned: the signal is
+    sent again shortly, and its handler raises then."""
+    if _in_compiler_callback(frame):
+        _deferred[:] = [kind]
+        again = threading.Timer(0.05, os.kill, (os.getpid(), signum))
+        again.daemon = True
+        again.start()
+        return
+    _deferred.clear()
+    raise kind()
+
+
 def sigterm_handler(main_pid: int):
     def handler(signum, frame):
         if os.getpid() != main_pid:          # a forked worker keeps the default action
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTERM)
             return
+        if _deferred:
+            return _raise_stop(_deferred[0], signum, frame)
         if _already_stopping():
             return
         _start_stopping(Terminated)
-        raise Terminated()
+        _raise_stop(Terminated, signum, frame)
     return handler
 
 
 def _sigint_handler(signum, frame):
+    if _deferred:
+        return _raise_stop(_deferred[0], signum, frame)
     if _already_stopping():
         return
     _start_stopping(KeyboardInterrupt)      # kept, as SIGTERM's is
-    raise KeyboardInterrupt
+    _raise_stop(KeyboardInterrupt, signum, frame)
 
 
 def _stop(e: BaseException) -> None:
@@ -308,6 +339,7 @@ def main(argv=None) -> None:
     previous = None
     stop_request.clear_stop()
     _stopping_since = None
+    _deferred.clear()
     from wordlelab.solvers.checkpoint import forget_unsealed
     forget_unsealed()                     # what an earlier call in this process read (tests) is not this one's
     from wordlelab.cli.common import take_unwritten
