@@ -46,7 +46,7 @@ def _endgames(lists, pattern, subset):
 @click.option("--free", default=1, type=click.IntRange(1, 2), show_default=True,
               help="positions in which an endgame's answers may differ")
 @click.option("--min-size", default=3, show_default=True, type=click.IntRange(2), help="smallest endgame")
-@setting_option("time_limit", default=60.0, show_default=True, help="seconds per solver call")
+@setting_option("time_limit", default=60.0, show_default=True, help="seconds for each endgame, building its model included (and again for its one-fewer check)")
 @click.option("--proof-dir", default="wordlelab-proofs", show_default=True, type=OutputDir(),
               help="where the witness's infeasible model (LP) is saved")
 @json_option

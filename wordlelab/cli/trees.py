@@ -64,7 +64,7 @@ encoding (the layered state graph passes its cap after a minute): "not within 5"
               help="layered: flow over the state graph; assignment: compact assignment + separation")
 @click.option("--no-cuts", is_flag=True, help="leave out the adversary-chain (cover) constraints")
 @click.option("--no-hint", is_flag=True, help="no greedy warm start")
-@setting_option("time_limit", default=60.0, show_default=True, help="seconds")
+@setting_option("time_limit", default=60.0, show_default=True, help="seconds, building the model included")
 @click.option("--export", "export_file", default=None, type=OutputFile(), help="also write the model (.lp/.mps)")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the verified tree here")
 @json_option
