@@ -9,8 +9,8 @@ else from the ranking kept in the cache, running the sweep into it if it is not 
 by guess index and keyed by the lists' sha256, with :func:`wordlelab.instances.shipped_rankings.write_shipped`
 (no word of a list is written). It then loads the file back and re-checks it as a reader does.
 
-    python tools/ship_rankings.py nyt20220830:easy nyt20230701:hard=runs/rank-2023-hard.json
-    python tools/ship_rankings.py nyt20220830:hard --workers 2
+    python tools/ship_rankings.py nyt20230701:hard=runs/rank-2023-hard.json
+    python tools/ship_rankings.py nyt20220830:easy nyt20220830:hard --workers 2
 """
 from __future__ import annotations
 
@@ -50,7 +50,9 @@ def ship(spec: str, exact: int, workers: int, max_guesses: int, folder) -> str:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("specs", nargs="+", metavar="LISTS:MODE[=CHECKPOINT]")
-    parser.add_argument("--exact", type=int, default=10, help="how many best totals to make exact (default 10)")
+    # the rows a hint shows by default: a sweep with --top 1 leaves a thousand bounds just above the
+    # best, and each further exact total refutes every bound below the new cutoff again
+    parser.add_argument("--exact", type=int, default=3, help="how many best totals to make exact (default 3)")
     parser.add_argument("--workers", type=int, default=1, help="processes for a sweep (default 1)")
     parser.add_argument("--max-guesses", type=int, default=6)
     parser.add_argument("--folder", default=str(FOLDER), help="where to write (default: the package data)")

@@ -24,9 +24,9 @@ and one that fails, or is for other lists, is not used.
 Where no complete ranking is kept, the ranking shipped with wordlelab for exactly these lists,
 mode and limit (:mod:`wordlelab.instances.shipped_rankings`) is taken instead of a sweep, and
 re-checked on loading (:func:`recheck_shipped`): its digest and form; every candidate first guess
-ranked, none below the floor its split of the answers proves (``3n - hit - classes``: every
-answer costs the first guess, every answer it does not hit at least two more, but one per class
-only one more); and the best entries, those a hint shows, searched again here, each with a tree
+ranked, none below the floor its split of the answers proves (``3n - hit - classes``, classes
+counting the one of the answer it hits: that answer costs one guess, any other at least three,
+but one in each class at least two); and the best entries, those a hint shows, searched again here, each with a tree
 the verifier checks, their totals equal to the file's. The other entries are the file's claims:
 the answer names the file in ``rests_on`` (see :meth:`wordlelab.models.result.Result.rest_on`),
 with the command that proves them on this machine. A shipped file that fails a check is not used
@@ -302,6 +302,9 @@ def _from_shipped(searcher, path, reprove, folder, announce):
         return None
     if trees:
         keep_trees(searcher, trees, path)
+    # the file is not counted among this process's unsealed inputs (solvers/checkpoint.py): nothing
+    # sealed is made from its claims (a hint resting on them is not kept, kept trees are verified
+    # whenever read), and a play session's later hints, which do not use them, stay kept
     from wordlelab.instances.wordlists import NAMED_LISTS
     how = (f"; 'wordlelab best-start --lists {lists.name}" + (f" --mode {mode}" if mode != "easy" else "")
            + (f" --max-guesses {limit}" if limit != 6 else "") + f" --checkpoint {path}' proves them on this "
