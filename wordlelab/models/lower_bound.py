@@ -286,15 +286,30 @@ class _Checker:
                 self.guess_answer[g] = i
         self.claims: list[tuple] = []        # (answers, left, at_least, rule)
         self._allowed: dict = {}
+        self._requirements: dict = {}
         self.guesses_checked = 0
 
     def allowed(self, rule) -> np.ndarray | None:
-        """The guesses a hard-mode rule allows, as a boolean array (None: every guess)."""
+        """The guesses a hard-mode rule allows, as a boolean array (None: every guess).
+
+        :func:`~wordlelab.models.modes.obeys` of a rule is the conjunction of obeys of its
+        requirements, each one green in place or one least letter count
+        (:func:`~wordlelab.models.modes.join_rules` states it): so the mask is the AND of each
+        requirement's mask, and each of those is obeys itself over the guess list, computed
+        once (a few hundred requirements at most, where a rule per claim cost a pass each).
+        """
         if rule == NO_RULE:
             return None
         mask = self._allowed.get(rule)
         if mask is None:
-            mask = np.fromiter((obeys(rule, g) for g in self.guesses), bool, len(self.guesses))
+            greens, need = rule
+            mask = np.ones(len(self.guesses), bool)
+            for requirement in [((green,), ()) for green in greens] + [((), (count,)) for count in need]:
+                one = self._requirements.get(requirement)
+                if one is None:
+                    one = np.fromiter((obeys(requirement, g) for g in self.guesses), bool, len(self.guesses))
+                    self._requirements[requirement] = one
+                mask &= one
             if len(self._allowed) > 4096:
                 self._allowed.clear()
             self._allowed[rule] = mask

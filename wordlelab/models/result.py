@@ -71,6 +71,12 @@ class Result:
     of :mod:`wordlelab.models` re-checked it inside the call that returns this result.
     An INFEASIBLE result is verified only when its certificate proves the impossibility
     whole (``bound-tree``); a ``core`` names where a proof lies but does not prove it.
+
+    An OPTIMAL least total has two halves: its tree attains the value, and no strategy does
+    better. ``verified`` with a ``tree`` covers the first; asked for a certificate of the second,
+    ``stats["verified_halves"]`` says which are checked: ``"tree"``, or ``"both"`` once a lower-bound certificate
+    (:mod:`~wordlelab.models.lower_bound`, written by ``solve --certify``, described in
+    ``stats["lower_bound"]``) was checked by its independent checker inside the call.
     """
 
     question: dict
