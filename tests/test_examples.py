@@ -87,6 +87,9 @@ RUN_AS_SHOWN = {
     "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",
     "wordlelab solve --start salet --lists nyt20220316 --tie-break worst",
     "wordlelab verify salet.tree --lists nyt20220316",
+    # the lower-bound certificate of SALET's 7897: made and checked in about 15 s, re-checked in about 10 s
+    "wordlelab solve --start salet --lists nyt20220316 --certify salet.bound.gz",
+    "wordlelab verify-bound salet.bound.gz --lists nyt20220316",
     # a ranking and a seed tree re-checked from runs/: a few seconds
     "wordlelab recheck runs --only rank-all-easy --only gumbo-bbbbb-seed",
     # THUMP's 113 class trees verified, and the ranking's exact total by its BBBBB class: about 15 s
@@ -359,6 +362,8 @@ RUN_AFTER = {
     "wordlelab perm progress --n 6 --checkpoint perm6.log":
         "wordlelab perm optimal --n 6 --depth-first --checkpoint perm6.log",
     "wordlelab verify salet.tree --lists nyt20220316": "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",
+    "wordlelab verify-bound salet.bound.gz --lists nyt20220316":
+        "wordlelab solve --start salet --lists nyt20220316 --certify salet.bound.gz",
     "wordlelab tree-plot salet.tree --lists nyt20220316 -o salet-tree.png":
         "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",
 }
