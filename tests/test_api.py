@@ -53,3 +53,10 @@ def test_import_stays_light():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.stdout.split() == ["False", "True"], r.stderr
     assert {"solve", "prove_depth", "best_start", "hint", "verify"} <= set(dir(wordlelab))
+
+
+def test_best_start_with_no_word_to_make_exact_is_one_error():
+    import pytest
+    from wordlelab.errors import WordleError
+    with pytest.raises(WordleError, match="top must be"):
+        wordlelab.best_start(top=0)

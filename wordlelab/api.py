@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
 
 
@@ -135,8 +136,8 @@ def best_start(lists=None, *, mode: str = "easy", max_guesses: int = 6, top: int
     Raises
     ------
     WordleError
-        Unknown list name, a malformed or impossible state, an unknown mode, or a guess limit out of
-        range.
+        Unknown list name, a malformed or impossible state, an unknown mode, a guess limit out of
+        range, or ``top`` below 1.
 
     Examples
     --------
@@ -147,6 +148,8 @@ def best_start(lists=None, *, mode: str = "easy", max_guesses: int = 6, top: int
     ('OPTIMAL', 20, 11)
     """
     from wordlelab.solvers.search.rank.best_start import run_best_start
+    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
+        raise WordleError(f"top must be a whole number of at least 1, not {top!r}")
     return run_best_start(_lists(lists), mode, max_guesses, top, None, None, None, workers, state=state,
                           cutoff=cutoff)
 
