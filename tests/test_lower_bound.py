@@ -235,3 +235,21 @@ def test_solve_certify_checks_both_halves(tmp_path, capsys):
     r = cli(capsys, ["solve", "--state", "batch.BBBBB", "--guesses", str(tmp_path / "g.txt"), "--answers",
                  str(tmp_path / "a.txt"), "--certify", str(path)], 2)
     assert "--certify" in r.err
+
+
+def test_hard_mode_a_claim_asking_more_of_a_guess_is_rejected():
+    """A child claim's rule must ask no more than its cell's (so the claim's strategies are the cell's)."""
+    lists = families(("ight", "atch", "ound"), 10)
+    _, data, _ = certificate(lists, "hard", 6, "avels")
+    lines = lines_of(data)
+    goal = len(lines) - 2
+    j = _named_by_goal(lines)[0]
+    assert check(lists, lines).mode == "hard"
+
+    def stricter(c):
+        greens, need = c.get("rule", [[], []])
+        c["rule"] = [greens, need + [["z", 1]]]     # true of the claim: no guess of these lists has a z
+        c["by"] = []
+    assert not any("z" in g for g in lists.guesses)
+    with pytest.raises(BoundFault, match=rf"^claim {goal} .*claim {j} asks more of a guess than its cell"):
+        check(lists, _tampered(lines, j, stricter))
