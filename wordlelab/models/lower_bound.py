@@ -134,23 +134,29 @@ def pattern_table(guesses, answers, chunk: int = 512) -> np.ndarray:
     as :func:`~wordlelab.models.feedback.feedback` numbers them (tests compare the two).
     """
     G, A = _letters(guesses, "guess"), _letters(answers, "answer")
+    G, A = G - ord("a"), A - ord("a")
     out = np.empty((G.shape[0], A.shape[0]), np.uint8)
-    a = A[None, :, :]
+    count = np.zeros((26, A.shape[0]), np.int16)       # each letter's copies in each answer
+    for j in range(5):
+        np.add.at(count, (A[:, j], np.arange(A.shape[0])), 1)
     for lo in range(0, G.shape[0], chunk):
-        g = G[lo:lo + chunk, None, :]
-        green = g == a                                  # (guesses, answers, position)
-        left_over = ~green
-        code = np.zeros(green.shape[:2], np.int16)
+        g = G[lo:lo + chunk]
+        green = [g[:, i:i + 1] == A[None, :, i] for i in range(5)]        # (guesses, answers) each
+        code = np.zeros((g.shape[0], A.shape[0]), np.int16)
         yellow = []
         for i in range(5):
-            letter = g[:, :, i][:, :, None]
-            copies = ((a == letter) & left_over).sum(axis=2)
+            # the answer's copies of letter i outside its green places: a green place j holds g[j],
+            # so it takes a copy of letter i exactly when g[j] == g[i]
+            copies = count[g[:, i]].copy()
             taken = np.zeros_like(copies)
-            for j in range(i):
-                taken += (g[:, :, j] == g[:, :, i]) & yellow[j]
-            y = ~green[:, :, i] & (taken < copies)
+            for j in range(5):
+                same = (g[:, j] == g[:, i])[:, None]
+                copies -= green[j] & same
+                if j < i:
+                    taken += yellow[j] & same
+            y = ~green[i] & (taken < copies)
             yellow.append(y)
-            code = code * 3 + np.where(green[:, :, i], 2, np.where(y, 1, 0))
+            code = code * 3 + np.where(green[i], 2, np.where(y, 1, 0))
         out[lo:lo + chunk] = code
     return out
 
