@@ -103,7 +103,7 @@ from wordlelab.solvers import stop_request  # noqa: E402
 # table against every module's COMMANDS.
 COMMAND_MODULES = {
     "score": "basic", "lists": "basic", "state": "basic", "verify": "basic", "matrix": "basic",
-    "tree-plot": "basic", "compile": "basic",
+    "tree-plot": "basic", "compile": "basic", "verify-bound": "bounds",
     "solve": "search", "prove-depth": "search", "every-first-word": "search", "best-start": "search", "hint": "search",
     "best-pair": "pair", "play": "play", "analyze": "analyze",
     "lower-bound": "cover", "export-lp": "cover",
