@@ -342,6 +342,7 @@ NAMES = {
     "wordlelab solve",
     "wordlelab state",
     "wordlelab verify",
+    "wordlelab verify-bound",
     "wordlelab best-pair",
     "wordlelab best-start",
     "wordlelab hint",

@@ -173,7 +173,7 @@ class _Certifier:
         return children
 
 
-def certify_min_total(searcher, start: str, value: int, target, state=None, progress=None) -> dict:
+def certify_min_total(searcher, start: str, value: int, target, progress=None) -> dict:
     """Write the certificate that every strategy starting with ``start`` totals at least ``value``.
 
     Parameters
@@ -186,8 +186,6 @@ def certify_min_total(searcher, start: str, value: int, target, state=None, prog
         The least total the search proved (the certificate's goal).
     target : str, Path or binary stream
         Where to write the certificate (gzip JSON lines, written atomically to a path).
-    state : str, optional
-        Not supported: a certificate's goal is the root of the lists (WordleError if given).
     progress : callable, optional
         Called with the number of claims written, every 200.
 
@@ -199,17 +197,15 @@ def certify_min_total(searcher, start: str, value: int, target, state=None, prog
     Raises
     ------
     WordleError
-        A state was given, the mode is strict, or the search's bounds do not reach ``value``
+        The mode is strict, or the search's bounds do not reach ``value``
         (then ``value`` was not proven by this searcher: an internal error).
 
     Examples
     --------
     >>> import io                                                      # doctest: +SKIP
     >>> certify_min_total(searcher, "salet", 7897, io.BytesIO())["claims"]  # doctest: +SKIP
-    2210
+    380
     """
-    if state:
-        raise WordleError("a lower-bound certificate is made from the root of the lists: give --start, not --state")
     if searcher.mode == "strict":
         raise WordleError("lower-bound certificates are made in easy and hard mode only")
     t0 = time.perf_counter()
