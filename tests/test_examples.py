@@ -235,13 +235,6 @@ FAST_VARIANT = {
     # shortest row of the suite stands in
     'wordlelab bench --suite search --task "SALET 7897" --task "hard SALET 8099"':
         "wordlelab bench --suite search --task 'asked again'",
-    # the README's re-measured rows: about two minutes beside Selby's program; the shortest row stands in
-    'wordlelab bench --suite search --task "SALET 7897" --task "SALET cannot guarantee 4"':
-        "wordlelab bench --suite search --task 'asked again'",
-    # the README's side-by-side run: about 10 minutes; the shortest row of the suite stands in
-    'wordlelab bench --suite search --task "SALET 7897" --task "TARSE 7883" --task "hard SALET 8099" '
-    '--task "SALET cannot guarantee 4" --task "TARSE, 3158" --task "answers=all: SALET cannot guarantee 6"':
-        "wordlelab bench --suite search --task 'asked again'",
     # benchmark suites of minutes; the matrix suite (15-20 s) stands in, run once, with --csv
     # 17 s on a busy machine: half the answers, three fifths of the pool
     "wordlelab blindfold --random-subset 200 --pool 500 --proof rows --solver cbc":
@@ -302,10 +295,10 @@ FAST_VARIANT = {
     # the empty state ranks every first guess with proof the first time: about 4 min on 2 cores
     "wordlelab hint '' --lists nyt20220316": "wordlelab hint '' --guesses g.txt --answers a.txt",
     "wordlelab bench --suite search": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
-    "wordlelab bench --suite hints": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
+    # the speed page's run: about 45 minutes beside Selby's program; the shortest row stands in
+    "wordlelab bench --suite search --csv speed-search.csv":
+        "wordlelab bench --suite search --task 'asked again' --csv speed-search.csv",
     "wordlelab bench --suite blindfold": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
-    "wordlelab bench --suite sweep": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
-    "wordlelab bench --suite cover": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
     "wordlelab bench --suite eldrow": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
     "wordlelab bench --suite eldrow-all": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
     "wordlelab bench --suite perm": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",

@@ -38,7 +38,7 @@ def test_a_stop_whose_exception_was_lost_still_stops_the_next_search(monkeypatch
     """The CLI's handler records the stop it raises: raised inside a ctypes callback (numba
     compiling), the exception is printed and lost, and a run went on for hours. The next block
     then starts poisoned, and its check() raises the recorded exception."""
-    from wordlelab.cli import Terminated, sigterm_handler
+    from wordlelab.cli import Terminated, reset_stopping, sigterm_handler
     from wordlelab.solvers import stop_request
     monkeypatch.setattr(stop_request, "requested", None)
     with pytest.raises(Terminated):
@@ -52,3 +52,4 @@ def test_a_stop_whose_exception_was_lost_still_stops_the_next_search(monkeypatch
     with StopOnCtrlC(new_stats()) as stop:
         stop.check()                          # a new command: nothing recorded
     assert not stop.interrupted
+    reset_stopping()      # the handler keeps its stop as under way: this process's later tests start with none

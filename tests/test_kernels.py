@@ -191,7 +191,7 @@ def test_aot_off_uses_the_jit_kernels(built):
 
 
 def test_a_damaged_module_falls_back_to_jit(tmp_path):
-    code = ("from wordlelab.solvers.search import kernels; import pathlib, importlib.machinery;"
+    code = ("from wordlelab.solvers.search.engine import kernels; import pathlib, importlib.machinery;"
             "d = kernels.aot_dir(); d.mkdir(parents=True);"
             "(d / ('wordlelab_kernels' + importlib.machinery.EXTENSION_SUFFIXES[0])).write_bytes(b'not a module');"
             "(d / 'kernels.json').write_text('{\"arguments\": {}}');"

@@ -229,6 +229,14 @@ def _quiet_teardown() -> None:
 atexit.register(_quiet_teardown)
 
 
+def reset_stopping() -> None:
+    """Forget a stop that has run its course: the next command (or a test) starts with none."""
+    global _stopping_since
+    stop_request.clear_stop()
+    _stopping_since = None
+    _deferred.clear()
+
+
 def _start_stopping(kind: type) -> None:
     global _stopping_since
     _stopping_since = time.monotonic()
@@ -335,11 +343,9 @@ OPTIONAL_PACKAGES = {"ortools": "solvers", "pulp": "solvers", "highspy": "solver
 def main(argv=None) -> None:
     """Entry point: one-line errors with exit code 2, clean stop on Ctrl-C or SIGTERM; a result
     whose output file cannot be written at the end is still printed, then the error, exit code 2."""
-    global _stopping_since, _program_stopped
+    global _program_stopped
     previous = None
-    stop_request.clear_stop()
-    _stopping_since = None
-    _deferred.clear()
+    reset_stopping()
     from wordlelab.solvers.checkpoint import forget_unsealed
     forget_unsealed()                     # what an earlier call in this process read (tests) is not this one's
     from wordlelab.cli.common import take_unwritten

@@ -25,7 +25,7 @@ Examples
 >>> open(os.path.join(folder, "a.json"), "w").close()
 >>> path = os.path.join(folder, "m.json")
 >>> _ = open(path, "w").write(json.dumps({"format": "wordlelab-inputs", "version": 1, "class_rankings": ["a.json"]}))
->>> load_inputs(path).class_rankings == (os.path.join(folder, "a.json"),)
+>>> [os.path.abspath(p) for p in load_inputs(path).class_rankings] == [os.path.join(folder, "a.json")]
 True
 """
 from __future__ import annotations
