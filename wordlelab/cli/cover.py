@@ -71,6 +71,8 @@ def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, t
     if as_json:
         emit_json(r.as_dict())
         return
+    if "one_fewer_model_note" in r.stats:
+        out.print(r.stats["one_fewer_model_note"])
     rows = r.stats["endgames"]
     table(f"endgame covers, {lists.name} ({len(rows)} endgames, strongest first)",
           ["endgame", "|E|", "sets", "min cover", "min guesses", "solver", "status", "seconds"],
