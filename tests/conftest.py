@@ -201,7 +201,7 @@ def _private_cache(_seeded_cache, monkeypatch):
     """Tests never touch the user's cache directory, and each starts with no unsealed file read (a
     test that forges a checkpoint would otherwise leave every later save of its process unsealed)."""
     monkeypatch.setenv("WORDLELAB_CACHE", str(_seeded_cache))
-    from wordlelab.solvers.checkpoint import forget_unsealed
+    from wordlelab.solvers.runtime.checkpoint import forget_unsealed
     forget_unsealed()
 
 

@@ -85,7 +85,7 @@ def _small_instance(default_lists, seed, n_answers=40, n_guesses=14):
 
 @pytest.mark.parametrize("seed", range(3))
 def test_swap_scores_match_recomputation(default_lists, seed):
-    from wordlelab.solvers.blindfold_search import classes_of, score_swaps
+    from wordlelab.solvers.blindfold.search import classes_of, score_swaps
     P = _small_instance(default_lists, seed, 300, 60)
     chosen = np.array([3, 17, 40], np.int64)
     for skip in range(3):
@@ -99,7 +99,7 @@ def test_swap_scores_match_recomputation(default_lists, seed):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_tabu_search_reaches_the_least_size_and_never_beats_it(default_lists, seed):
-    from wordlelab.solvers.blindfold_search import tabu_search
+    from wordlelab.solvers.blindfold.search import tabu_search
     P = _small_instance(default_lists, seed)
     least = brute_least(P)
     if least is None or least < 2:
@@ -113,7 +113,7 @@ def test_tabu_search_reaches_the_least_size_and_never_beats_it(default_lists, se
 @pytest.mark.parametrize("seed", range(4))
 def test_letter_search_matches_brute_force_on_clusters(lists_0316, seed):
     """Answers in one-position clusters make the letter graph non-trivial; the search must agree."""
-    from wordlelab.solvers.blindfold_letters import letter_graph, rule_out_by_letters
+    from wordlelab.solvers.blindfold.letters import letter_graph, rule_out_by_letters
     M = pattern_matrix(lists_0316)
     rng = random.Random(seed)
     words = [a for a in lists_0316.answers if a.endswith(("ight", "ound", "atch"))]
@@ -134,7 +134,7 @@ def test_letter_search_matches_brute_force_on_clusters(lists_0316, seed):
 
 def test_letter_case_check_rejects_a_missing_or_dependent_case():
     from wordlelab.models.blindfold import LetterCaseFault, check_letter_cases
-    from wordlelab.solvers.blindfold_letters import letter_graph, maximal_independent_sets
+    from wordlelab.solvers.blindfold.letters import letter_graph, maximal_independent_sets
     answers = ["bills", "pills", "fills", "light", "might"]
     cases = maximal_independent_sets(letter_graph(answers))
     assert check_letter_cases(answers, cases) == 4     # b-p, b-f, p-f, l-m

@@ -12,7 +12,7 @@ from wordlelab.models.blindfold import BoundTreeFault, check_bound_tree
 from wordlelab.models.feedback import feedback
 from wordlelab.models.matrix import pattern_matrix
 from wordlelab.solvers.blindfold import separates
-from wordlelab.solvers.blindfold_duals import (hard_pairs, letter_masks, rule_out_by_duals, subset_counts,
+from wordlelab.solvers.blindfold.duals import (hard_pairs, letter_masks, rule_out_by_duals, subset_counts,
                                                violated_pairs)
 
 

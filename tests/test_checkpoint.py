@@ -1,4 +1,4 @@
-"""Checkpoints: one validated format for every resumable command (solvers/checkpoint.py).
+"""Checkpoints: one validated format for every resumable command (solvers/runtime/checkpoint.py).
 
 Each fault a tester found is a test here: garbage or wrongly shaped files give a one-line
 error and exit code 2, edited files are refused and resumed values are marked as such, a
@@ -18,8 +18,8 @@ import pytest
 
 from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import load_lists
-from wordlelab.solvers import checkpoint as ck
-from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
+from wordlelab.solvers.runtime import checkpoint as ck
+from wordlelab.solvers.runtime.checkpoint import load_checkpoint, save_checkpoint
 from wordlelab.solvers.search.depth.depth_entries import replay_refutation
 from wordlelab.solvers.search.native import NativeSearcher
 

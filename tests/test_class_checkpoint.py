@@ -6,7 +6,7 @@ import pytest
 
 from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
-from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
+from wordlelab.solvers.runtime.checkpoint import load_checkpoint, save_checkpoint
 from wordlelab.solvers.search.classes.class_checkpoint import question
 from wordlelab.solvers.search.classes.ranking_checkpoint import checkpoint_question
 from wordlelab.solvers.search.native import NativeSearcher
@@ -158,7 +158,7 @@ def test_cli_solve_on_workers(cli_run, tmp_path, lists):
 def test_a_signal_during_a_kept_class_is_delivered_after_it_is_kept():
     import os
     import signal
-    from wordlelab.solvers.interrupt import DeferSignals
+    from wordlelab.solvers.runtime.interrupt import DeferSignals
     kept = []
     # Python's own handler, whatever this process inherited (a job started in the background
     # ignores SIGINT, and the deferred signal would then be ignored too)
@@ -179,7 +179,7 @@ def test_an_ignored_signal_stays_ignored_inside_a_held_block():
     reach the Ctrl-C watcher's pipe and be raised once the block ends)."""
     import os
     import signal
-    from wordlelab.solvers.interrupt import DeferSignals
+    from wordlelab.solvers.runtime.interrupt import DeferSignals
     inherited = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         with DeferSignals() as held:

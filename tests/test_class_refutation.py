@@ -242,7 +242,7 @@ def test_a_guess_left_open_goes_on_at_four_times_its_budget_in_the_next_run(tmp_
     done = json.loads(ck.read_text())["entries"]
     assert not any("open" in e for e in done.values()) and all(e["core"] for e in done.values())
     # a class checkpoint with a guess still open drafts nothing
-    from wordlelab.solvers.checkpoint import save_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import save_checkpoint
     question = json.loads(ck.read_text())["question"]
     save_checkpoint(ck, question, {**done, next(iter(opened)): {"open": 5}})
     with pytest.raises(WordleError, match="1 guesses after .* are not refuted"):
@@ -300,7 +300,7 @@ def test_a_guess_whose_class_holds_a_checked_core_takes_it_by_monotonicity(tmp_p
         pattern = feedback(word, e["core"][0])
         assert check_core(e["core"], 2, WORDS, [*history, (word, pattern)]) > 0
     # a rerun re-checks each such entry: one naming a guess whose core it is not is refused
-    from wordlelab.solvers.checkpoint import save_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import save_checkpoint
     word, e = next(iter(via.items()))
     other = next(w for w, f in entries.items() if f["core"] and sorted(f["core"]) != sorted(e["core"]))
     question = json.loads(ck.read_text())["question"]
@@ -370,7 +370,7 @@ def test_a_core_of_another_guess_is_taken_where_it_fails_in_a_class_of_this_one(
 
 
 def test_a_state_runs_status_counts_its_guesses_from_the_checkpoint(tmp_path, monkeypatch, cli_run):
-    from wordlelab.solvers.checkpoint import save_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import save_checkpoint
     from wordlelab.solvers.search.depth.class_refutation import state_status
     ck, entries = refuted_class(tmp_path)
     res = state_status(searcher(), ck, 4)
@@ -536,7 +536,7 @@ def test_two_runs_on_one_state_checkpoint_share_their_cores(tmp_path, monkeypatc
     """A second run on the same checkpoint (--largest-first) makes the largest classes' cores
     first; each run drops the guesses whose cores the other has written, and the guesses still
     waiting take them by monotonicity, so that no core is made twice."""
-    from wordlelab.solvers.checkpoint import save_checkpoint, save_merged
+    from wordlelab.solvers.runtime.checkpoint import save_checkpoint, save_merged
     from wordlelab.solvers.search.depth import depth_proof, state_monotone
     from wordlelab.solvers.search.depth.class_refutation import state_status
     monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)
@@ -595,7 +595,7 @@ def test_a_core_another_run_wrote_is_never_given_a_second_one(tmp_path, monkeypa
     other, a cycle the checkpoint's check refuses), whichever of them comes first here."""
     from wordlelab.models.monotone_check import check_core_by_monotonicity
     from wordlelab.models.refutation import CoreFault
-    from wordlelab.solvers.checkpoint import save_checkpoint, save_merged
+    from wordlelab.solvers.runtime.checkpoint import save_checkpoint, save_merged
     from wordlelab.solvers.search.depth import depth_proof, state_monotone
     from wordlelab.solvers.search.depth.class_refutation import state_status
     monkeypatch.setattr(state_monotone.RefutedClasses, "refuted_nearby", lambda self, *a, **k: None)

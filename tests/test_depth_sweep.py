@@ -573,7 +573,7 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     assert again.stats["decided"] == full.stats["decided"] and again.stats["yes"] == full.stats["yes"]
 
     # a draft spanning two classes of its word: refused with the file named, and never a no
-    from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint, save_checkpoint
     from wordlelab.solvers.search.depth.core_drafts import CoreDrafts
     word = unknown[0]
     stranger = next(a for a in lists.answers if pattern_string(feedback(word, a)) != drafts[word]["pattern"])
@@ -592,7 +592,7 @@ def test_drafts_a_sweeps_workers_take_from_an_unsealed_file_are_what_its_result_
     on a sweep's workers as in one process (the workers read the drafts, the client reports);
     a drafts file with a word of other lists is refused before any search, the file named."""
     from wordlelab.models.feedback import pattern_code
-    from wordlelab.solvers.checkpoint import forget_unsealed, load_checkpoint, save_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import forget_unsealed, load_checkpoint, save_checkpoint
     from wordlelab.solvers.search.depth import hard_cores
     from wordlelab.solvers.search.depth.core_drafts import CoreDrafts, drafts_path
     words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 120))

@@ -8,7 +8,7 @@ import pytest
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import feedback
 from wordlelab.models.refutation import CoreFault, check_core, check_first_word_core
-from wordlelab.solvers.checkpoint import save_checkpoint
+from wordlelab.solvers.runtime.checkpoint import save_checkpoint
 from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
 from wordlelab.solvers.search.native import NativeSearcher
 from wordlelab.solvers.search.depth.sweep_recheck import recheck_decisions
@@ -168,7 +168,7 @@ def test_the_words_a_checked_core_covers_are_decided_first_by_its_check_alone(ea
                                           older: {"yes": False, "core": core, "depth": nos[source]["depth"],
                                                   "total": None, "same_as": None}})
     seen, sent = [], []
-    from wordlelab.solvers import sweep as sweep_layer
+    from wordlelab.solvers.runtime import sweep as sweep_layer
     real_sweep = sweep_layer.Sweep
 
     def recording_sweep(name, meta, keys, *args, **kwargs):

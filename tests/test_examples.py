@@ -861,6 +861,6 @@ def test_mirrored_runs_keep_the_repository_files(tmp_path):
     before = (REPO / "runs" / "thump7.json").stat().st_mtime_ns
     spare = tmp_path / "runs" / "spare"
     spare.write_text("{}")
-    os.replace(spare, linked)            # as solvers/checkpoint.py saves a checkpoint
+    os.replace(spare, linked)            # as solvers/runtime/checkpoint.py saves a checkpoint
     assert (REPO / "runs" / "thump7.json").stat().st_mtime_ns == before
     assert not (tmp_path / "runs" / "trees7").is_symlink()

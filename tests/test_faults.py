@@ -183,7 +183,7 @@ def test_a_dask_peer_that_is_silent_or_sends_junk_is_one_error(monkeypatch, repl
     dask allocate 3 EiB (a traceback). Both are one WordleError within the connect time-out."""
     pytest.importorskip("distributed")
     from wordlelab.errors import WordleError
-    from wordlelab.solvers import sweep
+    from wordlelab.solvers.runtime import sweep
     monkeypatch.setattr(sweep, "CONNECT_SECONDS", 1.5)
     server, address = _peer(reply)
     t0 = time.monotonic()
@@ -199,7 +199,7 @@ def test_a_real_scheduler_passes_the_probe():
     """The probe asks what every dask server answers ("identity"): a scheduler is let through."""
     pytest.importorskip("distributed")
     from distributed import LocalCluster
-    from wordlelab.solvers import sweep
+    from wordlelab.solvers.runtime import sweep
     with LocalCluster(n_workers=0, dashboard_address=":0", silence_logs=40, processes=False,
                       protocol="tcp://", host="127.0.0.1") as cluster:
         ex = sweep.Dask(cluster.scheduler_address, 3)
@@ -324,7 +324,7 @@ def test_a_perm_checkpoint_with_forged_children_is_one_error_line(tmp_path):
     """F-10: expansions whose children were replaced (the digest recomputed) led the strategy off
     the states the checkpoint holds: a KeyError traceback. Now one line naming the checkpoint."""
     import json
-    from wordlelab.solvers.checkpoint import digest
+    from wordlelab.solvers.runtime.checkpoint import digest
     ck = tmp_path / "p.json"
     assert _wordlelab("perm", "optimal", "--n", "5", "--checkpoint", str(ck), "--json").returncode == 0
     data = json.loads(ck.read_text())
@@ -340,7 +340,7 @@ def test_a_perm_checkpoint_with_forged_children_is_one_error_line(tmp_path):
 
 IDLE_POOL = """
 import os, signal, sys, time
-from wordlelab.solvers.sweep import Pool
+from wordlelab.solvers.runtime.sweep import Pool
 pool = Pool(2)
 assert pool.submit(signal.getsignal, signal.SIGINT).result() == signal.SIG_IGN
 for f in [pool.submit(time.sleep, 0.2) for _ in range(2)]:
@@ -372,7 +372,7 @@ def test_a_solver_log_fifo_without_a_reader_is_one_line(tmp_path, cli_run):
 
 
 def test_a_checkpoint_integer_past_64_bits_is_refused():
-    from wordlelab.solvers.checkpoint import check_int
+    from wordlelab.solvers.runtime.checkpoint import check_int
     with pytest.raises(ValueError, match="64 bits"):
         check_int(2**70)
 

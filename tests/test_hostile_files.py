@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from wordlelab.solvers.checkpoint import digest
+from wordlelab.solvers.runtime.checkpoint import digest
 
 GUESSES = "bills hills kills mills pills drone crane slate trace least salet tower qajaq jumpy fizzy".split()
 ANSWERS = GUESSES[:10]

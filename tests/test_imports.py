@@ -177,6 +177,18 @@ def test_the_search_wings_import_only_downwards():
     assert not bad, "\n".join(f"  {a} -> {b}" for a, b in sorted(bad))
 
 
+def test_the_runtime_is_the_floor_of_the_solvers():
+    """wordlelab.solvers.runtime (sweeps, checkpoints, stop requests) imports no other solver package:
+    every solver may lean on it, and it knows no game's rules."""
+    g = graph()
+    prefix = "wordlelab.solvers."
+    bad = [(a, b) for a, b in g.edges if a.startswith(prefix + "runtime") and b.startswith(prefix)
+           and not b.startswith(prefix + "runtime")]
+    assert not bad, bad
+    folders = {p.name for p in (ROOT / "wordlelab" / "solvers").iterdir() if p.is_dir() and p.name != "__pycache__"}
+    assert {"runtime", "blindfold", "search", "backends"} <= folders
+
+
 def test_the_search_folder_has_at_most_ten_entries():
     folder = ROOT / "wordlelab" / "solvers" / "search"
     entries = sorted(p.name for p in folder.iterdir() if p.name != "__pycache__")

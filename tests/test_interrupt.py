@@ -1,4 +1,4 @@
-"""Ctrl-C inside a compiled search (solvers/interrupt.py): the arrays the search counts nodes in
+"""Ctrl-C inside a compiled search (solvers/runtime/interrupt.py): the arrays the search counts nodes in
 are poisoned, so that it returns within a node."""
 import os
 import signal
@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from wordlelab.solvers.interrupt import POISON, StopOnCtrlC
+from wordlelab.solvers.runtime.interrupt import POISON, StopOnCtrlC
 from wordlelab.solvers.search.engine.tables import new_stats
 
 
@@ -39,7 +39,7 @@ def test_a_stop_whose_exception_was_lost_still_stops_the_next_search(monkeypatch
     compiling), the exception is printed and lost, and a run went on for hours. The next block
     then starts poisoned, and its check() raises the recorded exception."""
     from wordlelab.cli import Terminated, reset_stopping, sigterm_handler
-    from wordlelab.solvers import stop_request
+    from wordlelab.solvers.runtime import stop_request
     monkeypatch.setattr(stop_request, "requested", None)
     with pytest.raises(Terminated):
         sigterm_handler(os.getpid())(signal.SIGTERM, None)

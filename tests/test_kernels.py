@@ -79,7 +79,7 @@ import sys
 import numpy as np
 from wordlelab.instances.wordlists import load_lists
 from wordlelab.solvers.search.depth.depth_proof import prove_depth
-from wordlelab.solvers.interrupt import POISON, StopOnCtrlC
+from wordlelab.solvers.runtime.interrupt import POISON, StopOnCtrlC
 from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.native import NativeSearcher
 from wordlelab.solvers.search.engine.tables import new_stats, new_table

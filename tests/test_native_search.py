@@ -217,7 +217,7 @@ def test_a_ctrl_c_while_waiting_for_the_class_threads_leaves_no_thread_running(t
     import time
     import types
 
-    from wordlelab.solvers.interrupt import POISON
+    from wordlelab.solvers.runtime.interrupt import POISON
     from wordlelab.solvers.search.classes import class_threads
     words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 400))
     lists = lists_from(tmp_path, words[::2], words)
@@ -404,7 +404,7 @@ def test_thump_within_7_in_hard_mode_from_the_committed_runs(tmp_path):
     import shutil
     from pathlib import Path
 
-    from wordlelab.solvers.checkpoint import save_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import save_checkpoint
     runs = Path(__file__).resolve().parent.parent / "runs"
     classes, ranking = tmp_path / "thump7.json", tmp_path / "thump-bbbbb.json"
     kept = json.loads((runs / "thump7.json").read_text())
@@ -466,7 +466,7 @@ def test_first_word_value_under_a_cutoff(tmp_path, mode):
 
 @pytest.mark.parametrize("mode", ["easy", "hard"])
 def test_a_counter_poisoned_mid_node_ends_the_guess_loop_at_once(mode):
-    """A Ctrl-C poisons the node counter (solvers/interrupt.py). Each search below returns at
+    """A Ctrl-C poisons the node counter (solvers/runtime/interrupt.py). Each search below returns at
     once, but the node in hand went on trying its guesses, each at the cost of its partition and
     endgame bound: a stop took minutes at a root of thousands of answers (a best-start run on
     UPBOW, 2026-12-02). Poisoned while its first class is searched, a node now returns too: the

@@ -5,7 +5,7 @@ import pytest
 
 from wordlelab.errors import WordleError
 from wordlelab.models.permutation import parse_history
-from wordlelab.solvers.checkpoint_log import CheckpointLog, load_log
+from wordlelab.solvers.runtime.checkpoint_log import CheckpointLog, load_log
 from wordlelab.solvers.permutation import _evaluate, root_key, solve
 from wordlelab.solvers.permutation.depth_first import value_states
 from wordlelab.solvers.permutation.optimal import optimal

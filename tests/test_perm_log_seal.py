@@ -6,8 +6,8 @@ import json
 
 from wordlelab.models.permutation import evaluate_tree, parse_history
 from wordlelab.models.result import Status
-from wordlelab.solvers.checkpoint import forget_unsealed, unsealed_inputs
-from wordlelab.solvers.checkpoint_log import CheckpointLog, line_check, load_log
+from wordlelab.solvers.runtime.checkpoint import forget_unsealed, unsealed_inputs
+from wordlelab.solvers.runtime.checkpoint_log import CheckpointLog, line_check, load_log
 from wordlelab.solvers.permutation import core, perm_question, root_key, strategy_tree
 from wordlelab.solvers.permutation.depth_first import value_states
 from wordlelab.solvers.permutation.frontier import frontier

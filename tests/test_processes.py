@@ -101,7 +101,7 @@ def _raise_interrupt(signum, frame):
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_reaches_compiled_code_that_runs_without_the_gil(signum):
-    """solvers/interrupt.py: a Ctrl-C (or SIGTERM) poisons the node counter a nogil search polls.
+    """solvers/runtime/interrupt.py: a Ctrl-C (or SIGTERM) poisons the node counter a nogil search polls.
 
     ``spin`` stands for a depth search: it polls ``stats[0]`` like the node limit and gives up
     after about a minute on its own. With the watcher, the Ctrl-C sent after 0.5 s ends it at
@@ -112,7 +112,7 @@ def test_ctrl_c_reaches_compiled_code_that_runs_without_the_gil(signum):
     import numba as nb
     import numpy as np
 
-    from wordlelab.solvers.interrupt import POISON, StopOnCtrlC
+    from wordlelab.solvers.runtime.interrupt import POISON, StopOnCtrlC
 
     @nb.njit(nogil=True)
     def spin(stats, limit, rounds):

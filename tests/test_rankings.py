@@ -217,7 +217,7 @@ def test_words_rank_only_the_named_candidates_into_the_whole_rankings_checkpoint
     checkpoint beside the whole ranking's entries (none lost), and a later run of the whole
     ranking takes them from it and finds the ranking it finds alone."""
     from wordlelab.errors import WordleError
-    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint
     from wordlelab.solvers.search.classes.ranking_checkpoint import checkpoint_question
     answers, guesses = tiny_instance(405, n_answers=9, n_guesses=14)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))

@@ -12,7 +12,7 @@ import pytest
 from wordlelab.instances.wordlists import load_lists
 from wordlelab.models.feedback import feedback, pattern_string
 from wordlelab.models.tree import save_tree, tree_from_paths
-from wordlelab.solvers.checkpoint import lists_question, save_checkpoint
+from wordlelab.solvers.runtime.checkpoint import lists_question, save_checkpoint
 from wordlelab.solvers.recheck import Recheck
 
 FAMILY = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]

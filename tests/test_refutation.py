@@ -354,7 +354,7 @@ def test_a_stopped_search_in_rounds_keeps_its_refuted_guesses_and_resumes(tmp_pa
     core is made and checked only when no guess works. A run stopped by its node limit resumes:
     the guesses it refuted are not searched again, and the no is the uninterrupted run's, with a
     checked core for every first guess in the end."""
-    from wordlelab.solvers.checkpoint import save_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import save_checkpoint
     words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 130))
     lists = WordLists("random-130", words, words)
 
@@ -384,7 +384,7 @@ def test_a_resumed_sweep_rechecks_every_certificate_from_the_checkpoint(hard_swe
     """--recheck: the checkpoint's cores and trees are re-checked, and a doctored one is caught."""
     import shutil
     from wordlelab.errors import WordleError
-    from wordlelab.solvers.checkpoint import save_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import save_checkpoint
     from wordlelab.solvers.search.depth.sweep_recheck import recheck_decisions
     _, first, entries, folder = hard_sweep
     ck, trees = tmp_path / "every.json", tmp_path / "trees"
@@ -436,7 +436,7 @@ def test_a_resumed_hard_sweep_gives_its_coreless_nos_a_core(tmp_path, random_300
     doc = json.loads(ck.read_text())
     nos = [w for w, v in doc["entries"].items() if v["yes"] is False]
     assert nos
-    from wordlelab.solvers.checkpoint import save_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import save_checkpoint
     entries = {w: dict(v, core=None, depth=None) if w in nos else v for w, v in doc["entries"].items()}
     save_checkpoint(ck, doc["question"], entries)           # as a checkpoint from before hard-mode cores
     again = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, limit=30)

@@ -8,8 +8,8 @@ import pytest
 
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.solvers.search.rank.best_start import _merge, run_best_start
-from wordlelab.solvers.checkpoint import save_checkpoint
-from wordlelab.solvers.sweep import InProcess, Pool, load_checkpoint
+from wordlelab.solvers.runtime.checkpoint import save_checkpoint
+from wordlelab.solvers.runtime.sweep import InProcess, Pool, load_checkpoint
 
 TOP = 3
 LIMIT = 40
@@ -189,7 +189,7 @@ def test_live_cutoff_decides_exactness(small_lists):
 
 def test_a_group_waits_while_one_of_it_is_in_flight():
     """The next task sent is the first whose group has nothing in flight; failing that, the first."""
-    from wordlelab.solvers.sweep import Sweep, _next_key
+    from wordlelab.solvers.runtime.sweep import Sweep, _next_key
     sweep = Sweep("t", {}, [], None, (), None, group=lambda key: key[0])
     todo = ["a2", "a3", "b1", "c1"]
     assert _next_key(sweep, todo, {1: "a1"}) == "b1"
@@ -216,7 +216,7 @@ def test_before_any_cutoff_only_a_shared_live_cutoff_lets_every_worker_start():
 def test_two_writers_of_one_checkpoint_keep_each_others_entries(tmp_path):
     """Two runs of one question on one file (two `analyze` runs filling the cached ranking): the
     one that writes last keeps what the other wrote after it loaded the file, merged by ``merge``."""
-    from wordlelab.solvers.sweep import Sweep, save_results
+    from wordlelab.solvers.runtime.sweep import Sweep, save_results
     path = str(tmp_path / "shared.json")
 
     def run(results):
@@ -234,7 +234,7 @@ def test_a_packed_sweep_does_not_write_over_a_checkpoint_entry_that_records_more
     """A sweep whose entries are packed (the depth sweep with workers) asks ``replaces`` before
     writing over the file's entry: a no proven by a --recheck meanwhile keeps its proof."""
     from wordlelab.solvers.search.depth.depth_decision import keeps_proof
-    from wordlelab.solvers.sweep import Sweep, save_results
+    from wordlelab.solvers.runtime.sweep import Sweep, save_results
     path = str(tmp_path / "every.json")
     proven = {"yes": False, "core": ["a"], "checked": True}
     save_checkpoint(path, {"kind": "demo"}, {"w": proven, "v": {"yes": None}})
@@ -255,7 +255,7 @@ def test_a_run_that_loaded_a_word_undecided_does_not_write_over_another_runs_dec
     """Two sweeps on one checkpoint (the candidate order, and --words with a larger --core-work):
     the first loaded FARES undecided and writes all it holds every few seconds, after the second
     has decided FARES. The decision stays; the first run's own new decisions are written."""
-    from wordlelab.solvers.checkpoint import save_merged
+    from wordlelab.solvers.runtime.checkpoint import save_merged
     from wordlelab.solvers.search.depth.depth_decision import keeps_proof
     path = str(tmp_path / "every.json")
     unknown = {"yes": None, "core": None, "depth": None, "total": None, "same_as": None}
@@ -273,7 +273,7 @@ def test_tasks_under_way_are_reported_while_they_run(monkeypatch):
     flight, the progress text gets Sweep.running's words on them, told which keys are in flight."""
     import concurrent.futures as cf
 
-    from wordlelab.solvers import sweep as sweep_layer
+    from wordlelab.solvers.runtime import sweep as sweep_layer
 
     class Slow:
         """An executor whose tasks finish on the third wait."""

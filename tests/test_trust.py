@@ -8,7 +8,7 @@ import pytest
 from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists
 from wordlelab.models.result import Status
-from wordlelab.solvers.checkpoint import digest, load_checkpoint, save_checkpoint
+from wordlelab.solvers.runtime.checkpoint import digest, load_checkpoint, save_checkpoint
 from wordlelab.solvers.search.depth.depth_proof import prove_depth
 
 SIX = ("cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
@@ -171,7 +171,7 @@ def test_a_depth_no_resumed_from_an_unsealed_file_rests_on_it(tmp_path):
 
 def test_a_run_that_read_an_unsealed_file_writes_nothing_sealed(tmp_path):
     """Laundering: a value derived from a forged file must not come back sealed in this run's own file."""
-    from wordlelab.solvers import checkpoint as ck
+    from wordlelab.solvers.runtime import checkpoint as ck
     src, own = tmp_path / "forged.json", tmp_path / "own.json"
     save_checkpoint(src, {"kind": "demo"}, {"a": 1})
     _forge(src, lambda e: e.update(a=0), keep_seal=False)

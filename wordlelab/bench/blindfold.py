@@ -2,7 +2,7 @@
 
 Poirrier proved "5 fixed guesses cannot" with a set-cover MIP. The reference here is that
 formulation on the same pair rows, solved by HiGHS's branch and cut (its answer is the
-solver's word). Ours is the LP branch and bound of :mod:`wordlelab.solvers.blindfold_duals`
+solver's word). Ours is the LP branch and bound of :mod:`wordlelab.solvers.blindfold.duals`
 plus the pure-Python check of its certificate. Both start from the same rows, chosen once
 (timed on its own row), and run in the same process, one after the other.
 """
@@ -30,7 +30,7 @@ def side_by_side(P, guesses, answers, k: int, name: str, repeat: int = 1):
     from wordlelab.encoders.blindfold import build_separating
     from wordlelab.models.blindfold import check_bound_tree
     from wordlelab.solvers.backends import solve
-    from wordlelab.solvers.blindfold_duals import core_rows, hard_pairs, rule_out_by_duals
+    from wordlelab.solvers.blindfold.duals import core_rows, hard_pairs, rule_out_by_duals
     t = time.perf_counter()
     pairs, lp = core_rows(P, guesses, answers, hard_pairs(answers, guesses, 20000))
     rows_seconds = time.perf_counter() - t

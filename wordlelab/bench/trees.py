@@ -84,7 +84,7 @@ def sweep_suite(n_words: int = 150, repeat: int = 2):
     import os
     from wordlelab.instances.wordlists import load_lists
     from wordlelab.solvers.search.rank.best_start import run_best_start
-    from wordlelab.solvers.sweep import forget_states
+    from wordlelab.solvers.runtime.sweep import forget_states
     lists = load_lists("nyt20220316")
     times = {1: [], 2: []}
     for _ in range(repeat):

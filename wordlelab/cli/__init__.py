@@ -95,7 +95,7 @@ if "numpy" not in sys.modules:
 import click  # noqa: E402
 
 from wordlelab.errors import WordleError, WordlelabWarning  # noqa: E402
-from wordlelab.solvers import stop_request  # noqa: E402
+from wordlelab.solvers.runtime import stop_request  # noqa: E402
 
 # ---- explicit registration: each command and the module of this package that defines it. A
 # module is imported when one of its commands runs (or --help lists them all): a search need not
@@ -245,7 +245,7 @@ def _start_stopping(kind: type) -> None:
 
 def _exit_now(code: int) -> None:
     """End the process from a signal handler: the cursor shown again, no Python-level cleanup
-    (pool workers end with their parent, solvers/sweep.py's watch_parent)."""
+    (pool workers end with their parent, solvers/runtime/sweep.py's watch_parent)."""
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
@@ -346,7 +346,7 @@ def main(argv=None) -> None:
     global _program_stopped
     previous = None
     reset_stopping()
-    from wordlelab.solvers.checkpoint import forget_unsealed
+    from wordlelab.solvers.runtime.checkpoint import forget_unsealed
     forget_unsealed()                     # what an earlier call in this process read (tests) is not this one's
     from wordlelab.cli.common import take_unwritten
     take_unwritten()                      # none left from an earlier call in this process (tests)

@@ -8,7 +8,7 @@ guess of G; then one more guess wins, so every answer is found within |G| + 1.
 3
 
 A proof that no k guesses suffice is a model whose rows each list guesses for a pair of
-answers (:mod:`wordlelab.solvers.blindfold_proof`); it is a relaxation when no row omits a
+answers (:mod:`wordlelab.solvers.blindfold.proof`); it is a relaxation when no row omits a
 guess that separates its pair. :func:`check_pair_rows` checks that from the rules, skipping
 by a lemma the guesses that cannot separate: if a guess contains none of the letters at
 the positions where answers a and b differ, every letter of the guess occupies the same
@@ -69,7 +69,7 @@ class BoundTreeFault(WordleError):
 def check_bound_tree(certificate: dict, guesses, answers) -> dict:
     """Re-check that no ``certificate["k"]`` guesses identify the answers; returns counts, raises BoundTreeFault.
 
-    The certificate (:mod:`wordlelab.solvers.blindfold_duals`) holds answer ``pairs``, a
+    The certificate (:mod:`wordlelab.solvers.blindfold.duals`) holds answer ``pairs``, a
     ``denominator`` D and a ``tree``: a node ``{"guess", "with", "without"}`` puts one guess
     in the set or out of it; a leaf ``{"unseparable": r}`` names a pair that only guesses
     already left out separate; a leaf ``{"dual": [[r, w], ...]}`` gives weights w/D >= 0 on
@@ -191,7 +191,7 @@ def _mask(word: str) -> int:
 def check_letter_cases(answers, cases) -> int:
     """Number of letter-graph edges; raises LetterCaseFault unless ``cases`` are independent and cover.
 
-    The letter proof (:mod:`wordlelab.solvers.blindfold_letters`) splits on maximal
+    The letter proof (:mod:`wordlelab.solvers.blindfold.letters`) splits on maximal
     independent sets of the letter graph: letters x, y are joined when two answers differ
     only in one position, by x and y. Recomputed here by comparing every two answers, the
     check is that each case is independent and that every independent set of letters lies

@@ -243,7 +243,7 @@ class Recheck:
     def _read(self, path: Path) -> dict | None:
         """The checkpoint at ``path`` (its digest checked), or None for a JSON file that is no
         checkpoint. Raises WordleError for a checkpoint whose digest does not match."""
-        from wordlelab.solvers.checkpoint import FORMAT, digest
+        from wordlelab.solvers.runtime.checkpoint import FORMAT, digest
         try:
             data = json.loads(path.read_bytes())
         except (OSError, ValueError) as e:
@@ -258,7 +258,7 @@ class Recheck:
     def _head(self, path: Path) -> dict | None:
         """The question of the checkpoint at ``path`` (None if it is none), read once; its digest
         is checked where its entries are used (:meth:`_entries`)."""
-        from wordlelab.solvers.checkpoint import FORMAT
+        from wordlelab.solvers.runtime.checkpoint import FORMAT
         key = path.name
         if key not in self._heads:
             try:

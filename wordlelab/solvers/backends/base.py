@@ -54,7 +54,7 @@ def stoppable(stop):
     call then returns, and the KeyboardInterrupt (or SIGTERM's) is raised from there. A stop
     asked for before the block raises at once: the solver never starts.
     """
-    from wordlelab.solvers.interrupt import StopOnCtrlC
+    from wordlelab.solvers.runtime.interrupt import StopOnCtrlC
     with StopOnCtrlC(on_stop=stop) as guard:
         guard.check()
         yield guard

@@ -433,7 +433,7 @@ def checkpoint_question(lists, mode, node_limit) -> dict:
     The targets are not part of it: each entry answers its own target whatever else is
     run, so a run over more targets resumes from a run over fewer (and reports only its own).
     """
-    from wordlelab.solvers.checkpoint import lists_question
+    from wordlelab.solvers.runtime.checkpoint import lists_question
     return {"kind": "eldrow", "lists": lists_question(lists), "mode": mode, "node_limit": node_limit}
 
 
@@ -443,7 +443,7 @@ _ROW_FIELDS = {"target", "mode", "status", "length", "chain", "start", "nodes", 
 def _check_entry(mode, key, row, words=None):
     """A checkpoint entry: target -> its result row (:func:`eldrow_row`); with ``words``, an OPTIMAL
     row's chain is re-checked by the independent checker (:func:`~wordlelab.models.eldrow.check_chain`)."""
-    from wordlelab.solvers.checkpoint import check_int
+    from wordlelab.solvers.runtime.checkpoint import check_int
     if not isinstance(row, dict) or set(row) != _ROW_FIELDS:
         raise ValueError(f"must be a result row with the fields {', '.join(sorted(_ROW_FIELDS))}")
     if row["target"] != key or row["mode"] != mode:
@@ -480,7 +480,7 @@ def sweep(lists, mode="strict", workers=1, checkpoint=None, node_limit=10**12, p
     longer is the file's claim (``"rests_on"`` names it).
     """
     import functools
-    from wordlelab.solvers.sweep import Sweep, executor, run_sweep
+    from wordlelab.solvers.runtime.sweep import Sweep, executor, run_sweep
     words = list(targets or lists.answers)
     question = checkpoint_question(lists, mode, node_limit)
     # the "cutoff" sent with each target is its node limit (Eldrow targets share no bound)

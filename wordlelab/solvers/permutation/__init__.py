@@ -49,7 +49,7 @@ class StateSpace:
     index: dict = field(repr=False, default_factory=dict)
     resumed: int = 0            # states whose expansion was taken from a checkpoint (an earlier run)
     sealed: bool = True         # whether this installation wrote that checkpoint (else its expansions
-    #                             are claims: solvers/checkpoint.py)
+    #                             are claims: solvers/runtime/checkpoint.py)
 
     @property
     def n_states(self) -> int:
@@ -119,7 +119,7 @@ def check_expansion(key, value) -> None:
     ...
     ValueError: offsets must run from 0 to the number of children, one more than the outcomes
     """
-    from wordlelab.solvers.checkpoint import check_int, check_int_list
+    from wordlelab.solvers.runtime.checkpoint import check_int, check_int_list
     if not key.isdigit():
         raise ValueError("a state key is a non-negative integer")
     if not isinstance(value, list) or len(value) != 5:
@@ -143,14 +143,14 @@ def discover(root_key, consistent: bool, progress=None, checkpoint=None, save_ev
              every_matching: bool = False, question: dict | None = None, entries: dict | None = None) -> StateSpace:
     """Expand every reachable state once (breadth first); resumable from ``checkpoint``.
 
-    The checkpoint (:mod:`wordlelab.solvers.checkpoint`) maps each state expanded so far to
+    The checkpoint (:mod:`wordlelab.solvers.runtime.checkpoint`) maps each state expanded so far to
     its expansion (:func:`expansion_entry`); it is written every ``save_every`` seconds and
     on Ctrl-C, so an interrupted run loses nothing. ``question`` is its question (default: the
     roots, ``consistent`` and ``every_matching``); :func:`solve` asks :func:`perm_question`, as
     :func:`wordlelab.solvers.permutation.sweep.solve_sweep` does, so either resumes the other's file.
     ``entries``: the checkpoint's entries, if the caller has loaded them already.
     """
-    from wordlelab.solvers.checkpoint import load_checkpoint, save_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint, save_checkpoint
     roots = [int(k) for k in root_key] if isinstance(root_key, (list, tuple, np.ndarray)) else [int(root_key)]
     if question is None:
         question = {"kind": "perm-discovery", "roots": roots, "consistent": bool(consistent),
@@ -294,7 +294,7 @@ class PermResult:
 def load_checkpoint_entries(checkpoint, question: dict) -> dict:
     """The state expansions a ``perm optimal`` checkpoint holds for ``question`` ({} without a file);
     a file of another question, or a malformed one, is refused with a one-line WordleError."""
-    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint
     return load_checkpoint(checkpoint, question, check_expansion)
 
 

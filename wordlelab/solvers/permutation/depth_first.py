@@ -9,7 +9,7 @@ then forgets the state's expansion, computes the same table (the same outcome ch
 least in expansion order) while keeping O(n) numbers a state instead of every child reference:
 about 10^4 references a state at n = 8, which did not fit in memory for 10^6 states.
 
-Each valued state is appended to a checkpoint log (:mod:`wordlelab.solvers.checkpoint_log`),
+Each valued state is appended to a checkpoint log (:mod:`wordlelab.solvers.runtime.checkpoint_log`),
 so a run stopped at any point resumes: states already valued are never expanded again, and
 only the states on the path being walked when it stopped are expanded a second time. Values
 resumed from a log this installation did not seal are claims (:attr:`ValueTable.sealed`): the
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from wordlelab.solvers.checkpoint_log import CheckpointLog, load_log
+from wordlelab.solvers.runtime.checkpoint_log import CheckpointLog, load_log
 from wordlelab.solvers.permutation import root_key  # noqa: F401  (doctest)
 
 

@@ -10,14 +10,14 @@ the other, the lines between them are the states the second child's subtree valu
 *new* states. Grouped by the child's number of secrets, these samples give the cost of what is
 left. Everything here is read from the log and recomputed from the states' own expansions; the
 ETA built from it is an estimate, and the report says which figures are measured. A log this
-installation did not seal (:mod:`wordlelab.solvers.checkpoint_log`) gives ``sealed`` false and a
+installation did not seal (:mod:`wordlelab.solvers.runtime.checkpoint_log`) gives ``sealed`` false and a
 ``rests_on`` line: which states it calls valued is its claim.
 """
 from __future__ import annotations
 
 from collections import defaultdict
 
-from wordlelab.solvers.checkpoint_log import load_log
+from wordlelab.solvers.runtime.checkpoint_log import load_log
 from wordlelab.solvers.permutation.depth_first import check_entry
 
 BUCKET = 250            # secrets per size bucket of the report

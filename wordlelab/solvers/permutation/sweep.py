@@ -1,7 +1,7 @@
 """Permutation-Wordle state discovery as a sweep: the states of each breadth-first level are the tasks.
 
 Expanding a state is a pure function of its canonical key, so the states of
-one level run independently, in chunks of :data:`CHUNK`, on any executor of :mod:`wordlelab.solvers.sweep`
+one level run independently, in chunks of :data:`CHUNK`, on any executor of :mod:`wordlelab.solvers.runtime.sweep`
 (in-process, process pool, dask). Each result (the state's expansion) streams
 into the checkpoint, in the format :func:`wordlelab.solvers.permutation.discover`
 writes (state key -> expansion, the same question): either resumes the other's
@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from wordlelab.models.permutation import check_n
-from wordlelab.solvers.sweep import Sweep, executor, run_sweep
+from wordlelab.solvers.runtime.sweep import Sweep, executor, run_sweep
 
 
 def _init(consistent):

@@ -49,7 +49,7 @@ from wordlelab.models.result import Result, Status
 from wordlelab.models.state import parse_state
 from wordlelab.models.tree import Tree, word_path  # noqa: F401  (word_path: re-exported)
 from wordlelab.models.verify import verify_tree
-from wordlelab.solvers.interrupt import DeferSignals, StopOnCtrlC
+from wordlelab.solvers.runtime.interrupt import DeferSignals, StopOnCtrlC
 from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.strategy_paths import UNWATCHED, StrategyPaths
 from wordlelab.solvers.search.classes.start_probe import probe_classes
@@ -139,7 +139,7 @@ class NativeSearcher(StrategyPaths):
                              self.mode_code, K.guess_features(self.letters), np.zeros(0, np.int32),
                              np.zeros(0, np.int32), eg, np.zeros(max(n_eg, 1), np.int32))
         self.cache_entries = cache_entries
-        # the min-sum search's node table; ``table`` lets processes share one (solvers/sweep.py)
+        # the min-sum search's node table; ``table`` lets processes share one (solvers/runtime/sweep.py)
         self.cache = self.new_cache() if table is None else table
         self._table_is_ours = table is None
         self._watch = None                 # the StopOnCtrlC of the _stoppable block running, if any
@@ -159,7 +159,7 @@ class NativeSearcher(StrategyPaths):
     @contextlib.contextmanager
     def _stoppable(self):
         """A block in which Ctrl-C or SIGTERM stops a min-sum search at its next node; yields the
-        :class:`~wordlelab.solvers.interrupt.StopOnCtrlC` whose ``check()`` must follow each search.
+        :class:`~wordlelab.solvers.runtime.interrupt.StopOnCtrlC` whose ``check()`` must follow each search.
 
         The compiled search runs without the GIL, and the watcher poisons ``self.stats``. A search
         cut short returns made-up values and may have stored some in the node table, so on a

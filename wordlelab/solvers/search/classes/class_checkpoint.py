@@ -33,7 +33,7 @@ from wordlelab.models.feedback import pattern_string
 
 def question(searcher, node) -> dict:
     """What a class checkpoint answers: the lists, mode, guess limit and the node's first guess."""
-    from wordlelab.solvers.checkpoint import lists_question
+    from wordlelab.solvers.runtime.checkpoint import lists_question
     return {"kind": "min-total-classes", "lists": lists_question(searcher.lists), "mode": searcher.mode,
             "max_guesses": searcher.max_guesses, "start": node.start,
             "history": [[w, pattern_string(int(p))] for w, p in node.history], "answers": len(node.H)}
@@ -47,7 +47,7 @@ class ClassStore:
     """
 
     def __init__(self, path, searcher, node, classes: dict):
-        from wordlelab.solvers.checkpoint import load_checkpoint
+        from wordlelab.solvers.runtime.checkpoint import load_checkpoint
         self.path, self.searcher = path, searcher
         self.question = question(searcher, node)
         self.classes = classes                       # pattern string -> the class's answers (indices)
@@ -55,7 +55,7 @@ class ClassStore:
         self.entries = load_checkpoint(path, self.question, self._check)
         self.resumed = len(self.entries)
         # pattern -> the file its least total was taken from, unchecked: a file this installation
-        # did not write (no valid seal), whose values are claims (see solvers/checkpoint.py)
+        # did not write (no valid seal), whose values are claims (see solvers/runtime/checkpoint.py)
         self.unsealed: dict[str, str] = {} if self.entries.sealed else {k: str(path) for k in self.entries}
         # pattern -> a proven lower bound on the class's least total, from a ranking that bounds
         # every guess of the class (best-start --cutoff); never written to the file, which keeps
@@ -63,7 +63,7 @@ class ClassStore:
         self.bounds: dict[str, int] = {}
 
     def _check(self, key, value) -> None:
-        from wordlelab.solvers.checkpoint import check_int
+        from wordlelab.solvers.runtime.checkpoint import check_int
         if key not in self.classes:
             raise ValueError("not a pattern of this first guess's split")
         if not isinstance(value, dict) or set(value) != {"value", "paths"}:
@@ -110,7 +110,7 @@ class ClassStore:
     def save(self) -> None:
         """Write the kept classes, with those another run has kept in the file since it was loaded
         (read again under its lock). Two entries of one class must agree: each is a least total."""
-        from wordlelab.solvers.checkpoint import checkpoint_lock, load_checkpoint, save_checkpoint
+        from wordlelab.solvers.runtime.checkpoint import checkpoint_lock, load_checkpoint, save_checkpoint
         with checkpoint_lock(self.path):
             try:
                 others = load_checkpoint(self.path, self.question, self._check)
@@ -185,7 +185,7 @@ def solve_classes_on_workers(store: ClassStore, searcher, start, state, sizes: d
     some class has no strategy within the limit (nothing more is needed then).
     """
     from wordlelab.solvers.search.engine.node_table import SharedArray, table_shape
-    from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
+    from wordlelab.solvers.runtime.sweep import Sweep, executor, prewarm, run_sweep
     # small classes first, as in one process: a stopped run has kept as many as it could (the
     # largest take most of the time whatever the order, and run side by side at the end)
     keys = sorted(sizes, key=lambda k: (sizes[k], k))
@@ -279,7 +279,7 @@ def ranking_least(store: ClassStore, searcher, node, path) -> tuple:
     Refuses a ranking of another state, of other lists, or not finished."""
     import functools
 
-    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint
     from wordlelab.solvers.search.classes.ranking_checkpoint import check_entry, checkpoint_question
     state = ranking_state(path)
     prefix = ".".join([f"{w}.{pattern_string(int(p))}" for w, p in node.history] + [node.start])

@@ -28,7 +28,7 @@ import threading
 import numpy as np
 
 from wordlelab.errors import WordleError
-from wordlelab.solvers.interrupt import DeferSignals
+from wordlelab.solvers.runtime.interrupt import DeferSignals
 from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.engine.tables import INF, new_stats
 

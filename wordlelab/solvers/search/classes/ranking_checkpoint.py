@@ -22,7 +22,7 @@ def checkpoint_question(lists, mode, max_guesses, shard=None, limit=None, state=
     >>> q["kind"], q["mode"], q["max_guesses"], q["shard"], q["limit"]
     ('best-start', 'easy', 6, '1/20', None)
     """
-    from wordlelab.solvers.checkpoint import lists_question
+    from wordlelab.solvers.runtime.checkpoint import lists_question
     question = {"kind": SWEEP_NAME, "lists": lists_question(lists), "mode": mode, "max_guesses": max_guesses,
                 "shard": f"{shard[0]}/{shard[1]}" if shard else None, "limit": limit}
     if state:       # (absent, not None, for the start of the game: checkpoints made before states stay valid)
@@ -32,7 +32,7 @@ def checkpoint_question(lists, mode, max_guesses, shard=None, limit=None, state=
 
 def check_entry(words, key, value):
     """A checkpoint entry: a first word of this run -> [total or bound (int >= 0), exact (bool)]."""
-    from wordlelab.solvers.checkpoint import check_int
+    from wordlelab.solvers.runtime.checkpoint import check_int
     if words is not None and key not in words:
         raise ValueError("not a candidate first word of this question")
     if not (isinstance(value, list) and len(value) == 2 and type(value[1]) is bool):

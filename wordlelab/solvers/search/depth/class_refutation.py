@@ -41,7 +41,7 @@ from wordlelab.models.feedback import pattern_string
 
 def state_question(searcher, node, guesses: int, state: str) -> dict:
     """What a checkpoint of ``prove-depth --state STATE --checkpoint F`` answers (any mode)."""
-    from wordlelab.solvers.checkpoint import lists_question
+    from wordlelab.solvers.runtime.checkpoint import lists_question
     return {"kind": "prove-depth", "lists": lists_question(searcher.lists), "mode": searcher.mode,
             "guesses": guesses, "state": state, "answers": len(node.H)}
 
@@ -73,7 +73,7 @@ def class_draft(searcher, path, guesses: int) -> tuple[str, dict]:
     not refuted every guess yet (then the class may have a strategy after all).
     """
     from wordlelab.models.feedback import feedback
-    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint
     from wordlelab.solvers.search.depth.depth_entries import check_refutation, check_via_entries
     state = _state_of(path)
     node = searcher.root(None, state, guesses)
@@ -168,7 +168,7 @@ def state_status(searcher, path, guesses: int):
     import time
 
     from wordlelab.models.result import Result, Status
-    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint
     from wordlelab.solvers.search.depth.depth_entries import check_refutation, check_via_entries
     t0 = time.perf_counter()
     state = _state_of(path)

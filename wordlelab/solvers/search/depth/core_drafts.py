@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 
 from wordlelab.models.feedback import pattern_code, pattern_string
-from wordlelab.solvers.checkpoint import beside, check_int, load_checkpoint, save_merged
+from wordlelab.solvers.runtime.checkpoint import beside, check_int, load_checkpoint, save_merged
 
 
 def drafts_path(checkpoint) -> Path | None:
@@ -74,7 +74,7 @@ class CoreDrafts:
 
     ``question`` is the sweep checkpoint's: a drafts file for another question is refused
     as its checkpoint would be. Workers write to the file under its lock
-    (:func:`~wordlelab.solvers.checkpoint.save_merged`), each its own words.
+    (:func:`~wordlelab.solvers.runtime.checkpoint.save_merged`), each its own words.
     """
 
     def __init__(self, path, question: dict, validate_word, validate_words=None):
@@ -90,7 +90,7 @@ class CoreDrafts:
         only: a sweep asks for every word it decides, and a run decides each word once, so a
         draft it could use was written before it started. A file this installation did not
         write is noted among the process's unsealed inputs
-        (:func:`~wordlelab.solvers.checkpoint.unsealed_inputs`) when it is read.
+        (:func:`~wordlelab.solvers.runtime.checkpoint.unsealed_inputs`) when it is read.
 
         Raises
         ------

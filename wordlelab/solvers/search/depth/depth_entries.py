@@ -20,7 +20,7 @@ def check_decision(searcher):
     """The validator of a checkpoint entry: {"yes": bool or null, "core", "depth", "total", "same_as"},
     and for an unknown the node limit that stopped it ("node_limit"; older checkpoints lack it);
     "seconds", the time its decision took, where the run recorded it."""
-    from wordlelab.solvers.checkpoint import check_int
+    from wordlelab.solvers.runtime.checkpoint import check_int
     from wordlelab.solvers.search.depth.core_drafts import check_lemmas_shape
 
     def check(word, value):
@@ -72,7 +72,7 @@ def check_decision(searcher):
 
 def sweep_question(searcher, node, guesses) -> dict:
     """What a checkpoint of this sweep answers."""
-    from wordlelab.solvers.checkpoint import lists_question
+    from wordlelab.solvers.runtime.checkpoint import lists_question
     return {"kind": "depth-every-first-word", "lists": lists_question(searcher.lists), "mode": searcher.mode,
             "guesses": guesses, "answers": len(node.H)}
 
@@ -138,7 +138,7 @@ def check_refutation(searcher, word, value) -> None:
     "failing": pattern}`` (refuted, its core not made yet), ``{"core", "depth", "via": guess}``
     (refuted by the checked core of ``guess``, :mod:`~wordlelab.models.monotone_check`) or
     ``{"open": nodes}`` (not refuted: its search was last cut short at that many nodes)."""
-    from wordlelab.solvers.checkpoint import check_int
+    from wordlelab.solvers.runtime.checkpoint import check_int
     if word not in searcher.guess_index:
         raise ValueError("not in the guess list")
     if searcher.mode == "hard" and isinstance(value, dict) and set(value) == {"open"}:

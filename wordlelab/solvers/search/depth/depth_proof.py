@@ -37,7 +37,7 @@ import numpy as np
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import pattern_code, pattern_string
 from wordlelab.models.result import Result, Status
-from wordlelab.solvers.interrupt import StopOnCtrlC
+from wordlelab.solvers.runtime.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth.depth_entries import (check_refutation, check_via, check_via_entries, refutation_entry,
                                                     replay_refutation)
 from wordlelab.solvers.search.depth.hard_cores import keep_state_seed
@@ -61,7 +61,7 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
     In easy mode a no comes with a core: answers that alone need more guesses. With
     ``recheck`` the plain search (no learnt cores) re-decides the core on its own. Without
     a first word, the first words refuted so far go to ``checkpoint`` (see
-    :mod:`wordlelab.solvers.checkpoint`), each with the core it added to the root core; a run
+    :mod:`wordlelab.solvers.runtime.checkpoint`), each with the core it added to the root core; a run
     resumed from it skips them and replays their cores in order, so a no still comes with a
     core (``stats["from_checkpoint"]`` counts the first words taken from the file).
 
@@ -227,7 +227,7 @@ def _any_first_word(run, node, hsh, prover, stats, start_feasible, extra, questi
     mode with its core, in hard mode with the class that failed, its core made and checked only
     if no guess works (a yes needs none). In hard mode a guess a round leaves open is kept too,
     with the budget that stopped it, and a later run starts it at four times that."""
-    from wordlelab.solvers.checkpoint import checkpoint_lock, load_checkpoint, merged_entries, save_checkpoint, save_merged
+    from wordlelab.solvers.runtime.checkpoint import checkpoint_lock, load_checkpoint, merged_entries, save_checkpoint, save_merged
     from wordlelab.solvers.search.depth.class_refutation import state_question
     from wordlelab.solvers.search.engine.core_prover import Count
     searcher = run.searcher

@@ -41,7 +41,7 @@ def sweep_result(question, decisions, n_words, resumed, decided_now, verified_no
     status = Status.OPTIMAL if not unknown and not not_reached else Status.UNKNOWN
     res = Result(question, "native", status, len(yes) if status == Status.OPTIMAL else None,
                  len(yes) + len(unknown) + not_reached, None, None, False, seconds, out)
-    from wordlelab.solvers.checkpoint import unsealed_inputs
+    from wordlelab.solvers.runtime.checkpoint import unsealed_inputs
     others = [p for p in unsealed_inputs() if checkpoint is None or p != os.path.realpath(checkpoint)]
     lines = [] if sealed or not resumed else [
         f"{checkpoint}: the verdicts of {resumed} first words (trees and cores) and what this run drew from them, "

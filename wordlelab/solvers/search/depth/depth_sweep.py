@@ -14,7 +14,7 @@ Decisions go to a checkpoint (word -> decision), so the run resumes where it sto
 resumed run replays the refutations' cores in their order, as ``prove-depth`` does, and tries
 again the words the node limit left unknown (with a larger ``--node-limit``, say).
 
-With several workers the first words are the tasks of a :class:`~wordlelab.solvers.sweep.Sweep`
+With several workers the first words are the tasks of a :class:`~wordlelab.solvers.runtime.sweep.Sweep`
 (:mod:`~wordlelab.solvers.search.depth.depth_sweep_workers`). On one machine they share the table of
 decided nodes (lockless, :mod:`~wordlelab.solvers.search.engine.node_table`) in hard and strict mode.
 In easy mode each has its own prover: it replays the checkpoint's cores when it starts and
@@ -29,7 +29,7 @@ from pathlib import Path
 
 from wordlelab.errors import WordleError, check_words
 from wordlelab.models.result import Result
-from wordlelab.solvers.interrupt import StopOnCtrlC
+from wordlelab.solvers.runtime.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth.depth_decision import decide_word, first_words, root_split, twin_entry, keeps_proof
 from wordlelab.solvers.search.depth.depth_entries import (sweep_question, check_decision,  # noqa: F401 (check_decision: the sweep's own)
                                                    replay_refutation)
@@ -53,7 +53,7 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     ``stats["yes"]`` lists the yes words, ``stats["decided"]`` counts yes, no and unknown, and
     ``stats["rate_per_hour"]`` is the words decided per hour in this run. ``tree_dir`` keeps each
     yes word's verified tree (Selby's format, ``WORD.tree``). ``workers`` > 1 or ``dask_address``
-    runs the words on the sweep layer (:func:`wordlelab.solvers.sweep.executor`).
+    runs the words on the sweep layer (:func:`wordlelab.solvers.runtime.sweep.executor`).
 
     ``recheck`` (hard mode): before returning, every decision, those taken from the checkpoint
     included, is re-checked from its certificate alone (each no's core by the pure-Python
@@ -157,7 +157,7 @@ def _rechecked(res: Result, searcher, guesses, decisions, progress, tree_dir, wo
 def _mark_checked(searcher, guesses, checkpoint, decisions: dict, rechecked: dict, res: Result) -> None:
     """Mark the easy-mode nos of ``rechecked`` (all passed the checker) as checked, in
     ``decisions``, in ``checkpoint`` and in the counts of ``res``."""
-    from wordlelab.solvers.checkpoint import save_merged
+    from wordlelab.solvers.runtime.checkpoint import save_merged
     for word, value in rechecked.items():
         if value["yes"] is False:
             decisions[word] = dict(value, checked=True)
@@ -171,7 +171,7 @@ def _decide_in_process(run, guesses, checkpoint, progress, tree_dir, node_limit,
                        stale) -> tuple[Result, dict]:
     """:func:`decide_every_first_word` in this process, with the state of ``run`` (a
     :class:`~wordlelab.solvers.search.depth.run.DepthRun`); also its decisions (word -> entry)."""
-    from wordlelab.solvers.checkpoint import load_checkpoint, save_merged
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint, save_merged
     from wordlelab.solvers.search.engine.core_prover import Count
     from wordlelab.solvers.search.engine.tables import UNTOUCHED
     t0 = time.perf_counter()

@@ -1,6 +1,6 @@
 """The all-first-word depth sweep of :mod:`~wordlelab.solvers.search.depth.depth_sweep` on workers.
 
-The first words are the tasks of a :class:`~wordlelab.solvers.sweep.Sweep` (local processes or
+The first words are the tasks of a :class:`~wordlelab.solvers.runtime.sweep.Sweep` (local processes or
 dask). A first word's decision does not depend on any other's, so the workers need share
 nothing for soundness: each decides its words exactly as one process would
 (:func:`~wordlelab.solvers.search.depth.depth_decision.decide_word`), and the client merges the entries into
@@ -9,7 +9,7 @@ the checkpoint as they arrive, never an undecided entry over a decision
 
 A worker that read a file this installation did not write (the drafts file, whose cores its
 checks take up) says so with each result, and the client counts that file among its own
-unsealed inputs (:func:`~wordlelab.solvers.checkpoint.note_unsealed`): the result, and the
+unsealed inputs (:func:`~wordlelab.solvers.runtime.checkpoint.note_unsealed`): the result, and the
 checkpoint the client writes, rest on it as they would in one process.
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ class _Unstoppable:
 def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref, checkpoint, core_work):
     """A worker's run (its searcher and the campaign's state), the first node's child lists, and
     (easy mode) a prover fed the checkpoint's cores."""
-    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint
     from wordlelab.solvers.search.native import NativeSearcher
     from wordlelab.solvers.search.engine.node_table import SharedArray
     table = SharedArray.attach(table_ref) if table_ref else None
@@ -74,7 +74,7 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
 def _worker_run(state, word, _cutoff):
     """One first word's checkpoint entry, with the nodes it took (``"nodes"``) and the files this
     worker has read unsealed so far (``"unsealed"``, if any); neither is kept in the checkpoint."""
-    from wordlelab.solvers.checkpoint import unsealed_inputs
+    from wordlelab.solvers.runtime.checkpoint import unsealed_inputs
     from wordlelab.solvers.search.engine.core_prover import Count
     from wordlelab.solvers.search.engine.tables import UNTOUCHED
     run, node, Lchild, prover, cache, stats, node_limit, tree_dir, _ = state
@@ -99,9 +99,9 @@ def decide_on_workers(run, guesses, checkpoint, progress, tree_dir, node_limit, 
     """:func:`~wordlelab.solvers.search.depth.depth_sweep.decide_every_first_word` with the first
     words as sweep tasks, with the check budget of ``run`` (a
     :class:`~wordlelab.solvers.search.depth.run.DepthRun`); also its decisions."""
-    from wordlelab.solvers.checkpoint import load_checkpoint, note_unsealed
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint, note_unsealed
     from wordlelab.solvers.search.engine.node_table import SharedArray, table_shape
-    from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
+    from wordlelab.solvers.runtime.sweep import Sweep, executor, prewarm, run_sweep
     t0 = time.perf_counter()
     searcher = run.searcher
     node = searcher.root(None, None, guesses)

@@ -21,7 +21,7 @@ def depth_decisions(searcher, max_guesses, path) -> tuple[frozenset, dict, bool]
     total is infinite), and, for each word it leaves open, how hard its depth search found it
     (:func:`_depth_hardness`), and whether this installation wrote the file (else its decisions are
     claims). The checkpoint is checked as that command checks it when it resumes."""
-    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint
     from wordlelab.solvers.search.depth.depth_entries import sweep_question, check_decision
     node = searcher.root(None, None, max_guesses)
     decisions = load_checkpoint(path, sweep_question(searcher, node, max_guesses), check_decision(searcher))
@@ -67,7 +67,7 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None, s
     adds ``stats["sample"]``, the estimate of the yes words that sample's decided prefix gives
     (:func:`~wordlelab.solvers.search.depth.depth_sweep.decide_every_first_word`)."""
     import time
-    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint
     from wordlelab.solvers.search.depth.depth_report import sweep_result
     from wordlelab.solvers.search.depth.depth_entries import sweep_question, check_decision
     if not checkpoint:

@@ -143,7 +143,7 @@ def reach_path(checkpoint) -> Path | None:
     >>> str(reach_path("runs/every6.json"))
     'runs/every6.samples.json'
     """
-    from wordlelab.solvers.checkpoint import beside
+    from wordlelab.solvers.runtime.checkpoint import beside
     return beside(checkpoint, "samples")
 
 
@@ -159,14 +159,14 @@ def _check_reach(seed, reach) -> None:
 
 def load_reach(checkpoint, question: dict, seed: int) -> int:
     """How many words of seed ``seed``'s draw its runs on ``checkpoint`` have passed (0 if none)."""
-    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint
     return load_checkpoint(reach_path(checkpoint), _reach_question(question), _check_reach).get(str(seed), 0)
 
 
 def save_reach(checkpoint, question: dict, seed: int, reach: int) -> int:
     """Record that a run of seed ``seed`` has passed ``reach`` words of its draw (a reach is never
     lowered: a second run of the seed passes the same words again). Returns the reach kept."""
-    from wordlelab.solvers.checkpoint import save_merged
+    from wordlelab.solvers.runtime.checkpoint import save_merged
     if not checkpoint:
         return reach
     kept = save_merged(reach_path(checkpoint), _reach_question(question), {str(seed): reach},

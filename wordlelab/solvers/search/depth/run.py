@@ -90,7 +90,7 @@ class DepthRun:
         Read at once, not at the first word that has a draft: a file that is damaged, or for
         another question, stops the run before any search, with an error naming it; and a file
         this installation did not write is among the run's unsealed inputs
-        (:func:`~wordlelab.solvers.checkpoint.unsealed_inputs`) from the start, so a result that
+        (:func:`~wordlelab.solvers.runtime.checkpoint.unsealed_inputs`) from the start, so a result that
         may rest on it says so, even when only the sweep's workers take drafts from it.
 
         Raises

@@ -56,7 +56,7 @@ def recheck_decisions(lists, guesses: int, decisions: dict, tree_dir=None, worke
     ...
     wordlelab.errors.WordleError: --recheck: the certificate of NAUCH fails: CoreFault: ...
     """
-    from wordlelab.solvers.sweep import Sweep, executor, run_sweep
+    from wordlelab.solvers.runtime.sweep import Sweep, executor, run_sweep
     t0 = time.perf_counter()
     words = [w for w, v in decisions.items() if v["yes"] is not None and v["same_as"] is None]
     for word in words:

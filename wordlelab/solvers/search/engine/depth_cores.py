@@ -154,7 +154,7 @@ def _pair_core(H, L, M):
     return H[inU].copy()
 
 
-@nb.njit(cache=True, nogil=True)      # without the GIL: Ctrl-C reaches it (solvers/interrupt.py)
+@nb.njit(cache=True, nogil=True)      # without the GIL: Ctrl-C reaches it (solvers/runtime/interrupt.py)
 def feasible(H, L, d, tabs, M, cache, stats, node_limit, store):
     """As ``depth_search.feasible`` in easy mode: a guess that finds every answer of H within d
     guesses, REFUTED if none (count[LAST] then names a core, or NO_CORE), NODE_LIMIT at the limit.

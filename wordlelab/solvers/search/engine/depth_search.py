@@ -84,7 +84,7 @@ def cached_refuted_class(members, starts, sizes, pats, Lchild, g, d, tabs, cache
     return -1
 
 
-@nb.njit(cache=True, nogil=True)      # without the GIL: Ctrl-C reaches it (solvers/interrupt.py)
+@nb.njit(cache=True, nogil=True)      # without the GIL: Ctrl-C reaches it (solvers/runtime/interrupt.py)
 def feasible(H, L, d, tabs, cache, stats, node_limit, rounds):
     """Guess that finds every answer of H within d guesses, else REFUTED or NODE_LIMIT.
 

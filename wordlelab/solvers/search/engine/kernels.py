@@ -12,7 +12,7 @@ the same Python source, compiled by the same compiler, so the answers are the sa
 
 The depth searches are among them, and their exports release the GIL as their ``nogil``
 just-in-time versions do (:func:`_without_the_gil`): a Ctrl-C reaches them through the watcher
-thread of :mod:`wordlelab.solvers.interrupt`, which needs the GIL to run.
+thread of :mod:`wordlelab.solvers.runtime.interrupt`, which needs the GIL to run.
 
 The cache folder is trusted input, like numba's own cache of pickled machine code beside it:
 loading the module runs its code. ``kernels.json`` records the module's sha256 digest at build
@@ -344,7 +344,7 @@ def _without_the_gil(functions):
     releases it, as their ``nogil=True`` just-in-time versions do.
 
     Why: a depth search stops on Ctrl-C because a watcher thread poisons its node counter
-    (:mod:`wordlelab.solvers.interrupt`), and that thread runs only while the search has let the
+    (:mod:`wordlelab.solvers.runtime.interrupt`), and that thread runs only while the search has let the
     GIL go. pycc takes no per-export option, so its ``compile_extra`` is wrapped for the build.
     """
     import numba.pycc.compiler as pycc_compiler

@@ -10,6 +10,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from wordlelab.solvers.runtime.interrupt import POISON_NODES as POISON
+from wordlelab.solvers.runtime.interrupt import STATS_WATCHERS
+
 INF = 1 << 30
 EASY, HARD, STRICT = 0, 1, 2
 ALL_GREEN = 242
@@ -21,9 +24,8 @@ NODE_LIMIT = -2     # depth search: the node limit was reached first
 # a yes's tree is read off the depth search with this many nodes more: none in practice (its
 # nodes may have left the table, and a limit would make a yes look like a no), and below POISON
 TREE_NODE_LIMIT = 10**15
-# a node count past any limit: a Ctrl-C's watcher (solvers/interrupt.py) sets a search's counter
-# to it, and every search stops at its next node (the min-sum search's values are then void)
-POISON = 1 << 62
+# POISON: a node count past any limit. A Ctrl-C's watcher (the runtime's) sets a search's counter
+# to it, and every search stops at its next node (the min-sum search's values are then void).
 
 
 class Stat(IntEnum):
@@ -49,12 +51,6 @@ def depth_rounds(guesses_left: int = 5, answers: int = 64, first_budget: int = 4
     ([5, 64, 4096], [5, 64, 0])
     """
     return np.array([guesses_left, answers, first_budget], np.int64)
-
-
-# called with each statistics array made while a StopOnCtrlC block runs (solvers/interrupt.py):
-# the searches a run starts on arrays of their own (a core's deletions, a shared part's trials)
-# stop within a node on Ctrl-C too, not at their node budget
-STATS_WATCHERS: list = []
 
 
 def new_stats() -> np.ndarray:

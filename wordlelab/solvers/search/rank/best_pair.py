@@ -36,7 +36,7 @@ from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.search.native import INF, NativeSearcher, word_path
 from wordlelab.solvers.search.engine.node_table import SharedArray, table_shape
 from wordlelab.solvers.search.engine.pair_core import pair_class_counts, pair_value
-from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
+from wordlelab.solvers.runtime.sweep import Sweep, executor, prewarm, run_sweep
 
 SWEEP_NAME = "best-pair"
 TABLE_ENTRIES = 1 << 23
@@ -122,7 +122,7 @@ def _least_bound(st: BoundState, word: str, beta=None):
 
 
 def _check_bound(words, key, value):
-    from wordlelab.solvers.checkpoint import check_int
+    from wordlelab.solvers.runtime.checkpoint import check_int
     if words is not None and key not in words:
         raise ValueError("not a word of this question")
     if not (isinstance(value, list) and len(value) == 2 and isinstance(value[1], str)):
@@ -192,7 +192,7 @@ def _cutoff_known(top, results):
 
 
 def _check_entry(words, key, value):
-    from wordlelab.solvers.checkpoint import check_int
+    from wordlelab.solvers.runtime.checkpoint import check_int
     if words is not None and key not in words:
         raise ValueError("not a first word of this question")
     if not (isinstance(value, list) and len(value) == 2 and isinstance(value[0], list)):
@@ -211,7 +211,7 @@ def _describe(results):
 
 def checkpoint_question(lists, max_guesses: int, top: int) -> dict:
     """What a best-pair checkpoint answers (the cutoff, hence what is exact, depends on ``top``)."""
-    from wordlelab.solvers.checkpoint import lists_question
+    from wordlelab.solvers.runtime.checkpoint import lists_question
     return {"kind": SWEEP_NAME, "lists": lists_question(lists), "mode": "easy", "max_guesses": max_guesses,
             "top": top}
 
@@ -273,7 +273,7 @@ def run_best_pair(lists, max_guesses: int = 6, top: int = 10, checkpoint=None, w
         raise WordleError("a fixed pair needs a guess limit of at least 3")
     t0 = time.perf_counter()
     question = checkpoint_question(lists, max_guesses, top)
-    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint
     load_checkpoint(checkpoint, question, functools.partial(_check_entry, None))
     ex = executor(executor_kind, workers, dask_address)
     table = live = None

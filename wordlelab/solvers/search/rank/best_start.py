@@ -1,6 +1,6 @@
 """Ranking first words with proof, on all cores, resumable from a checkpoint.
 
-Each first word is one task of a :class:`~wordlelab.solvers.sweep.Sweep`. A task
+Each first word is one task of a :class:`~wordlelab.solvers.runtime.sweep.Sweep`. A task
 carries the cutoff known when it is sent (one more than the K-th best exact total
 so far), so a word that cannot enter the top K is refuted early and reported with a
 proven lower bound. Before any exact total exists, a beam search's K-th best total (a
@@ -23,11 +23,11 @@ import time
 
 from wordlelab.errors import WordleError, check_words
 from wordlelab.models.result import Result, Status
-from wordlelab.solvers.interrupt import StopOnCtrlC
+from wordlelab.solvers.runtime.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.native import INF, NativeSearcher, top_cutoff
 from wordlelab.solvers.search.engine.node_table import SharedArray, table_shape
 from wordlelab.solvers.search.classes.ranking_checkpoint import SWEEP_NAME, check_entry, checkpoint_question
-from wordlelab.solvers.sweep import Sweep, executor, prewarm, run_sweep
+from wordlelab.solvers.runtime.sweep import Sweep, executor, prewarm, run_sweep
 
 # Node-table entries for a sweep: first words reuse each other's nodes, a third of the work
 SWEEP_TABLE_ENTRIES = 1 << 23
@@ -420,7 +420,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         raise WordleError("--words names the candidates: drop --limit and --shard")
     question = checkpoint_question(lists, mode, max_guesses, shard, limit, state)
     # a checkpoint that would be refused is refused now, before any work
-    from wordlelab.solvers.checkpoint import load_checkpoint
+    from wordlelab.solvers.runtime.checkpoint import load_checkpoint
     stored = load_checkpoint(checkpoint, question, functools.partial(check_entry, None))
     ex = executor(executor_kind, workers, dask_address)
     table = live = None
@@ -514,7 +514,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         done[w] = (v, v < beta or beta >= INF)
         sweep.results[w] = list(done[w])
         sweep.resumed.discard(w)        # computed now, no longer the checkpoint's bound
-    from wordlelab.solvers.sweep import save_results
+    from wordlelab.solvers.runtime.sweep import save_results
     save_results(sweep, checkpoint)
     in_scope = {lists.guesses[g] for _, g in order}
     ranking = sorted(((w, v, e) for w, (v, e) in done.items() if w in in_scope),

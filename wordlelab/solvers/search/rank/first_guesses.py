@@ -9,7 +9,7 @@ pattern matrices), or in a file given, such as the ``--checkpoint`` of ``wordlel
 
 What this relies on: a checkpoint entry is the exact total of a first guess or a proven lower
 bound (written by best-start's exhaustive search, digest-checked on loading by
-:mod:`wordlelab.solvers.checkpoint`); the file must hold every candidate first guess (those
+:mod:`wordlelab.solvers.runtime.checkpoint`); the file must hold every candidate first guess (those
 :meth:`~wordlelab.solvers.search.native.NativeSearcher.candidate_order` keeps; any other guess
 neither splits the answers nor is one, so it is never best). A file missing some is completed
 by resuming the best-start sweep into it. A bound at or below the best exact total is made
@@ -47,7 +47,7 @@ from wordlelab.models.files import CannotWrite, write_atomic
 from wordlelab.models.result import Status
 from wordlelab.models.tree import Tree, TreeFormatError, from_json, to_json
 from wordlelab.models.verify import TreeFault, verify_tree
-from wordlelab.solvers.checkpoint import lists_question, load_checkpoint
+from wordlelab.solvers.runtime.checkpoint import lists_question, load_checkpoint
 from wordlelab.solvers.search.rank.best_start import run_best_start
 from wordlelab.solvers.search.native import INF, NativeSearcher
 from wordlelab.solvers.search.classes.ranking_checkpoint import check_entry, checkpoint_question
@@ -144,7 +144,7 @@ def first_guess_ranking(searcher: NativeSearcher, checkpoint: str | Path | None 
     Raises
     ------
     WordleError
-        The checkpoint does not load (see :func:`wordlelab.solvers.checkpoint.load_checkpoint`).
+        The checkpoint does not load (see :func:`wordlelab.solvers.runtime.checkpoint.load_checkpoint`).
 
     Examples
     --------
@@ -187,7 +187,7 @@ def first_guess_ranking(searcher: NativeSearcher, checkpoint: str | Path | None 
     done = settle_ties(searcher, {w: (int(entries[w][0]), bool(entries[w][1])) for w in candidates})
     rows = sorted(((w, v, e) for w, (v, e) in done.items()), key=lambda r: (r[1], not r[2], r[0]))
     # a ranking this installation did not write is a claim: the exact totals below the best are
-    # redone above, but every other guess's bound is the file's (see solvers/checkpoint.py)
+    # redone above, but every other guess's bound is the file's (see solvers/runtime/checkpoint.py)
     rests = [] if entries.sealed else [f"{path}: the totals and bounds of {len(candidates)} first guesses, "
                                        f"not re-proved here: the file was not written by this installation"]
     return rows, {"file": str(path), "computed_now": computed, "seconds": round(time.perf_counter() - t0, 3),
@@ -302,7 +302,7 @@ def _from_shipped(searcher, path, reprove, folder, announce):
         return None
     if trees:
         keep_trees(searcher, trees, path)
-    # the file is not counted among this process's unsealed inputs (solvers/checkpoint.py): nothing
+    # the file is not counted among this process's unsealed inputs (solvers/runtime/checkpoint.py): nothing
     # sealed is made from its claims (a hint resting on them is not kept, kept trees are verified
     # whenever read), and a play session's later hints, which do not use them, stay kept
     from wordlelab.instances.wordlists import NAMED_LISTS

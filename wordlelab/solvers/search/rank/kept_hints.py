@@ -71,7 +71,7 @@ def keep(lists, mode: str, max_guesses: int, game: GameState, top: int, status: 
     The file is replaced atomically; one that cannot be written is skipped (the hint is searched
     again next time). Returns the file, or None.
     """
-    from wordlelab.solvers.checkpoint import unsealed_inputs
+    from wordlelab.solvers.runtime.checkpoint import unsealed_inputs
     if unsealed_inputs():
         return None         # it may rest on a file's claims (a ranking): never kept as proven
     path = kept_file(lists, mode, max_guesses, game)

@@ -14,7 +14,7 @@ Rows are chosen so that the model is small and tight:
 - the seed rows are the pairs of answers that differ in one position only
   (``?ight``, ``?atch``, ...): only guesses containing one of the two differing
   letters separate them, the clusters that force the letter cover;
-- the tabu search (:mod:`wordlelab.solvers.blindfold_search`) grows them: while it
+- the tabu search (:mod:`wordlelab.solvers.blindfold.search`) grows them: while it
   finds k guesses that separate every pair of the rows' answers, the answers left
   together by those guesses on the whole list join the rows;
 - then each round solves the model; if the solver finds k guesses, the pairs they
@@ -35,8 +35,8 @@ import numpy as np
 
 from wordlelab.encoders.blindfold import build_separating
 from wordlelab.solvers.backends import export, solve
-from wordlelab.solvers.blindfold_search import classes_of, tabu_search
-from wordlelab.solvers.checkpoint import check_int_list, load_checkpoint, save_checkpoint
+from wordlelab.solvers.blindfold.search import classes_of, tabu_search
+from wordlelab.solvers.runtime.checkpoint import check_int_list, load_checkpoint, save_checkpoint
 
 
 def one_position_pairs(answers) -> list[tuple[int, int]]:

@@ -1,16 +1,16 @@
 """Fewest fixed guesses that identify every answer: a searched set and a proof, both checked.
 
 Upper bound: a greedy set, then the tabu search of
-:mod:`wordlelab.solvers.blindfold_search` for one guess fewer, again and again,
-until it fails. Lower bound: row generation (:mod:`wordlelab.solvers.blindfold_proof`)
+:mod:`wordlelab.solvers.blindfold.search` for one guess fewer, again and again,
+until it fails. Lower bound: row generation (:mod:`wordlelab.solvers.blindfold.proof`)
 for one guess fewer than the best set; INFEASIBLE on a set of pair rows proves that
 no such set identifies even the answers of those rows (the core), so none identifies
 them all (a relaxation: every row lists every guess that separates its pair, which
 :func:`wordlelab.models.blindfold.check_pair_rows` re-checks from the rules). The
-default proof is the LP branch and bound of :mod:`wordlelab.solvers.blindfold_duals`, whose
+default proof is the LP branch and bound of :mod:`wordlelab.solvers.blindfold.duals`, whose
 certificate (a tree with an integer dual bound at every leaf)
 :func:`wordlelab.models.blindfold.check_bound_tree` re-checks from the rules; the other is
-the exhaustive letter-cover search of :mod:`wordlelab.solvers.blindfold_letters`, whose
+the exhaustive letter-cover search of :mod:`wordlelab.solvers.blindfold.letters`, whose
 case split :func:`wordlelab.models.blindfold.check_letter_cases` re-checks from the words. A set
 found by the rounds replaces the best one and the proof is tried one size lower.
 Every set reported is re-checked by :func:`wordlelab.models.blindfold.check_fixed_guesses`.
@@ -29,11 +29,11 @@ from wordlelab.models.blindfold import check_bound_tree, check_fixed_guesses, ch
 from wordlelab.models.files import CannotWrite
 from wordlelab.models.result import Result, Status
 from wordlelab.solvers.backends import check_solver, export
-from wordlelab.solvers.blindfold_duals import core_rows, hard_pairs, lp_value, rule_out_by_duals
-from wordlelab.solvers.blindfold_letters import rule_out_by_letters
-from wordlelab.solvers.blindfold_proof import check_rows_entry, one_position_pairs, rule_out
-from wordlelab.solvers.blindfold_search import classes_of, score_swaps, tabu_search
-from wordlelab.solvers.checkpoint import check_int, load_checkpoint, save_checkpoint
+from wordlelab.solvers.blindfold.duals import core_rows, hard_pairs, lp_value, rule_out_by_duals
+from wordlelab.solvers.blindfold.letters import rule_out_by_letters
+from wordlelab.solvers.blindfold.proof import check_rows_entry, one_position_pairs, rule_out
+from wordlelab.solvers.blindfold.search import classes_of, score_swaps, tabu_search
+from wordlelab.solvers.runtime.checkpoint import check_int, load_checkpoint, save_checkpoint
 
 
 PROOFS = ("duals", "letters", "rows")
@@ -90,8 +90,8 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         for one guess fewer than the best set found (or for ``k``): resumable.
     proof : str
         ``duals`` (LP branch and bound with a dual bound at every leaf,
-        :mod:`wordlelab.solvers.blindfold_duals`), ``letters`` (the exhaustive letter-cover
-        search of :mod:`wordlelab.solvers.blindfold_letters`) or ``rows`` (row generation
+        :mod:`wordlelab.solvers.blindfold.duals`), ``letters`` (the exhaustive letter-cover
+        search of :mod:`wordlelab.solvers.blindfold.letters`) or ``rows`` (row generation
         with ``solver``).
     progress, should_stop : callable, optional
         ``progress(1, info=...)``; ``should_stop()`` polled between rounds and moves.
@@ -258,7 +258,7 @@ def _duals_rows(P, names, answers, checkpoint, time_limit, progress, should_stop
 
 
 def _duals(P, names, answers, k, time_limit, checkpoint, progress, should_stop, rows=None) -> dict:
-    """The LP branch and bound for ``k`` guesses (:func:`wordlelab.solvers.blindfold_duals.rule_out_by_duals`).
+    """The LP branch and bound for ``k`` guesses (:func:`wordlelab.solvers.blindfold.duals.rule_out_by_duals`).
 
     The checkpoint keeps its pair rows (the slow part to rebuild on the larger lists), which
     hold for every k; the tree is searched again. ``rows``, from an earlier step, come first.
@@ -276,7 +276,7 @@ def _duals(P, names, answers, k, time_limit, checkpoint, progress, should_stop, 
 
 
 def _rows(P, names, answers, k, solver, time_limit, seed, checkpoint, save_model, progress, should_stop) -> dict:
-    """Row generation for ``k`` guesses (:func:`wordlelab.solvers.blindfold_proof.rule_out`)."""
+    """Row generation for ``k`` guesses (:func:`wordlelab.solvers.blindfold.proof.rule_out`)."""
     question = {"kind": "blindfold-rows", "k": k, "guesses": _key(names), "answers": _key(answers)}
     return rule_out(P, names, answers, k, one_position_pairs(answers), solver, time_limit, seed,
                     min(30.0, time_limit / 4), checkpoint, question, save_model, progress, should_stop)

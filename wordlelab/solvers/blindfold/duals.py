@@ -39,9 +39,9 @@ import numpy as np
 
 from wordlelab.encoders.blindfold import build_separating
 from wordlelab.solvers.backends.highs import relaxation
-from wordlelab.solvers.blindfold_letters import letter_masks
-from wordlelab.solvers.blindfold_proof import row_guesses
-from wordlelab.solvers.blindfold_search import classes_of
+from wordlelab.solvers.blindfold.letters import letter_masks
+from wordlelab.solvers.blindfold.proof import row_guesses
+from wordlelab.solvers.blindfold.search import classes_of
 
 DENOMINATOR = 1 << 20     # the duals' common denominator in a certificate
 ALL_LETTERS = (1 << 26) - 1

@@ -30,11 +30,15 @@ import weakref
 
 import numpy as np
 
-from wordlelab.solvers import stop_request
-from wordlelab.solvers.search.engine.tables import POISON as _POISON
-from wordlelab.solvers.search.engine.tables import STATS_WATCHERS
+from wordlelab.solvers.runtime import stop_request
 
-POISON = np.int64(_POISON)    # past any node limit
+POISON_NODES = 1 << 62          # a node count past any limit, far above the largest limit accepted
+POISON = np.int64(POISON_NODES)
+
+# called with each statistics array a search makes (the engine's new_stats) while a StopOnCtrlC
+# block runs: the searches a run starts on arrays of their own (a core's deletions, a shared part's
+# trials) stop within a node on Ctrl-C too, not at their node budget
+STATS_WATCHERS: list = []
 
 
 class StopOnCtrlC:

@@ -1,6 +1,6 @@
 """Append-only checkpoints: for runs whose finished entries are too many to rewrite every 30 s.
 
-:mod:`wordlelab.solvers.checkpoint` rewrites one JSON document atomically, which is right
+:mod:`wordlelab.solvers.runtime.checkpoint` rewrites one JSON document atomically, which is right
 for thousands of entries and wrong for millions (permutation Wordle at n = 8 values about
 a million states). This format keeps the same guarantees with lines appended instead:
 
@@ -11,8 +11,8 @@ a million states). This format keeps the same guarantees with lines appended ins
   canonical JSON of ``[question digest, key, value]``.
 
 The check detects damage; the seal says who wrote the line, as a checkpoint's seal does
-(:mod:`wordlelab.solvers.checkpoint`). :func:`load_log` returns a
-:class:`~wordlelab.solvers.checkpoint.Loaded` whose ``sealed`` is true only if every line's seal
+(:mod:`wordlelab.solvers.runtime.checkpoint`). :func:`load_log` returns a
+:class:`~wordlelab.solvers.runtime.checkpoint.Loaded` whose ``sealed`` is true only if every line's seal
 verifies: a log from elsewhere, an edited one whose checks were recomputed, or one with lines
 of an older wordlelab (no seal) is a list of claims, and the file counts among the process's
 unsealed inputs. Lines are sealed only while the process has read no unsealed file, so values
@@ -22,7 +22,7 @@ A run that stops (Ctrl-C, a crash, a lost machine) can leave at most its last li
 short, because lines are written whole and in order: :func:`load_log` drops such a last
 line, which costs one entry. Any other damage (a line that fails its check, an edited
 question, another format) is refused with a one-line :class:`~wordlelab.errors.WordleError`,
-as :func:`~wordlelab.solvers.checkpoint.load_checkpoint` refuses a damaged document.
+as :func:`~wordlelab.solvers.runtime.checkpoint.load_checkpoint` refuses a damaged document.
 
 >>> import os, tempfile
 >>> path = os.path.join(tempfile.mkdtemp(), "demo.log")
@@ -48,7 +48,7 @@ from typing import Callable
 
 from wordlelab.errors import WordleError
 from wordlelab.models.files import write_atomic
-from wordlelab.solvers.checkpoint import (AFRESH, Loaded, as_json_values, canonical_json, differences, note_unsealed,
+from wordlelab.solvers.runtime.checkpoint import (AFRESH, Loaded, as_json_values, canonical_json, differences, note_unsealed,
                                          shortened, unsealed_inputs)
 
 FORMAT = "wordlelab-checkpoint-log"
@@ -84,7 +84,7 @@ def _header(question: dict) -> str:
 def load_log(path, question: dict, validate: Callable | None = None) -> Loaded:
     """The entries a log holds for ``question`` (empty if ``path`` is empty or absent).
 
-    A :class:`~wordlelab.solvers.checkpoint.Loaded` dict: ``sealed`` if every line's seal verifies
+    A :class:`~wordlelab.solvers.runtime.checkpoint.Loaded` dict: ``sealed`` if every line's seal verifies
     (an absent or empty log too: nothing is taken from it); else the file is noted among this
     process's unsealed inputs.
 

@@ -2,11 +2,11 @@
 
 A signal handler's exception can be lost: one raised while numba compiles runs inside a ctypes
 callback (llvmlite's object cache), which prints it and goes on. Recorded here, the stop still
-comes: the next :class:`~wordlelab.solvers.interrupt.StopOnCtrlC` block is stopped as it starts,
+comes: the next :class:`~wordlelab.solvers.runtime.interrupt.StopOnCtrlC` block is stopped as it starts,
 and its ``check()`` raises the same exception. No imports: the CLI's handler sets it before
 anything heavy is loaded.
 
->>> from wordlelab.solvers import stop_request
+>>> from wordlelab.solvers.runtime import stop_request
 >>> stop_request.request_stop(KeyboardInterrupt); stop_request.requested is KeyboardInterrupt
 True
 >>> stop_request.clear_stop(); stop_request.requested is None

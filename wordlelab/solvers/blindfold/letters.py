@@ -32,7 +32,7 @@ from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set befor
 import numba as nb
 import numpy as np
 
-from wordlelab.solvers.interrupt import StopOnCtrlC
+from wordlelab.solvers.runtime.interrupt import StopOnCtrlC
 from wordlelab.solvers.permutation.canon import popcount  # the same bit count as the permutation keys'
 
 ALPHABET = "abcdefghijklmnopqrstuvwxyz"

@@ -7,7 +7,7 @@ the same task (idempotently: a task finished twice counts once), and derives the
 shared cutoff from the results so far. :func:`run_sweep` keeps a window of tasks in
 flight, sends each with the current cutoff (Selby's ``-b``, automatically), and
 streams every result into the checkpoint file as it arrives (the format and its
-checks are :mod:`wordlelab.solvers.checkpoint`'s; ``Sweep.meta`` is the question).
+checks are :mod:`wordlelab.solvers.runtime.checkpoint`'s; ``Sweep.meta`` is the question).
 
 Executors: ``inprocess``; ``pool`` (local processes, the default: all cores);
 ``dask`` (``local`` starts a LocalCluster, ``tcp://host:8786`` uses a running
@@ -29,7 +29,7 @@ from typing import Callable
 
 from wordlelab.errors import WordleError
 # the one checkpoint format (re-exported here for callers of the sweep layer)
-from wordlelab.solvers.checkpoint import checkpoint_lock, load_checkpoint, save_checkpoint  # noqa: F401
+from wordlelab.solvers.runtime.checkpoint import checkpoint_lock, load_checkpoint, save_checkpoint  # noqa: F401
 
 _STATE: dict = {}    # per worker process: the built state of each question, built once
 RUNNING_EVERY = 60.0     # seconds between reports on the tasks under way (Sweep.running)
@@ -60,7 +60,7 @@ class Sweep:
     unpack: Callable = None                     # unpack(entries, keys) -> results of those tasks it holds
     resumed: set = field(default_factory=set)   # task keys whose result was taken from the checkpoint
     sealed: bool = True                         # whether this installation wrote that checkpoint (else
-    #                                             the resumed results are claims: solvers/checkpoint.py)
+    #                                             the resumed results are claims: solvers/runtime/checkpoint.py)
     stale: Callable = None                      # stale(key, result) -> True if a checkpoint's result is to
     #                                             be sent again (``skip`` may still settle it from that result)
     last: str | None = None                     # the key of the latest result of this run (computed or skipped)
@@ -92,7 +92,7 @@ def save_results(sweep: Sweep, checkpoint, kept: dict | None = None) -> None:
 
     A checkpoint never loses an entry: another process running the same question on the same file
     (two ``analyze`` runs filling one cached ranking) may have written since this one loaded it, so
-    the file is read again, under :func:`~wordlelab.solvers.checkpoint.checkpoint_lock`, and merged
+    the file is read again, under :func:`~wordlelab.solvers.runtime.checkpoint.checkpoint_lock`, and merged
     with ``merge`` (an entry of this run replaces the file's where the sweep has no ``merge``, or
     packs its entries). A file that is now refused (damaged meanwhile) is written over.
     """
