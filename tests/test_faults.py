@@ -367,7 +367,7 @@ def test_a_ctrl_c_to_the_group_prints_no_traceback_from_an_idle_worker(tmp_path)
 def test_a_solver_log_fifo_without_a_reader_is_one_line(tmp_path, cli_run):
     fifo = tmp_path / "log.fifo"
     os.mkfifo(fifo)
-    r = cli_run(["perm", "model", "--n", "3", "--solver", "cpsat", "--log", str(fifo)], expect_error=True)
+    r = cli_run(["perm", "model", "--n", "3", "--solver", "cpsat", "--set", f"log={fifo}"], expect_error=True)
     assert r.code == 2 and "needs a reader" in r.err and "Traceback" not in r.output
 
 

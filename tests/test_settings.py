@@ -19,19 +19,24 @@ def _commands(group=cli, prefix=""):
 def test_every_flag_of_a_setting_is_the_tables_row():
     """A command's --node-limit, --memory, --workers, ... has the table's flag and the table's range:
     a command may reword the help or give its own default, never another range."""
+    from wordlelab.cli.options import SetOption
     by_flag = {row.flag: row for row in TABLE}
     seen = set()
     for name, command in _commands():
         for param in command.params:
-            if not isinstance(param, click.Option) or param.opts[0] not in by_flag:
+            if isinstance(param, SetOption):            # --set NAME=VALUE: the rows it carries, with their types
+                carried = list(param.rows.items())
+            elif isinstance(param, click.Option) and param.opts[0] in by_flag:
+                carried = [(by_flag[param.opts[0]], param.type)]
+            else:
                 continue
-            row = by_flag[param.opts[0]]
-            seen.add(row.name)
-            if row.kind == "count":
-                low = getattr(param.type, "min", None)
-                assert low == row.low, (name, param.opts[0], low, row.low)
-            if row.kind == "gib":
-                assert (param.type.min, param.type.max) == (row.low, row.high), (name, param.opts[0])
+            for row, kind in carried:
+                seen.add(row.name)
+                if row.kind == "count":
+                    low = getattr(kind, "min", None)
+                    assert low == row.low, (name, row.flag, low, row.low)
+                if row.kind == "gib":
+                    assert (kind.min, kind.max) == (row.low, row.high), (name, row.flag)
     assert {"node_limit", "core_work", "memory_gib", "time_limit", "gap", "workers", "dask_address", "threads",
             "log", "checkpoint"} <= seen
 
@@ -70,8 +75,8 @@ def test_settings_are_frozen_and_declared():
 
 # The commands still above the issue's bound of 15 options, with their counts today: the counts may
 # only fall (a new option on one of them must replace another, or move to the options table).
-ABOVE_FIFTEEN = {"best-start": 22, "blindfold": 19, "eldrow": 19, "every-first-word": 21, "lower-bound": 16,
-                 "prove-depth": 18, "solve": 20, "tree-model": 22}
+ABOVE_FIFTEEN = {"best-start": 22, "blindfold": 17, "eldrow": 17, "every-first-word": 21,
+                 "prove-depth": 18, "solve": 20, "tree-model": 20}
 
 
 def test_no_command_grows_past_fifteen_options():

@@ -1,4 +1,4 @@
-"""--threads, --log and --gap of the model commands, passed through to CP-SAT, HiGHS, CBC and SCIP."""
+"""--set threads=N, log=FILE and gap=G of the model commands, passed through to CP-SAT, HiGHS, CBC and SCIP."""
 import json
 import os
 
@@ -66,12 +66,15 @@ def test_a_solver_stopped_at_the_gap_is_not_optimal(monkeypatch):
 def test_the_commands_take_them(capfd, tmp_path):
     capsys = capfd          # the log reaches file descriptor 2, where the solvers write
     log = tmp_path / "perm.log"
-    r = run_cli(capsys, ["perm", "model", "--n", "3", "--solver", "cpsat", "--threads", "1", "--log", str(log),
-                         "--gap", "0", "--json"])
+    r = run_cli(capsys, ["perm", "model", "--n", "3", "--solver", "cpsat", "--set", "threads=1", "--set", f"log={log}",
+                         "--set", "gap=0", "--json"])
     assert r.code == 0, r.err
     assert json.loads(r.out)["status"] == "OPTIMAL" and "with 1 worker" in log.read_text()
-    r = run_cli(capsys, ["perm", "model", "--n", "3", "--solver", "highs", "--log", "-", "--json"])
+    r = run_cli(capsys, ["perm", "model", "--n", "3", "--solver", "highs", "--set", "log=-", "--json"])
     assert r.code == 0 and json.loads(r.out)["status"] == "OPTIMAL" and "Solving" in r.err
     for command in (["tree-model"], ["lower-bound"], ["blindfold"], ["eldrow"], ["perm", "model"]):
-        bad = run_cli(capsys, [*command, "--gap", "1.5"])
-        assert bad.code == 2 and "--gap" in bad.err, command
+        bad = run_cli(capsys, [*command, "--set", "gap=1.5"])
+        assert bad.code == 2 and "gap" in bad.err and "Traceback" not in bad.err, command
+        for wrong in ("gap", "gap=", "speed=3"):
+            bad = run_cli(capsys, [*command, "--set", wrong])
+            assert bad.code == 2 and ("NAME=VALUE" in bad.err or "unknown setting" in bad.err), (command, wrong)

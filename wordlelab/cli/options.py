@@ -6,6 +6,8 @@ and limits are range-checked, so a negative number never acts as a Python slice.
 """
 from __future__ import annotations
 
+import functools
+
 import math
 import os
 
@@ -211,6 +213,69 @@ def setting_option(name: str, *, dest: str | None = None, help: str | None = Non
         kw["metavar"] = row.metavar
     kw.update(overrides)
     return click.option(row.flag, dest or row.name, **kw)
+
+
+class SetOption(click.Option):
+    """The ``--set`` option; ``rows`` maps each row it carries to its parameter type here."""
+
+    def __init__(self, *args, rows: dict, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rows = rows
+
+
+def set_option(*names: str, types: dict | None = None, helps: dict | None = None):
+    """``--set NAME=VALUE`` (repeatable): the rarer rows of the options table under one option.
+
+    ``names`` are rows of ``wordlelab.models.settings`` (``"threads"``, or ``"memory_gib:memory"``
+    to give the command's parameter its own name). NAME is the row's flag without its dashes
+    (``--set threads=4``, ``--set core-work=1000000000``; the row's name, ``core_work``, works too).
+    Each value is checked against its row's range when the command line is parsed, and the command
+    receives every named row as its own parameter (the row's default when not set), exactly as if
+    each were its own flag: so a command keeps a short option list and the table stays the one
+    place a setting is described. ``types`` and ``helps`` (by row name) narrow a row's type or
+    reword its help for this command, as :func:`setting_option`'s overrides do.
+    """
+    types, helps = types or {}, helps or {}
+    rows = []
+    for spec in names:
+        name, _, dest = spec.partition(":")
+        rows.append((ROWS[name], dest or name))
+    by_key = {}
+    for row, dest in rows:
+        key = row.flag.lstrip("-")
+        by_key[key] = by_key[key.replace("-", "_")] = by_key[row.name] = (row, dest)
+    keys = ", ".join(row.flag.lstrip("-") for row, _ in rows)
+
+    def convert(ctx, param, values):
+        chosen = {}
+        for text in values:
+            key, eq, raw = text.partition("=")
+            key = key.strip()
+            if not eq or not raw:
+                raise click.BadParameter(f"{text!r} is not NAME=VALUE (names: {keys})", ctx, param)
+            if key not in by_key:
+                raise click.BadParameter(f"unknown setting {key!r} (names: {keys})", ctx, param)
+            row, dest = by_key[key]
+            try:
+                chosen[dest] = types.get(row.name, _setting_type(row)).convert(raw, param, ctx)
+            except click.BadParameter as e:
+                raise click.BadParameter(f"{row.flag.lstrip('-')}: {e.message}", ctx, param) from None
+        return chosen
+
+    lines = "; ".join(f"{row.flag.lstrip('-')}={row.metavar or row.kind.upper()}: {helps.get(row.name, row.help)}"
+                      for row, _ in rows)
+
+    def decorate(f):
+        @functools.wraps(f)
+        def command(*args, **kwargs):
+            chosen = kwargs.pop("settings")
+            for row, dest in rows:
+                kwargs[dest] = chosen.get(dest, row.default)
+            return f(*args, **kwargs)
+        return click.option("--set", "settings", multiple=True, callback=convert, metavar="NAME=VALUE",
+                            cls=SetOption, rows={row: types.get(row.name, _setting_type(row)) for row, _ in rows},
+                            help=f"a setting of the options table, repeatable. {lines}")(command)
+    return decorate
 
 
 def inputs_option(f):

@@ -9,7 +9,7 @@ Statuses are OPTIMAL, FEASIBLE, INFEASIBLE or UNKNOWN. A time-out is FEASIBLE (a
 solution, nothing proven about optimality) or UNKNOWN, never a proof. Solver
 calls run under :func:`quiet_output`: a solver library that prints (HiGHS's
 banner, from C++) can never reach our stdout or a ``--json`` document on it. A log asked
-for (:func:`solver_settings`, the commands' ``--log``) goes to stderr or a file instead.
+for (:func:`solver_settings`, the commands' ``--set log=``) goes to stderr or a file instead.
 
 Threads, the log and a relative MIP gap come from the arguments of :func:`solve`, else from
 the innermost :func:`solver_settings` block. Threads default to every core this process may use

@@ -63,7 +63,7 @@ def stoppable(stop):
 
 @dataclass(frozen=True)
 class SolverSettings:
-    """What a model solver is asked besides its model and time limit (``--threads``, ``--log``, ``--gap``).
+    """What a model solver is asked besides its model and time limit (``--set threads=``, ``log=``, ``gap=``).
 
     ``threads`` None: every core this process may use. ``log`` None: the solver's output is
     discarded; ``"-"``: its log goes to stderr (stdout stays the command's, JSON included); else

@@ -61,7 +61,7 @@ def solve(model, time_limit: float, threads: int | None = None) -> Solution:
         settings = current_settings()
         cmd = pulp.PULP_CBC_CMD(msg=settings.log is not None, warmStart=bool(model.hints),
                                 timeMode="elapsed", threads=threads or usable_cores(), gapRel=settings.gap)
-        with quiet_output():            # CBC's log, if asked for, goes where --log says
+        with quiet_output():            # CBC's log, if asked for, goes where --set log= says
             solved = _run(cmd, prob, t0 + time_limit)
     seconds = time.perf_counter() - t0
     if not solved:

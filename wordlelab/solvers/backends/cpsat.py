@@ -16,7 +16,7 @@ from wordlelab.solvers.backends.base import Solution, quiet_output, status_from,
 INT_INF = 2**53
 # the default number of workers, whatever the cores: CP-SAT's portfolio finds covers through its
 # diverse workers, not through parallel speed, so even on 2 cores 8 workers prove the least cover
-# of ?ills (every guess an answer) hundreds of times faster than 2 do; --threads N asks for N
+# of ?ills (every guess an answer) hundreds of times faster than 2 do; --set threads=N asks for N
 PORTFOLIO = 8
 
 
