@@ -353,7 +353,7 @@ def test_prove_depth_and_eldrow_questions_are_checked(cli_run, word_files, tmp_p
     cli_run(eldrow_args(word_files, e, "--json"))
     assert_one_line_error(cli_run(eldrow_args(word_files, e, "--mode", "hard", "--json"), expect_error=True),
                           "mode is")
-    assert_one_line_error(cli_run(eldrow_args(word_files, e, "--node-limit", "1000", "--json"), expect_error=True),
+    assert_one_line_error(cli_run(eldrow_args(word_files, e, "--set", "node-limit=1000", "--json"), expect_error=True),
                           "node_limit is")
 
 

@@ -140,6 +140,7 @@ RUN_AS_SHOWN = {
     "--encoding assignment -o ills5.lp",
     "wordlelab eldrow --target lower",
     "wordlelab eldrow --target lower --start crane --solver cpsat",
+    "wordlelab eldrow --target lower --set node-limit=1000000",
     "wordlelab tree-model --pattern '?ight' --depth 3 --objective depth",
     "wordlelab perm numbers --n 8",
     "wordlelab perm numbers --n 4 --colors 2",

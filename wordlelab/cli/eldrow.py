@@ -12,14 +12,17 @@ from wordlelab.instances.wordlists import eldrow_lists
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.cli.solver_options import solver_options
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import SOLVERS, OutputFile, sweep_options, setting_option
+from wordlelab.cli.options import SOLVERS, OutputFile, setting_option, workers_type
+
+DEFAULT_NODE_LIMIT = 10**12
 
 
 @click.command(epilog="""\b
 Examples:
   wordlelab eldrow --target lower
   wordlelab eldrow --target lower --start crane --solver cpsat
-  wordlelab eldrow --all --workers 2 --checkpoint eldrow.json --csv eldrow.csv""")
+  wordlelab eldrow --all --workers 2 --checkpoint eldrow.json --csv eldrow.csv
+  wordlelab eldrow --target lower --set node-limit=1000000""")
 @click.option("--target", default=None, help="the answer the chain must end at")
 @click.option("--all", "all_targets", is_flag=True, help="every target in the list")
 @click.option("--lists", "lists_name", default=None, help="use this named list's answers (default: the 2315 original answers)")
@@ -31,18 +34,21 @@ Examples:
               help="native search: largest admissible set (strict's fast path), chain order with memo (hard's), or by mode")
 @click.option("--export", "export_file", default=None, type=OutputFile(), help="write the model (.lp/.mps)")
 @setting_option("time_limit", default=60.0, show_default=True, help="seconds per model solve")
-@setting_option("node_limit", default=10**12, show_default=True, help="native search gives up (UNKNOWN) after this")
 @setting_option("checkpoint", help="--all: resumable results (JSON)")
 @click.option("--csv", "csv_file", default=None, type=OutputFile(), help="--all: write target,max_length,chain")
-@sweep_options("--all: processes (default: all cores)",
-               "--all: run the targets on dask.distributed (a LocalCluster, or a running scheduler)")
+@setting_option("workers", type=workers_type(), help="--all: processes (default: all cores)")
 @json_option
-@solver_options
+@solver_options(also=("node_limit", "dask_address"),
+                helps={"node_limit": "the native search gives up (UNKNOWN) after this many nodes "
+                                     "(default 10^12)",
+                       "dask_address": "--all: run the targets on dask.distributed (a LocalCluster, or a "
+                                       "running scheduler)"})
 def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, search, export_file, time_limit,
            node_limit, checkpoint, csv_file, workers, dask_address, as_json):
     """Longest chain of guesses, each still a possible answer (strict) or hard-mode legal, ending at the target."""
     from wordlelab.solvers.eldrow import EldrowSearcher, sweep
     lists = eldrow_lists(lists_name, words_file)
+    node_limit = DEFAULT_NODE_LIMIT if node_limit is None else node_limit
     if bool(target) == bool(all_targets):
         raise WordleError("give --target WORD or --all")
     if all_targets:
