@@ -41,9 +41,14 @@ def save_tree_certificate(result, tree_file: str | None) -> None:
     """Write the result's tree (if it has one and a file was asked for), and note where in its stats
     (only once it is written: a failure is reported after the result, see :func:`final_write`)."""
     if tree_file and result.certificate_kind == "tree" and result.certificate is not None:
+        from wordlelab.models.games import game_named
         from wordlelab.models.tree import save_tree
-        if final_write(save_tree, result.certificate, tree_file):
-            result.stats["tree_file"] = tree_file
+        # the replies in the notation of the game the question was asked of
+        if final_write(save_tree, result.certificate, tree_file, game_named(result.question.get("lists"))):
+            if isinstance(result.stats, dict):
+                result.stats["tree_file"] = tree_file
+            else:           # a typed one declares the field (models/stats.py)
+                result.stats.tree_file = tree_file
 
 
 # ---- files written after the work: a failure must not lose the result. The paths were checked

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from wordlelab.errors import WordleError, WordlelabWarning, install_command
+from wordlelab.errors import ParameterError, WordleError, WordlelabWarning, install_command
 from wordlelab.models.feedback import check_word
+from wordlelab.models.games import WORDLE, game_named
 
 REMOVED_FROM_2315 = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
 DEFAULT_LISTS = "nyt20220830"
@@ -97,11 +98,13 @@ NAMED_LISTS = {
 
 @dataclass(frozen=True)
 class WordLists:
-    """A guess list and an answer list; every answer is also a guess."""
+    """A guess list and an answer list; every answer is also a guess. ``game`` gives the reply
+    rule (:mod:`wordlelab.models.games`): Wordle unless the lists are a Mastermind game's codes."""
 
     name: str
     guesses: tuple[str, ...]
     answers: tuple[str, ...]
+    game: object = WORDLE
 
     @property
     def key(self) -> str:
@@ -165,6 +168,8 @@ def load_lists(name: str | None = None, guesses_file: str | None = None,
     ----------
     name : str, optional
         A named pair of lists (``wordlelab lists``); None is the default, nyt20220830.
+        ``mastermind:PxC`` is the game of Mastermind with P pegs and C colours: every code is a
+        guess and an answer (:mod:`wordlelab.models.games`).
     guesses_file : str, optional
         A file of allowed guesses, one word a line, in place of the named guesses.
     answers : str, optional
@@ -183,6 +188,16 @@ def load_lists(name: str | None = None, guesses_file: str | None = None,
         match, an unreadable or malformed file, or an answer that is not a guess.
     """
     name = name or DEFAULT_LISTS
+    if game_named(name) is not WORDLE:
+        if guesses_file or answers:
+            raise WordleError(f"{name} is a game of its own: every code is a guess and an answer "
+                              f"(no --guesses or --answers)")
+        game = game_named(name)
+        codes = game.codes()
+        return WordLists(game.name, codes, codes, game)
+    if name.startswith("mastermind"):
+        raise WordleError(f"unknown game {name!r}: Mastermind is named mastermind:PxC, e.g. mastermind:4x6 "
+                          f"(P pegs, C colours)")
     if name not in NAMED_LISTS and not guesses_file:
         raise WordleError(f"unknown word lists {name!r}; choose one of {', '.join(NAMED_LISTS)}")
     label = name
@@ -199,7 +214,7 @@ def load_lists(name: str | None = None, guesses_file: str | None = None,
     elif answers:
         ans, label = read_word_file(answers, "answer list"), label + "+" + Path(answers).name
     elif ans is None:
-        raise WordleError("--guesses FILE needs --answers FILE (or --answers all)")
+        raise ParameterError("a file of {guesses} needs a file of {answers} (or {answers} all)")
     gset = set(guesses)
     missing = [a for a in ans if a not in gset]
     if missing:

@@ -28,8 +28,11 @@ def encode_words(words) -> np.ndarray:
     return (np.frombuffer("".join(words).encode("ascii"), np.uint8).reshape(-1, WORD_LENGTH) - ord("a")).astype(np.uint8)
 
 
-def build_matrix(guesses, answers) -> np.ndarray:
-    """Compute the ``len(guesses) x len(answers)`` uint8 matrix (no cache)."""
+def build_matrix(guesses, answers, game=None) -> np.ndarray:
+    """Compute the ``len(guesses) x len(answers)`` uint8 matrix (no cache); ``game`` (a
+    :mod:`~wordlelab.models.games` game, default Wordle) gives the reply rule."""
+    if game is not None and not game.letters:
+        return game.matrix(guesses, answers)
     from wordlelab.models.matrix_kernels import pattern_codes     # numba: loaded only to build
     return pattern_codes(encode_words(guesses), encode_words(answers))
 
@@ -53,7 +56,7 @@ def pattern_matrix(lists, use_cache: bool = True, stats: dict | None = None,
     source = "cache"
     if m is None:
         source = "built"
-        m = np.ascontiguousarray(build_matrix(lists.guesses, lists.answers).T)
+        m = np.ascontiguousarray(build_matrix(lists.guesses, lists.answers, lists.game).T)
         _check_sample(m, lists)
         if use_cache:
             _save(path, m)
@@ -139,7 +142,7 @@ def _load_checked(path: Path, shape) -> np.ndarray | None:
 def _check_sample(m: np.ndarray, lists, n: int = 2000, seed: int = 0) -> None:
     """Cross-check random cells of a freshly built matrix against the pure-Python rule."""
     from wordlelab.errors import WordleError
-    from wordlelab.models.feedback import feedback
+    feedback = lists.game.reply
     rng = np.random.default_rng(seed)
     rows = rng.integers(0, m.shape[0], n)
     cols = rng.integers(0, m.shape[1], n)

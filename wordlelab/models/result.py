@@ -33,9 +33,11 @@ then what holds without those values (a verified tree with a value is ``FEASIBLE
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
+
+from wordlelab.models.stats import Stats
 
 
 class Status(str, Enum):
@@ -74,9 +76,13 @@ class Result:
 
     An OPTIMAL least total has two halves: its tree attains the value, and no strategy does
     better. ``verified`` with a ``tree`` covers the first; asked for a certificate of the second,
-    ``stats["verified_halves"]`` says which are checked: ``"tree"``, or ``"both"`` once a lower-bound certificate
+    ``stats.verified_halves`` says which are checked: ``"tree"``, or ``"both"`` once a lower-bound certificate
     (:mod:`~wordlelab.models.lower_bound`, written by ``solve --certify``, described in
-    ``stats["lower_bound"]``) was checked by its independent checker inside the call.
+    ``stats.lower_bound``) was checked by its independent checker inside the call.
+
+    ``stats`` is a typed statistics object of :mod:`wordlelab.models.stats` for the native
+    searcher's questions (least total, depth, first-word ranking), read by attribute, and a dict
+    for the others; :meth:`as_dict` writes either as the same JSON object.
     """
 
     question: dict
@@ -88,7 +94,7 @@ class Result:
     certificate_kind: str | None = None
     verified: bool = False
     seconds: float = 0.0
-    stats: dict = field(default_factory=dict)
+    stats: dict | Stats = field(default_factory=dict)
     heuristic: bool = False
     rests_on: list = field(default_factory=list)
     claimed: Status | None = None
@@ -113,7 +119,7 @@ class Result:
         extra = f", rests_on={len(self.rests_on)} file(s)" if self.rests_on else ""
         return (f"Result({self.status.value}, value={self.value!r}, bound={self.bound!r}, verified={self.verified}, "
                 f"seconds={round(self.seconds, 3)}, question={kind!r}, method={self.method!r}, certificate={cert}, "
-                f"stats={len(self.stats)} key{'' if len(self.stats) == 1 else 's'}"
+                f"stats={len(self.stats_dict())} key{'' if len(self.stats_dict()) == 1 else 's'}"
                 f"{', heuristic' if self.heuristic else ''}{extra})")
 
     @property
@@ -125,8 +131,9 @@ class Result:
         """JSON-ready: the same keys for every question (``--json`` prints this)."""
         cert = self.certificate
         if cert is not None and self.certificate_kind == "tree":
+            from wordlelab.models.games import game_named
             from wordlelab.models.tree import to_json
-            cert = to_json(cert)
+            cert = to_json(cert, game_named(self.question.get("lists")))
         elif cert is not None and self.certificate_kind == "trees":
             from wordlelab.models.tree import to_json
             cert = [{**row, "tree": to_json(row["tree"])} for row in cert]
@@ -135,8 +142,12 @@ class Result:
         return {"question": self.question, "method": self.method, "status": self.status.value,
                 "value": self.value, "bound": self.bound, "certificate_kind": self.certificate_kind,
                 "certificate": cert, "verified": self.verified, "heuristic": self.heuristic,
-                "seconds": round(self.seconds, 3), "stats": self.stats,
+                "seconds": round(self.seconds, 3), "stats": self.stats_dict(),
                 "rests_on": list(self.rests_on), "claimed": None if self.claimed is None else self.claimed.value}
+
+    def stats_dict(self) -> dict:
+        """The statistics as the JSON object ``--json`` prints (a typed one through its ``as_dict()``)."""
+        return self.stats.as_dict() if isinstance(self.stats, Stats) else self.stats
 
     def rest_on(self, lines) -> "Result":
         """Downgrade this result for the values it took unchecked from files (``lines``, one a file).
@@ -159,7 +170,9 @@ class Result:
                 else Status.UNKNOWN
         if self.bound is not None:
             # a bound that rests on a file's values is not proven here; kept as the files' claim
-            self.stats = {**self.stats, "claimed_bound": self.bound}
+            # (a copy: the statistics may be another result's, as a tie-break's plain one)
+            self.stats = replace(self.stats, claimed_bound=self.bound) if isinstance(self.stats, Stats) \
+                else {**self.stats, "claimed_bound": self.bound}
         self.bound = None
         return self
 

@@ -5,7 +5,9 @@ all-green pattern mapped to ``None`` where the guess itself is the answer.
 
 Selby's format has one line per answer, ``guess PATTERNk`` pairs ending in
 ``GGGGGk`` (k counts guesses), in hollow layout: the part of a line that
-repeats the line above is written as spaces.
+repeats the line above is written as spaces. The readers and writers take a ``game``
+(:mod:`wordlelab.models.games`, default Wordle) whose notation they write replies in: a
+Mastermind tree's lines read ``1123 BW--1 1245 BBBB2``.
 
 >>> t = read_selby("salet GGGGG1\\n")
 >>> t.guess, t.branches
@@ -18,9 +20,9 @@ import os
 from dataclasses import dataclass, field
 
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import (ALL_GREEN, WORD_LENGTH, check_word, feedback,
-                                       pattern_code, pattern_string)
+from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
 from wordlelab.models.files import open_atomic
+from wordlelab.models.games import WORDLE
 
 
 @dataclass
@@ -53,8 +55,10 @@ class TreeFormatError(WordleError):
     """A tree file that cannot be parsed."""
 
 
-def read_selby(text: str) -> Tree:
-    """Parse Selby's hollow tree format."""
+def read_selby(text: str, game=None) -> Tree:
+    """Parse Selby's hollow tree format (replies in ``game``'s notation; default Wordle's)."""
+    game = game or WORDLE
+    width = game.reply_width
     root: Tree | None = None
     previous = ""
     for lineno, raw in enumerate(text.splitlines(), 1):
@@ -72,8 +76,8 @@ def read_selby(text: str) -> Tree:
         node_holder = None
         for step, (word, tag) in enumerate(zip(tokens[::2], tokens[1::2]), 1):
             try:
-                word = check_word(word)
-                pattern, k = pattern_code(tag[:WORD_LENGTH]), int(tag[WORD_LENGTH:])
+                word = game.check_guess(word)
+                pattern, k = game.reply_code(tag[:width]), int(tag[width:])
             except (WordleError, ValueError):
                 raise TreeFormatError(f"line {lineno}: bad pair {word} {tag!r}") from None
             if k != step:
@@ -92,7 +96,7 @@ def read_selby(text: str) -> Tree:
                                       f"above has {node.guess}")
             last = step * 2 == len(tokens)
             if (pattern == ALL_GREEN) != last:
-                raise TreeFormatError(f"line {lineno}: a line must end at, and only at, GGGGG")
+                raise TreeFormatError(f"line {lineno}: a line must end at, and only at, {game.reply_string(ALL_GREEN)}")
             if last:
                 if pattern in node.branches:
                     raise TreeFormatError(f"line {lineno}: this path is already in the tree")
@@ -103,13 +107,14 @@ def read_selby(text: str) -> Tree:
     return root
 
 
-def write_selby(tree: Tree) -> str:
-    """Selby's hollow format, branches in alphabetical pattern order."""
+def write_selby(tree: Tree, game=None) -> str:
+    """Selby's hollow format, branches in alphabetical pattern order (replies in ``game``'s notation)."""
+    write = (game or WORDLE).reply_string
     lines, previous = [], []
     for path in tree.paths():
         tokens = []
         for depth, (g, p) in enumerate(path, 1):
-            tokens += [g, f"{pattern_string(p)}{depth}"]
+            tokens += [g, f"{write(p)}{depth}"]
         shared = 0
         while shared < min(len(tokens), len(previous)) and tokens[shared] == previous[shared]:
             shared += 1
@@ -120,14 +125,18 @@ def write_selby(tree: Tree) -> str:
     return "\n".join(lines) + "\n"
 
 
-def to_json(tree: Tree) -> dict:
-    """Nested dict: ``{"guess": ..., "branches": {"BBBYB": {...}, "GGGGG": null}}``."""
-    named = sorted((pattern_string(p), s) for p, s in tree.branches.items())   # patterns differ: no tie
-    return {"guess": tree.guess, "branches": {p: (None if s is None else to_json(s)) for p, s in named}}
+def to_json(tree: Tree, game=None) -> dict:
+    """Nested dict: ``{"guess": ..., "branches": {"BBBYB": {...}, "GGGGG": null}}`` (replies in
+    ``game``'s notation; default Wordle's)."""
+    write = (game or WORDLE).reply_string
+    named = sorted((write(p), s) for p, s in tree.branches.items())   # patterns differ: no tie
+    return {"guess": tree.guess, "branches": {p: (None if s is None else to_json(s, game)) for p, s in named}}
 
 
-def from_json(data: dict) -> Tree:
+def from_json(data: dict, game=None) -> Tree:
     """Inverse of :func:`to_json` (iterative: a deep file cannot exhaust the call stack)."""
+    game = game or WORDLE
+    check_word, pattern_code = game.check_guess, game.reply_code
     try:
         root = Tree(check_word(data["guess"]))
         stack = [(root, data)]
@@ -150,13 +159,16 @@ def from_json(data: dict) -> Tree:
 MAX_TREE_BYTES = 64 << 20
 
 
-def load_tree(path: str) -> Tree:
+def load_tree(path: str, game=None) -> Tree:
     """Read a tree file in Selby's format or JSON (chosen by content), at most :data:`MAX_TREE_BYTES`.
 
     Parameters
     ----------
     path : str
         The file; a FIFO is read as its writer feeds it.
+    game : optional
+        The game whose notation the replies are written in (:mod:`wordlelab.models.games`;
+        default Wordle).
 
     Returns
     -------
@@ -188,7 +200,7 @@ def load_tree(path: str) -> Tree:
         raise TreeFormatError(f"{path}: larger than {MAX_TREE_BYTES >> 20} MiB, far more than any strategy tree")
     if text.lstrip().startswith("{"):
         try:
-            return from_json(json.loads(text))
+            return from_json(json.loads(text), game)
         except json.JSONDecodeError as e:
             raise TreeFormatError(f"{path}: invalid JSON ({e.msg}, line {e.lineno})") from None
         except WordleError as e:  # the JSON's own shape (from_json): its message says what is wrong
@@ -197,10 +209,10 @@ def load_tree(path: str) -> Tree:
             raise TreeFormatError(f"{path}: a JSON number too long to be part of a strategy tree") from None
         except RecursionError:
             raise TreeFormatError(f"{path}: JSON nested too deeply to be a strategy tree") from None
-    return read_selby(text)
+    return read_selby(text, game)
 
 
-def save_tree(tree: Tree, path: str) -> None:
+def save_tree(tree: Tree, path: str, game=None) -> None:
     """Write a tree: JSON (``.json``), GraphML (``.graphml``, for graph tools), else Selby's format.
 
     Written by :func:`~wordlelab.models.files.open_atomic`: a regular file is replaced whole, so a
@@ -214,6 +226,8 @@ def save_tree(tree: Tree, path: str) -> None:
         The tree to write.
     path : str
         The file; its suffix chooses the format.
+    game : optional
+        The game whose notation the replies are written in (default Wordle).
 
     Raises
     ------
@@ -228,9 +242,9 @@ def save_tree(tree: Tree, path: str) -> None:
         return
     with open_atomic(path, "w") as f:
         if path.endswith(".json"):
-            json.dump(to_json(tree), f, indent=1)
+            json.dump(to_json(tree) if game is None else to_json(tree, game), f, indent=1)
         else:
-            f.write(write_selby(tree))
+            f.write(write_selby(tree) if game is None else write_selby(tree, game))
 
 
 def to_digraph(tree: Tree):

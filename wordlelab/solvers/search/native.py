@@ -42,11 +42,12 @@ import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.endgames import endgame_ids
-from wordlelab.models.feedback import check_word, pattern_string
+from wordlelab.models.feedback import pattern_string
 from wordlelab.models.matrix import encode_words, pattern_matrix
 from wordlelab.models.modes import check_mode
 from wordlelab.models.result import Result, Status
 from wordlelab.models.state import parse_state
+from wordlelab.models.stats import SolveStats
 from wordlelab.models.tree import Tree, word_path  # noqa: F401  (word_path: re-exported)
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.runtime.interrupt import DeferSignals, StopOnCtrlC
@@ -115,6 +116,9 @@ class NativeSearcher(StrategyPaths):
     def __init__(self, lists, mode: str = "easy", max_guesses: int = 6, beam: int = 0,
                  cache_entries: int = 1 << 20, seed: int = 20220316, table=None):
         check_mode(mode)
+        if mode != "easy" and not lists.game.letters:
+            raise WordleError(f"{lists.game.name} is played in easy mode only: hard and strict mode are "
+                              f"rules about letters")
         _check_limit(max_guesses, "--max-guesses")
         if beam < 0:
             raise WordleError("--beam must be positive")
@@ -127,11 +131,18 @@ class NativeSearcher(StrategyPaths):
         n_a, n_g = len(lists.answers), len(lists.guesses)
         self.R, self.Z1, self.Z2 = (hash_keys(seed + k * n_a, n_a) | np.uint64(1) for k in range(3))
         self.ZG = hash_keys(seed + 3 * n_a, n_g)
-        self.letters = encode_words(lists.guesses)
+        self.game = lists.game
+        if self.game.letters:
+            self.letters = encode_words(lists.guesses)
+            eg, n_eg = endgame_ids(lists.answers)
+        else:
+            # no letters: the letter tables are blank, and no answer is in an endgame (Selby's
+            # endgame bound is about words equal in four positions: models/games.py)
+            self.letters = np.zeros((n_g, 5), np.uint8)
+            eg, n_eg = np.full((n_a, 5), -1, np.int32), 0
         self.lcount = np.zeros((n_g, 26), np.uint8)
         for t in range(5):
             np.add.at(self.lcount, (np.arange(n_g), self.letters[:, t]), 1)
-        eg, n_eg = endgame_ids(lists.answers)
         # the one place the kernels' tables are put together: rows and columns of the full
         # matrix are the answers and guesses themselves
         self.tables = Tables(self.MT, self.ans_guess, self.ans_guess, self.R, self.Z1, self.Z2,
@@ -222,6 +233,8 @@ class NativeSearcher(StrategyPaths):
         guesses in all (default: the searcher's limit)."""
         max_guesses = self.max_guesses if max_guesses is None else max_guesses
         history: tuple = ()
+        if state and not self.game.letters:
+            raise WordleError(f"--state reads Wordle's colours; {self.game.name} takes --start only")
         if state:
             s = parse_state(state, self.lists, self.mode)
             history, answers = s.history, s.answers
@@ -234,7 +247,7 @@ class NativeSearcher(StrategyPaths):
             answers = self.lists.answers
             L = np.arange(len(self.lists.guesses), dtype=np.int32)
         if start:
-            start = check_word(start)
+            start = self.game.check_guess(start)
             if start not in self.guess_index:
                 raise WordleError(f"{start!r} is not in the guess list {self.lists.name}")
             if self.guess_index[start] not in set(L.tolist()):
@@ -252,7 +265,7 @@ class NativeSearcher(StrategyPaths):
               class_rankings: tuple = (), threads: int = 1) -> Result:
         """The least total with its verified tree, from ``start`` (or the best first guess if None).
 
-        See the module docstring for the statuses; ``stats["first_guess"]`` is the strategy's
+        See the module docstring for the statuses; ``stats.first_guess`` is the strategy's
         first guess (from a state: its next guess), found or given. With ``checkpoint`` (a
         first guess given, no beam) each class is saved there as soon as it is proven, and a
         rerun takes the saved classes instead of searching them
@@ -416,11 +429,11 @@ class NativeSearcher(StrategyPaths):
 
     def _min_total_result(self, question, method, status, node, t0, given, total=None, tree=None,
                           extra=None, bound=None) -> Result:
-        """The Result of a min-total search; ``bound`` (with ``total`` None): a proven lower bound only."""
+        """The Result of a min-total search; ``bound`` (with ``total`` None): a proven lower bound only.
+        ``extra`` sets the optional fields of its :class:`~wordlelab.models.stats.SolveStats`."""
         n = len(node.H)
-        stats = {"n_answers": n, "first_guess": node.start, "first_guess_given": given,
-                 "average": None if total is None else round(total / n, 4), **self.statistics(),
-                 **(extra or {})}
+        stats = SolveStats(n, node.start, given, None if total is None else round(total / n, 4),
+                           counters=self.statistics(), **(extra or {}))
         return Result(question, method, status, value=total,
                       bound=total if status == Status.OPTIMAL else bound,
                       certificate=tree, certificate_kind=None if tree is None else "tree",
@@ -431,7 +444,8 @@ class NativeSearcher(StrategyPaths):
         """Re-check ``tree`` for ``node`` with the independent verifier: its answers, the play
         before it, and the guesses left (``node.d``). Returns the verifier's report."""
         answers = [self.lists.answers[a] for a in node.H]
-        return verify_tree(tree, answers, self.lists.guesses, self.mode, node.history, node.d)
+        return verify_tree(tree, answers, self.lists.guesses, self.mode, node.history, node.d,
+                           rule=self.game.name)
 
     def add_stats(self, stats: np.ndarray) -> None:
         """Add the counters ``stats`` (``new_stats``) of searches run beside this searcher's own,
