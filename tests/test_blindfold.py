@@ -9,7 +9,8 @@ from wordlelab.cli import main
 from wordlelab.models.blindfold import FixedGuessFault, check_bound_tree, check_fixed_guesses
 from wordlelab.models.matrix import pattern_matrix
 from wordlelab.solvers.backends import installed
-from wordlelab.solvers.blindfold import least_fixed_guesses, separates
+from wordlelab.models.settings import Execution, Limits
+from wordlelab.solvers.blindfold import BlindfoldOptions, least_fixed_guesses, separates
 
 
 def brute_least(P):
@@ -37,12 +38,13 @@ def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
     answers = [default_lists.answers[c] for c in cols]
     proof = solver if solver in ("letters", "duals") else "rows"
     solver = "cpsat" if proof != "rows" else solver
-    r = least_fixed_guesses(P, names, answers, solver, time_limit=60, proof=proof)
+    how, limits = BlindfoldOptions(proof, solver), Limits(time_limit=60)
+    r = least_fixed_guesses(P, names, answers, options=how, limits=limits)
     assert r.status == "OPTIMAL" and r.value == expected == r.bound and r.verified
     chosen = [rows.index(default_lists.guesses.index(w)) for w in r.certificate]
     assert separates(P[chosen]) and check_fixed_guesses(r.certificate, answers) == len(answers)
     if expected >= 1:
-        no = least_fixed_guesses(P, names, answers, solver, k=expected - 1, time_limit=60, proof=proof)
+        no = least_fixed_guesses(P, names, answers, expected - 1, how, limits)
         assert no.status == "INFEASIBLE" and no.bound == expected and no.stats["proof_checked"]
         if proof == "rows":
             core = [answers.index(a) for a in no.certificate]       # the proof's answers alone need as many
@@ -52,7 +54,7 @@ def test_least_fixed_guesses_matches_brute_force(default_lists, seed, solver):
             assert check_bound_tree(no.certificate, names, answers)["leaves"] == no.stats["leaves"]
         else:
             assert no.stats["cases_open"] == 0 and no.stats["edges_checked"] == no.stats["letter_edges"]
-        yes = least_fixed_guesses(P, names, answers, solver, k=expected, time_limit=60, proof=proof)
+        yes = least_fixed_guesses(P, names, answers, expected, how, limits)
         assert yes.status == "OPTIMAL" and yes.verified and yes.value <= expected
 
 
@@ -68,7 +70,7 @@ def test_checker_names_the_colliding_pair():
 
 
 def test_cli_blindfold(capsys):
-    main(["blindfold", "--random-subset", "50", "--pool", "200", "--solver", "cpsat", "--time-limit", "60", "--json"])
+    main(["blindfold", "--sample", "50", "--pool", "200", "--solver", "cpsat", "--time-limit", "60", "--json"])
     import json
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "OPTIMAL" and data["verified"]
@@ -108,6 +110,38 @@ def test_tabu_search_reaches_the_least_size_and_never_beats_it(default_lists, se
     assert hit["left"] == 0 and separates(P[hit["best"]]) and len(set(hit["best"])) == least
     miss = tabu_search(P, least - 1, time_limit=1, seed=seed)
     assert miss["left"] > 0 and not separates(P[miss["best"]])
+
+
+def test_the_tabu_tuning_is_followed_and_checked(default_lists):
+    from wordlelab.solvers.blindfold.search import TabuTuning, tabu_search
+    P = _small_instance(default_lists, 0)
+    least = brute_least(P)
+    # a restart after every move that finds no new best: the search restarts often, and still fails to beat the least
+    eager = tabu_search(P, least - 1, time_limit=5, seed=0, tuning=TabuTuning(restart=1), max_moves=50)
+    calm = tabu_search(P, least - 1, time_limit=5, seed=0, max_moves=50)
+    assert eager["left"] > 0 and eager["restarts"] > calm["restarts"]
+    for bad in ({"restart": 0}, {"kick": 0}, {"tenure": -1}, {"tenure": 2.5}):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            TabuTuning(**bad)
+
+
+def test_blindfold_options_are_checked_when_made():
+    from wordlelab.errors import WordleError
+    with pytest.raises(WordleError, match="unknown proof method 'lp'"):
+        BlindfoldOptions("lp")
+    with pytest.raises(WordleError, match="gurobi"):
+        BlindfoldOptions(solver="gurobi")
+    with pytest.raises(WordleError, match="search_time"):
+        BlindfoldOptions(search_time=0)
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--sample", "0"], "at least 1"), (["--sample", "20:x"], "not N[:SEED]"), (["--sample", "20:-1"], "seed"),
+    (["--sample", "1"], "between 2 and"), (["--search", "-1"], "above 0"), (["--search", "5:1.5"], "SECONDS[:SEED]"),
+])
+def test_cli_sample_and_search_are_checked(cli_run, args, said):
+    r = cli_run(["blindfold", *args], expect_error=True)
+    assert r.code == 2 and said in r.err and r.err.count("\n") == 1 and "Traceback" not in r.err
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -153,15 +187,13 @@ def test_letter_proof_resumes_from_its_checkpoint(lists_0316, tmp_path):
     P = np.ascontiguousarray(M[:, cols])
     names = list(lists_0316.guesses)
     ck = tmp_path / "letters.json"
-    first = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), time_limit=30, search_time=1,
-                                proof="letters")
+    how, limits, execution = BlindfoldOptions("letters", search_time=1), Limits(time_limit=30), Execution(checkpoint=str(ck))
+    first = least_fixed_guesses(P, names, answers, 1, how, limits, execution)
     assert first.status == "INFEASIBLE" and first.stats["cases_open"] == 0
     entries = json.loads(ck.read_text())["entries"]
     assert entries and all(e["next"] == e["branches"] for e in entries.values())
-    again = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), time_limit=30, search_time=1,
-                                proof="letters")
+    again = least_fixed_guesses(P, names, answers, 1, how, limits, execution)
     assert again.status == "INFEASIBLE" and again.stats["nodes"] == first.stats["nodes"]
     from wordlelab.errors import WordleError
     with pytest.raises(WordleError, match="another question"):
-        least_fixed_guesses(P, names, answers[:-1], k=1, checkpoint=str(ck), time_limit=30, search_time=1,
-                                proof="letters")
+        least_fixed_guesses(P, names, answers[:-1], 1, how, limits, execution)

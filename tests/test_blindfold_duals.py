@@ -210,20 +210,22 @@ def test_subset_counts_is_the_zeta_transform():
 
 def test_duals_checkpoint_keeps_the_pair_rows(lists_0316, tmp_path):
     from wordlelab.errors import WordleError
-    from wordlelab.solvers.blindfold import least_fixed_guesses
+    from wordlelab.models.settings import Execution, Limits
+    from wordlelab.solvers.blindfold import BlindfoldOptions, least_fixed_guesses
     M = pattern_matrix(lists_0316)
     answers = [a for a in lists_0316.answers if a.endswith(("ight", "ills"))]
     P = np.ascontiguousarray(M[:, [lists_0316.answers.index(a) for a in answers]])
     names = list(lists_0316.guesses)
     ck = tmp_path / "duals.json"
-    first = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), search_time=1, proof="duals")
+    how, execution = BlindfoldOptions("duals", search_time=1), Execution(checkpoint=str(ck))
+    first = least_fixed_guesses(P, names, answers, 1, how, Limits(), execution)
     assert first.status == "INFEASIBLE" and first.certificate_kind == "bound-tree" and first.verified
     rows = json.loads(ck.read_text())["entries"]["rows"]
     assert first.stats["pair_rows"] > 0 and len(rows) == first.stats["pair_rows"]
-    again = least_fixed_guesses(P, names, answers, k=1, checkpoint=str(ck), search_time=1, proof="duals")
+    again = least_fixed_guesses(P, names, answers, 1, how, execution=execution)
     assert again.status == "INFEASIBLE" and again.stats["pair_rows"] == len(rows)
     with pytest.raises(WordleError, match="another question"):
-        least_fixed_guesses(P, names, answers[:-1], k=1, checkpoint=str(ck), search_time=1, proof="duals")
+        least_fixed_guesses(P, names, answers[:-1], 1, how, execution=execution)
 
 
 def run(args) -> int:
@@ -238,8 +240,8 @@ def run(args) -> int:
 def test_cli_saves_and_checks_a_proof(tmp_path, capsys):
     proof = tmp_path / "p.json"
     lp = tmp_path / "p.lp"
-    assert run(["blindfold", "--lists", "nyt20220316", "--k", "2", "--random-subset", "100", "--pool", "300",
-                 "--search-time", "2", "--save-proof", str(proof), "--save-model", str(lp)]) == 0
+    assert run(["blindfold", "--lists", "nyt20220316", "--k", "2", "--sample", "100", "--pool", "300",
+                 "--search", "2", "--save", str(proof), "--save", str(lp)]) == 0
     assert "PROVEN: no 2 guesses" in capsys.readouterr().out
     saved = json.loads(proof.read_text())
     assert saved["k"] == 2 and len(saved["guesses"]) == 300 and lp.stat().st_size > 0
@@ -256,12 +258,15 @@ def test_cli_saves_and_checks_a_proof(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--proof", "letters", "--save-proof", "x.json"], "--save-proof writes"),
-    (["--proof", "letters", "--save-model", "x.lp"], "--save-model writes"),
+    (["--proof", "letters", "--save", "x.json"], "the certificate is that of --proof duals"),
+    (["--proof", "letters", "--save", "x.lp"], "the letter search has none"),
+    (["--proof", "rows", "--save", "x.json"], "the certificate is that of --proof duals"),
+    (["--save", "x.txt"], "name the file .json"),
+    (["--save", "x.lp", "--save", "y.mps"], "one model file, not 2"),
 ])
 def test_cli_refuses_options_of_another_proof(tmp_path, monkeypatch, capsys, args, message):
     monkeypatch.chdir(tmp_path)
-    assert run(["blindfold", "--random-subset", "20", *args]) == 2
+    assert run(["blindfold", "--sample", "20", *args]) == 2
     assert message in capsys.readouterr().err
 
 

@@ -54,10 +54,12 @@ def test_fixed_guesses(lists):
     cols = [lists.answers.index(w) for w in ATCH]
     P = np.ascontiguousarray(M[np.ix_(rows, cols)])
     names = [lists.guesses[t] for t in rows]
-    r = least_fixed_guesses(P, names, list(ATCH), "cpsat", time_limit=30)
+    from wordlelab.models.settings import Limits
+    from wordlelab.solvers.blindfold import BlindfoldOptions
+    r = least_fixed_guesses(P, names, list(ATCH), limits=Limits(time_limit=30))
     _contract(r, kind="guesses")
     for proof in ("duals", "letters", "rows"):
-        no = least_fixed_guesses(P, names, list(ATCH), "highs", k=r.value - 1, time_limit=30, proof=proof)
+        no = least_fixed_guesses(P, names, list(ATCH), r.value - 1, BlindfoldOptions(proof, "highs"), Limits(time_limit=30))
         _contract(no, Status.INFEASIBLE)
         assert no.verified == (proof == "duals")
 

@@ -212,25 +212,25 @@ FAST_VARIANT = {
         "wordlelab tree-model --random-subset 20 --guess-count 300 --seed 1 --depth 4 --solver highs --tree t.tree",
     # fixed guesses over 2309 answers: the searches and the proofs take minutes to hours
     "wordlelab blindfold --lists nyt20220316":
-        "wordlelab blindfold --lists nyt20220316 --random-subset 60 --pool 200 --time-limit 20",
+        "wordlelab blindfold --lists nyt20220316 --sample 60 --pool 200 --time-limit 20",
     "wordlelab blindfold --lists nyt20220316 --k 6":
-        "wordlelab blindfold --lists nyt20220316 --k 4 --random-subset 60 --pool 200",
-    "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
-        "wordlelab blindfold --lists nyt20220316 --k 2 --random-subset 100 --pool 300 --search-time 1 "
-        "--save-proof blind5.json --save-model blind5.lp",
+        "wordlelab blindfold --lists nyt20220316 --k 4 --sample 60 --pool 200",
+    "wordlelab blindfold --lists nyt20220316 --k 5 --save blind5.json --save blind5.lp":
+        "wordlelab blindfold --lists nyt20220316 --k 2 --sample 100 --pool 300 --search 1 "
+        "--save blind5.json --save blind5.lp",
     "wordlelab blindfold --lists nyt20220316 --k 5 --proof letters --time-limit 36000 --checkpoint letters5.json":
-        "wordlelab blindfold --lists nyt20220316 --k 2 --random-subset 100 --pool 300 --proof letters "
+        "wordlelab blindfold --lists nyt20220316 --k 2 --sample 100 --pool 300 --proof letters "
         "--time-limit 20 --checkpoint letters5.json",
-    "wordlelab blindfold --lists nyt20220316 --k 4 --proof rows --save-model blind4.lp --time-limit 1800":
-        "wordlelab blindfold --lists nyt20220316 --k 2 --random-subset 100 --pool 300 --proof rows "
-        "--save-model blind4.lp --time-limit 20",
-    "wordlelab blindfold --lists nyt20220316 --answers all --k 10 --search-time 2400 --time-limit 30 --seed 1":
-        "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 90 --pool 200 --k 4 --search-time 1 "
-        "--time-limit 5 --seed 1",
-    "wordlelab blindfold --lists nyt20220316 --answers all --k 7 --search-time 1":
-        "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 90 --pool 200 --k 1 --search-time 1",
-    "wordlelab blindfold --lists nyt20220316 --answers all --search-time 900 --time-limit 60":
-        "wordlelab blindfold --lists nyt20220316 --answers all --random-subset 60 --pool 200 --search-time 1 "
+    "wordlelab blindfold --lists nyt20220316 --k 4 --proof rows --save blind4.lp --time-limit 1800":
+        "wordlelab blindfold --lists nyt20220316 --k 2 --sample 100 --pool 300 --proof rows "
+        "--save blind4.lp --time-limit 20",
+    "wordlelab blindfold --lists nyt20220316 --answers all --k 10 --search 2400:1 --time-limit 30":
+        "wordlelab blindfold --lists nyt20220316 --answers all --sample 90 --pool 200 --k 4 --search 1:1 "
+        "--time-limit 5",
+    "wordlelab blindfold --lists nyt20220316 --answers all --k 7 --search 1":
+        "wordlelab blindfold --lists nyt20220316 --answers all --sample 90 --pool 200 --k 1 --search 1",
+    "wordlelab blindfold --lists nyt20220316 --answers all --search 900 --time-limit 60":
+        "wordlelab blindfold --lists nyt20220316 --answers all --sample 60 --pool 200 --search 1 "
         "--time-limit 20",
     # two rows beside Selby's program, 3 runs each (his build included: about a minute); the
     # shortest row of the suite stands in
@@ -238,8 +238,8 @@ FAST_VARIANT = {
         "wordlelab bench --suite search --task 'asked again'",
     # benchmark suites of minutes; the matrix suite (15-20 s) stands in, run once, with --csv
     # 17 s on a busy machine: half the answers, three fifths of the pool
-    "wordlelab blindfold --random-subset 200 --pool 500 --proof rows --solver cbc":
-        "wordlelab blindfold --random-subset 60 --pool 200 --proof rows --solver cbc",
+    "wordlelab blindfold --sample 200 --pool 500 --proof rows --solver cbc":
+        "wordlelab blindfold --sample 60 --pool 200 --proof rows --solver cbc",
     # the 12972 x 12972 rows: 30 s on a busy machine
     "wordlelab bench --suite matrix": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
     "wordlelab bench --suite matrix --csv bench.csv": "wordlelab bench --suite matrix --task nyt20220830 --csv bench.csv",
@@ -353,7 +353,7 @@ NAMES = {
 # A command that reads a file an earlier example of the same place writes: that one runs first.
 RUN_AFTER = {
     "wordlelab blindfold --lists nyt20220316 --check-proof blind5.json":
-        "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp",
+        "wordlelab blindfold --lists nyt20220316 --k 5 --save blind5.json --save blind5.lp",
     "wordlelab perm progress --n 6 --checkpoint perm6.log":
         "wordlelab perm optimal --n 6 --depth-first --checkpoint perm6.log",
     "wordlelab verify salet.tree --lists nyt20220316": "wordlelab solve --start salet --lists nyt20220316 --tree salet.tree",
@@ -422,11 +422,11 @@ EXPECT_OUTPUT = {
     THUMP_BEST_OF_ALL: "FEASIBLE: best first guess thump, total 58715",
     "wordlelab recheck runs --only thump7 --only thump-bbbbb": "113/113",
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all": "INFEASIBLE",
-    "wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp":
+    "wordlelab blindfold --lists nyt20220316 --k 5 --save blind5.json --save blind5.lp":
         "PROVEN: no 5 guesses",
     "wordlelab blindfold --lists nyt20220316": "PROVEN: the least number of fixed guesses from the pool is 6",
-    "wordlelab blindfold --lists nyt20220316 --answers all --k 7 --search-time 1": "PROVEN: no 7 guesses",
-    "wordlelab blindfold --lists nyt20220316 --answers all --k 10 --search-time 2400 --time-limit 30 --seed 1":
+    "wordlelab blindfold --lists nyt20220316 --answers all --k 7 --search 1": "PROVEN: no 7 guesses",
+    "wordlelab blindfold --lists nyt20220316 --answers all --k 10 --search 2400:1 --time-limit 30":
         "PROVEN by the certificate: 10 <= 10 fixed guesses suffice",
     "wordlelab blindfold --lists nyt20220316 --check-proof blind5.json": "PROVEN: no",
     "wordlelab prove-depth --guesses 6 --start salet --lists nyt20220316 --answers all": "INFEASIBLE",

@@ -75,7 +75,7 @@ def test_settings_are_frozen_and_declared():
 
 # The commands still above the bound of 15 options, with their counts today: the counts may
 # only fall (a new option on one of them must replace another, or move to the options table).
-ABOVE_FIFTEEN = {"best-start": 22, "blindfold": 17, "every-first-word": 21,
+ABOVE_FIFTEEN = {"best-start": 22, "every-first-word": 21,
                  "prove-depth": 18, "solve": 20, "tree-model": 20}
 
 
@@ -91,9 +91,6 @@ def test_no_command_grows_past_fifteen_options():
 # The public library functions still above the bound of 10 parameters, with their counts
 # today: the counts may only fall, and no other public function may pass 10.
 ABOVE_TEN = {"wordlelab.models.refutation.check_core": 12,
-             "wordlelab.solvers.blindfold.least_fixed_guesses": 13,
-             "wordlelab.solvers.blindfold.proof.rule_out": 14,
-             "wordlelab.solvers.blindfold.search.tabu_search": 11,
              "wordlelab.solvers.search.depth.depth_report.sweep_result": 11,
              "wordlelab.solvers.search.depth.depth_sweep.decide_every_first_word": 14,
              "wordlelab.solvers.search.engine.endgame_bound.ranked_slack": 12,

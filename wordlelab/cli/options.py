@@ -10,6 +10,7 @@ import functools
 
 import math
 import os
+from typing import NamedTuple
 
 import click
 
@@ -175,6 +176,55 @@ def node_limit_type() -> click.IntRange:
 def non_negative() -> click.IntRange:
     """A count that may be 0."""
     return click.IntRange(min=0)
+
+
+class Seeded(NamedTuple):
+    """A value with the seed of its draw (``--sample 200:3``, ``--search 900:1``); ``guesses``:
+    the guess count of a drawn tree question (``--sample 40/300:1``), None when not given."""
+
+    value: float
+    seed: int
+    guesses: int | None = None
+
+
+class SeededValue(click.ParamType):
+    """``N[:SEED]``: a count (``kind="count"``, at least 1) or seconds (``kind="seconds"``, above 0)
+    and a seed (a whole number, default 0); with ``guesses``, ``N[/M][:SEED]`` also takes a count of
+    guesses M. Parsed into :class:`Seeded`.
+
+    >>> SeededValue().convert("200:3", None, None), SeededValue("seconds").convert("1.5", None, None)
+    (Seeded(value=200, seed=3, guesses=None), Seeded(value=1.5, seed=0, guesses=None))
+    >>> SeededValue(guesses=True).convert("40/300:1", None, None)
+    Seeded(value=40, seed=1, guesses=300)
+    """
+
+    def __init__(self, kind: str = "count", guesses: bool = False):
+        self.kind, self.guesses = kind, guesses
+        self.name = ("N[/M][:SEED]" if guesses else "N[:SEED]") if kind == "count" else "SECONDS[:SEED]"
+
+    def get_metavar(self, param, *args, **kwargs):
+        return self.name
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, Seeded):
+            return value
+        text = str(value).strip()
+        head, colon, seed_text = text.partition(":")
+        head, slash, guesses_text = head.partition("/") if self.guesses else (head, "", "")
+        try:
+            seed = int(seed_text) if colon else 0
+            guesses = int(guesses_text) if slash else None
+            number = int(head) if self.kind == "count" else float(head)
+        except ValueError:
+            self.fail(f"{text!r} is not {self.name} (e.g. " + ("40/300:1" if self.guesses else
+                      "200:3" if self.kind == "count" else "900:1") + ")", param, ctx)
+        if self.kind == "count" and number < 1 or guesses is not None and guesses < 1:
+            self.fail(f"{text!r}: a count must be at least 1", param, ctx)
+        if seed < 0:
+            self.fail(f"{text!r}: a seed must be at least 0", param, ctx)
+        if self.kind == "seconds" and not (math.isfinite(number) and number > 0):
+            self.fail(f"{text!r} is not a finite number of seconds above 0", param, ctx)
+        return Seeded(number, seed, guesses)
 
 
 class LogTarget(OutputFile):

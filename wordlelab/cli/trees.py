@@ -10,7 +10,7 @@ from wordlelab.cli.common import json_option, lists_options, mode_option, save_t
 from wordlelab.cli.console import emit_json, out, table
 from wordlelab.cli.solver_options import solver_options
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import SOLVERS, OutputFile, non_negative, positive, setting_option
+from wordlelab.cli.options import SOLVERS, OutputFile, SeededValue, non_negative, positive, setting_option
 
 
 def question_options(f):
@@ -151,61 +151,58 @@ def export_tree(lists, pattern, answers_file, random_subset, seed, guess_count, 
 Examples:
   wordlelab blindfold --lists nyt20220316
   wordlelab blindfold --lists nyt20220316 --k 6
-  wordlelab blindfold --lists nyt20220316 --k 5 --save-proof blind5.json --save-model blind5.lp
+  wordlelab blindfold --lists nyt20220316 --k 5 --save blind5.json --save blind5.lp
   wordlelab blindfold --lists nyt20220316 --check-proof blind5.json
   wordlelab blindfold --lists nyt20220316 --k 5 --proof letters --time-limit 36000 --checkpoint letters5.json
-  wordlelab blindfold --lists nyt20220316 --k 4 --proof rows --save-model blind4.lp --time-limit 1800
-  wordlelab blindfold --lists nyt20220316 --answers all --search-time 900 --time-limit 60
-  wordlelab blindfold --random-subset 200 --pool 500 --proof rows --solver cbc""")
+  wordlelab blindfold --lists nyt20220316 --k 4 --proof rows --save blind4.lp --time-limit 1800
+  wordlelab blindfold --lists nyt20220316 --answers all --search 900 --time-limit 60
+  wordlelab blindfold --sample 200 --pool 500 --proof rows --solver cbc""")
 @lists_options
 @click.option("--k", default=None, type=non_negative(), help="decide whether K fixed guesses suffice (default: minimise)")
 @click.option("--pool", default=0, show_default=True, type=non_negative(),
               help="use only the POOL guesses with the most patterns over the answers (0: every guess)")
-@click.option("--random-subset", default=None, type=positive(), metavar="N", help="N random answers instead of all")
-@click.option("--seed", default=0, show_default=True, help="seed of --random-subset and of the searches")
+@click.option("--sample", default=None, type=SeededValue(),
+              help="N answers drawn at random instead of all, with the SEED of the draw (default 0)")
 @click.option("--proof", type=click.Choice(["duals", "letters", "rows"], case_sensitive=False), default="duals", show_default=True,
               help="duals: LP branch and bound, a dual bound at every leaf; letters: exhaustive search split "
                    "by the letters the guesses leave out; rows: row generation")
 @click.option("--solver", type=click.Choice(SOLVERS, case_sensitive=False), default="cpsat", show_default=True,
               help="the model solver of --proof rows")
-@click.option("--search-time", default=None, type=positive(float),
-              help="seconds for each tabu search (default 120; it also stops after 20000 moves)")
+@click.option("--search", default="120", show_default=True, type=SeededValue("seconds"),
+              help="the tabu search for a set: SECONDS for each run (a run also stops after 20000 moves) and "
+                   "its SEED (default 0)")
 @setting_option("time_limit", default=900.0, show_default=True,
               help="seconds for the proof rounds")
-@click.option("--save-model", default=None, type=OutputFile(),
-              help="--proof duals or rows: the proof's model (pair rows, at most k guesses), as .lp or .mps")
-@click.option("--save-proof", default=None, type=OutputFile(),
-              help="--proof duals: the certificate (pairs and branch-and-bound tree), as JSON")
+@click.option("--save", "save_files", multiple=True, type=OutputFile(), metavar="FILE",
+              help="repeatable; by the suffix: .json the certificate (--proof duals: pairs and branch-and-bound "
+                   "tree), .lp or .mps the proof's model (--proof duals or rows: pair rows, at most k guesses)")
 @click.option("--check-proof", default=None, type=click.Path(dir_okay=False),
-              help="re-check a certificate saved by --save-proof against these lists, and stop")
+              help="re-check a certificate saved by --save F.json against these lists, and stop")
 @setting_option("checkpoint",
               help="resumable proof (JSON): the pair rows, or the letter branches searched")
 @json_option
 @solver_options
-def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, time_limit, save_model, save_proof,
-              check_proof, checkpoint, as_json):
+def blindfold(lists, k, pool, sample, proof, solver, search, time_limit, save_files, check_proof, checkpoint,
+              as_json):
     """Fewest fixed guesses (the same for every answer) whose patterns identify the answer."""
     import random
 
     import numpy as np
     from wordlelab.cli.console import progress
     from wordlelab.models.matrix import pattern_matrix
-    from wordlelab.solvers.blindfold import least_fixed_guesses
+    from wordlelab.models.settings import Execution, Limits
+    from wordlelab.solvers.blindfold import BlindfoldOptions, least_fixed_guesses
     if check_proof:
         _check_saved_proof(lists, check_proof, as_json)
         return
-    if save_model and proof == "letters":
-        raise WordleError("--save-model writes the model of --proof duals or rows (the letter search has no model)")
-    if save_proof and proof != "duals":
-        raise WordleError("--save-proof writes the certificate of --proof duals")
-    if save_model and not save_model.endswith((".lp", ".mps")):
-        raise WordleError(f"--save-model {save_model}: the model file must end in .lp or .mps")
+    save_model, save_proof = _saved_files(save_files, proof)
+    options = BlindfoldOptions(proof, solver, search.value, search.seed, save_model)
     M = pattern_matrix(lists)
     cols = np.arange(M.shape[1])
-    if random_subset is not None:
-        if not 2 <= random_subset <= M.shape[1]:
-            raise WordleError(f"--random-subset must be between 2 and {M.shape[1]}")
-        cols = np.array(sorted(random.Random(seed).sample(range(M.shape[1]), random_subset)))
+    if sample is not None:
+        if not 2 <= sample.value <= M.shape[1]:
+            raise WordleError(f"--sample must draw between 2 and {M.shape[1]} answers, not {sample.value}")
+        cols = np.array(sorted(random.Random(sample.seed).sample(range(M.shape[1]), sample.value)))
     P = np.ascontiguousarray(M[:, cols])
     rows = np.arange(P.shape[0])
     if pool:
@@ -213,8 +210,8 @@ def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, t
         rows = np.sort(np.argsort(-n_cls, kind="stable")[:pool])
     answers = [lists.answers[c] for c in cols]
     with progress("steps", None, enabled=not as_json) as advance:
-        r = least_fixed_guesses(np.ascontiguousarray(P[rows]), [lists.guesses[t] for t in rows], answers,
-                                solver, k, time_limit, search_time, seed, save_model, checkpoint, proof,
+        r = least_fixed_guesses(np.ascontiguousarray(P[rows]), [lists.guesses[t] for t in rows], answers, k,
+                                options, Limits(time_limit=time_limit), Execution(checkpoint=checkpoint),
                                 progress=advance)
     tree = r.certificate if r.certificate_kind == "bound-tree" else r.stats.get("bound_tree")
     if save_proof and tree is not None:
@@ -271,6 +268,26 @@ def blindfold(lists, k, pool, random_subset, seed, proof, solver, search_time, t
         out.print(f"PROVEN: the least number of fixed guesses from the pool is {r.value}")
     else:
         out.print(f"UNPROVEN: best {r.value}, lower bound {r.bound if r.bound is not None else '-'}")
+
+
+def _saved_files(paths, proof) -> tuple[str | None, str | None]:
+    """The model file and the certificate file among ``--save``'s, by their suffixes."""
+    model, certificate = [], []
+    for path in paths:
+        if path.lower().endswith((".lp", ".mps")):
+            model.append(path)
+        elif path.lower().endswith(".json"):
+            certificate.append(path)
+        else:
+            raise WordleError(f"--save {path}: name the file .json (the certificate) or .lp/.mps (the model)")
+    for kind, files in (("model", model), ("certificate", certificate)):
+        if len(files) > 1:
+            raise WordleError(f"--save: one {kind} file, not {len(files)} ({', '.join(files)})")
+    if model and proof == "letters":
+        raise WordleError(f"--save {model[0]}: the model is that of --proof duals or rows (the letter search has none)")
+    if certificate and proof != "duals":
+        raise WordleError(f"--save {certificate[0]}: the certificate is that of --proof duals")
+    return (model or [None])[0], (certificate or [None])[0]
 
 
 def _check_saved_proof(lists, path, as_json) -> None:

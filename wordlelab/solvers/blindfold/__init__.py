@@ -17,9 +17,9 @@ Every set reported is re-checked by :func:`wordlelab.models.blindfold.check_fixe
 """
 from __future__ import annotations
 
-import hashlib
 import math
 import time
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -28,15 +28,59 @@ from wordlelab.encoders.blindfold import build_separating
 from wordlelab.models.blindfold import check_bound_tree, check_fixed_guesses, check_letter_cases, check_pair_rows
 from wordlelab.models.files import CannotWrite
 from wordlelab.models.result import Result, Status
+from wordlelab.models.settings import Execution, Limits
 from wordlelab.solvers.backends import check_solver, export
 from wordlelab.solvers.blindfold.duals import core_rows, hard_pairs, lp_value, rule_out_by_duals
 from wordlelab.solvers.blindfold.letters import rule_out_by_letters
-from wordlelab.solvers.blindfold.proof import check_rows_entry, one_position_pairs, rule_out
+from wordlelab.solvers.blindfold.proof import RowGeneration, check_rows_entry, one_position_pairs, rule_out, words_key
 from wordlelab.solvers.blindfold.search import classes_of, score_swaps, tabu_search
 from wordlelab.solvers.runtime.checkpoint import check_int, load_checkpoint, save_checkpoint
 
 
 PROOFS = ("duals", "letters", "rows")
+
+
+@dataclass(frozen=True)
+class BlindfoldOptions:
+    """How :func:`least_fixed_guesses` searches and proves; none of it changes a proven answer.
+
+    Parameters
+    ----------
+    proof : str
+        ``duals`` (LP branch and bound with a dual bound at every leaf,
+        :mod:`wordlelab.solvers.blindfold.duals`), ``letters`` (the exhaustive letter-cover
+        search of :mod:`wordlelab.solvers.blindfold.letters`) or ``rows`` (row generation
+        with ``solver``).
+    solver : str
+        Backend of the proof models.
+    search_time : float
+        Seconds for each tabu search (it also stops after 20000 moves).
+    seed : int
+        Seed of the searches.
+    save_model : str, optional
+        ``.lp``/``.mps`` path for the last proof model (the proof, when INFEASIBLE). With the duals
+        proof, a model file that cannot be written leaves ``stats["model_error"]`` (one line) and the
+        result as proven.
+
+    Raises
+    ------
+    WordleError
+        An unknown proof method or solver, or a search time that is not a positive number.
+    """
+
+    proof: str = "duals"
+    solver: str = "cpsat"
+    search_time: float = 120.0
+    seed: int = 0
+    save_model: str | None = None
+
+    def __post_init__(self):
+        if self.proof not in PROOFS:
+            raise WordleError(f"unknown proof method {self.proof!r}; choose {', '.join(PROOFS)}")
+        check_solver(self.solver)
+        if isinstance(self.search_time, bool) or not isinstance(self.search_time, (int, float)) \
+                or not math.isfinite(self.search_time) or self.search_time <= 0:
+            raise WordleError(f"search_time must be a positive number of seconds, not {self.search_time!r}")
 
 
 def separates(words_P: np.ndarray) -> bool:
@@ -58,10 +102,9 @@ def greedy(P: np.ndarray, start=()) -> list[int]:
         chosen.append(best)
 
 
-def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k: int | None = None,
-                        time_limit: float = 60.0, search_time: float | None = None, seed: int = 0,
-                        save_model: str | None = None, checkpoint: str | None = None, proof: str = "duals",
-                        progress=None, should_stop=None) -> Result:
+def least_fixed_guesses(P: np.ndarray, names, answers, k: int | None = None,
+                        options: BlindfoldOptions = BlindfoldOptions(), limits: Limits = Limits(),
+                        execution: Execution = Execution(), progress=None, should_stop=None) -> Result:
     """Fewest guesses of ``P`` (guesses x answers) whose patterns identify every answer.
 
     Parameters
@@ -71,28 +114,16 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
     names, answers : sequence of str
         The guesses' and the answers' words: the certificate is checked on them, from the
         rules, before the call returns.
-    solver : str
-        Backend of the proof models.
     k : int, optional
         Decide whether ``k`` guesses suffice (default: minimise).
-    time_limit : float
-        Seconds for the proof rounds (the search comes first, within ``search_time``).
-    search_time : float, optional
-        Seconds for each tabu search (default 120; it also stops after 20000 moves).
-    seed : int
-        Seed of the searches.
-    save_model : str, optional
-        ``.lp``/``.mps`` path for the last proof model (the proof, when INFEASIBLE). With the duals
-        proof, a model file that cannot be written leaves ``stats["model_error"]`` (one line) and the
-        result as proven.
-    checkpoint : str, optional
-        JSON checkpoint of the first proof attempted (its rows, or the letter cases searched),
-        for one guess fewer than the best set found (or for ``k``): resumable.
-    proof : str
-        ``duals`` (LP branch and bound with a dual bound at every leaf,
-        :mod:`wordlelab.solvers.blindfold.duals`), ``letters`` (the exhaustive letter-cover
-        search of :mod:`wordlelab.solvers.blindfold.letters`) or ``rows`` (row generation
-        with ``solver``).
+    options : BlindfoldOptions
+        The proof method, its solver, the searches' seconds and seed, the model file to keep.
+    limits : Limits
+        ``time_limit``: seconds for the proof rounds (default 60; the searches come first,
+        each within ``options.search_time``).
+    execution : Execution
+        ``checkpoint``: JSON checkpoint of the first proof attempted (its rows, or the letter
+        cases searched), for one guess fewer than the best set found (or for ``k``): resumable.
     progress, should_stop : callable, optional
         ``progress(1, info=...)``; ``should_stop()`` polled between rounds and moves.
 
@@ -108,11 +139,11 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
         re-checked from the rules) or UNKNOWN. Minimising, a checked tree is in
         ``stats["bound_tree"]``.
     """
-    check_solver(solver)
-    if proof not in PROOFS:
-        raise WordleError(f"unknown proof method {proof!r}; choose {', '.join(PROOFS)}")
+    proof, solver, search_time, seed, save_model = (options.proof, options.solver, options.search_time, options.seed,
+                                                    options.save_model)
+    time_limit = 60.0 if limits.time_limit is None else limits.time_limit
+    checkpoint = execution.checkpoint
     t0 = time.perf_counter()
-    search_time = 120.0 if search_time is None else search_time
     stats: dict = {"rounds": 0, "pairs": 0}
     best = greedy(P)
     rows, floor = None, 0
@@ -226,7 +257,7 @@ def least_fixed_guesses(P: np.ndarray, names, answers, solver: str = "cpsat", k:
 
 def _duals_question(names, answers) -> dict:
     # the rows hold for every k: the checkpoint resumes at any size
-    return {"kind": "blindfold-duals", "guesses": _key(names), "answers": _key(answers)}
+    return {"kind": "blindfold-duals", "guesses": words_key(names), "answers": words_key(answers)}
 
 
 def _stored_rows(checkpoint, names, answers):
@@ -277,14 +308,14 @@ def _duals(P, names, answers, k, time_limit, checkpoint, progress, should_stop, 
 
 def _rows(P, names, answers, k, solver, time_limit, seed, checkpoint, save_model, progress, should_stop) -> dict:
     """Row generation for ``k`` guesses (:func:`wordlelab.solvers.blindfold.proof.rule_out`)."""
-    question = {"kind": "blindfold-rows", "k": k, "guesses": _key(names), "answers": _key(answers)}
-    return rule_out(P, names, answers, k, one_position_pairs(answers), solver, time_limit, seed,
-                    min(30.0, time_limit / 4), checkpoint, question, save_model, progress, should_stop)
+    return rule_out(P, names, answers, k, one_position_pairs(answers),
+                    RowGeneration(solver, seed, min(30.0, time_limit / 4), save_model),
+                    Limits(time_limit=time_limit), Execution(checkpoint=checkpoint), progress, should_stop)
 
 
 def _letters(P, names, answers, k, time_limit, checkpoint, progress, should_stop) -> dict:
     """The letter-cover search for ``k`` guesses, checkpointed; its case split re-checked from the rules."""
-    question = {"kind": "blindfold-letters", "k": k, "guesses": _key(names), "answers": _key(answers)}
+    question = {"kind": "blindfold-letters", "k": k, "guesses": words_key(names), "answers": words_key(answers)}
     done = load_checkpoint(checkpoint, question, _check_case) if checkpoint else {}
     if done and not done.sealed:
         # a case marked done is a claim that no k guesses cover it: the proof cannot rest on a file
@@ -332,7 +363,3 @@ def _check_case(key, value):
         check_int(value[f], f)
     if value["next"] > value["branches"]:
         raise ValueError(f"case {key!r}: more branches done than there are")
-
-
-def _key(words) -> str:
-    return hashlib.sha256(" ".join(words).encode()).hexdigest()[:16]

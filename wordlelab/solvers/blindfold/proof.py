@@ -27,13 +27,16 @@ interrupted run resumes with its rows.
 """
 from __future__ import annotations
 
+import hashlib
 import itertools
 import time
 from collections import defaultdict
+from dataclasses import dataclass
 
 import numpy as np
 
 from wordlelab.encoders.blindfold import build_separating
+from wordlelab.models.settings import Execution, Limits
 from wordlelab.solvers.backends import export, solve
 from wordlelab.solvers.blindfold.search import classes_of, tabu_search
 from wordlelab.solvers.runtime.checkpoint import check_int_list, load_checkpoint, save_checkpoint
@@ -88,9 +91,36 @@ def row_guesses(P: np.ndarray, pairs) -> list[np.ndarray]:
     return [np.flatnonzero(P[:, a] != P[:, b]) for a, b in pairs]
 
 
-def rule_out(P: np.ndarray, names, answers, k: int, seed_rows=(), solver: str = "cpsat", time_limit: float = 600.0,
-             seed: int = 0, grow_seconds: float = 30.0, checkpoint: str | None = None, question: dict | None = None,
-             save_model: str | None = None, progress=None, should_stop=None) -> dict:
+def words_key(words) -> str:
+    """A short key of a word list (sha256 of the words in order): what a checkpoint's question names."""
+    return hashlib.sha256(" ".join(words).encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class RowGeneration:
+    """How :func:`rule_out` generates its rows and what it keeps.
+
+    Parameters
+    ----------
+    solver : str
+        Backend of the models (cpsat, cbc, highs, scip).
+    seed : int
+        Seed of the tabu searches.
+    grow_seconds : float
+        Seconds of tabu-driven row growth before the first model.
+    save_model : str, optional
+        ``.lp`` or ``.mps`` path: the last model solved (the proof, when INFEASIBLE).
+    """
+
+    solver: str = "cpsat"
+    seed: int = 0
+    grow_seconds: float = 30.0
+    save_model: str | None = None
+
+
+def rule_out(P: np.ndarray, names, answers, k: int, seed_rows=(), options: RowGeneration = RowGeneration(),
+             limits: Limits = Limits(), execution: Execution = Execution(), progress=None,
+             should_stop=None) -> dict:
     """Row generation deciding whether ``k`` rows of ``P`` (guesses x answers) separate every column.
 
     Parameters
@@ -103,20 +133,13 @@ def rule_out(P: np.ndarray, names, answers, k: int, seed_rows=(), solver: str = 
         Number of guesses asked for.
     seed_rows : iterable of (int, int)
         First rows (answer index pairs, e.g. :func:`one_position_pairs`), grown by the tabu search.
-    solver : str
-        Backend name (cpsat, cbc, highs, scip).
-    time_limit : float
-        Seconds for all rounds.
-    seed : int
-        Seed of the tabu searches.
-    grow_seconds : float
-        Seconds of tabu-driven row growth before the first model.
-    checkpoint : str, optional
-        JSON checkpoint (rows and rounds), read first and written after every round.
-    question : dict, optional
-        The checkpoint's question (what the rows mean: lists, answers, pool, k).
-    save_model : str, optional
-        ``.lp`` or ``.mps`` path: the last model solved (the proof, when INFEASIBLE).
+    options : RowGeneration
+        The solver, the searches' seed, the seconds of row growth and the model file to keep.
+    limits : Limits
+        ``time_limit``: seconds for all rounds (default 600).
+    execution : Execution
+        ``checkpoint``: JSON checkpoint (rows and rounds), read first and written after every
+        round; its question names ``k`` and the guesses and answers (:func:`words_key`).
     progress, should_stop : callable, optional
         ``progress(rounds, info=...)`` after each round; ``should_stop()`` polled between rounds.
 
@@ -128,13 +151,16 @@ def rule_out(P: np.ndarray, names, answers, k: int, seed_rows=(), solver: str = 
         ``seconds`` and ``solver_seconds`` (of the last model).
     """
     t0 = time.perf_counter()
-    question = question or {"kind": "blindfold-rows", "k": k, "shape": list(P.shape)}
+    solver, seed, save_model = options.solver, options.seed, options.save_model
+    time_limit = 600.0 if limits.time_limit is None else limits.time_limit
+    checkpoint = execution.checkpoint
+    question = {"kind": "blindfold-rows", "k": k, "guesses": words_key(names), "answers": words_key(answers)}
     stored = load_checkpoint(checkpoint, question, check_rows_entry) if checkpoint else {}
     rows = {tuple(p) for p in stored.get("rows", [])}
     rounds = int(stored.get("rounds", [0])[0]) if stored else 0
     if not rows:
         rows = {(min(a, b), max(a, b)) for a, b in seed_rows if a != b}
-        rows = grow_rows(P, k, rows, grow_seconds, seed, should_stop)
+        rows = grow_rows(P, k, rows, options.grow_seconds, seed, should_stop)
     status, found, last_seconds = "UNKNOWN", None, None
 
     def save():

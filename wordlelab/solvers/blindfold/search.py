@@ -19,6 +19,7 @@ suffice, re-checked from the rules by the caller before it is reported.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set before numba loads)
 import numba as nb
@@ -101,8 +102,34 @@ def greedy_fill(P: np.ndarray, chosen, k: int, rng=None) -> list[int]:
     return chosen
 
 
+@dataclass(frozen=True)
+class TabuTuning:
+    """How the tabu search moves; none of it changes what a set found proves.
+
+    Parameters
+    ----------
+    tenure : int
+        Moves a guess taken out of the set stays tabu.
+    restart : int
+        Moves without a new best before the search restarts from the best set.
+    kick : int
+        Guesses of the best set replaced at random at a restart.
+    """
+
+    tenure: int = 10
+    restart: int = 200
+    kick: int = 2
+
+    def __post_init__(self):
+        for name in ("tenure", "restart", "kick"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < (0 if name == "tenure" else 1):
+                raise ValueError(f"{name} must be a whole number of at least {0 if name == 'tenure' else 1}, "
+                                 f"not {value!r}")
+
+
 def tabu_search(P: np.ndarray, k: int, time_limit: float = 60.0, seed: int = 0, start=None,
-                tenure: int = 10, restart: int = 200, kick: int = 2, max_moves: int | None = None,
+                tuning: TabuTuning = TabuTuning(), max_moves: int | None = None,
                 progress=None, should_stop=None) -> dict:
     """Tabu search for ``k`` rows of ``P`` (guesses x answers) whose joint patterns are all distinct.
 
@@ -119,9 +146,8 @@ def tabu_search(P: np.ndarray, k: int, time_limit: float = 60.0, seed: int = 0, 
         when it stops on success or on ``max_moves``, not on time).
     start : sequence of int, optional
         Starting guesses (completed greedily to ``k``); else a random guess completed greedily.
-    tenure, restart, kick : int
-        Moves a removed guess stays tabu; moves without a new best before a restart
-        from the best set; guesses replaced at random at a restart.
+    tuning : TabuTuning
+        The tabu tenure, the moves before a restart and the guesses a restart replaces.
     max_moves : int, optional
         Stop after this many moves (default: no limit but the time).
     progress : callable, optional
@@ -136,6 +162,7 @@ def tabu_search(P: np.ndarray, k: int, time_limit: float = 60.0, seed: int = 0, 
         0 means every answer is identified), ``moves``, ``restarts``, ``seconds``.
     """
     t0 = time.perf_counter()
+    tenure, restart, kick = tuning.tenure, tuning.restart, tuning.kick
     n_g, n = P.shape
     if not 1 <= k <= n_g:
         raise ValueError(f"k must be between 1 and {n_g}")
