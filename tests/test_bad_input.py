@@ -23,7 +23,7 @@ OUTPUT_OPTIONS = [
     ["eldrow", "--target", "lower", "--solver", "cpsat", "--export", "{}"],
     ["eldrow", "--all", "--checkpoint", "{}"],
     ["export-lp", "cover", "--pattern", "?ills", "-o", "{}"],
-    ["tree-model", "--random-subset", "5", "--depth", "3", "--tree", "{}"],
+    ["tree-model", "--sample", "5", "--depth", "3", "--tree", "{}"],
     ["bench", "--suite", "matrix", "--csv", "{}"],
     ["perm", "optimal", "--n", "3", "--checkpoint", "{}"],
     ["lower-bound", "--proof-dir", "{}"],
@@ -50,7 +50,7 @@ def test_unwritable_output_fails_before_the_work(args, where, tmp_path, cli_run)
     ["prove-depth", "--guesses", "4", "--node-limit", str(1 << 62)],
     ["eldrow", "--target", "lower", "--time-limit", "-1"], ["lower-bound", "--time-limit", "0"],
     ["export-lp", "cover", "--pattern", "?ills", "--k", "-2", "-o", "x.lp"],
-    ["tree-model", "--random-subset", "5", "--depth", "3", "--time-limit", "-2"],
+    ["tree-model", "--sample", "5", "--depth", "3", "--time-limit", "-2"],
     ["solve", "--nope"], ["nosuchcommand"], ["score"], ["bench", "--suite", "matrix", "--task", "SALET"],
     ["bench", "--suite", "search", "--task", "no such row"], ["bench", "--suite", "cover", "--task", "ills"],
 ], ids=lambda a: " ".join(a))
@@ -86,9 +86,8 @@ def test_word_files(tmp_path, cli_run):
 
 
 def test_guess_count_message_names_the_option(cli_run):
-    line = _one_error_line(cli_run(["tree-model", "--random-subset", "20", "--guess-count", "5", "--depth", "3"],
-                                   expect_error=True))
-    assert "--guess-count" in line
+    line = _one_error_line(cli_run(["tree-model", "--sample", "20/5", "--depth", "3"], expect_error=True))
+    assert "--sample 20/5" in line
 
 
 @pytest.mark.parametrize("address", ["not a url", "tcp://nohost", "http://h:8786"])

@@ -124,16 +124,14 @@ def test_question_validation(default_lists):
 
 def test_cli_tree_model(tmp_path, capsys):
     tree = tmp_path / "t.tree"
-    main(["tree-model", "--random-subset", "10", "--guess-count", "40", "--seed", "2", "--depth", "3",
-          "--solver", "cbc", "--tree", str(tree), "--json"])
+    main(["tree-model", "--sample", "10/40:2", "--depth", "3", "--solver", "cbc", "--tree", str(tree), "--json"])
     import json
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "OPTIMAL" and data["verified"] and data["stats"]["total"] == data["value"]
     assert data["certificate_kind"] == "tree" and data["certificate"]["guess"]
-    assert tree.exists()
+    assert tree.exists() and data["question"]["instance"] == "random10-s2-g40"
     lp = tmp_path / "m.lp"
-    main(["export-lp", "tree", "--random-subset", "10", "--guess-count", "40", "--depth", "3",
-          "--encoding", "assignment", "-o", str(lp)])
+    main(["export-lp", "tree", "--sample", "10/40", "--depth", "3", "--encoding", "assignment", "-o", str(lp)])
     text = lp.read_text()
     q = random_question(load_lists(), 10, seed=0, n_guesses=40, depth=3)
     assert f"x_{q.answers[0]}_1_" in text      # variables named after answers and guesses
@@ -143,11 +141,30 @@ def test_cli_tree_model(tmp_path, capsys):
     assert h.readModel(str(lp)) == highspy.HighsStatus.kOk and h.getNumCol() > 0
 
 
+def test_cli_answers_file_is_the_question(tmp_path, capsys, default_lists):
+    """With neither --pattern nor --sample, the question's answers are those of --answers FILE:
+    the ?ight words as a file make the ?ight endgame's question, and get its answer."""
+    import json
+    words = [w for w in default_lists.answers if w.endswith("ight")]
+    (tmp_path / "ight.txt").write_text("\n".join(words) + "\n")
+    runs = []
+    for chosen in (["--answers", str(tmp_path / "ight.txt")], ["--pattern", "?ight"]):
+        main(["tree-model", *chosen, "--depth", "3", "--json"])
+        runs.append(json.loads(capsys.readouterr().out))
+    by_file, by_pattern = runs
+    assert by_file["question"]["instance"] == "ight.txt" and by_file["question"]["answers"] == len(words)
+    assert (by_file["status"], by_file["value"]) == (by_pattern["status"], by_pattern["value"]) == ("OPTIMAL", 22)
+
+
 def test_cli_bad_input_is_one_line(capsys):
     for argv in (["tree-model", "--depth", "3"],
+                 ["tree-model", "--answers", "all", "--depth", "3"],
                  ["tree-model", "--pattern", "?zzzz", "--depth", "3"],
-                 ["tree-model", "--random-subset", "5", "--pattern", "?ills", "--depth", "3"],
-                 ["tree-model", "--random-subset", "5", "--depth", "30"]):
+                 ["tree-model", "--sample", "5", "--pattern", "?ills", "--depth", "3"],
+                 ["tree-model", "--sample", "5", "--depth", "30"],
+                 ["tree-model", "--sample", "5/40:x", "--depth", "3"],
+                 ["tree-model", "--sample", "5", "--depth", "3", "--without", "cuts,hints"],
+                 ["export-lp", "tree", "--sample", "5", "--depth", "3", "--without", "hint", "-o", "m.lp"]):
         with pytest.raises(SystemExit) as e:
             main(argv)
         assert e.value.code == 2

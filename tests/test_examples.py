@@ -142,6 +142,7 @@ RUN_AS_SHOWN = {
     "wordlelab eldrow --target lower --start crane --solver cpsat",
     "wordlelab eldrow --target lower --set node-limit=1000000",
     "wordlelab tree-model --pattern '?ight' --depth 3 --objective depth",
+    "wordlelab tree-model --pattern '?ight' --depth 3 --without cuts,hint",
     "wordlelab perm numbers --n 8",
     "wordlelab perm numbers --n 4 --colors 2",
     "wordlelab perm numbers --n 5 --colors 3 --family excedances --z 2",
@@ -208,8 +209,8 @@ FAST_VARIANT = {
     "--time-limit 300":
         "wordlelab tree-model --pattern '?ight' --depth 4 --encoding assignment",
     # layered, 40 answers, HiGHS: about 10 s
-    "wordlelab tree-model --random-subset 40 --guess-count 300 --seed 1 --depth 4 --solver highs --tree t.tree":
-        "wordlelab tree-model --random-subset 20 --guess-count 300 --seed 1 --depth 4 --solver highs --tree t.tree",
+    "wordlelab tree-model --sample 40/300:1 --depth 4 --solver highs --tree t.tree":
+        "wordlelab tree-model --sample 20/300:1 --depth 4 --solver highs --tree t.tree",
     # fixed guesses over 2309 answers: the searches and the proofs take minutes to hours
     "wordlelab blindfold --lists nyt20220316":
         "wordlelab blindfold --lists nyt20220316 --sample 60 --pool 200 --time-limit 20",

@@ -80,7 +80,7 @@ def test_lower_bound_cli_reports_a_limit_that_ran_out_in_building(cli_run):
 
 
 def test_tree_model_limit_covers_building(cli_run):
-    r = cli_run(["tree-model", "--lists", "nyt20220316", "--random-subset", "300", "--guess-count", "2000",
+    r = cli_run(["tree-model", "--lists", "nyt20220316", "--sample", "300/2000",
                  "--depth", "4", "--encoding", "assignment", "--time-limit", "1", "--json"])
     doc = json.loads(r.out)
     assert doc["status"] == "UNKNOWN" and doc["certificate"] is None

@@ -10,18 +10,18 @@ from wordlelab.cli.common import json_option, lists_options, mode_option, save_t
 from wordlelab.cli.console import emit_json, out, table
 from wordlelab.cli.solver_options import solver_options
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import SOLVERS, OutputFile, SeededValue, non_negative, positive, setting_option
+from wordlelab.cli.options import SOLVERS, OutputFile, SeededValue, non_negative, setting_option
 
 
 def question_options(f):
-    """--pattern / --answers-file / --random-subset (+ --seed, --guess-count), --depth, --objective, --mode."""
+    """--pattern or --sample (or the --answers file itself), --depth, --objective, --mode."""
     for opt in reversed([
-        click.option("--pattern", default=None, help="an endgame of the answers, e.g. '?ills'"),
-        click.option("--answers-file", default=None, type=click.Path(), help="a file of answers (a subset of the list's)"),
-        click.option("--random-subset", default=None, type=positive(), metavar="N", help="N random answers"),
-        click.option("--seed", default=0, show_default=True, help="seed of --random-subset"),
-        click.option("--guess-count", default=None, type=positive(), metavar="M",
-                     help="with --random-subset: M guesses (the answers plus random others); default all"),
+        click.option("--pattern", default=None,
+                     help="an endgame of the answers, e.g. '?ills' (with neither it nor --sample, the question's "
+                          "answers are every answer of --answers FILE)"),
+        click.option("--sample", default=None, type=SeededValue(guesses=True),
+                     help="N answers drawn at random, with /M: M guesses (the answers plus random others; default "
+                          "every guess), and the SEED of the draw (default 0)"),
         click.option("--depth", "depth", required=True, type=click.IntRange(1, 20), help="guess limit g"),
         click.option("--objective", type=click.Choice(["depth", "total"], case_sensitive=False), default="total", show_default=True,
                      help="depth: is worst case <= g feasible; total: least total within g"),
@@ -31,19 +31,39 @@ def question_options(f):
     return f
 
 
-def make_question(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode):
-    """The TreeQuestion the options describe."""
+def make_question(lists, pattern, sample, depth, objective, mode):
+    """The TreeQuestion the options describe: the endgame ``--pattern`` of the answers, ``--sample``
+    answers drawn from them, or, with neither, every answer of an ``--answers FILE``."""
     from wordlelab.instances.wordlists import read_word_file
     from wordlelab.models.tree_question import pattern_question, random_question, subset_question
-    given = [x is not None for x in (pattern, answers_file, random_subset)]
-    if sum(given) != 1:
-        raise WordleError("give exactly one of --pattern, --answers-file, --random-subset")
+    if pattern is not None and sample is not None:
+        raise WordleError("give --pattern or --sample, not both")
     kw = dict(depth=depth, objective=objective, mode=mode)
     if pattern is not None:
         return pattern_question(lists, pattern, **kw)
-    if answers_file is not None:
-        return subset_question(lists, read_word_file(answers_file, "answer set"), os.path.basename(answers_file), **kw)
-    return random_question(lists, random_subset, seed, guess_count, **kw)
+    if sample is not None:
+        return random_question(lists, sample.value, sample.seed, sample.guesses, **kw)
+    answers_file = click.get_current_context().params.get("answers")
+    if answers_file in (None, "all"):
+        raise WordleError("the question's answers: give --pattern P, --sample N or --answers FILE"
+                          + (" (--answers all alone makes every guess an answer)" if answers_file else ""))
+    return subset_question(lists, read_word_file(answers_file, "answer set"), os.path.basename(answers_file), **kw)
+
+
+def without_option(*allowed: str):
+    """``--without cuts,hint`` (comma-separated or repeated): the parts of the model left out, as a
+    set (parameter ``without``)."""
+    what = {"cuts": "cuts: the adversary-chain (cover) constraints", "hint": "hint: the greedy warm start"}
+
+    def convert(ctx, param, values):
+        parts = {part.strip().lower() for value in values for part in value.split(",")}
+        unknown = sorted(parts - set(allowed))
+        if unknown:
+            raise click.BadParameter(f"{unknown[0]!r} is not a part of the model to leave out; choose from "
+                                     f"{', '.join(allowed)}", ctx, param)
+        return frozenset(parts)
+    return click.option("--without", "without", multiple=True, callback=convert, metavar=",".join(allowed).upper(),
+                        help="leave out " + "; ".join(what[a] for a in allowed) + " (comma-separated, or repeated)")
 
 
 @click.command("tree-model", epilog="""\b
@@ -51,32 +71,30 @@ Examples:
   wordlelab tree-model --pattern '?ight' --depth 3 --objective depth
   wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 5 --objective depth --encoding assignment
   wordlelab tree-model --pattern '?ills' --lists nyt20220316 --answers all --depth 6 --encoding assignment --time-limit 300
-  wordlelab tree-model --random-subset 40 --guess-count 300 --seed 1 --depth 4 --solver highs --tree t.tree
+  wordlelab tree-model --sample 40/300:1 --depth 4 --solver highs --tree t.tree
+  wordlelab tree-model --pattern '?ight' --depth 3 --without cuts,hint
 
 \b
 ?ight (9 answers) takes a second or two. ?ills (19 answers, 12972 guesses) fits only the assignment
 encoding (the layered state graph passes its cap after a minute): "not within 5" is proved in
-10-40 s, the least total 71 in about 100 s (the default 60 s limit stops at FEASIBLE, unproven).""")
+10-40 s, the least total 71 in about 100 s (the default 60 s limit stops at FEASIBLE, unproven).
+The model file is export-lp tree's, with the same question options.""")
 @lists_options
 @question_options
 @click.option("--solver", type=click.Choice(SOLVERS, case_sensitive=False), default="cpsat", show_default=True)
 @click.option("--encoding", type=click.Choice(["layered", "assignment"], case_sensitive=False), default="layered", show_default=True,
               help="layered: flow over the state graph; assignment: compact assignment + separation")
-@click.option("--no-cuts", is_flag=True, help="leave out the adversary-chain (cover) constraints")
-@click.option("--no-hint", is_flag=True, help="no greedy warm start")
+@without_option("cuts", "hint")
 @setting_option("time_limit", default=60.0, show_default=True, help="seconds, building the model included")
-@click.option("--export", "export_file", default=None, type=OutputFile(), help="also write the model (.lp/.mps)")
 @click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the verified tree here")
 @json_option
 @solver_options
-def tree_model(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode, solver,
-               encoding, no_cuts, no_hint, time_limit, export_file, tree_file, as_json):
+def tree_model(lists, pattern, sample, depth, objective, mode, solver, encoding, without, time_limit, tree_file,
+               as_json):
     """Exact decision-tree model of an answer set: feasibility within g guesses, or least total."""
     from wordlelab.solvers.decision_tree import solve_question
-    q = make_question(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode)
-    if export_file:
-        _export(q, encoding, not no_cuts, export_file, quiet=as_json)
-    r = solve_question(q, encoding, solver, time_limit, hint=not no_hint, cuts=not no_cuts)
+    q = make_question(lists, pattern, sample, depth, objective, mode)
+    r = solve_question(q, encoding, solver, time_limit, hint="hint" not in without, cuts="cuts" not in without)
     save_tree_certificate(r, tree_file)
     if as_json:
         emit_json(r.as_dict())
@@ -134,14 +152,13 @@ Example:
 @lists_options
 @question_options
 @click.option("--encoding", type=click.Choice(["layered", "assignment"], case_sensitive=False), default="layered", show_default=True)
-@click.option("--no-cuts", is_flag=True, help="leave out the adversary-chain (cover) constraints")
+@without_option("cuts")
 @click.option("-o", "--output", required=True, type=OutputFile(), help="file.lp or file.mps")
 @json_option
-def export_tree(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode, encoding,
-                no_cuts, output, as_json):
+def export_tree(lists, pattern, sample, depth, objective, mode, encoding, without, output, as_json):
     """Export the decision-tree model as LP or MPS."""
-    q = make_question(lists, pattern, answers_file, random_subset, seed, guess_count, depth, objective, mode)
-    tm = _export(q, encoding, not no_cuts, output, quiet=as_json)
+    q = make_question(lists, pattern, sample, depth, objective, mode)
+    tm = _export(q, encoding, "cuts" not in without, output, quiet=as_json)
     if as_json:
         emit_json({"file": output, "encoding": encoding, "instance": q.label,
                    "variables": tm.model.n_vars, "constraints": len(tm.model.constraints)})

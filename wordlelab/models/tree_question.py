@@ -74,14 +74,15 @@ def subset_question(lists, words, label: str, **kw) -> TreeQuestion:
 def random_question(lists, n_answers: int, seed: int, n_guesses: int | None = None, **kw) -> TreeQuestion:
     """``n_answers`` random answers; the guesses are those answers plus random others (``n_guesses`` in all)."""
     if not 1 <= n_answers <= len(lists.answers):
-        raise WordleError(f"--random-subset must be between 1 and {len(lists.answers)}")
+        raise WordleError(f"--sample must draw between 1 and {len(lists.answers)} answers, not {n_answers}")
     rng = random.Random(seed)
     answers = sorted(rng.sample(list(lists.answers), n_answers))
     if n_guesses is None:
         guesses = tuple(lists.guesses)
     else:
         if n_guesses < n_answers:
-            raise WordleError("--guess-count must be at least the number of answers")
+            raise WordleError(f"--sample {n_answers}/{n_guesses}: the guesses must be at least the {n_answers} "
+                              f"answers, which are guesses too")
         chosen = set(answers)
         others = [w for w in lists.guesses if w not in chosen]
         guesses = tuple(sorted(chosen | set(rng.sample(others, min(len(others), n_guesses - n_answers)))))
