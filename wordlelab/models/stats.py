@@ -1,0 +1,347 @@
+"""Typed statistics of the native searcher's answers: the least total (``solve``), the depth
+decision (``prove-depth``) and the first-word ranking (``best-start``).
+
+A :class:`~wordlelab.models.result.Result`'s ``stats`` is one of these dataclasses for those
+questions, and a plain dict for the others. ``as_dict()`` gives the JSON object that ``--json``
+prints, the one these questions printed when their statistics were dicts: the fields in their
+declared order, a field declared with :func:`optional` left out while it is None (a key that only
+some runs have), a nested statistics object as its own ``as_dict()``, and the search's counters
+(``counters``, keyed by the names of the engine's counter slots) spread in where the field stands.
+
+The fact relied on: JSON keeps an object's keys in the order they are written, and Python's
+``json`` writes a dict's in insertion order, so declaring the fields in the order the keys were
+inserted keeps the output byte for byte.
+
+>>> s = SolveStats(n_answers=2, first_guess="salet", first_guess_given=True, average=1.5,
+...                counters={"nodes": 3, "cache_hits": 0})
+>>> s.as_dict()
+{'n_answers': 2, 'first_guess': 'salet', 'first_guess_given': True, 'average': 1.5, 'nodes': 3, 'cache_hits': 0}
+>>> s.nodes, s.has("histogram")
+(3, False)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+SPREAD = "counters"
+
+
+def optional(default=None):
+    """A field that only some runs set: left out of ``as_dict()`` while it is None."""
+    return field(default=default, metadata={"optional": True})
+
+
+class Stats:
+    """What every typed statistics object shares: :meth:`as_dict`, and :meth:`has` for a key that
+    only some runs have."""
+
+    def _order(self) -> list[str]:
+        """The fields in the order their keys are written (the declared order)."""
+        return [f.name for f in fields(self)]
+
+    def as_dict(self) -> dict:
+        """The JSON object ``--json`` prints (see the module docstring)."""
+        optional_names = {f.name for f in fields(self) if f.metadata.get("optional")}
+        out: dict[str, Any] = {}
+        for name in self._order():
+            value = getattr(self, name)
+            if name == SPREAD:
+                out.update(value)
+            elif value is None and name in optional_names:
+                continue
+            else:
+                out[name] = value.as_dict() if isinstance(value, Stats) else value
+        return out
+
+    def has(self, name: str) -> bool:
+        """Whether the key ``name`` is in :meth:`as_dict` (an optional field that is set)."""
+        return name in self.as_dict()
+
+
+class Counted(Stats):
+    """Statistics with the search's counters (a ``counters`` field): ``nodes`` and ``cache_hits``
+    are read as attributes."""
+
+    counters: dict
+
+    @property
+    def nodes(self) -> int:
+        """Nodes the search visited (the ``nodes`` counter)."""
+        return self.counters["nodes"]
+
+    @property
+    def cache_hits(self) -> int:
+        """Nodes the node table answered (the ``cache_hits`` counter)."""
+        return self.counters["cache_hits"]
+
+
+@dataclass
+class LowerBound(Stats):
+    """A checked lower-bound certificate of a least total (``solve --certify``).
+
+    Attributes
+    ----------
+    file, bytes : str, int
+        Where the certificate was written, and its size.
+    claims : int
+        The claims it holds.
+    certify_seconds, check_seconds : float
+        The time to make it, and to check it with the independent checker.
+    statement : str
+        What it proves, as the checker states it.
+    """
+
+    file: str
+    bytes: int
+    claims: int
+    certify_seconds: float
+    check_seconds: float
+    statement: str
+
+
+@dataclass
+class TieBreak(Counted):
+    """How a tie-broken least total (``solve --tie-break worst``) compares with the plain search's.
+
+    Attributes
+    ----------
+    rule : str
+        The tie-break rule (``"worst"``).
+    objective : list of int
+        The least total, then the answers at each guess count from the last allowed down.
+    tail, plain_tail : dict of str to int
+        Answers at each guess count from the last allowed down (a string key), tie-broken and plain.
+    plain_histogram : dict of str to int
+        The plain search's answers by guess count.
+    plain_first_guess : str
+        The plain search's first guess.
+    plain_seconds, search_seconds : float
+        The plain search's time, and the tie-broken search's.
+    counters : dict of str to int
+        The tie-broken search's counters (spread in, before ``search_seconds``).
+    """
+
+    rule: str
+    objective: list
+    tail: dict
+    plain_histogram: dict
+    plain_tail: dict
+    plain_first_guess: str
+    plain_seconds: float
+    counters: dict
+    search_seconds: float
+
+
+@dataclass
+class SolveStats(Counted):
+    """The statistics of a least total (question kind ``min-total``, ``solve``).
+
+    Attributes
+    ----------
+    n_answers : int
+        The answers of the question (from a state: those it leaves).
+    first_guess : str or None
+        The strategy's first guess (from a state: its next guess), given or found; None when no
+        first guess was found.
+    first_guess_given : bool
+        Whether it was given (``--start``, or the state's last guess).
+    average : float or None
+        The total over the answers, to 4 places; None without a total.
+    counters : dict of str to int
+        The search's counters, the node table's entries and slots (spread in, see the module
+        docstring); ``nodes`` and ``cache_hits`` are read as attributes.
+    max_guesses_used, histogram : int, dict of str to int, optional
+        With a tree: the guesses its worst answer needs, and its answers by guess count.
+    search_seconds : float, optional
+        The search's time (with a total, or a bound).
+    classes, classes_from_checkpoint, classes_from_rankings : int, int, list of str, optional
+        With a class checkpoint: the classes after the first guess, those taken from the file, and
+        the patterns a class ranking (``--class-ranking``) settled.
+    class_bounds : dict of str to int, optional
+        The classes with only a proven lower bound (from a ranking made with ``--cutoff``).
+    threads : int, optional
+        The threads the classes were searched on, when more than one.
+    tie_break : TieBreak, optional
+        ``--tie-break worst``: the plain search beside the tie-broken one.
+    claimed_bound : int, optional
+        A bound that rests on files this installation did not write
+        (:meth:`~wordlelab.models.result.Result.rest_on`).
+    verified_halves : str, optional
+        ``--certify``: ``"tree"``, or ``"both"`` once the lower bound is checked too.
+    lower_bound : LowerBound, optional
+        ``--certify``: the checked lower-bound certificate.
+    tree_file, plot_file : str, optional
+        Where the command wrote the tree and the histogram's plot.
+    """
+
+    n_answers: int
+    first_guess: str | None
+    first_guess_given: bool
+    average: float | None
+    counters: dict = field(default_factory=dict)
+    max_guesses_used: int | None = optional()
+    histogram: dict | None = optional()
+    search_seconds: float | None = optional()
+    classes: int | None = optional()
+    classes_from_checkpoint: int | None = optional()
+    classes_from_rankings: list | None = optional()
+    class_bounds: dict | None = optional()
+    threads: int | None = optional()
+    tie_break: TieBreak | None = optional()
+    claimed_bound: int | None = optional()
+    verified_halves: str | None = optional()
+    lower_bound: LowerBound | None = optional()
+    tree_file: str | None = optional()
+    plot_file: str | None = optional()
+
+    def _order(self) -> list[str]:
+        """A tie-broken total writes its own counters after ``tie_break``."""
+        names = super()._order()
+        if self.tie_break is not None:
+            names.remove(SPREAD)
+            names.insert(names.index("tie_break") + 1, SPREAD)
+        return names
+
+
+@dataclass
+class CoreCheck(Stats):
+    """The core of a no (``prove-depth``) and how it was checked.
+
+    Attributes
+    ----------
+    size, guesses_left : int, optional
+        The core's answers, and the guesses they alone need more than (unset when the check ran
+        out of work before the core was made).
+    check : str
+        The check's verdict (``"INFEASIBLE"``), ``"not re-checked"``, or why it stopped.
+    checker : dict, optional
+        Easy mode after a first guess: the pure-Python checker's work (``{"nodes": N}``).
+    check_seconds : float, optional
+        The time to make and check the core.
+    file : str, optional
+        Where the command wrote the core (``--core``).
+    """
+
+    size: int | None = optional()
+    guesses_left: int | None = optional()
+    check: str = ""
+    checker: dict | None = optional()
+    check_seconds: float | None = optional()
+    file: str | None = optional()
+
+
+@dataclass
+class DepthStats(Counted):
+    """The statistics of a depth decision (question kind ``depth``, ``prove-depth``).
+
+    Attributes
+    ----------
+    n_answers : int
+        The answers of the question (from a state: those it leaves).
+    counters : dict of str to int
+        The depth search's counters (in easy mode, the core prover's), spread in.
+    monotone_cores, nearby_cores, shared_parts : int, optional
+        Without a first word, in hard mode: the cores taken from another guess's by monotonicity,
+        from a core nearby, and made from a shared part.
+    cores_too_long : list of str, optional
+        The first guesses whose core the checker could not decide in its budget.
+    from_checkpoint : int, optional
+        Without a first word: the first words whose refutation was taken from the checkpoint.
+    cores, core_hits : int, optional
+        Easy mode: the cores learnt, and the nodes they refuted.
+    core : CoreCheck, optional
+        A no's core and its check.
+    first_guess, first_guess_given : str, bool, optional
+        A yes: the certificate's first guess, and whether it was given.
+    total, average, histogram : int, float, dict of str to int, optional
+        A yes: the certificate tree's total, average and answers by guess count.
+    tree_search_nodes, tree_seconds : int, float, optional
+        A yes: the least-total search that made the certificate tree.
+    tree : str, optional
+        ``--any-tree``: what the certificate is (not a least-total tree).
+    claimed_bound : int, optional
+        A bound that rests on files this installation did not write.
+    tree_file : str, optional
+        Where the command wrote the tree.
+    """
+
+    n_answers: int
+    counters: dict = field(default_factory=dict)
+    monotone_cores: int | None = optional()
+    nearby_cores: int | None = optional()
+    shared_parts: int | None = optional()
+    cores_too_long: list | None = optional()
+    from_checkpoint: int | None = optional()
+    cores: int | None = optional()
+    core_hits: int | None = optional()
+    core: CoreCheck | None = optional()
+    first_guess: str | None = optional()
+    first_guess_given: bool | None = optional()
+    total: int | None = optional()
+    average: float | None = optional()
+    histogram: dict | None = optional()
+    tree_search_nodes: int | None = optional()
+    tree_seconds: float | None = optional()
+    tree: str | None = optional()
+    claimed_bound: int | None = optional()
+    tree_file: str | None = optional()
+
+
+@dataclass
+class BestStartStats(Stats):
+    """The statistics of a first-word ranking (question kind ``best-start``).
+
+    Attributes
+    ----------
+    n_answers, top : int
+        The answers (from a state: those it leaves), and the exact totals asked for.
+    candidates, evaluated : int
+        The candidates of this run (after ``--shard``, ``--limit``, ``--words``), and the rows ranked.
+    first_cutoff, first_cutoff_from : int or None, str
+        The first cutoff (None: none) and where it came from.
+    cutoff : int or None
+        ``--cutoff``.
+    partial : bool
+        Whether the ranking is of part of the candidates only.
+    executor, workers : str, int
+        How the candidates were run.
+    checkpoint : str or None
+        The checkpoint file, and ``from_checkpoint`` the rows taken from it.
+    from_checkpoint : int
+        The rows taken from the checkpoint.
+    first_guess, average : str or None, float or None
+        The best word and its average, once its tree is verified.
+    ranking : list of dict
+        One row per word, best first: ``word``, ``total``, ``average``, ``exact``, ``proof``, ``source``.
+    from_class_checkpoints : dict of str to dict
+        Each word whose total came from a class checkpoint: ``{"total", "exact"}``.
+    histogram, max_guesses_used, tree_seconds : dict of str to int, int, float, optional
+        With a verified best word: its tree's answers by guess count, worst case, and the time to make it.
+    claimed_bound : int, optional
+        A bound that rests on files this installation did not write.
+    plot_file : str, optional
+        Where the command drew the ranking.
+    """
+
+    n_answers: int
+    top: int
+    candidates: int
+    evaluated: int
+    first_cutoff: int | None
+    first_cutoff_from: str
+    cutoff: int | None
+    partial: bool
+    executor: str
+    workers: int
+    checkpoint: str | None
+    from_checkpoint: int
+    first_guess: str | None
+    average: float | None
+    ranking: list
+    from_class_checkpoints: dict
+    histogram: dict | None = optional()
+    max_guesses_used: int | None = optional()
+    tree_seconds: float | None = optional()
+    claimed_bound: int | None = optional()
+    plot_file: str | None = optional()
