@@ -429,13 +429,13 @@ def test_resumed_prove_depth_reports_the_same_core(tmp_path, seed, guesses):
     answers, words = tiny_instance(seed, 40, 60)
     lists = lists_from(tmp_path, answers, words)
     fresh = prove_depth(NativeSearcher(lists, "easy", guesses), guesses, recheck=True)
-    assert fresh.status == "INFEASIBLE" and fresh.stats["core"]["check"] == "INFEASIBLE"
+    assert fresh.status == "INFEASIBLE" and fresh.stats.core.check == "INFEASIBLE"
     for stop in (1, 3):
         saved, resumed = interrupted_then_resumed(lists, guesses, stop, tmp_path / f"d{stop}.json")
         assert all(e["core"] is not None for e in saved.values())      # each refutation kept its core
-        assert resumed.status == "INFEASIBLE" and resumed.stats["from_checkpoint"] == stop
+        assert resumed.status == "INFEASIBLE" and resumed.stats.from_checkpoint == stop
         assert resumed.certificate_kind == "core" and resumed.certificate == fresh.certificate
-        assert resumed.stats["core"]["check"] == "INFEASIBLE"
+        assert resumed.stats.core.check == "INFEASIBLE"
 
 
 def test_resumed_prove_depth_core_at_four_guesses(tmp_path):
@@ -444,7 +444,7 @@ def test_resumed_prove_depth_core_at_four_guesses(tmp_path):
     answers, words = tiny_instance(1, 40, 60)
     lists = lists_from(tmp_path, answers, words)
     saved, resumed = interrupted_then_resumed(lists, 4, 2, tmp_path / "d.json")
-    assert resumed.status == "INFEASIBLE" and resumed.stats["core"]["check"] == "INFEASIBLE"
+    assert resumed.status == "INFEASIBLE" and resumed.stats.core.check == "INFEASIBLE"
     kept = {a for e in saved.values() for a in e["core"] or []}
     assert kept and kept <= set(resumed.certificate)
 

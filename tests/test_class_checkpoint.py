@@ -24,21 +24,21 @@ def test_resumed_classes_give_the_plain_total_and_a_verified_tree(lists, tmp_pat
     plain = NativeSearcher(lists, mode, 6).solve(start=start)
     ck = str(tmp_path / "classes.json")
     first = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck)
-    assert first.value == plain.value and first.verified and first.stats["classes_from_checkpoint"] == 0
+    assert first.value == plain.value and first.verified and first.stats.classes_from_checkpoint == 0
     # a run stopped part way: only some classes kept
     searcher = NativeSearcher(lists, mode, 6)
     q = question(searcher, searcher.root(start))
     entries = load_checkpoint(ck, q)
-    assert len(entries) == first.stats["classes"] > 3
+    assert len(entries) == first.stats.classes > 3
     kept = dict(list(entries.items())[: len(entries) // 2])
     save_checkpoint(ck, q, kept)
     again = searcher.solve(start=start, checkpoint=ck)
     assert again.value == plain.value and again.verified
-    assert again.stats["classes_from_checkpoint"] == len(kept)
+    assert again.stats.classes_from_checkpoint == len(kept)
     assert len(load_checkpoint(ck, q)) == len(entries)
     # every class from the file: no search at all
     whole = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck)
-    assert whole.value == plain.value and whole.stats["nodes"] == 0
+    assert whole.value == plain.value and whole.stats.nodes == 0
 
 
 def test_two_runs_on_one_class_checkpoint_keep_each_others_classes(lists, tmp_path):
@@ -69,7 +69,7 @@ def test_two_runs_on_one_class_checkpoint_keep_each_others_classes(lists, tmp_pa
     value = full.get(pats[c], paths, classes[last])
     late.put(pats[c], value, paths, classes[last])                  # this run keeps the last
     assert set(load_checkpoint(ck, q)) == set(classes)
-    assert NativeSearcher(lists, "easy", 6).solve(start=start, checkpoint=ck).stats["nodes"] == 0
+    assert NativeSearcher(lists, "easy", 6).solve(start=start, checkpoint=ck).stats.nodes == 0
 
 
 def test_a_doctored_class_is_caught(lists, tmp_path):
@@ -122,25 +122,25 @@ def test_classes_on_two_workers_give_the_plain_total_and_resume_either_way(lists
     ck = str(tmp_path / "classes.json")
     pooled = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, workers=2)
     assert pooled.status == "OPTIMAL" and pooled.verified and pooled.value == plain.value
-    assert pooled.stats["classes_from_checkpoint"] == 0
-    assert pooled.stats["nodes"] == 0               # the workers searched, the parent only verified
+    assert pooled.stats.classes_from_checkpoint == 0
+    assert pooled.stats.nodes == 0               # the workers searched, the parent only verified
     searcher = NativeSearcher(lists, mode, 6)
     q = question(searcher, searcher.root(start))
     entries = load_checkpoint(ck, q)
-    assert len(entries) == pooled.stats["classes"]
+    assert len(entries) == pooled.stats.classes
     save_checkpoint(ck, q, dict(list(entries.items())[::2]))
     alone = searcher.solve(start=start, checkpoint=ck)                  # one process resumes the pool's file
-    assert alone.value == plain.value and alone.stats["classes_from_checkpoint"] == (len(entries) + 1) // 2
+    assert alone.value == plain.value and alone.stats.classes_from_checkpoint == (len(entries) + 1) // 2
     save_checkpoint(ck, q, dict(list(entries.items())[1::2]))
     again = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, workers=2)
-    assert again.value == plain.value and again.stats["classes_from_checkpoint"] == len(entries) // 2
-    assert again.stats["nodes"] == 0
+    assert again.value == plain.value and again.stats.classes_from_checkpoint == len(entries) // 2
+    assert again.stats.nodes == 0
 
 
 def test_a_class_with_no_strategy_on_workers_is_infeasible(lists):
     start = lists.guesses[7]
     r = NativeSearcher(lists, "hard", 2).solve(start=start, workers=2)
-    assert r.status == "INFEASIBLE" and r.stats["nodes"] == 0
+    assert r.status == "INFEASIBLE" and r.stats.nodes == 0
 
 
 def test_cli_solve_on_workers(cli_run, tmp_path, lists):
@@ -213,7 +213,7 @@ def test_a_finished_ranking_of_a_class_settles_it(lists, tmp_path, mode):
     ranking = run_best_start(lists, mode, 6, 1, None, None, rank, 1, state=state)
     ck = str(tmp_path / "classes.json")
     r = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, class_rankings=(rank,))
-    assert r.value == plain.value and r.verified and r.stats["classes_from_rankings"] == [pattern]
+    assert r.value == plain.value and r.verified and r.stats.classes_from_rankings == [pattern]
     searcher = NativeSearcher(lists, mode, 6)
     assert load_checkpoint(ck, question(searcher, searcher.root(start)))[pattern]["value"] == ranking.value
     q = checkpoint_question(lists, mode, 6, state=state)
@@ -223,7 +223,7 @@ def test_a_finished_ranking_of_a_class_settles_it(lists, tmp_path, mode):
     with pytest.raises(WordleError, match="not finished"):
         NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=str(tmp_path / "c2.json"), class_rankings=(rank,))
     # a word given a total below the true least one is caught when its strategy is rebuilt
-    other = next(w for w, (v, e) in entries.items() if not e and w != ranking.stats["first_guess"])
+    other = next(w for w, (v, e) in entries.items() if not e and w != ranking.stats.first_guess)
     save_checkpoint(rank, q, dict(entries, **{other: [ranking.value - 1, True]}))
     with pytest.raises(WordleError, match="internal error"):
         NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=str(tmp_path / "c3.json"), class_rankings=(rank,))
@@ -251,7 +251,7 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
     for cutoff in (exact.value - 2, exact.value):
         rank = str(tmp_path / f"rank{cutoff}.json")
         bounded = run_best_start(lists, mode, 6, 1, None, None, rank, 1, state=state, cutoff=cutoff)
-        rows = bounded.stats["ranking"]
+        rows = bounded.stats.ranking
         assert bounded.status == "UNKNOWN" and bounded.value is None and bounded.certificate is None
         assert not any(r["exact"] and r["total"] is not None for r in rows)
         assert all(r["total"] is None or r["total"] >= cutoff for r in rows)
@@ -259,13 +259,13 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
         ck = str(tmp_path / f"classes{cutoff}.json")
         r = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, class_rankings=(rank,))
         assert r.status == "UNKNOWN" and r.value is None and r.certificate is None
-        assert r.stats["class_bounds"] == {pattern: bounded.bound}
+        assert r.stats.class_bounds == {pattern: bounded.bound}
         assert r.bound == plain.value - exact.value + bounded.bound
         # a ranking of the first words takes that bound for the word, as the class checkpoint gives it
         ranked = run_best_start(lists, mode, 6, 1, None, None, None, 1, class_checkpoints=(ck,), class_rankings=(rank,))
-        assert (ranked.value, ranked.stats["first_guess"]) == (first_words.value, first_words.stats["first_guess"])
+        assert (ranked.value, ranked.stats.first_guess) == (first_words.value, first_words.stats.first_guess)
         assert first_words.value < r.bound       # so the bound settles the word: it is not searched
-        row = next(x for x in ranked.stats["ranking"] if x["word"] == start)
+        row = next(x for x in ranked.stats.ranking if x["word"] == start)
         assert (row["total"], row["exact"], row["source"]) == (r.bound, False, "class checkpoint")
         with pytest.raises(WordleError, match="none of the class checkpoints"):
             run_best_start(lists, mode, 6, 1, None, None, None, 1, class_checkpoints=(ck,),
@@ -282,7 +282,7 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
             NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, class_rankings=(doctored,))
     # above it: the same exact least total as without a cutoff
     above = run_best_start(lists, mode, 6, 1, None, None, None, 1, state=state, cutoff=exact.value + 1)
-    assert (above.status, above.value, above.stats["first_guess"]) == ("OPTIMAL", exact.value, exact.stats["first_guess"])
+    assert (above.status, above.value, above.stats.first_guess) == ("OPTIMAL", exact.value, exact.stats.first_guess)
     # from the command line
     g, a = tmp_path / "g.txt", tmp_path / "a.txt"
     g.write_text("\n".join(lists.guesses) + "\n")
@@ -318,20 +318,20 @@ def test_a_finished_class_checkpoint_gives_a_ranking_its_exact_total(small, tmp_
     from wordlelab.solvers.search.classes.class_checkpoint import finished_total
     lists = small
     plain = run_best_start(lists, "hard", 6, 2, None, LIMIT, None, 1)
-    best, second = (r["word"] for r in plain.stats["ranking"][:2])
+    best, second = (r["word"] for r in plain.stats.ranking[:2])
     ck = str(tmp_path / "best.json")
     solved = NativeSearcher(lists, "hard", 6).solve(start=best, checkpoint=ck)
     word, result = finished_total(NativeSearcher(lists, "hard", 6), ck)
-    assert (word, result.value, result.verified) == (best, solved.value, True) and result.stats["nodes"] == 0
+    assert (word, result.value, result.verified) == (best, solved.value, True) and result.stats.nodes == 0
     given = run_best_start(lists, "hard", 6, 2, None, LIMIT, None, 1, class_checkpoints=(ck,))
-    assert [(r["word"], r["total"], r["exact"]) for r in given.stats["ranking"][:2]] == \
-        [(r["word"], r["total"], r["exact"]) for r in plain.stats["ranking"][:2]]
-    row = given.stats["ranking"][0]
+    assert [(r["word"], r["total"], r["exact"]) for r in given.stats.ranking[:2]] == \
+        [(r["word"], r["total"], r["exact"]) for r in plain.stats.ranking[:2]]
+    row = given.stats.ranking[0]
     assert row["source"] == "class checkpoint"
-    assert given.stats["first_cutoff_from"] == "beam search"      # top 2: one given total is no cutoff yet
+    assert given.stats.first_cutoff_from == "beam search"      # top 2: one given total is no cutoff yet
     assert given.value == plain.value and given.verified
     with_top_1 = run_best_start(lists, "hard", 6, 1, None, LIMIT, None, 1, class_checkpoints=(ck,))
-    assert with_top_1.stats["first_cutoff_from"] == "class checkpoints" and with_top_1.value == plain.value
+    assert with_top_1.stats.first_cutoff_from == "class checkpoints" and with_top_1.value == plain.value
     # an unfinished file (a stopped run kept half the classes) is refused, naming what it lacks
     searcher = NativeSearcher(lists, "hard", 6)
     q = question(searcher, searcher.root(best))
@@ -384,18 +384,18 @@ def test_a_class_ranking_with_no_strategy_makes_its_first_word_infeasible(lists,
     assert NativeSearcher(lists, mode, limit).solve(start=start).status == "INFEASIBLE"
     rank = str(tmp_path / "rank.json")
     ranked = run_best_start(lists, mode, limit, 1, None, None, rank, 1, state=f"{start}.{pattern}")
-    assert ranked.status == "INFEASIBLE" and all(r["total"] is None for r in ranked.stats["ranking"])
+    assert ranked.status == "INFEASIBLE" and all(r["total"] is None for r in ranked.stats.ranking)
     ck = str(tmp_path / "classes.json")
     r = NativeSearcher(lists, mode, limit).solve(start=start, checkpoint=ck, class_rankings=(rank,))
     assert r.status == "INFEASIBLE" and r.value is None and r.certificate is None
-    assert r.stats["class_bounds"] == {pattern: INF} and r.stats["classes_from_rankings"] == [pattern]
+    assert r.stats.class_bounds == {pattern: INF} and r.stats.classes_from_rankings == [pattern]
     word, result = finished_total(NativeSearcher(lists, mode, limit), ck, class_rankings=(rank,))
-    assert (word, result.status, result.stats["nodes"]) == (start, "INFEASIBLE", 0)
+    assert (word, result.status, result.stats.nodes) == (start, "INFEASIBLE", 0)
     plain = run_best_start(lists, mode, limit, 1, None, None, None, 1)
     given = run_best_start(lists, mode, limit, 1, None, None, None, 1, class_checkpoints=(ck,),
                            class_rankings=(rank,))
-    assert (given.value, given.stats["first_guess"]) == (plain.value, plain.stats["first_guess"])
-    row = next(x for x in given.stats["ranking"] if x["word"] == start)
+    assert (given.value, given.stats.first_guess) == (plain.value, plain.stats.first_guess)
+    row = next(x for x in given.stats.ranking if x["word"] == start)
     assert (row["total"], row["proof"], row["source"]) == (None, "no strategy within limit", "class checkpoint")
     # from the command line
     g, a = tmp_path / "g.txt", tmp_path / "a.txt"

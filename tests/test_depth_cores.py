@@ -72,15 +72,15 @@ def test_any_first_word_matches_brute_force(tmp_path, seed):
         res = prove_depth(NativeSearcher(lists, "easy", g), g, recheck=True)
         assert res.status == ("OPTIMAL" if possible else "INFEASIBLE"), (seed, g)
         if not possible:    # a few answers that alone need more than g guesses, re-checked
-            assert res.certificate_kind == "core" and res.stats["core"]["check"] == "INFEASIBLE"
+            assert res.certificate_kind == "core" and res.stats.core.check == "INFEASIBLE"
             assert set(res.certificate) <= set(answers)
 
 
 def test_salet_within_4_certificate(searcher, lists_0316):
     res = prove_depth(searcher, 4, start="salet", recheck=True)
     assert res.status == "INFEASIBLE" and res.certificate_kind == "core"
-    info = res.stats["core"]
-    assert info["guesses_left"] == 3 and info["check"] == "INFEASIBLE"
+    info = res.stats.core
+    assert info.guesses_left == 3 and info.check == "INFEASIBLE"
     from wordlelab.models.feedback import feedback
     assert len({feedback("salet", a) for a in res.certificate}) == 1   # one class after SALET
     assert len(res.certificate) < len(lists_0316.answers)

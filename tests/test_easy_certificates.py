@@ -132,13 +132,13 @@ def test_a_first_words_no_in_easy_mode_returns_a_core_the_checker_proved(random_
     nos = [w for w in random_300.guesses[:40] if prove_depth(searcher, 3, start=w).status == "INFEASIBLE"]
     assert nos
     res = prove_depth(searcher, 3, start=nos[0])
-    assert res.certificate_kind == "core" and res.stats["core"]["checker"]["nodes"] >= 1
-    check_first_word_core(nos[0], res.certificate, res.stats["core"]["guesses_left"], random_300.guesses, mode="easy")
+    assert res.certificate_kind == "core" and res.stats.core.checker["nodes"] >= 1
+    check_first_word_core(nos[0], res.certificate, res.stats.core.guesses_left, random_300.guesses, mode="easy")
     from wordlelab.solvers.search.depth.run import DepthRun
     starved = NativeSearcher(random_300, "easy", 3)
     # a check budget of 10: the table alone is more, so no proof, and no claim
     r = prove_depth(starved, 3, start=nos[0], run=DepthRun(starved, core_work=10))
-    assert r.status == "UNKNOWN" and "work limit" in r.stats["core"]["check"]
+    assert r.status == "UNKNOWN" and "work limit" in r.stats.core.check
 
 
 @pytest.mark.parametrize("workers", [1, 2])

@@ -70,7 +70,7 @@ from wordlelab.solvers.search.engine.kernels import K
 mode, guesses = sys.argv[2], int(sys.argv[3])
 s = NativeSearcher(load_lists("nyt20220316"), mode, 6)
 r = prove_depth(s, guesses, start=sys.argv[1], recheck=mode == "easy")
-print(json.dumps({"status": r.status, "core": r.stats["core"], "kernels": K.source, "numba": "numba" in sys.modules}))
+print(json.dumps({"status": r.status, "core": r.stats.core.as_dict(), "kernels": K.source, "numba": "numba" in sys.modules}))
 """
 
 # a plain depth search of hours (every first word, no learnt cores): stopped only by the watcher

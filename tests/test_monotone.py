@@ -92,11 +92,11 @@ def test_the_rule_fires_on_a_real_hard_search():
     s = NativeSearcher(lists, "hard", 4)
     res = prove_depth(s, 4, start="salet")
     assert res.status == "INFEASIBLE"
-    assert res.stats["monotone"] > 0
+    assert res.stats.counters["monotone"] > 0
 
 
 def test_the_min_sum_search_uses_it_and_keeps_selbys_value():
     lists = load_lists("nyt20220316")
     res = NativeSearcher(lists, "hard", 6).solve(start="salet")
     assert (res.status, res.value) == ("OPTIMAL", 8099) and res.verified
-    assert res.stats["monotone"] > 0
+    assert res.stats.counters["monotone"] > 0

@@ -50,9 +50,9 @@ def test_solve_is_a_verified_result(tiny, mode):
                           "state": None, "beam": 0}
     report = verify_tree(r.certificate, lists.answers, lists.guesses, mode, max_guesses=6)
     assert report.total == r.value
-    assert r.stats["first_guess"] == r.certificate.guess and not r.stats["first_guess_given"]
-    assert r.stats["n_answers"] == len(answers) and r.stats["average"] == round(r.value / len(answers), 4)
-    assert r.stats["nodes"] > 0 and r.stats["max_guesses_used"] == report.max_guesses
+    assert r.stats.first_guess == r.certificate.guess and not r.stats.first_guess_given
+    assert r.stats.n_answers == len(answers) and r.stats.average == round(r.value / len(answers), 4)
+    assert r.stats.nodes > 0 and r.stats.max_guesses_used == report.max_guesses
     assert_json_ready(r)
 
 
@@ -61,7 +61,7 @@ def test_solve_from_a_given_first_guess(tiny):
     start = guesses[3]
     r = NativeSearcher(lists, "easy", 6).solve(start=start)
     assert r.status == "OPTIMAL" and r.verified and r.certificate.guess == start
-    assert r.stats["first_guess"] == start and r.stats["first_guess_given"]
+    assert r.stats.first_guess == start and r.stats.first_guess_given
     assert r.value == brute_force(answers, guesses, "easy", 6, start)
 
 
@@ -91,7 +91,7 @@ def test_solve_from_a_state_verifies_with_its_history(default_lists):
     st = parse_state("salet.BBBYB", default_lists)
     # within the 5 guesses the state leaves
     report = verify_tree(r.certificate, st.answers, default_lists.guesses, "easy", st.history, 5)
-    assert report.total == r.value and r.stats["first_guess"] == r.certificate.guess
+    assert report.total == r.value and r.stats.first_guess == r.certificate.guess
 
 
 def test_a_tree_that_disagrees_with_the_search_is_an_internal_error(tiny, monkeypatch):
@@ -118,7 +118,7 @@ def test_prove_depth_yes(tiny):
     assert r.question["kind"] == "depth" and r.question["max_guesses"] == 4
     report = verify_tree(r.certificate, lists.answers, lists.guesses, "easy", max_guesses=4)
     assert r.value == r.bound == report.max_guesses <= 4
-    assert r.stats["total"] == report.total and r.stats["first_guess"] == r.certificate.guess
+    assert r.stats.total == report.total and r.stats.first_guess == r.certificate.guess
     assert searcher.max_guesses == 6
     assert_json_ready(r)
 
@@ -133,8 +133,8 @@ def test_prove_depth_no_comes_with_a_core(tiny, recheck):
     assert r.certificate_kind == "core" and r.certificate and set(r.certificate) <= set(answers)
     # no pure-Python checker exists for a core: the plain search's re-check is reported apart
     assert not r.verified
-    assert r.stats["core"]["check"] == ("INFEASIBLE" if recheck else "not re-checked")
-    assert r.stats["core"]["guesses_left"] == 3 and r.stats["core"]["size"] == len(r.certificate)
+    assert r.stats.core.check == ("INFEASIBLE" if recheck else "not re-checked")
+    assert r.stats.core.guesses_left == 3 and r.stats.core.size == len(r.certificate)
     # the core alone needs more than 3 guesses, by brute force
     sub = sorted(r.certificate)
     assert best_total(sub, guesses, "easy", 3) == float("inf")
@@ -184,8 +184,8 @@ def test_best_start_is_a_verified_result(tiny):
     best = best_total(answers, guesses, "easy", 6)
     assert r.value == r.bound == best
     assert verify_tree(r.certificate, lists.answers, lists.guesses, max_guesses=6).total == best
-    rows = r.stats["ranking"]
-    assert rows[0]["word"] == r.stats["first_guess"] == r.certificate.guess
+    rows = r.stats.ranking
+    assert rows[0]["word"] == r.stats.first_guess == r.certificate.guess
     assert all(row["exact"] and row["proof"] == "exact" for row in rows[:2])
     assert all(row["source"] == "computed" for row in rows)
     for row in rows:
@@ -200,7 +200,7 @@ def test_rank_and_best_start_share_the_cutoff(tiny):
     searcher = NativeSearcher(lists, "easy", 6)
     ranked = searcher.rank(searcher.root(), top=3)
     swept = run_best_start(lists, "easy", 6, 3, None, None, None, 1, executor_kind="inprocess")
-    assert [(w, v) for w, v, e in ranked[:3]] == [(row["word"], row["total"]) for row in swept.stats["ranking"][:3]]
+    assert [(w, v) for w, v, e in ranked[:3]] == [(row["word"], row["total"]) for row in swept.stats.ranking[:3]]
     assert all(e for _, _, e in ranked[:3])
 
 
@@ -209,7 +209,7 @@ def test_best_start_without_a_strategy_is_infeasible(tiny):
     lists, _, _ = tiny
     r = run_best_start(lists, "easy", 2, 1, None, None, None, 1, executor_kind="inprocess")
     assert r.status == Status.INFEASIBLE and r.value is None and r.certificate is None
-    assert all(row["total"] is None for row in r.stats["ranking"])
+    assert all(row["total"] is None for row in r.stats.ranking)
 
 
 def test_cli_json_is_the_result(tmp_path, cli_run):

@@ -119,10 +119,10 @@ def test_classes_on_two_threads_give_the_same_proof(lists_0316, mode, total):
     two = NativeSearcher(lists_0316, mode, 6)
     told = []
     threaded = two.solve(start="salet", threads=2, progress=lambda n, info="", total=None: told.append(n))
-    assert (threaded.status, threaded.value, threaded.stats["threads"]) == ("OPTIMAL", total, 2)
+    assert (threaded.status, threaded.value, threaded.stats.threads) == ("OPTIMAL", total, 2)
     assert verify_tree(threaded.certificate, lists_0316.answers, lists_0316.guesses, mode).total == total
     # every class told once, and the same nodes searched in all (the classes share none)
-    assert sum(told) == len([p for p in res.certificate.branches if p != 242]) and threaded.stats["nodes"] == res.stats["nodes"]
+    assert sum(told) == len([p for p in res.certificate.branches if p != 242]) and threaded.stats.nodes == res.stats.nodes
     assert NativeSearcher(lists_0316, mode, 3).solve(start="salet", threads=2).status == "INFEASIBLE"
 
 
@@ -416,7 +416,7 @@ def test_thump_within_7_in_hard_mode_from_the_committed_runs(tmp_path):
     res = NativeSearcher(lists, "hard", 7, cache_entries=1 << 26).solve(
         start="thump", checkpoint=str(classes), class_rankings=(str(ranking),))
     # the committed files were written on another machine: the total rests on them (docs/trust.md)
-    assert (res.claimed, res.value) == ("OPTIMAL", 58715) and res.stats["classes_from_rankings"] == ["BBBBB"]
+    assert (res.claimed, res.value) == ("OPTIMAL", 58715) and res.stats.classes_from_rankings == ["BBBBB"]
     assert json.loads(classes.read_text())["entries"]["BBBBB"]["value"] == 19423
     report = verify_tree(res.certificate, lists.answers, lists.guesses, "hard", (), 7)
     assert report.total == 58715 and report.max_guesses <= 7
@@ -438,7 +438,7 @@ def test_thump_within_7_in_hard_mode_on_the_12947_words(shared, tmp_path):
     res = NativeSearcher(lists, "hard", 7, cache_entries=1 << 24).solve(
         start="thump", checkpoint=str(classes), class_rankings=(str(ranking),))
     # the committed files were written on another machine: the total rests on them (docs/trust.md)
-    assert (res.claimed, res.value) == ("OPTIMAL", 58506) and res.stats["classes_from_rankings"] == ["BBBBB"]
+    assert (res.claimed, res.value) == ("OPTIMAL", 58506) and res.stats.classes_from_rankings == ["BBBBB"]
     report = verify_tree(res.certificate, lists.answers, lists.guesses, "hard", (), 7)
     assert report.total == 58506 and report.max_guesses <= 7
 

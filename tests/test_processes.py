@@ -168,8 +168,8 @@ except KeyboardInterrupt:
     out = {"stopped": True, "seconds": time.monotonic() - started, "table_empty": not s.cache.any(),
            "nodes_restored": int(s.stats[Stat.NODES]) == nodes}
 again = s.solve(state=state)
-out["again"] = [again.status, again.value, again.stats["first_guess"], again.verified]
-out["fresh"] = [fresh.status, fresh.value, fresh.stats["first_guess"], fresh.verified]
+out["again"] = [again.status, again.value, again.stats.first_guess, again.verified]
+out["fresh"] = [fresh.status, fresh.value, fresh.stats.first_guess, fresh.verified]
 print(json.dumps(out))
 """
 

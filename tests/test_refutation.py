@@ -364,13 +364,13 @@ def test_a_stopped_search_in_rounds_keeps_its_refuted_guesses_and_resumes(tmp_pa
         return s
     whole = prove_depth(searcher(), 3, checkpoint=str(tmp_path / "whole.json"))     # guess by guess, as below
     ck = tmp_path / "rounds.json"
-    cut = prove_depth(searcher(), 3, checkpoint=str(ck), node_limit=whole.stats["nodes"] // 2)
+    cut = prove_depth(searcher(), 3, checkpoint=str(ck), node_limit=whole.stats.nodes // 2)
     assert cut.status == "UNKNOWN"
     kept = json.loads(ck.read_text())["entries"]
     assert 0 < len(kept) < len(words) and all(set(e) == {"core", "depth", "failing"} for e in kept.values())
     resumed = prove_depth(searcher(), 3, checkpoint=str(ck))
     assert resumed.status == whole.status == "INFEASIBLE"
-    assert resumed.stats["from_checkpoint"] == len(kept)
+    assert resumed.stats.from_checkpoint == len(kept)
     entries = json.loads(ck.read_text())["entries"]
     assert set(entries) == set(words) and all(e["core"] and "failing" not in e for e in entries.values())
     bad = {w: dict(e, failing="GGGGY") for w, e in kept.items()}    # four greens and a yellow: never
@@ -448,7 +448,7 @@ def test_prove_depth_from_a_first_word_in_hard_mode_returns_a_checked_core():
     lists = load_lists("nyt20220316")
     r = prove_depth(NativeSearcher(lists, "hard", 5), 5, start="salet")
     assert r.status == "INFEASIBLE" and r.certificate_kind == "core"
-    assert r.stats["core"]["check"] == "INFEASIBLE" and r.stats["core"]["guesses_left"] == 4
+    assert r.stats.core.check == "INFEASIBLE" and r.stats.core.guesses_left == 4
     check_first_word_core("salet", r.certificate, 4, lists.guesses)
 
 
@@ -470,7 +470,7 @@ def test_a_no_the_checker_cannot_decide_is_reported_unknown(tmp_path, random_300
     assert r.status == "UNKNOWN" and r.stats["decided"]["no"] == 0 and r.stats["decided"]["unknown"] > 0
     lists = load_lists("nyt20220316")
     r = prove_depth(NativeSearcher(lists, "hard", 5), 5, start="salet")
-    assert r.status == "UNKNOWN" and r.certificate is None and "without deciding" in r.stats["core"]["check"]
+    assert r.status == "UNKNOWN" and r.certificate is None and "without deciding" in r.stats.core.check
 
 
 def test_cli_prints_and_writes_the_hard_mode_core(cli_run, tmp_path):

@@ -28,7 +28,7 @@ def small_lists():
 
 def ranking(result):
     """The proven part of a ranking: the exact top K, and every other word's proven bound above it."""
-    rows = result.stats["ranking"]
+    rows = result.stats.ranking
     top = [(r["word"], r["total"]) for r in rows[:TOP]]
     assert all(r["proof"] == "exact" for r in rows[:TOP])
     kth = rows[TOP - 1]["total"]
@@ -50,7 +50,7 @@ def reference(small_lists):
 
 def test_pool_matches_in_process(small_lists, reference):
     result = sweep(small_lists, workers=2)
-    assert result.stats["executor"] == "pool"
+    assert result.stats.executor == "pool"
     assert ranking(result) == reference
 
 
@@ -59,7 +59,7 @@ def test_dask_local_cluster_matches_in_process(small_lists, reference):
     """(In the default suite the killed-worker test below runs the same sweep on dask.)"""
     pytest.importorskip("distributed")
     result = sweep(small_lists, workers=2, dask_address="local")
-    assert result.stats["executor"] == "dask"
+    assert result.stats.executor == "dask"
     assert ranking(result) == reference
 
 
@@ -75,7 +75,7 @@ def test_killed_dask_worker_loses_nothing(small_lists, reference):
             killed.append(pid)
 
     result = sweep(small_lists, workers=2, dask_address="local", on_result=kill_one)
-    assert killed and result.stats["executor"] == "dask"
+    assert killed and result.stats.executor == "dask"
     assert ranking(result) == reference
 
 

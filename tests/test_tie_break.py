@@ -67,13 +67,13 @@ def check(res, lists, mode, d, expected, played=0):
         return None
     best = min(expected, key=lambda h: objective(h, played))
     assert res.status == "OPTIMAL" and res.verified
-    got = as_tuple(res.stats["histogram"], d)
+    got = as_tuple(res.stats.histogram, d)
     assert objective(got, played) == objective(best, played)
     assert res.value == res.bound == min(objective(h, played)[0] for h in expected)
-    tie = res.stats["tie_break"]
-    assert tie["objective"] == list(objective(got, played))
-    assert tie["tail"] == {str(G): n for G, n in zip(range(d + played, 2, -1), objective(got, played)[1:])}
-    plain = as_tuple(tie["plain_histogram"], d)
+    tie = res.stats.tie_break
+    assert tie.objective == list(objective(got, played))
+    assert tie.tail == {str(G): n for G, n in zip(range(d + played, 2, -1), objective(got, played)[1:])}
+    plain = as_tuple(tie.plain_histogram, d)
     assert plain in expected and objective(plain, played)[0] == res.value
     return plain, got
 
@@ -90,7 +90,7 @@ def test_lexicographic_optimum_matches_brute_force(tmp_path, seed, mode):
         if check(res, lists, mode, max_guesses, expected) is not None:
             report = verify_tree(res.certificate, lists.answers, lists.guesses, mode, max_guesses=max_guesses)
             assert as_tuple({str(k): v for k, v in report.histogram.items()}, max_guesses) == \
-                as_tuple(res.stats["histogram"], max_guesses)
+                as_tuple(res.stats.histogram, max_guesses)
 
 
 def test_the_tie_break_changes_some_plain_optima(tmp_path):
@@ -102,8 +102,8 @@ def test_the_tie_break_changes_some_plain_optima(tmp_path):
         (tmp_path / str(seed)).mkdir()
         lists = lists_from(tmp_path / str(seed), answers, guesses)
         res = solve_tie_break(NativeSearcher(lists, "easy", 6), start=guesses[seed % len(guesses)])
-        plain = as_tuple(res.stats["tie_break"]["plain_histogram"], 6)
-        got = as_tuple(res.stats["histogram"], 6)
+        plain = as_tuple(res.stats.tie_break.plain_histogram, 6)
+        got = as_tuple(res.stats.histogram, 6)
         assert objective(got) <= objective(plain)
         better += objective(got) < objective(plain)
     assert better >= 2
@@ -117,7 +117,7 @@ def test_best_first_guess_matches_brute_force(tmp_path, seed, mode):
     expected = all_histograms(answers, guesses, mode, 4, None)
     res = solve_tie_break(NativeSearcher(lists, mode, 4))
     check(res, lists, mode, 4, expected)
-    assert not res.stats["first_guess_given"]
+    assert not res.stats.first_guess_given
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -136,7 +136,7 @@ def test_from_a_state_the_tail_counts_the_game_s_guesses(tmp_path, seed):
     expected = all_histograms(left, guesses, "hard", 5, None, history=[(first, pattern)])
     res = solve_tie_break(NativeSearcher(lists, "hard", 6), state=state)
     check(res, lists, "hard", 5, expected, played=1)
-    assert set(res.stats["tie_break"]["tail"]) == {"6", "5", "4", "3"}
+    assert set(res.stats.tie_break.tail) == {"6", "5", "4", "3"}
 
 
 def test_encoding_is_an_order_embedding():
@@ -160,8 +160,8 @@ def test_salet_fewer_fives(lists_0316):
     res = solve_tie_break(NativeSearcher(lists_0316, "easy", 6), start="salet")
     assert (res.status, res.value, res.verified) == ("OPTIMAL", 7897, True)
     report = verify_tree(res.certificate, lists_0316.answers, lists_0316.guesses, max_guesses=6)
-    assert report.total == 7897 and report.histogram.get(5, 0) == res.stats["tie_break"]["tail"]["5"] == 39
-    assert res.stats["tie_break"]["plain_tail"]["5"] > 39
+    assert report.total == 7897 and report.histogram.get(5, 0) == res.stats.tie_break.tail["5"] == 39
+    assert res.stats.tie_break.plain_tail["5"] > 39
 
 
 @pytest.mark.slow
@@ -171,7 +171,7 @@ def test_salet_hard_fewer_sixes(lists_0316):
     assert (res.status, res.value, res.verified) == ("OPTIMAL", 8099, True)
     report = verify_tree(res.certificate, lists_0316.answers, lists_0316.guesses, max_guesses=6, mode="hard")
     assert report.total == 8099 and report.histogram.get(6, 0) == 12 and report.histogram.get(5, 0) == 130
-    assert res.stats["tie_break"]["plain_tail"]["6"] > 12
+    assert res.stats.tie_break.plain_tail["6"] > 12
 
 
 def test_cli_shows_both_histograms(tmp_path, cli_run):

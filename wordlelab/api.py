@@ -131,7 +131,7 @@ def best_start(lists=None, *, mode: str = "easy", max_guesses: int = 6, top: int
     Returns
     -------
     Result
-        OPTIMAL with the best total as ``value`` and ``stats["ranking"]``, one row per word.
+        OPTIMAL with the best total as ``value`` and ``stats.ranking``, one row per word.
 
     Raises
     ------
@@ -144,7 +144,7 @@ def best_start(lists=None, *, mode: str = "easy", max_guesses: int = 6, top: int
     >>> from wordlelab import WordLists, best_start
     >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve")
     >>> r = best_start(WordLists("ten", words + ("salet",), words))
-    >>> r.status.value, r.value, len(r.stats["ranking"])          # each first word ranked
+    >>> r.status.value, r.value, len(r.stats.ranking)          # each first word ranked
     ('OPTIMAL', 20, 11)
     """
     from wordlelab.solvers.search.rank.best_start import run_best_start

@@ -93,9 +93,9 @@ def sweep_suite(n_words: int = 150, repeat: int = 2):
             t = time.perf_counter()
             res = run_best_start(lists, "easy", 6, 1, None, n_words, None, workers)
             times[workers].append(time.perf_counter() - t)
-            best = res.stats["ranking"][0]
+            best = res.stats.ranking[0]
             rate = n_words / times[workers][-1] * 60
-            yield BenchRow(f"best-start sweep, {n_words} first words", lists.name, f"{res.stats['executor']} x{workers}",
+            yield BenchRow(f"best-start sweep, {n_words} first words", lists.name, f"{res.stats.executor} x{workers}",
                            "OPTIMAL" if best["proof"] == "exact" else "PARTIAL", f"{best['word']} {best['total']}",
                            times[workers][-1], note=f"{rate:.0f} first words/min")
     one, two = min(times[1]), min(times[2])

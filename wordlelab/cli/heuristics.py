@@ -59,7 +59,7 @@ def heuristics(lists, mode, criteria, pools, blog, no_optimum, plot_file, as_jso
         proven = [o for o in optimum.values() if o.value is not None]
         if proven:
             best = min(proven, key=lambda o: o.value)
-            series.insert(0, (f"optimum after {best.stats['first_guess']} ({best.value})", best.stats["histogram"]))
+            series.insert(0, (f"optimum after {best.stats.first_guess} ({best.value})", best.stats.histogram))
         from wordlelab.cli.common import final_write
         final_write(guess_histograms, series, plot_file, f"guesses needed, {lists.name}, {mode} mode")
     if as_json:

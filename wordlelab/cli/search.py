@@ -61,22 +61,22 @@ def _show_histogram(histogram: dict):
 
 def _show_tie_break(res):
     """The plain search's histogram beside the tie-broken one, and the answers at the worst guess count."""
-    tie = res.stats["tie_break"]
-    plain, broken = tie["plain_histogram"], res.stats["histogram"]
+    tie = res.stats.tie_break
+    plain, broken = tie.plain_histogram, res.stats.histogram
     ks = sorted({int(k) for k in plain} | {int(k) for k in broken})
     table(None, ["guesses", "plain optimum", "tie-broken"],
           [[k, plain.get(str(k), 0), broken.get(str(k), 0)] for k in ks])
     worst = max(int(k) for k in plain)
     out.print(f"answers needing {worst} guesses: {plain.get(str(worst), 0)} in the plain search's tree, "
               f"{broken.get(str(worst), 0)} tie-broken (least total, then fewest answers at guess "
-              f"{', '.join(tie['tail'])}: proven)")
+              f"{', '.join(tie.tail)}: proven)")
 
 
 def _first_guess_line(res, state_text) -> str:
     """Names the strategy's first guess (from a state: its next guess), and whether it was given or found."""
     which = "next guess" if state_text else "first guess"
-    guess = res.stats["first_guess"]
-    if res.stats["first_guess_given"]:
+    guess = res.stats.first_guess
+    if res.stats.first_guess_given:
         return f"{which} {guess} (given)"
     if res.heuristic:
         return f"best {which} by the beam search: {guess} (not proven best)"
@@ -156,19 +156,19 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, certify_file, 
     save_tree_certificate(res, tree_file)
     if plot_file and res.certificate is not None:
         from wordlelab.cli.plots import guess_histograms
-        label = f"{res.stats['first_guess']} ({res.status.value.lower()}, total {res.value})"
-        series = [(label, res.stats["histogram"])]
+        label = f"{res.stats.first_guess} ({res.status.value.lower()}, total {res.value})"
+        series = [(label, res.stats.histogram)]
         if tied:
-            series = [(f"{res.stats['tie_break']['plain_first_guess']} (plain search, total {res.value})",
-                       res.stats["tie_break"]["plain_histogram"]), (f"{res.stats['first_guess']} (tie-broken, total {res.value})", res.stats["histogram"])]
+            series = [(f"{res.stats.tie_break.plain_first_guess} (plain search, total {res.value})",
+                       res.stats.tie_break.plain_histogram), (f"{res.stats.first_guess} (tie-broken, total {res.value})", res.stats.histogram)]
         if final_write(guess_histograms, series, plot_file,
-                       f"guesses needed, {lists.name}, {mode} mode, {res.stats['n_answers']} answers"):
-            res.stats["plot_file"] = plot_file
+                       f"guesses needed, {lists.name}, {mode} mode, {res.stats.n_answers} answers"):
+            res.stats.plot_file = plot_file
     if as_json:
         emit_json(res.as_dict())
         return
-    n = res.stats["n_answers"]
-    bounded = res.stats.get("class_bounds")
+    n = res.stats.n_answers
+    bounded = res.stats.class_bounds
     label = {"OPTIMAL": "proven optimal" + (", ties broken by the worst case" if tied else ""),
              "FEASIBLE": f"beam {beam}: a heuristic strategy, NOT proven optimal" if beam else
                          "a verified strategy; its optimality rests on a file, below",
@@ -181,32 +181,32 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, certify_file, 
     show_rests_on(res)
     if res.value is not None:
         out.print(_first_guess_line(res, state_text))
-        out.print(f"total {res.value}  average {res.stats['average']:.4f}  "
+        out.print(f"total {res.value}  average {res.stats.average:.4f}  "
                   f"(tree verified by the independent checker)")
         if tied:
             _show_tie_break(res)
         else:
-            _show_histogram(res.stats["histogram"])
-    on = f" on {res.stats['threads']} threads" if res.stats.get("threads") else ""
-    search = f" (search {res.stats['search_seconds']:.2f} s{on})" if "search_seconds" in res.stats else ""
-    if tied and "tie_break" in res.stats:
-        search += f", plain search {res.stats['tie_break']['plain_seconds']:.2f} s before it"
-    out.print(f"nodes {res.stats['nodes']}  cache hits {res.stats['cache_hits']}  "
+            _show_histogram(res.stats.histogram)
+    on = f" on {res.stats.threads} threads" if res.stats.threads else ""
+    search = f" (search {res.stats.search_seconds:.2f} s{on})" if res.stats.search_seconds is not None else ""
+    if tied and res.stats.tie_break is not None:
+        search += f", plain search {res.stats.tie_break.plain_seconds:.2f} s before it"
+    out.print(f"nodes {res.stats.nodes}  cache hits {res.stats.cache_hits}  "
               f"solve {res.seconds:.2f} s{search}  whole command {time.perf_counter() - t0:.2f} s")
     if certify_file:
-        lb = res.stats.get("lower_bound")
-        out.print(f"lower bound certified (checked by the independent checker): {lb['statement']}; {lb['claims']} "
-                  f"claims, {lb['bytes']} bytes in {lb['file']}, made in {lb['certify_seconds']:.2f} s, checked in "
-                  f"{lb['check_seconds']:.2f} s" if lb else "no lower-bound certificate: the result is not a proven "
+        lb = res.stats.lower_bound
+        out.print(f"lower bound certified (checked by the independent checker): {lb.statement}; {lb.claims} "
+                  f"claims, {lb.bytes} bytes in {lb.file}, made in {lb.certify_seconds:.2f} s, checked in "
+                  f"{lb.check_seconds:.2f} s" if lb else "no lower-bound certificate: the result is not a proven "
                   "least total")
-    if res.stats.get("classes_from_checkpoint"):
+    if res.stats.classes_from_checkpoint:
         checked = "no tree, so not verified now" if bounded else "the whole tree verified now"
         source = "claimed by a file this installation did not write" if res.rests_on else \
             "proven by an earlier run here"
-        out.print(f"{res.stats['classes_from_checkpoint']} of {res.stats['classes']} classes taken from the "
+        out.print(f"{res.stats.classes_from_checkpoint} of {res.stats.classes} classes taken from the "
                   f"checkpoint {checkpoint} ({source}; {checked})")
     from wordlelab.solvers.search.engine.tables import INF
-    for pattern in res.stats.get("classes_from_rankings") or ():
+    for pattern in res.stats.classes_from_rankings or ():
         if bounded and bounded.get(pattern, 0) >= INF:
             out.print(f"class {pattern}: no strategy within the limit, as its finished ranking (--class-ranking) "
                       f"proves: no guess after it has one")
@@ -215,12 +215,12 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, certify_file, 
                       f"its least entry is a bound (a --cutoff ranking), so its least total is not known")
         else:
             out.print(f"class {pattern}: least total as its finished ranking (--class-ranking) proves it")
-    claimed_bound = res.bound if res.bound is not None else res.stats.get("claimed_bound")
+    claimed_bound = res.bound if res.bound is not None else res.stats.claimed_bound
     if bounded and claimed_bound is not None:
         how = "" if res.bound is not None else " if the files above hold"
         out.print(f"total at least {claimed_bound}{how} (average at least {claimed_bound / n:.4f}): the least "
                   f"totals of the other classes plus these bounds; no tree, so no strategy is claimed")
-    if "tree_file" in res.stats:
+    if res.stats.tree_file is not None:
         out.print(f"tree written to {tree_file}")
 
 
@@ -388,7 +388,7 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     if core_file and res.certificate_kind == "core":
         from wordlelab.models.files import write_atomic
         if final_write(write_atomic, core_file, "\n".join(res.certificate) + "\n"):
-            res.stats["core"]["file"] = core_file
+            res.stats.core.file = core_file
     save_tree_certificate(res, tree_file)
     if as_json:
         emit_json(res.as_dict())
@@ -396,41 +396,41 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     st = res.stats
     where = f" from state {state_text}" if state_text else ""
     if res.status == "OPTIMAL":
-        who = (f"with first guess {st['first_guess']}" if st["first_guess_given"]
-               else f"with first guess {st['first_guess']} (found)")
+        who = (f"with first guess {st.first_guess}" if st.first_guess_given
+               else f"with first guess {st.first_guess} (found)")
         out.print(f"OPTIMAL (yes): {who}{where}, every answer is found within {n_guesses} guesses ({mode} mode, "
-                  f"{lists.name}); certificate tree verified: at most {res.value} guesses, total {st['total']}"
+                  f"{lists.name}); certificate tree verified: at most {res.value} guesses, total {st.total}"
                   + (" (any strategy: not proven least)" if any_tree else " (least)"))
-        if "tree_file" in st:
+        if st.tree_file is not None:
             out.print(f"tree written to {tree_file}")
     elif res.status == "INFEASIBLE":
         who = f"with first guess {start}" if start else "whatever the first guess"
         out.print(f"INFEASIBLE (no): {who}{where}, no strategy finds every answer within {n_guesses} guesses "
-                  f"({mode} mode, {lists.name}); exhaustive search, {st['nodes']} nodes")
+                  f"({mode} mode, {lists.name}); exhaustive search, {st.nodes} nodes")
         if res.certificate_kind == "core":
-            c, answers = st["core"], res.certificate
+            c, answers = st.core, res.certificate
             shown = " ".join(answers[:12]) + (" ..." if len(answers) > 12 else "")
             if mode == "hard":
-                checked = (f"re-decided by the pure-Python checker (models/refutation.py): {c['check']} in "
-                           f"{c['check_seconds']:.2f} s")
+                checked = (f"re-decided by the pure-Python checker (models/refutation.py): {c.check} in "
+                           f"{c.check_seconds:.2f} s")
             elif recheck:
-                checked = f"re-checked by the plain search (no learnt cores): {c['check']} in {c['check_seconds']:.2f} s"
+                checked = f"re-checked by the plain search (no learnt cores): {c.check} in {c.check_seconds:.2f} s"
             else:
                 checked = "--recheck re-decides it with the plain search"
-            if "checker" in c:
+            if c.checker is not None:
                 checked = (f"proven by the pure-Python checker (models/refutation.py, easy mode, "
-                           f"{c['checker']['nodes']} nodes); " + checked)
+                           f"{c.checker['nodes']} nodes); " + checked)
             out.print(f"core: {len(answers)} answers ({shown}) alone need more than "
-                      f"{c['guesses_left']} guesses{' after ' + start if start else ''}; {checked}"
-                      + (f"; written to {core_file}" if "file" in c else ""))
+                      f"{c.guesses_left} guesses{' after ' + start if start else ''}; {checked}"
+                      + (f"; written to {core_file}" if c.file is not None else ""))
     elif res.rests_on:
         out.print(f"{res.status}: no first guess was found to work within {n_guesses} guesses ({mode} mode, "
                   f"{lists.name}), but that rests on refutations taken from a file")
         show_rests_on(res)
     else:
-        out.print(f"UNKNOWN: node limit {node_limit} reached after {st['nodes']} nodes; nothing is proven")
-    if st.get("from_checkpoint"):
-        out.print(f"{st['from_checkpoint']} first guess(es) refuted by an earlier run, taken from the checkpoint "
+        out.print(f"UNKNOWN: node limit {node_limit} reached after {st.nodes} nodes; nothing is proven")
+    if st.from_checkpoint:
+        out.print(f"{st.from_checkpoint} first guess(es) refuted by an earlier run, taken from the checkpoint "
                   f"{checkpoint} (not re-searched now)")
     out.print(f"{res.seconds:.2f} s")
 
@@ -574,42 +574,42 @@ def best_start(lists, mode, state, max_guesses, top, shard, limit, only_words, c
     words = f"next guesses after {state}" if state else "first words"
     if plot_file:
         from wordlelab.cli.plots import first_words
-        if final_write(first_words, res.stats["ranking"], plot_file, f"best {words}, {lists.name}, {mode} mode"):
-            res.stats["plot_file"] = plot_file
+        if final_write(first_words, res.stats.ranking, plot_file, f"best {words}, {lists.name}, {mode} mode"):
+            res.stats.plot_file = plot_file
     if as_json:
         emit_json(res.as_dict())
         return
     st = res.stats
-    rows = st["ranking"][:show]
-    resumed = st["from_checkpoint"] or class_checkpoints
+    rows = st.ranking[:show]
+    resumed = st.from_checkpoint or class_checkpoints
     # values taken from a checkpoint are marked: they were not computed in this run
     columns = ["rank", "word", "total", "average", "proof"] + (["source"] if resumed else [])
-    table(f"{words}, {mode} mode, {lists.name}" + (f" ({st['n_answers']} answers left)" if state else ""), columns,
+    table(f"{words}, {mode} mode, {lists.name}" + (f" ({st.n_answers} answers left)" if state else ""), columns,
           [[i + 1, r["word"], r["total"], r["average"], r["proof"]]
            + ([r["source"] if r["source"] != "computed" else "this run"] if resumed else [])
            for i, r in enumerate(rows)])
     if res.status in ("OPTIMAL", "FEASIBLE"):
-        out.print(f"{res.status}: best {'next' if state else 'first'} guess {st['first_guess']}, total {res.value} "
-                  f"(average {st['average']:.4f}); its tree verified by the independent checker")
+        out.print(f"{res.status}: best {'next' if state else 'first'} guess {st.first_guess}, total {res.value} "
+                  f"(average {st.average:.4f}); its tree verified by the independent checker")
         show_rests_on(res)
     elif res.status == "UNKNOWN":
         which = "next guess" if state else "first word"
         least = (f"every {which} totals at least {res.bound} (proven bounds)" if res.bound is not None
                  else f"every candidate of this partial ranking (--limit/--shard/--words) totals at least "
-                      f"{st['ranking'][0]['total']}, a bound on those candidates only")
+                      f"{st.ranking[0]['total']}, a bound on those candidates only")
         why = f"no total below --cutoff {cutoff}" if cutoff is not None else "no candidate's total is exact"
         out.print(f"UNKNOWN: {least}; {why}, so the least is only bounded")
         show_rests_on(res)
     else:
         out.print(f"{res.status}: no {'next guess' if state else 'first word'} finds every answer within "
                   f"{max_guesses} guesses")
-    out.print(f"{st['evaluated']} of {st['candidates']} candidates evaluated in {res.seconds:.1f} s"
-              f"{'; partial ranking (--limit/--shard/--words)' if st['partial'] else ''}")
-    if st["from_checkpoint"]:
-        out.print(f"{st['from_checkpoint']} of them taken from the checkpoint {checkpoint} (an earlier run), "
+    out.print(f"{st.evaluated} of {st.candidates} candidates evaluated in {res.seconds:.1f} s"
+              f"{'; partial ranking (--limit/--shard/--words)' if st.partial else ''}")
+    if st.from_checkpoint:
+        out.print(f"{st.from_checkpoint} of them taken from the checkpoint {checkpoint} (an earlier run), "
                   f"not computed now")
     if class_checkpoints:
-        from_files = st["from_class_checkpoints"]
+        from_files = st.from_class_checkpoints
         exact = sum(r["exact"] for r in from_files.values())
         out.print(f"{exact} exact from their class checkpoints (each tree verified now)"
                   + (f", {len(from_files) - exact} bounded by theirs and their class rankings (no tree): "

@@ -18,7 +18,7 @@ The result (question kind ``min-total``, ``question["tie_break"] = "worst"``):
 
 - ``OPTIMAL``: ``value`` = ``bound`` = the least total; the certificate is a tree attaining
   the lexicographic optimum, re-checked by the independent verifier inside the call, whose
-  histogram must be the one the search claims. ``stats["tie_break"]`` holds the objective
+  histogram must be the one the search claims. ``stats.tie_break`` holds the objective
   (``tail``: ``n_G`` by guess number of the game, largest first) and the plain search's tree's
   histogram and tail for comparison;
 - otherwise the plain search's status (``INFEASIBLE``: no strategy within the limit), without
@@ -27,7 +27,7 @@ The result (question kind ``min-total``, ``question["tie_break"] = "worst"``):
 >>> from wordlelab import load_lists
 >>> from wordlelab.solvers.search.native import NativeSearcher
 >>> r = solve_tie_break(NativeSearcher(load_lists("nyt20220316")), start="salet")  # doctest: +SKIP
->>> r.value, r.stats["tie_break"]["tail"]["5"], r.stats["tie_break"]["plain_tail"]["5"]  # doctest: +SKIP
+>>> r.value, r.stats.tie_break.tail["5"], r.stats.tie_break.plain_tail["5"]  # doctest: +SKIP
 (7897, 39, 78)
 """
 from __future__ import annotations
@@ -38,6 +38,7 @@ import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.result import Result, Status
+from wordlelab.models.stats import SolveStats, TieBreak
 from wordlelab.models.tree import Tree
 from wordlelab.solvers.search.engine import search_core as core
 from wordlelab.solvers.search.engine.search_core import Stat, named_counts, new_stats
@@ -131,15 +132,13 @@ def solve_tie_break(searcher, start: str | None = None, state: str | None = None
         raise WordleError(f"internal error: the tie-broken search claims total {total} and tail {claimed}, "
                           f"its tree has {report.total} and {found}")
     histogram = {str(k): v for k, v in sorted(report.histogram.items())}
-    tie = {"rule": "worst", "objective": [total, *claimed.values()], "tail": claimed,
-           "plain_histogram": plain.stats["histogram"],
-           "plain_tail": _tail_of(plain.stats["histogram"], h, M),
-           "plain_first_guess": plain.stats["first_guess"], "plain_seconds": round(plain.seconds, 3),
-           **named_counts(stats, Stat), "search_seconds": round(t_search, 3)}
-    out = {"n_answers": n, "first_guess": node.start, "first_guess_given": plain.stats["first_guess_given"],
-           "average": round(total / n, 4), "max_guesses_used": report.max_guesses, "histogram": histogram,
-           "search_seconds": round(t_search, 3), "tie_break": tie,
-           **{k: int(stats[s]) for k, s in (("nodes", Stat.NODES), ("cache_hits", Stat.CACHE_HITS))}}
+    tie = TieBreak("worst", [total, *claimed.values()], claimed, plain.stats.histogram,
+                   _tail_of(plain.stats.histogram, h, M), plain.stats.first_guess, round(plain.seconds, 3),
+                   named_counts(stats, Stat), round(t_search, 3))
+    out = SolveStats(n, node.start, plain.stats.first_guess_given, round(total / n, 4),
+                     counters={k: int(stats[s]) for k, s in (("nodes", Stat.NODES), ("cache_hits", Stat.CACHE_HITS))},
+                     max_guesses_used=report.max_guesses, histogram=histogram, search_seconds=round(t_search, 3),
+                     tie_break=tie)
     return Result(question, "native", Status.OPTIMAL, value=total, bound=total, certificate=tree,
                   certificate_kind="tree", verified=True, seconds=time.perf_counter() - t0, stats=out)
 

@@ -352,10 +352,10 @@ def finished_total(searcher, path, state: str | None = None, class_rankings: tup
                           f"after {start} have no value yet ({', '.join(missing[:3])}"
                           f"{', ...' if len(missing) > 3 else ''}); 'solve --start {start} --checkpoint' finishes it")
     result = searcher.solve(start=start, state=state, checkpoint=path, class_rankings=tuple(class_rankings))
-    if result.status == Status.UNKNOWN and result.stats.get("class_bounds") and \
-            (result.bound is not None or result.stats.get("claimed_bound") is not None):
+    if result.status == Status.UNKNOWN and result.stats.class_bounds and \
+            (result.bound is not None or result.stats.claimed_bound is not None):
         return start, result
-    if Status.INFEASIBLE in (result.status, result.claimed) and result.stats.get("class_bounds"):
+    if Status.INFEASIBLE in (result.status, result.claimed) and result.stats.class_bounds:
         return start, result        # a class ranking whose every guess has no strategy within the limit
     if result.status == Status.FEASIBLE and result.claimed == Status.OPTIMAL and result.verified:
         return start, result        # verified, its least total resting on files named in rests_on

@@ -37,6 +37,7 @@ import numpy as np
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import pattern_code, pattern_string
 from wordlelab.models.result import Result, Status
+from wordlelab.models.stats import CoreCheck, DepthStats
 from wordlelab.solvers.runtime.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth.depth_entries import (check_refutation, check_via, check_via_entries, refutation_entry,
                                                     replay_refutation)
@@ -63,7 +64,7 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
     a first word, the first words refuted so far go to ``checkpoint`` (see
     :mod:`wordlelab.solvers.runtime.checkpoint`), each with the core it added to the root core; a run
     resumed from it skips them and replays their cores in order, so a no still comes with a
-    core (``stats["from_checkpoint"]`` counts the first words taken from the file).
+    core (``stats.from_checkpoint`` counts the first words taken from the file).
 
     A yes comes with a least-total tree within the limit; with ``any_tree``, with the depth
     search's own strategy instead (verified all the same), for instances whose least total
@@ -115,9 +116,12 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
                 g, extra["from_checkpoint"] = _any_first_word(run, node, hsh, prover, stats, start_feasible, extra,
                                                               question, checkpoint, progress, node_limit)
         stop.check()          # a NODE_LIMIT forced by Ctrl-C is no answer
-    out = {"n_answers": len(node.H), **named_counts(stats, Stat), **extra}
+    rests = extra.pop("rests_on", [])     # (only a no rests on the file's refutations)
+    out = DepthStats(len(node.H), counters=named_counts(stats, Stat), **extra)
     if prover is not None:
-        out.update(prover.statistics())
+        counted = prover.statistics()
+        out.counters = {k: counted[k] for k in out.counters}
+        out.cores, out.core_hits = counted["cores"], counted["core_hits"]
     if g == REFUTED:
         answers = None
         if prover is not None and prover.root_complete and len(prover.root_core):
@@ -125,9 +129,9 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
             try:
                 if progress:    # (the check may take longer than the search: say what runs)
                     progress(0, info=f"the pure-Python checker proves the core of {len(prover.root_core)} answers")
-                answers, out["core"] = _core_certificate(run, prover, node, recheck)
+                answers, out.core = _core_certificate(run, prover, node, recheck)
             except CheckTooLong as e:     # the search's no, unchecked, is no proof
-                out["core"] = {"check": str(e)}
+                out.core = CoreCheck(check=str(e))
                 return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0,
                               stats=out)
         elif searcher.mode == "hard" and node.start is not None:
@@ -136,20 +140,19 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
             try:
                 entry = refutation_entry(run, None, node, searcher.guess_index[node.start], failing)
             except CheckTooLong as e:     # the search's no, unchecked, is no proof
-                out["core"] = {"check": str(e)}
+                out.core = CoreCheck(check=str(e))
                 return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0,
                               stats=out)
             answers = entry["core"]
-            out["core"] = {"size": len(answers), "guesses_left": entry["depth"], "check": "INFEASIBLE",
-                           "check_seconds": round(time.perf_counter() - t, 3)}
+            out.core = CoreCheck(size=len(answers), guesses_left=entry["depth"], check="INFEASIBLE",
+                                 check_seconds=round(time.perf_counter() - t, 3))
         # a core the pure-Python checker decided proves the no whole: a strategy for all the answers
         # would serve the core's (a subset, in easy mode; its class, in hard mode), and none has one
-        proven_core = answers is not None and ("checker" in out["core"] or (searcher.mode == "hard" and node.start is not None))
-        rests = out.pop("rests_on", [])
+        proven_core = answers is not None and (out.core.checker is not None
+                                               or (searcher.mode == "hard" and node.start is not None))
         return Result(question, "native", Status.INFEASIBLE, certificate=answers,
                       certificate_kind=None if answers is None else "core", verified=proven_core and not rests,
                       seconds=time.perf_counter() - t0, stats=out).rest_on(rests)
-    out.pop("rests_on", None)         # (only a no rests on the file's refutations)
     if g == NODE_LIMIT:
         return Result(question, "native", Status.UNKNOWN, seconds=time.perf_counter() - t0, stats=out)
     # yes: the certificate is an optimal-total tree within the same limit, verified by min_total
@@ -161,10 +164,10 @@ def prove_depth(searcher, guesses: int, start: str | None = None, state: str | N
     if cert.status != Status.OPTIMAL or not cert.verified:
         raise WordleError(f"internal error: the depth search finds every answer within {guesses} "
                           f"guesses after {first}, the min-total search finds {cert.status}")
-    worst = cert.stats["max_guesses_used"]
-    out.update({"first_guess": first, "first_guess_given": node.start is not None, "total": cert.value,
-                "average": cert.stats["average"], "histogram": cert.stats["histogram"],
-                "tree_search_nodes": cert.stats["nodes"], "tree_seconds": round(cert.seconds, 3)})
+    worst = cert.stats.max_guesses_used
+    out.first_guess, out.first_guess_given, out.total = first, node.start is not None, cert.value
+    out.average, out.histogram = cert.stats.average, cert.stats.histogram
+    out.tree_search_nodes, out.tree_seconds = cert.stats.nodes, round(cert.seconds, 3)
     return Result(question, "native", Status.OPTIMAL, value=worst, bound=worst, certificate=cert.certificate,
                   certificate_kind="tree", verified=True, seconds=time.perf_counter() - t0, stats=out)
 
@@ -206,9 +209,9 @@ def _any_tree_result(searcher, question, node, given, prover, cache, stats, out,
         raise WordleError(f"internal error: the depth search finds every answer within {node.d} guesses "
                           f"after {node.start}, then refutes a class after it")
     report = searcher.verify(tree, node)
-    out.update({"first_guess": node.start, "first_guess_given": given,
-                "total": report.total, "average": round(report.total / len(node.H), 5),
-                "tree": "any strategy within the limit (its total is not proven least)"})
+    out.first_guess, out.first_guess_given = node.start, given
+    out.total, out.average = report.total, round(report.total / len(node.H), 5)
+    out.tree = "any strategy within the limit (its total is not proven least)"
     return Result(question, "native", Status.OPTIMAL, value=report.max_guesses, bound=report.max_guesses,
                   certificate=tree, certificate_kind="tree", verified=True,
                   seconds=time.perf_counter() - t0, stats=out)
@@ -552,7 +555,7 @@ def _checked_refutation(run, prover, node, g0, refuted: dict, failing=None) -> i
     return REFUTED
 
 
-def _core_certificate(run, prover, node, recheck: bool) -> tuple[list[str], dict]:
+def _core_certificate(run, prover, node, recheck: bool) -> tuple[list[str], CoreCheck]:
     """A few answers that alone need more guesses (the certificate of a no), and what is
     known of them: the guesses they need more than, and the plain search's re-check
     (no learnt cores) when ``recheck``. After a first guess, the pure-Python checker decides the
@@ -572,11 +575,16 @@ def _core_certificate(run, prover, node, recheck: bool) -> tuple[list[str], dict
     if recheck and check != "INFEASIBLE":
         raise WordleError(f"internal error: the plain search finds the core {check}, not INFEASIBLE")
     answers = [searcher.lists.answers[a] for a in U]
-    info = {"size": len(answers), "guesses_left": d, "check": check}
+    info = CoreCheck(size=len(answers), guesses_left=d, check=check)
     if node.start is not None and searcher.mode == "easy":
         from wordlelab.solvers.search.depth.easy_cores import EasyCertificates
         from wordlelab.solvers.search.depth.easy_cores import EASY_CHECK_WORK
         certificates = EasyCertificates(searcher, {}, run.core_work or EASY_CHECK_WORK)
         certificates.certify(node.start, answers, d)
-        info["checker"] = {"nodes": certificates.last_nodes}
-    return answers, dict(info, check_seconds=round(time.perf_counter() - t, 3))
+        info.checker = {"nodes": certificates.last_nodes}
+    elif node.start is None and not searcher.game.letters:
+        # a game without letters (Mastermind): the root core is small enough to check from the root
+        from wordlelab.solvers.search.depth.easy_cores import EASY_CHECK_WORK, certify_root_core
+        info.checker = {"nodes": certify_root_core(searcher, answers, d, run.core_work or EASY_CHECK_WORK)}
+    info.check_seconds = round(time.perf_counter() - t, 3)
+    return answers, info

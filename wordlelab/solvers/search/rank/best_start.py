@@ -12,7 +12,7 @@ dask) gives the same exact top K.
 ``best-start``): ``value`` = ``bound`` = the best total (``OPTIMAL``; ``INFEASIBLE`` when no
 first word has a strategy within the limit), certified by the verified tree of the best first
 word; ``UNKNOWN`` with ``bound`` a proven lower bound when ``cutoff`` asked for bounds only and
-no total is below it; ``stats["ranking"]`` holds every row, exact totals and proven bounds,
+no total is below it; ``stats.ranking`` holds every row, exact totals and proven bounds,
 with its source.
 """
 from __future__ import annotations
@@ -23,6 +23,7 @@ import time
 
 from wordlelab.errors import WordleError, check_words
 from wordlelab.models.result import Result, Status
+from wordlelab.models.stats import BestStartStats
 from wordlelab.solvers.runtime.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.native import INF, NativeSearcher, top_cutoff
 from wordlelab.solvers.search.engine.node_table import SharedArray, table_shape
@@ -378,7 +379,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     ``advance(n, info=...)`` (as :func:`wordlelab.cli.console.progress`); ``announce(text)`` is
     told the dask dashboard's address, when there is one.
 
-    Each row of ``stats["ranking"]`` says whether its total is ``exact`` or a proven lower bound
+    Each row of ``stats.ranking`` says whether its total is ``exact`` or a proven lower bound
     (``proof``), and where it comes from: ``"source": "checkpoint"`` (taken from ``checkpoint``,
     written by an earlier run) or ``"computed"`` (in this run). The best first word's tree is
     built and re-checked by the independent verifier before this returns.
@@ -445,7 +446,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         # (a result resting on a file it names counts with its claim; the ranking then rests on it too)
         given = {w: (r.value, True) if Status.OPTIMAL in (r.status, r.claimed)
                  else (INF, True) if Status.INFEASIBLE in (r.status, r.claimed)
-                 else (r.bound if r.bound is not None else r.stats["claimed_bound"], False)
+                 else (r.bound if r.bound is not None else r.stats.claimed_bound, False)
                  for w, r in given_results.items()}
         if shard:
             order = order[shard[0]::shard[1]]
@@ -526,17 +527,17 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
              "source": "class checkpoint" if given.get(w) == (v, e) else "checkpoint" if w in sweep.resumed
              else "computed"}
             for w, v, e in ranking]
-    stats = {"n_answers": n, "top": top, "candidates": len(order), "evaluated": len(ranking),
-             "first_cutoff": None if seed >= INF else int(seed),
-             "first_cutoff_from": seed_from, "cutoff": cutoff,
-             "partial": bool(shard or limit or words), "executor": ex.name, "workers": ex.workers,
-             "checkpoint": checkpoint, "from_checkpoint": sum(r["source"] == "checkpoint" for r in rows),
-             "first_guess": None, "average": None, "ranking": rows,
-             "from_class_checkpoints": {w: {"total": v, "exact": e} for w, (v, e) in sorted(given.items())}}
+    stats = BestStartStats(n_answers=n, top=top, candidates=len(order), evaluated=len(ranking),
+                           first_cutoff=None if seed >= INF else int(seed),
+                           first_cutoff_from=seed_from, cutoff=cutoff,
+                           partial=bool(shard or limit or words), executor=ex.name, workers=ex.workers,
+                           checkpoint=checkpoint, from_checkpoint=sum(r["source"] == "checkpoint" for r in rows),
+                           first_guess=None, average=None, ranking=rows,
+                           from_class_checkpoints={w: {"total": v, "exact": e} for w, (v, e) in sorted(given.items())})
     # what the ranking takes unchecked from files this installation did not write
     rests = [line for r in given_results.values() for line in r.rests_on]
-    if not stored.sealed and stats["from_checkpoint"]:
-        rests.append(f"{checkpoint}: the totals or bounds of {stats['from_checkpoint']} first guesses, not "
+    if not stored.sealed and stats.from_checkpoint:
+        rests.append(f"{checkpoint}: the totals or bounds of {stats.from_checkpoint} first guesses, not "
                      f"re-proved here: the file was not written by this installation")
     if not depth_sealed and refuted:
         rests.append(f"{depth_checkpoint}: {len(refuted)} first guesses decided no, not re-checked here "
@@ -566,8 +567,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
                               f"installation) is wrong; move it away to start afresh")
         raise WordleError(f"internal error: the ranking gives {best['word']} a total of {best['total']}, "
                           f"its verified tree {cert.value} ({cert.status})")
-    stats.update(first_guess=best["word"], average=best["average"], histogram=cert.stats["histogram"],
-                 max_guesses_used=cert.stats["max_guesses_used"], tree_seconds=round(cert.seconds, 3))
+    stats.first_guess, stats.average, stats.histogram = best["word"], best["average"], cert.stats.histogram
+    stats.max_guesses_used, stats.tree_seconds = cert.stats.max_guesses_used, round(cert.seconds, 3)
     return Result(asked, "native", Status.OPTIMAL, value=cert.value, bound=cert.value,
                   certificate=cert.certificate, certificate_kind="tree", verified=cert.verified,
                   seconds=time.perf_counter() - t0, stats=stats).rest_on(rests)

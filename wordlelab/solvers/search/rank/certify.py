@@ -31,6 +31,7 @@ from wordlelab.errors import WordleError
 from wordlelab.models.files import open_atomic
 from wordlelab.models.lower_bound import NO_RULE, CertificateWriter
 from wordlelab.models.modes import rule_after
+from wordlelab.models.stats import LowerBound
 from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.engine.tables import INF
 
@@ -229,14 +230,14 @@ def certify_min_total(searcher, start: str, value: int, target, progress=None) -
             "seconds": round(time.perf_counter() - t0, 3)}
 
 
-def certify_result(searcher, result, path) -> dict | None:
+def certify_result(searcher, result, path) -> LowerBound | None:
     """Certify the lower half of an OPTIMAL min-total ``result`` of ``searcher``: write the
     certificate to ``path``, check it with the independent checker, and say so in the result.
 
     The result's tree already shows the least total is attained (its upper half, verified
-    inside the solve). Once the certificate is checked, ``result.stats["lower_bound"]`` holds
+    inside the solve). Once the certificate is checked, ``result.stats.lower_bound`` holds
     the file, its size, its claims, the seconds to make and to check it and the statement
-    proven, and ``result.stats["verified_halves"]`` is ``"both"``: ``verified`` then covers
+    proven, and ``result.stats.verified_halves`` is ``"both"``: ``verified`` then covers
     both halves, the strategy and the bound. A result that is not OPTIMAL, or is from a state,
     gets no certificate (None is returned; ``verified_halves`` stays ``"tree"`` when there is a
     tree).
@@ -252,8 +253,8 @@ def certify_result(searcher, result, path) -> dict | None:
 
     Returns
     -------
-    dict or None
-        ``result.stats["lower_bound"]``, or None when nothing was certified.
+    LowerBound or None
+        ``result.stats.lower_bound``, or None when nothing was certified.
 
     Raises
     ------
@@ -265,8 +266,8 @@ def certify_result(searcher, result, path) -> dict | None:
     from wordlelab.models.lower_bound import BoundFault, check_lower_bound
     from wordlelab.models.result import Status
     if result.certificate is not None:
-        result.stats["verified_halves"] = "tree"
-    start = result.stats.get("first_guess")
+        result.stats.verified_halves = "tree"
+    start = result.stats.first_guess
     if result.status != Status.OPTIMAL or result.question.get("state") or not start:
         return None
     made = certify_min_total(searcher, start, int(result.value), path)
@@ -277,11 +278,10 @@ def certify_result(searcher, result, path) -> dict | None:
         raise WordleError(f"internal error: the lower-bound certificate {path} fails its check: {e}") from None
     if report.value != result.value or report.start != start or report.mode != searcher.mode:
         raise WordleError(f"internal error: the certificate {path} proves another claim: {report.statement()}")
-    result.stats["lower_bound"] = {"file": str(path), "bytes": os.path.getsize(path), "claims": made["claims"],
-                                   "certify_seconds": made["seconds"], "check_seconds": round(report.seconds, 3),
-                                   "statement": report.statement()}
-    result.stats["verified_halves"] = "both"
-    return result.stats["lower_bound"]
+    result.stats.lower_bound = LowerBound(str(path), os.path.getsize(path), made["claims"], made["seconds"],
+                                          round(report.seconds, 3), report.statement())
+    result.stats.verified_halves = "both"
+    return result.stats.lower_bound
 
 
 __all__ = ["certify_min_total", "certify_result"]

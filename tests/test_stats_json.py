@@ -1,0 +1,134 @@
+"""The typed statistics (wordlelab/models/stats.py) print the same ``--json`` as the dicts they replaced.
+
+The key lists below are the ones ``solve``, ``prove-depth`` and ``best-start`` printed, in order,
+when their statistics were dicts; the values are that run's, on 60 answers among 120 guesses
+(the seconds left out: they are the clock's). A key that disappears, moves or changes its
+value fails here; so does a typed field that prints when it is unset.
+"""
+import json
+import random
+
+import pytest
+
+from wordlelab.instances.wordlists import load_lists
+from wordlelab.models.stats import CoreCheck, DepthStats, SolveStats
+
+COUNTERS = ["nodes", "cache_hits", "cells_scanned", "monotone", "endgame_trials", "refuted_at_once"]
+SOLVE_KEYS = (["n_answers", "first_guess", "first_guess_given", "average"] + COUNTERS
+              + ["cache_entries", "table_slots", "max_guesses_used", "histogram", "search_seconds"])
+HISTOGRAM = {"1": 1, "2": 25, "3": 33, "4": 1}          # ABLED's least-total tree (total 154)
+
+
+@pytest.fixture(scope="module")
+def lists_args(tmp_path_factory):
+    """60 answers among 120 guesses (tests/test_checkpoint.py's instance)."""
+    base = load_lists()
+    rng = random.Random(5)
+    answers = sorted(rng.sample(list(base.answers), 60))
+    others = sorted(set(base.guesses) - set(answers))
+    guesses = sorted(set(answers) | set(rng.sample(others, 60)))
+    d = tmp_path_factory.mktemp("lists")
+    (d / "g.txt").write_text("\n".join(guesses) + "\n")
+    (d / "a.txt").write_text("\n".join(answers) + "\n")
+    return str(d / "g.txt"), str(d / "a.txt")
+
+
+def _stats(cli_run, args):
+    doc = json.loads(cli_run([*args, "--json"]).out)
+    return doc, doc["stats"]
+
+
+def _without_threads(keys):
+    # (``threads`` is there only when the machine has more than one usable core)
+    return [k for k in keys if k != "threads"]
+
+
+def test_solve_json_keeps_its_keys_and_values(cli_run, lists_args, tmp_path):
+    g, a = lists_args
+    tree = str(tmp_path / "t.json")
+    doc, st = _stats(cli_run, ["solve", "--guesses", g, "--answers", a, "--start", "abled", "--tree", tree])
+    assert (doc["status"], doc["value"]) == ("OPTIMAL", 154)
+    assert _without_threads(st) == SOLVE_KEYS + ["tree_file"]
+    assert (st["n_answers"], st["first_guess"], st["first_guess_given"], st["average"]) == (60, "abled", True, 2.5667)
+    assert (st["max_guesses_used"], st["histogram"], st["tree_file"]) == (4, HISTOGRAM, tree)
+
+    cert = str(tmp_path / "c.json")
+    _, st = _stats(cli_run, ["solve", "--guesses", g, "--answers", a, "--start", "abled", "--certify", cert])
+    assert _without_threads(st) == SOLVE_KEYS + ["verified_halves", "lower_bound"]
+    assert st["verified_halves"] == "both"
+    lb = st["lower_bound"]
+    assert list(lb) == ["file", "bytes", "claims", "certify_seconds", "check_seconds", "statement"]
+    assert (lb["file"], lb["claims"]) == (cert, 1) and lb["statement"].endswith("totals at least 154")
+
+
+def test_tie_broken_solve_json_keeps_its_keys_and_order(cli_run, lists_args):
+    g, a = lists_args
+    doc, st = _stats(cli_run, ["solve", "--guesses", g, "--answers", a, "--start", "abled", "--tie-break", "worst"])
+    assert doc["value"] == 154
+    assert list(st) == ["n_answers", "first_guess", "first_guess_given", "average", "max_guesses_used", "histogram",
+                        "search_seconds", "tie_break", "nodes", "cache_hits"]
+    tie = st["tie_break"]
+    assert list(tie) == ["rule", "objective", "tail", "plain_histogram", "plain_tail", "plain_first_guess",
+                         "plain_seconds", *COUNTERS, "search_seconds"]
+    assert (tie["rule"], tie["objective"], tie["tail"]) == ("worst", [154, 0, 0, 1, 33],
+                                                            {"6": 0, "5": 0, "4": 1, "3": 33})
+    assert (tie["plain_histogram"], tie["plain_first_guess"], st["histogram"]) == (HISTOGRAM, "abled", HISTOGRAM)
+
+
+def test_prove_depth_json_keeps_its_keys_and_values(cli_run, lists_args, tmp_path):
+    g, a = lists_args
+    core = str(tmp_path / "core.txt")
+    doc, st = _stats(cli_run, ["prove-depth", "--guesses", "2", "--start", "abled", "--guess-file", g,
+                               "--answers", a, "--core", core])
+    assert (doc["status"], doc["certificate_kind"], len(doc["certificate"])) == ("INFEASIBLE", "core", 2)
+    assert list(st) == ["n_answers", *COUNTERS, "cores", "core_hits", "core"]
+    assert (st["n_answers"], st["cores"]) == (60, 1)
+    assert list(st["core"]) == ["size", "guesses_left", "check", "checker", "check_seconds", "file"]
+    assert {k: v for k, v in st["core"].items() if k != "check_seconds"} == {
+        "size": 2, "guesses_left": 1, "check": "not re-checked", "checker": {"nodes": 0}, "file": core}
+
+    doc, st = _stats(cli_run, ["prove-depth", "--guesses", "3", "--state", "abled.BBBBB", "--guess-file", g,
+                               "--answers", a])
+    assert (doc["status"], doc["value"]) == ("OPTIMAL", 2)
+    assert list(st) == ["n_answers", *COUNTERS, "monotone_cores", "nearby_cores", "shared_parts", "from_checkpoint",
+                        "cores", "core_hits", "first_guess", "first_guess_given", "total", "average", "histogram",
+                        "tree_search_nodes", "tree_seconds"]
+    assert (st["n_answers"], st["first_guess"], st["first_guess_given"], st["total"], st["average"],
+            st["histogram"], st["from_checkpoint"]) == (9, "frost", False, 17, 1.8889, {"1": 1, "2": 8}, 0)
+
+
+def test_best_start_json_keeps_its_keys_and_values(cli_run, lists_args):
+    g, a = lists_args
+    doc, st = _stats(cli_run, ["best-start", "--guesses", g, "--answers", a, "--workers", "1", "--limit", "8",
+                               "--top", "2"])
+    assert (doc["status"], doc["value"]) == ("OPTIMAL", 147)
+    assert list(st) == ["n_answers", "top", "candidates", "evaluated", "first_cutoff", "first_cutoff_from", "cutoff",
+                        "partial", "executor", "workers", "checkpoint", "from_checkpoint", "first_guess", "average",
+                        "ranking", "from_class_checkpoints", "histogram", "max_guesses_used", "tree_seconds"]
+    assert {k: v for k, v in st.items() if k not in ("ranking", "tree_seconds")} == {
+        "n_answers": 60, "top": 2, "candidates": 8, "evaluated": 8, "first_cutoff": 148,
+        "first_cutoff_from": "beam search", "cutoff": None, "partial": True, "executor": "inprocess", "workers": 1,
+        "checkpoint": None, "from_checkpoint": 0, "first_guess": "alien", "average": 2.45,
+        "from_class_checkpoints": {}, "histogram": {"2": 33, "3": 27}, "max_guesses_used": 3}
+    assert list(st["ranking"][0]) == ["word", "total", "average", "exact", "proof", "source"]
+    assert [(r["word"], r["total"], r["exact"]) for r in st["ranking"]] == [
+        ("alien", 147, True), ("anode", 147, True), ("alive", 148, False), ("bleat", 148, False),
+        ("dares", 148, False), ("enact", 148, False), ("stade", 148, False), ("prove", 149, False)]
+
+
+def test_an_unset_optional_field_is_not_printed_and_a_set_one_is():
+    s = SolveStats(3, None, False, None, counters={"nodes": 5, "cache_hits": 1})
+    assert s.as_dict() == {"n_answers": 3, "first_guess": None, "first_guess_given": False, "average": None,
+                           "nodes": 5, "cache_hits": 1}
+    s.tree_file = "t.json"
+    assert list(s.as_dict())[-1] == "tree_file" and s.has("tree_file") and not s.has("histogram")
+    d = DepthStats(4, counters={"nodes": 2}, core=CoreCheck(check="INFEASIBLE"))
+    assert d.as_dict() == {"n_answers": 4, "nodes": 2, "core": {"check": "INFEASIBLE"}} and d.nodes == 2
+
+
+def test_a_bound_resting_on_a_file_is_added_to_a_copy():
+    from wordlelab.models.result import Result, Status
+    stats = SolveStats(3, "abc", True, None, counters={"nodes": 1})
+    r = Result({"kind": "min-total"}, "native", Status.UNKNOWN, bound=7, stats=stats).rest_on(["f.json: a claim"])
+    assert r.stats.claimed_bound == 7 and r.as_dict()["stats"]["claimed_bound"] == 7
+    assert stats.claimed_bound is None          # the statistics another result may share are not touched
