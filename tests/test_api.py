@@ -34,7 +34,7 @@ def test_each_top_level_call_returns_a_result(small, tmp_path):
     assert ranked.status == Status.OPTIMAL and ranked.value <= solved.value
     assert ranked.value == min(row["total"] for row in ranked.stats.ranking if row.get("total") is not None)
     hinted = wordlelab.hint("salet.BYBYB", small, keep=False)
-    assert hinted.status == Status.OPTIMAL and hinted.stats["answers_left"] == ["awake", "evade"]
+    assert hinted.status == Status.OPTIMAL and hinted.stats.answers_left == ["awake", "evade"]
     assert isinstance(hinted, Result)
     from wordlelab.models.tree import save_tree
     path = tmp_path / "t.tree"

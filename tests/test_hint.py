@@ -29,11 +29,11 @@ def test_values_match_brute_force(seed, mode):
     exact = {g: brute_force(left, allowed, mode, 5, g) for g in allowed}
     best = min(exact.values())
     r = hint(lists, state, mode, top=3, keep=False)
-    assert r.stats["answers_left"] == left
+    assert r.stats.answers_left == left
     if best >= INF:
         assert r.status == "INFEASIBLE"
         return
-    rows = r.stats["guesses"]
+    rows = r.stats.guesses
     assert r.status == "OPTIMAL" and r.verified and r.value == rows[0]["total"] == best
     for row in rows:
         assert exact[row["guess"]] == row["total"]
@@ -66,13 +66,13 @@ def test_first_guess_hint_matches_brute_force(mode, tmp_path, monkeypatch):
     lists = _tiny_lists(310)
     exact = {g: brute_force(list(lists.answers), list(lists.guesses), mode, 6, g) for g in lists.guesses}
     r = hint(lists, "", mode, top=4)
-    rows = r.stats["guesses"]
+    rows = r.stats.guesses
     assert r.status == "OPTIMAL" and r.verified and r.value == min(exact.values())
     assert [x["total"] for x in rows] == sorted(exact.values())[:4]
     assert all(exact[x["guess"]] == x["total"] for x in rows)
-    assert r.stats["answers_left"] == list(lists.answers) and not r.stats["kept"]["read"]
+    assert r.stats.answers_left == list(lists.answers) and not r.stats.kept["read"]
     again = hint(lists, "", mode, top=2)
-    assert again.stats["kept"]["read"] and again.stats["guesses"] == rows[:2]
+    assert again.stats.kept["read"] and again.stats.guesses == rows[:2]
 
 
 def test_kept_hint_is_read_back_only_when_it_checks(tmp_path, monkeypatch):
@@ -81,13 +81,13 @@ def test_kept_hint_is_read_back_only_when_it_checks(tmp_path, monkeypatch):
     first, secret = lists.guesses[0], lists.answers[-1]
     state = f"{first}.{pattern_string(feedback(first, secret))}"
     fresh = hint(lists, state, top=3)
-    path = fresh.stats["kept"]["file"]
-    assert not fresh.stats["kept"]["read"] and os.path.exists(path)
+    path = fresh.stats.kept["file"]
+    assert not fresh.stats.kept["read"] and os.path.exists(path)
     read = hint(lists, state, top=2)
-    assert read.stats["kept"]["read"] and read.stats["guesses"] == fresh.stats["guesses"][:2]
+    assert read.stats.kept["read"] and read.stats.guesses == fresh.stats.guesses[:2]
     assert to_json(read.certificate) == to_json(fresh.certificate)
     # more guesses than were kept: searched again
-    assert not hint(lists, state, top=5).stats["kept"]["read"]
+    assert not hint(lists, state, top=5).stats.kept["read"]
     game = game_state(lists, state, "easy")
     assert kept_hints.recall(lists, "easy", 6, game, 5) is not None
     # a total that its tree does not make, or a tree for other answers: not read, searched again
@@ -96,7 +96,7 @@ def test_kept_hint_is_read_back_only_when_it_checks(tmp_path, monkeypatch):
     open(path, "w").write(json.dumps(data))
     assert kept_hints.recall(lists, "easy", 6, game, 1) is None
     again = hint(lists, state, top=1)
-    assert not again.stats["kept"]["read"] and again.value == fresh.value
+    assert not again.stats.kept["read"] and again.value == fresh.value
     data = json.loads(open(path).read())
     data["answers_left"] = data["answers_left"][1:]
     open(path, "w").write(json.dumps(data))
@@ -118,13 +118,13 @@ def test_scores_after_sums_to_the_forced_guess(mode, tmp_path, monkeypatch):
     assert r.status == forced.status
     if r.status == "OPTIMAL":
         assert r.value == forced.value == brute_force(list(lists.answers), list(lists.guesses), mode, 6, guess)
-    scores = {row["score"]: row for row in r.stats["scores"]}
+    scores = {row["score"]: row for row in r.stats.scores}
     assert sum(row["answers"] for row in scores.values()) == len(lists.answers)
     assert set(scores) == {pattern_string(feedback(guess, a)) for a in lists.answers}
     for score, row in scores.items():
         if score != "GGGGG" and row["total"] is not None:
             kept = hint(lists, f"{guess}.{score}", mode, top=1)
-            assert kept.stats["kept"]["read"] and kept.value == row["total"]
+            assert kept.stats.kept["read"] and kept.value == row["total"]
 
 
 def test_a_kept_hint_needs_no_compiled_code(tmp_path):
@@ -161,10 +161,10 @@ def test_ties_list_the_possible_answers_first(top):
     # the case the rule is for: a non-answer ties with the answers and comes first alphabetically
     assert exact["aalii"] == exact["noise"] == best
     r = hint(lists, "drone.BBYYG", "easy", top=top, keep=False)
-    assert r.stats["answers_left"] == left and history[0][1] == game_state(lists, "drone.BBYYG", "easy").history[0][1]
+    assert r.stats.answers_left == left and history[0][1] == game_state(lists, "drone.BBYYG", "easy").history[0][1]
     want = sorted((v, g not in left, g) for g, v in exact.items() if v < INF)[:top]
-    assert [(x["total"], not x["possible_answer"], x["guess"]) for x in r.stats["guesses"]] == want
-    assert r.stats["guesses"][0]["guess"] == "canoe"
+    assert [(x["total"], not x["possible_answer"], x["guess"]) for x in r.stats.guesses] == want
+    assert r.stats.guesses[0]["guess"] == "canoe"
 
 
 @pytest.mark.parametrize("state, mode, first", [("drone.BBYYG", "easy", ["canoe", "noble", "noise"]),

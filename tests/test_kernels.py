@@ -17,7 +17,7 @@ from wordlelab.instances.wordlists import load_lists
 from wordlelab.solvers.search.rank.hint import hint
 from wordlelab.solvers.search.engine.kernels import K
 r = hint(load_lists("nyt20220316"), sys.argv[1], keep=False)
-print(json.dumps({"value": r.value, "guesses": r.stats["guesses"], "verified": r.verified,
+print(json.dumps({"value": r.value, "guesses": r.stats.guesses, "verified": r.verified,
                   "kernels": K.source, "numba": "numba" in sys.modules}))
 """
 
@@ -59,7 +59,7 @@ def test_a_hint_with_compiled_kernels_imports_no_numba_and_agrees_with_jit(built
         aot = json.loads(r.stdout)
         assert aot["kernels"] == report["path"] and not aot["numba"] and aot["verified"]
         jit = hint(load_lists("nyt20220316"), state, keep=False)
-        assert (aot["value"], aot["guesses"]) == (jit.value, jit.stats["guesses"])
+        assert (aot["value"], aot["guesses"]) == (jit.value, jit.stats.guesses)
 
 
 DEPTH = """

@@ -77,7 +77,7 @@ def test_hint_before_the_first_guess_uses_the_shipped_ranking(tmp_path, monkeypa
     assert r.status == Status.FEASIBLE and r.claimed == Status.OPTIMAL and r.verified
     assert len(r.rests_on) == 1 and r.rests_on[0].startswith(shipped)
     assert "searched again here" in r.rests_on[0] and "best-start --lists nyt20220830" in r.rests_on[0]
-    rows = r.stats["guesses"]
+    rows = r.stats.guesses
     assert (rows[0]["guess"], rows[0]["total"]) == ("tarse", 7883) and len(rows) == 3
     assert r.certificate.guess == "tarse"
 

@@ -132,3 +132,22 @@ def test_a_bound_resting_on_a_file_is_added_to_a_copy():
     r = Result({"kind": "min-total"}, "native", Status.UNKNOWN, bound=7, stats=stats).rest_on(["f.json: a claim"])
     assert r.stats.claimed_bound == 7 and r.as_dict()["stats"]["claimed_bound"] == 7
     assert stats.claimed_bound is None          # the statistics another result may share are not touched
+
+
+def test_hint_json_keeps_its_keys_and_values(cli_run, lists_args):
+    g, a = lists_args
+    doc, st = _stats(cli_run, ["hint", "abled.BBBBB", "--guesses", g, "--answers", a])
+    assert (doc["status"], doc["value"]) == ("OPTIMAL", 17)
+    assert list(st) == ["answers_left", "n_answers", "kept", "guesses"]
+    assert list(st["kept"]) == ["file", "read", "search_seconds"]
+    assert (st["n_answers"], len(st["answers_left"])) == (9, 9)
+    assert list(st["guesses"][0]) == ["guess", "total", "expected", "tie", "possible_answer"]
+    assert [(r["guess"], r["total"], r["tie"]) for r in st["guesses"]] == [
+        ("frost", 17, True), ("quoth", 17, True), ("scout", 17, True)]
+
+    doc, st = _stats(cli_run, ["hint", "abled", "--guesses", g, "--answers", a])
+    assert doc["status"] == "OPTIMAL" and list(st) == ["guess", "n_answers", "scores"]
+    assert (st["guess"], st["n_answers"]) == ("abled", 60)
+    assert list(st["scores"][0]) == ["score", "answers", "guesses", "total", "expected", "ties", "kept"]
+    assert (st["scores"][0]["score"], st["scores"][0]["total"], st["scores"][0]["guesses"]) == (
+        "BBBBB", 17, ["frost", "quoth", "scout"])

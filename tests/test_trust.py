@@ -100,14 +100,14 @@ def test_forged_kept_hint_is_not_believed(tmp_path, monkeypatch):
     from wordlelab.solvers.search.rank.hint import hint
     lists = WordLists("twenty", SIX, SIX)
     first = hint(lists, "humph.BBBBB", top=2)
-    assert not first.stats["kept"]["read"]
-    assert hint(lists, "humph.BBBBB", top=2).stats["kept"]["read"]        # sealed: read back
+    assert not first.stats.kept["read"]
+    assert hint(lists, "humph.BBBBB", top=2).stats.kept["read"]        # sealed: read back
     path = kept_hints.kept_file(lists, "easy", 6, parse_state("humph.BBBBB", lists))
     data = json.loads(path.read_text())
     data["seconds"] = 0.5                               # any edit, even of a harmless field
     path.write_text(json.dumps(data))
     again = hint(lists, "humph.BBBBB", top=2)
-    assert not again.stats["kept"]["read"] and again.value == first.value
+    assert not again.stats.kept["read"] and again.value == first.value
 
 
 def test_a_matrix_with_a_recomputed_plain_digest_is_rebuilt(tmp_path, monkeypatch):

@@ -175,7 +175,7 @@ def hint(state: str = "", lists=None, *, mode: str = "easy", top: int = 3, max_g
     Returns
     -------
     Result
-        OPTIMAL with the best guess's tree as ``certificate`` and ``stats["guesses"]``.
+        OPTIMAL with the best guess's tree as ``certificate`` and ``stats.guesses``.
 
     Raises
     ------
@@ -188,7 +188,7 @@ def hint(state: str = "", lists=None, *, mode: str = "easy", top: int = 3, max_g
     >>> from wordlelab import WordLists, hint
     >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve")
     >>> r = hint("salet.BYBYB", WordLists("ten", words + ("salet",), words), keep=False)
-    >>> r.status.value, r.stats["answers_left"], r.verified
+    >>> r.status.value, r.stats.answers_left, r.verified
     ('OPTIMAL', ['awake', 'evade'], True)
     """
     from wordlelab.solvers.search.rank.hint import hint as hint_

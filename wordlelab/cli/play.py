@@ -219,7 +219,7 @@ def _hint_table(r) -> None:
         out.print(f"no strategy finds every answer left within {MAX_GUESSES} guesses in all")
         show_rests_on(r)
         return
-    rows = r.stats["guesses"]
+    rows = r.stats.guesses
     tied = sum(g["tie"] for g in rows) > 1
     table(None, ["guess", "expected further guesses", "total", "could be the answer"],
           [[g["guess"] + (" (tie)" if g["tie"] and tied else ""), f"{g['expected']:.4f}", g["total"],

@@ -651,7 +651,7 @@ def hint(state, lists, mode, top, show, workers, as_json):
     if as_json:
         emit_json(r.as_dict())
         return
-    left = r.stats["answers_left"]
+    left = r.stats.answers_left
     where = r.question["state"] or "before the first guess"
     out.print(f"{where}: {len(left)} answer{'s' if len(left) != 1 else ''} left ({mode} mode, {lists.name})"
               + (f": {' '.join(left)}" if len(left) <= show else ""))
@@ -659,7 +659,7 @@ def hint(state, lists, mode, top, show, workers, as_json):
         out.print(f"{r.status}: no strategy finds every answer left within 6 guesses in all")
         show_rests_on(r)
         return
-    rows = r.stats["guesses"]
+    rows = r.stats.guesses
     ties = [g["guess"] for g in rows if g["tie"]]
     table(None, ["guess", "expected further guesses", "total", "rank", "could be the answer"],
           [[g["guess"], f"{g['expected']:.4f}", g["total"], "tie for best" if g["tie"] and len(ties) > 1
@@ -668,7 +668,7 @@ def hint(state, lists, mode, top, show, workers, as_json):
         more = "at least " if len(ties) == len(rows) == top else ""
         out.print(f"{more}{len(ties)} guesses tie for best: {' '.join(ties)}"
                   + (f" (--top {top + 5} shows more)" if more else ""))
-    kept = r.stats["kept"]
+    kept = r.stats.kept
     source = (f"; read from the cache and re-verified (the search took {kept['search_seconds']:.1f} s)"
               if kept["read"] else "")
     if r.rests_on:
@@ -687,15 +687,15 @@ def _scores_after(state, lists, mode, top, as_json):
         emit_json(r.as_dict())
         return
     st = r.stats
-    out.print(f"{r.question['state']}: {st['n_answers']} answers, {len(st['scores'])} scores "
+    out.print(f"{r.question['state']}: {st.n_answers} answers, {len(st.scores)} scores "
               f"({mode} mode, {lists.name})")
     table(None, ["score", "answers", "best next guess", "expected further guesses", "total", "also best"],
           [[row["score"], row["answers"], row["guesses"][0] if row["guesses"] else
             ("(solved)" if row["score"] == "GGGGG" else "none within the limit"),
             "" if row["expected"] is None or row["score"] == "GGGGG" else f"{row['expected']:.4f}", row["total"],
-            " ".join(row["guesses"][1:row["ties"]])] for row in st["scores"]])
+            " ".join(row["guesses"][1:row["ties"]])] for row in st.scores])
     if r.status == "OPTIMAL":
-        out.print(f"total with {st['guess']} played: {r.value} (average {r.value / st['n_answers']:.4f} guesses from "
+        out.print(f"total with {st.guess} played: {r.value} (average {r.value / st.n_answers:.4f} guesses from "
                   f"here); every best guess proven and its tree checked by the verifier. Each score's hint is kept "
                   f"in the cache: 'wordlelab hint {r.question['state']}.SCORE' now answers at once")
     else:

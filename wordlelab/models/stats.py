@@ -1,5 +1,5 @@
 """Typed statistics of the native searcher's answers: the least total (``solve``), the depth
-decision (``prove-depth``) and the first-word ranking (``best-start``).
+decision (``prove-depth``), the first-word ranking (``best-start``) and the hints (``hint``).
 
 A :class:`~wordlelab.models.result.Result`'s ``stats`` is one of these dataclasses for those
 questions, and a plain dict for the others. ``as_dict()`` gives the JSON object that ``--json``
@@ -345,3 +345,49 @@ class BestStartStats(Stats):
     tree_seconds: float | None = optional()
     claimed_bound: int | None = optional()
     plot_file: str | None = optional()
+
+
+@dataclass
+class HintStats(Stats):
+    """The statistics of a hint: the best next guesses from a state (question kind ``hint``).
+
+    Attributes
+    ----------
+    answers_left : list of str
+        The answers the state leaves, and ``n_answers`` their count.
+    n_answers : int
+        How many answers the state leaves.
+    kept : dict
+        Where the hint is kept: ``{"file", "read", "search_seconds"}`` (``read``: taken from there).
+    guesses : list of dict, optional
+        With a strategy: one row per guess, best first: ``guess``, ``total``, ``expected``, ``tie``,
+        ``possible_answer``.
+    claimed_bound : int, optional
+        A bound that rests on files this installation did not write.
+    """
+
+    answers_left: list
+    n_answers: int
+    kept: dict
+    guesses: list | None = optional()
+    claimed_bound: int | None = optional()
+
+
+@dataclass
+class ScoresStats(Stats):
+    """The statistics of the hints after every score of a guess (question kind ``scores-after``).
+
+    Attributes
+    ----------
+    guess : str
+        The guess whose scores are hinted.
+    n_answers : int
+        The answers before it.
+    scores : list of dict
+        One row per score, most answers first: ``score``, ``answers``, ``guesses``, ``total``,
+        ``expected``, ``ties``, ``kept`` (the score's hint's ``kept``).
+    """
+
+    guess: str
+    n_answers: int
+    scores: list

@@ -21,6 +21,7 @@ from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
 from wordlelab.models.result import Result, Status
 from wordlelab.models.state import GameState, parse_state
+from wordlelab.models.stats import HintStats, ScoresStats
 from wordlelab.solvers.search.rank import kept_hints
 
 
@@ -46,10 +47,10 @@ def hint(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int =
          searcher=None, keep: bool = True, workers: int = 1, progress_bar=None, announce=None) -> Result:
     """The ``top`` best next guesses from ``state`` (e.g. ``salet.BBBYB``), with exact, verified values.
 
-    OPTIMAL: ``certificate`` is the best guess's tree; ``stats["guesses"]`` lists each reported
+    OPTIMAL: ``certificate`` is the best guess's tree; ``stats.guesses`` lists each reported
     guess with its total, its expected further guesses and whether it ties the best.
     INFEASIBLE: no strategy finds every remaining answer within ``max_guesses`` guesses in all.
-    ``stats["kept"]`` says where the hint is kept and whether it was read from there
+    ``stats.kept`` says where the hint is kept and whether it was read from there
     (``keep=False``: neither read nor written). The empty state asks for the first guess:
     ``workers`` processes rank every first guess if that ranking is not kept yet (minutes), and
     ``announce`` and ``progress_bar`` are told about it.
@@ -57,7 +58,7 @@ def hint(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int =
     >>> from wordlelab.instances.wordlists import WordLists
     >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush")
     >>> r = hint(WordLists("six", words, words), "humph.BBBBB", top=2, keep=False)
-    >>> r.status.value, r.stats["answers_left"], r.verified
+    >>> r.status.value, r.stats.answers_left, r.verified
     ('OPTIMAL', ['cigar', 'sissy', 'awake'], True)
     """
     if top < 1:
@@ -84,15 +85,15 @@ def hint(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int =
             path = kept_hints.keep(lists, mode, max_guesses, game, top, status, ranking, trees,
                                    time.perf_counter() - t0)
             file = str(path) if path else None
-    stats = {"answers_left": answers, "n_answers": len(answers),
-             "kept": {"file": file, "read": kept is not None,
-                      "search_seconds": kept["seconds"] if kept else round(time.perf_counter() - t0, 3)}}
+    stats = HintStats(answers, len(answers),
+                      {"file": file, "read": kept is not None,
+                       "search_seconds": kept["seconds"] if kept else round(time.perf_counter() - t0, 3)})
     if status == "INFEASIBLE":
         return Result(question, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0,
                       stats=stats).rest_on(rests)
     best = ranking[0][1]
-    stats["guesses"] = [{"guess": w, "total": v, "expected": round(v / len(answers), 4), "tie": v == best,
-                         "possible_answer": w in game.answers} for w, v in ranking]
+    stats.guesses = [{"guess": w, "total": v, "expected": round(v / len(answers), 4), "tie": v == best,
+                      "possible_answer": w in game.answers} for w, v in ranking]
     return Result(question, "native", Status.OPTIMAL, best, best, trees[ranking[0][0]], "tree", True,
                   time.perf_counter() - t0, stats).rest_on(rests)
 
@@ -151,12 +152,12 @@ def scores_after(lists, state: str, mode: str = "easy", top: int = 3, max_guesse
     Each score's hint is proven and kept as by :func:`hint`, so that any later hint after that
     guess is read at once. ``value`` is the least total with the guess played: one guess for
     every answer, plus each score's best total (an answer the guess finds needs nothing more).
-    ``stats["scores"]`` has one row per score, most answers first.
+    ``stats.scores`` has one row per score, most answers first.
 
     >>> from wordlelab.instances.wordlists import WordLists
     >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush")
     >>> r = scores_after(WordLists("six", words, words), "humph", keep=False)
-    >>> r.value, [row["score"] for row in r.stats["scores"]]
+    >>> r.value, [row["score"] for row in r.stats.scores]
     (13, ['BBBBB', 'BYBBB', 'BYBBG', 'GGGGG'])
     """
     t0 = time.perf_counter()
@@ -182,7 +183,7 @@ def scores_after(lists, state: str, mode: str = "easy", top: int = 3, max_guesse
                          "ties": 0, "kept": None})
         else:
             r = hint(lists, f"{prefix}.{score}", mode, top, max_guesses, searcher, keep)
-            g = r.stats.get("guesses", [])
+            g = r.stats.guesses or []
             feasible &= r.status == Status.OPTIMAL
             if r.status == Status.OPTIMAL:
                 total += r.value
@@ -190,12 +191,12 @@ def scores_after(lists, state: str, mode: str = "easy", top: int = 3, max_guesse
                               "tree": r.certificate})
             rows.append({"score": score, "answers": len(group), "guesses": [x["guess"] for x in g],
                          "total": r.value, "expected": g[0]["expected"] if g else None,
-                         "ties": sum(x["tie"] for x in g), "kept": r.stats["kept"]})
+                         "ties": sum(x["tie"] for x in g), "kept": r.stats.kept})
         if progress:
             progress(1, info=score)
     question = {"kind": "scores-after", "lists": lists.name, "mode": mode, "state": prefix, "top": top,
                 "max_guesses": max_guesses}
-    stats = {"guess": word, "n_answers": len(game.answers), "scores": rows}
+    stats = ScoresStats(word, len(game.answers), rows)
     if not feasible:
         return Result(question, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats=stats)
     return Result(question, "native", Status.OPTIMAL, total, total, trees, "trees", True, time.perf_counter() - t0,
