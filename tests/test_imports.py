@@ -4,6 +4,7 @@ Every import is counted, also those inside functions: a lazy import is still a d
 """
 import ast
 import os
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -281,3 +282,28 @@ def test_a_depth_run_takes_no_attribute_from_outside():
     with pytest.raises(AttributeError):
         run.failing_class = None
     assert not hasattr(run, "__dict__")
+
+
+def _errors_naming_flags():
+    """Library ``raise SomeError("... --flag ...")`` sites: (module, line)."""
+    found = []
+    for module, path in modules().items():
+        if module.startswith("wordlelab.cli"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                texts = [n.value for n in ast.walk(node.exc) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+                if any(re.search(r"(^|[\s('\"])--[a-z]", t) for t in texts):
+                    found.append(f"{module}:{node.lineno}")
+    return found
+
+
+# library errors that still name a flag (the rest name parameters, which the CLI spells as flags:
+# wordlelab.errors.ParameterError); the count may only fall
+ERRORS_NAMING_FLAGS = 39
+
+
+def test_library_errors_name_parameters_not_flags():
+    found = _errors_naming_flags()
+    assert len(found) <= ERRORS_NAMING_FLAGS, "\n".join(found)
+    assert len(found) == ERRORS_NAMING_FLAGS, f"fewer now ({len(found)}): lower ERRORS_NAMING_FLAGS"

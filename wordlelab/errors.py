@@ -1,8 +1,39 @@
-"""The one exception type the CLI turns into a one-line error and exit code 2."""
+"""The exceptions the CLI turns into a one-line error and exit code 2, and the checks that raise them."""
+import re
 
 
 class WordleError(ValueError):
     """Bad input or an impossible question: shown to the user as one line."""
+
+
+class ParameterError(WordleError):
+    """A caller's parameters that do not go together, or one out of its range.
+
+    ``template`` names the parameters in braces (``"{top} must be at least 1"``). The library says
+    them as parameters (``top must be at least 1``); the command line says them as its flags
+    (``--top must be at least 1``, see :meth:`spelled`), so the library never names a flag and
+    each reader sees the names it typed.
+
+    >>> e = ParameterError("{words} names the candidates: drop {limit}")
+    >>> str(e), e.fields
+    ('words names the candidates: drop limit', ('words', 'limit'))
+    >>> e.spelled(lambda name: "--" + name)
+    '--words names the candidates: drop --limit'
+    >>> str(ParameterError("{only} 'a{1}b}': no such file"))
+    "only 'a{1}b}': no such file"
+    """
+
+    # only {identifier} is a parameter: other braces (in a file name or a word the user gave) stay as they are
+    FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+    def __init__(self, template: str):
+        self.template = template
+        self.fields = tuple(dict.fromkeys(self.FIELD.findall(template)))
+        super().__init__(self.spelled(str))
+
+    def spelled(self, spell) -> str:
+        """The message with each parameter ``name`` written as ``spell(name)``."""
+        return self.FIELD.sub(lambda m: spell(m.group(1)), self.template)
 
 
 class WordlelabWarning(UserWarning):

@@ -10,7 +10,7 @@ import os
 import time
 
 from wordlelab.bench.registry import BenchRow, suite
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 from wordlelab.solvers.search.engine.kernels import built_module
 
 
@@ -68,7 +68,7 @@ def matrix_suite(repeat: int = 3, tasks: tuple = ()):
 SEARCH_TASKS = [
     ("prove SALET 7897", ["solve", "--start", "salet", "--lists", "nyt20220316"], 7897, ["-w", "salet"], (1.6, 1.9)),
     # solve searches the first guess's classes on every core by default (two here); Selby's program on one
-    ("prove SALET 7897 on one thread", ["solve", "--start", "salet", "--lists", "nyt20220316", "--threads", "1"], 7897,
+    ("prove SALET 7897 on one thread", ["solve", "--start", "salet", "--lists", "nyt20220316", "--set", "threads=1"], 7897,
      ["-w", "salet"], (1.6, 1.9)),
     ("prove SALET 7920", ["solve", "--start", "salet", "--lists", "original"], 7920, ["-w", "salet"], (1.7, 1.8)),
     ("prove TARSE 7883", ["solve", "--start", "tarse", "--lists", "nyt20220830"], 7883, ["-w", "tarse"], (4.3, 4.8)),
@@ -231,7 +231,7 @@ def _check_picks(labels, tasks, suite_name: str) -> None:
     """A ``--task`` that picks none of a suite's rows is the user's error, said before any work."""
     for t in tasks:
         if not any(_picked(label, [t]) for label in labels) and not (suite_name == "search" and "cold" in t.lower()):
-            raise WordleError(f"--task {t!r} matches no row of the {suite_name} suite; its rows: " + "; ".join(labels))
+            raise ParameterError(f"{{task}} {t!r} matches no row of the {suite_name} suite; its rows: " + "; ".join(labels))
 
 
 @suite("search")

@@ -52,12 +52,21 @@ class _NumbaWithoutBlasProbe(importlib.abc.MetaPathFinder):
         return spec
 
 
+def flag_for(name: str) -> str:
+    """The flag of a library parameter: the options table's (``memory_gib`` -> ``--memory``), else
+    the parameter's name with dashes (``class_checkpoint`` -> ``--class-checkpoint``)."""
+    from wordlelab.models.settings import ROWS
+    return ROWS[name].flag if name in ROWS else "--" + name.replace("_", "-")
+
+
 def user_message(error) -> str:
-    """The error as the command line says it: a setting of the options table is named by its flag."""
+    """The error as the command line says it: library parameters and settings named by their flags."""
+    from wordlelab.errors import ParameterError
+    if isinstance(error, ParameterError):
+        return error.spelled(flag_for)
     field = getattr(error, "field", None)
     if field is not None:
-        from wordlelab.models.settings import flag_of
-        return f"{flag_of(field)} {error.detail}"
+        return f"{flag_for(field)} {error.detail}"
     return str(error)
 
 

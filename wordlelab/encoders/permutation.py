@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass, field
 
 from wordlelab.encoders.model import Model, clean_name
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 from wordlelab.models.multicolour import colour_feedback
 from wordlelab.models.permutation import check_n, feedback, format_perm, secrets_after
 
@@ -80,7 +80,7 @@ def _build(n, secrets, guesses, fb, fmt, objective, rounds, consistent, label) -
         raise WordleError(f"unknown objective {objective!r}; choose total or within")
     rounds = n if rounds is None else rounds
     if not 1 <= rounds <= 2 * len(secrets):
-        raise WordleError(f"--rounds must be between 1 and {2 * len(secrets)}")
+        raise ParameterError(f"{{rounds}} must be between 1 and {2 * len(secrets)}")
     feedback = fb
     B = Model(clean_name(f"{label}_r{rounds}"))
     root = frozenset(secrets)

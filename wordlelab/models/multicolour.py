@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import itertools
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 from wordlelab.models.permutation import Feedback, Perm, walk, exc, parse_perm
 
 STRATEGIES = ("printed", "corrected", "wrap")
@@ -60,14 +60,14 @@ def parse_counts(text, n: int) -> tuple[int, ...]:
     """
     items = [t.strip() for t in str(text).split(",")]
     if not all(t.isdigit() for t in items):
-        raise WordleError(f"--colors {text!r} must be a number s, or one number per value: s1,...,sn")
+        raise ParameterError(f"{{colors}} {text!r} must be a number s, or one number per value: s1,...,sn")
     counts = tuple(int(t) for t in items)
     if len(counts) == 1:
         counts = counts * n
     if len(counts) != n:
-        raise WordleError(f"--colors {text!r} gives {len(counts)} colour counts for n = {n} values")
+        raise ParameterError(f"{{colors}} {text!r} gives {len(counts)} colour counts for n = {n} values")
     if not all(1 <= s <= 9 for s in counts):
-        raise WordleError(f"--colors {text!r}: every colour count must be between 1 and 9")
+        raise ParameterError(f"{{colors}} {text!r}: every colour count must be between 1 and 9")
     return counts
 
 

@@ -46,7 +46,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 
 DRAFTS_KIND = "depth-every-first-word-core-drafts"
 SWEEP_KIND = "depth-every-first-word"
@@ -187,7 +187,7 @@ class Recheck:
         names = {p.name for p in files} | {p.stem for p in files}
         unknown = [n for n in only if n not in names]
         if unknown:
-            raise WordleError(f"--only {unknown[0]}: no such claim file in {self.folder} "
+            raise ParameterError(f"{{only}} {unknown[0]}: no such claim file in {self.folder} "
                               f"(its *.json files: {', '.join(p.name for p in files[:6])}{', ...' if len(files) > 6 else ''})")
         for path in files:
             if only and path.name not in only and path.stem not in only:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import time
 
 from wordlelab.encoders.permutation import build, build_multicolour, read_strategy
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 from wordlelab.models.multicolour import evaluate_colour_tree
 from wordlelab.models.permutation import evaluate_tree
 from wordlelab.models.result import Result
@@ -24,7 +24,7 @@ def solve_model(n: int, objective: str = "total", rounds: int | None = None, sol
     t0 = time.perf_counter()
     if colours > 1:
         if history:
-            raise WordleError("--history is for single-colour models")
+            raise ParameterError("{history} is for single-colour models")
         pm = build_multicolour(n, colours, objective, rounds, consistent)
     else:
         pm = build(n, objective, rounds, history, consistent)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from fractions import Fraction
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 from wordlelab.models.permutation import check_n, circular_shift_within, evaluate_tree, format_perm
 from wordlelab.models.result import Result, Status
 from wordlelab.solvers.permutation import optimal_tree, root_key, solve, strategy_tree
@@ -41,8 +41,8 @@ def optimal(n: int, consistent: bool = False, history=(), workers: int | None = 
         depth_first = n >= DEPTH_FIRST_FROM
     if depth_first:
         if workers is not None or dask_address:
-            raise WordleError("the depth-first run (n >= 8, or --depth-first) runs in one process: "
-                              "drop --workers and --dask")
+            raise ParameterError("the depth-first run (n >= 8, or {depth_first}) runs in one process: "
+                                 "drop {workers} and {dask_address}")
         return _depth_first(n, consistent, history, checkpoint, progress, t0)
     if workers is not None or dask_address:
         res, _ = solve_sweep(n, consistent, history, workers or 1, dask_address, checkpoint, progress, announce=announce)

@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 # the one checkpoint format (re-exported here for callers of the sweep layer)
 from wordlelab.solvers.runtime.checkpoint import checkpoint_lock, load_checkpoint, save_checkpoint  # noqa: F401
 
@@ -305,8 +305,8 @@ def check_dask_address(address: str) -> str:
     except ValueError:           # 'tcp://[::1' (an unclosed IPv6 bracket), a port out of range
         parts, port, host = None, None, None
     if parts is None or parts.scheme not in DASK_SCHEMES or not host or port is None:
-        raise WordleError(f"--dask {address!r}: expected 'local' or a scheduler address such as "
-                          f"tcp://HOST:8786")
+        raise ParameterError(f"{{dask_address}} {address!r}: expected 'local' or a scheduler address such as "
+                             f"tcp://HOST:8786")
     return address
 
 
