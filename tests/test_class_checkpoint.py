@@ -297,7 +297,7 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
     assert out.startswith("UNKNOWN:") and f"class {pattern}: at least" in out and "total at least" in out
     out = cli_run(["best-start", "--class-checkpoint", str(tmp_path / "cli.json"), "--class-ranking", rank,
                    "--workers", "1"] + files).out
-    assert f"best first guess {first_words.stats['first_guess']}, total {first_words.value}" in out
+    assert f"best first guess {first_words.stats.first_guess}, total {first_words.value}" in out
     assert "1 bounded by theirs and their class rankings (no tree)" in out
     assert cli_run(["best-start", "--cutoff", "0"] + files, expect_error=True).err.startswith("error: ")
 
