@@ -303,7 +303,7 @@ def test_a_real_list_game_with_small_states(tmp_path, lists_0316):
         assert row["total"] == s.solve(start=row["played"], state=row["state"] or None).value
         if row["state"]:
             h = hint(lists, row["state"], top=1, searcher=s)
-            assert h.value == row["best_total"] and h.stats["guesses"][0]["guess"] in row["best"]
+            assert h.value == row["best_total"] and h.stats.guesses[0]["guess"] in row["best"]
     ranking, _ = first_guess_ranking(s, tmp_path / "rank.json")
     assert r.stats["moves"][0]["best_total"] == ranking[0][1] == s.solve(start=ranking[0][0]).value
 

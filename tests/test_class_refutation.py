@@ -292,7 +292,7 @@ def test_a_guess_whose_class_holds_a_checked_core_takes_it_by_monotonicity(tmp_p
     r = prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck))
     entries = json.loads(ck.read_text())["entries"]
     via = {w: e for w, e in entries.items() if "via" in e}
-    assert r.status == "INFEASIBLE" and via and r.stats["monotone_cores"] == len(via)
+    assert r.status == "INFEASIBLE" and via and r.stats.monotone_cores == len(via)
     history = list(searcher().root(None, STATE, 4).history)
     for word, e in sorted(via.items())[:6]:
         assert sorted(e["core"]) == sorted(entries[e["via"]]["core"]) and e["depth"] == 2
@@ -366,7 +366,7 @@ def test_a_core_of_another_guess_is_taken_where_it_fails_in_a_class_of_this_one(
     assert taken > 0 and passed >= taken
     # and a state run takes them: the same verdict, each entry's core checked
     r = prove_depth(searcher(), 4, state=STATE, checkpoint=str(tmp_path / "nearby.json"))
-    assert r.status == "INFEASIBLE" and r.stats["nearby_cores"] + r.stats["monotone_cores"] > 0
+    assert r.status == "INFEASIBLE" and r.stats.nearby_cores + r.stats.monotone_cores > 0
 
 
 def test_a_state_runs_status_counts_its_guesses_from_the_checkpoint(tmp_path, monkeypatch, cli_run):
@@ -442,7 +442,7 @@ def test_a_core_the_checker_cannot_decide_in_time_leaves_its_guess_alone_unknown
     ck = tmp_path / "slow.json"
     r = prove_depth(searcher(), 4, state=STATE, checkpoint=str(ck))
     # a time-out is no proof: UNKNOWN, but every other guess's core is made and kept
-    assert r.status == "UNKNOWN" and r.stats["cores_too_long"] == slow
+    assert r.status == "UNKNOWN" and r.stats.cores_too_long == slow
     status = state_status(searcher(), ck, 4).stats
     assert status["core_pending"] == 1 and status["cores_made"] + status["cores_by_monotonicity"] == status["next_guesses"] - 1
     # the next run makes that one core alone and decides the state
@@ -469,7 +469,7 @@ def test_a_large_class_core_is_made_from_the_part_it_shares_with_guesses_waiting
     r = prove_depth(searcher(), 4, state=state, checkpoint=str(ck))
     assert r.status == "INFEASIBLE" and state_status(searcher(), ck, 4).status == "INFEASIBLE"
     made = [p for p in parts if p[4] is not None]
-    assert made and r.stats["shared_parts"] == len(made)
+    assert made and r.stats.shared_parts == len(made)
     s = searcher()
     for guess, members, pattern, others, part in made:
         # a part of the guess's own class, in one class of another guess waiting

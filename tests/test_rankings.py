@@ -15,7 +15,7 @@ def test_exact_k_matches_brute_force(mode, tmp_path):
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     truth = {g: brute_force(answers, guesses, mode, 6, g) for g in guesses}
     r = run_best_start(lists, mode, 6, 4, None, None, str(tmp_path / "rank.json"), 1)
-    rows = r.stats["ranking"]
+    rows = r.stats.ranking
     exact = [row for row in rows if row["exact"]]
     assert [row["total"] for row in exact[:4]] == sorted(truth.values())[:4]
     assert all(truth[row["word"]] == row["total"] for row in exact)
@@ -44,7 +44,7 @@ def test_first_words_with_no_strategy_are_refuted_exactly(seed, monkeypatch):
         truth = {g: brute_force(answers, guesses, "hard", limit, g) for g in guesses}
         by_probe.clear()
         r = run_best_start(lists, "hard", limit, 3, None, None, None, 1)
-        rows = r.stats["ranking"]
+        rows = r.stats.ranking
         refuted = {row["word"] for row in rows if row["exact"] and row["total"] is None}
         # (a word whose static bound already reaches the cutoff is not run, and keeps its bound)
         assert refuted and refuted <= {g for g in truth if truth[g] >= INF}
@@ -76,7 +76,7 @@ def test_exact_top_100_matches_selby(shared, lists_0316, mode, tmp_path):
     """The 100 best first words of nyt20220316, exact, against results_{easy,hard}_nyt20220316."""
     ref = reference_values(shared, f"results_{mode}_nyt20220316")
     r = run_best_start(lists_0316, mode, 6, 100, None, None, str(tmp_path / "rank.json"), 2)
-    rows = r.stats["ranking"]
+    rows = r.stats.ranking
     exact = [row for row in rows if row["exact"]]
     assert len(exact) >= 100
     assert all(ref[row["word"]] == row["total"] for row in exact)
@@ -93,7 +93,7 @@ def test_resumed_with_a_larger_top(tmp_path):
     path = str(tmp_path / "rank.json")
     run_best_start(lists, "easy", 6, 1, None, None, path, 1)
     r = run_best_start(lists, "easy", 6, 4, None, None, path, 1)
-    exact = [row for row in r.stats["ranking"] if row["exact"]]
+    exact = [row for row in r.stats.ranking if row["exact"]]
     assert [row["total"] for row in exact[:4]] == sorted(truth.values())[:4]
     assert all(truth[row["word"]] == row["total"] for row in exact)
 
@@ -106,16 +106,16 @@ def test_a_resume_whose_checkpoint_holds_the_top_k_runs_no_beam_seed(tmp_path, m
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     path = str(tmp_path / "rank.json")
     first = run_best_start(lists, "easy", 6, 3, None, None, path, 1)
-    assert first.stats["first_cutoff_from"] == "beam search"
+    assert first.stats.first_cutoff_from == "beam search"
 
     def no_seed(*args, **kwargs):
         raise AssertionError("the beam seed ran on a resume that needs none")
     monkeypatch.setattr(best_start, "beam_seed", no_seed)
     again = run_best_start(lists, "easy", 6, 3, None, None, path, 1)
-    exact = sorted(r["total"] for r in first.stats["ranking"] if r["exact"])
-    assert again.stats["first_cutoff_from"] == "checkpoint" and again.stats["first_cutoff"] == exact[2] + 1
-    assert [(r["word"], r["total"], r["exact"]) for r in again.stats["ranking"]] == \
-        [(r["word"], r["total"], r["exact"]) for r in first.stats["ranking"]]
+    exact = sorted(r["total"] for r in first.stats.ranking if r["exact"])
+    assert again.stats.first_cutoff_from == "checkpoint" and again.stats.first_cutoff == exact[2] + 1
+    assert [(r["word"], r["total"], r["exact"]) for r in again.stats.ranking] == \
+        [(r["word"], r["total"], r["exact"]) for r in first.stats.ranking]
     with pytest.raises(AssertionError, match="beam seed ran"):      # a larger K still needs one
         run_best_start(lists, "easy", 6, 13, None, None, path, 1)
 
@@ -129,7 +129,7 @@ def test_seed_trees_give_the_first_cutoff_and_the_same_ranking(tmp_path, cli_run
     answers, guesses = tiny_instance(407, n_answers=14, n_guesses=20)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     plain = run_best_start(lists, "easy", 6, 2, None, None, None, 1)
-    exact = [r for r in plain.stats["ranking"] if r["exact"]][:2]
+    exact = [r for r in plain.stats.ranking if r["exact"]][:2]
     files = []
     searcher = NativeSearcher(lists, "easy", 6)
     candidates = [guesses[g] for _, g in searcher.candidate_order(searcher.root())]
@@ -138,7 +138,7 @@ def test_seed_trees_give_the_first_cutoff_and_the_same_ranking(tmp_path, cli_run
         files.append(str(tmp_path / f"t{i}.tree"))
         save_tree(tree, files[-1])
     seeded = run_best_start(lists, "easy", 6, 2, None, None, None, 1, seed_trees=tuple(files))
-    assert [(r["word"], r["total"]) for r in seeded.stats["ranking"] if r["exact"]][:2] == \
+    assert [(r["word"], r["total"]) for r in seeded.stats.ranking if r["exact"]][:2] == \
         [(r["word"], r["total"]) for r in exact]
     with pytest.raises(WordleError, match="at least 2"):
         run_best_start(lists, "easy", 6, 2, None, None, None, 1, seed_trees=(files[0], files[0]))
@@ -180,7 +180,7 @@ def test_a_depth_sweep_checkpoint_refutes_its_no_words(tmp_path, monkeypatch):
     searched = record_searched_words(monkeypatch)
     fed = run_best_start(lists, "hard", 3, 2, None, None, None, 1, depth_checkpoint=ck)
     assert fed.value == plain.value
-    rows = {r["word"]: r for r in fed.stats["ranking"]}
+    rows = {r["word"]: r for r in fed.stats.ranking}
     refuted = {w for w in rows if rows[w]["exact"] and rows[w]["total"] is None}
     assert len(refuted) == no and not refuted & set(searched)
     assert all(brute_force(answers, guesses, "hard", 3, w) >= INF for w in refuted)
@@ -222,19 +222,19 @@ def test_words_rank_only_the_named_candidates_into_the_whole_rankings_checkpoint
     answers, guesses = tiny_instance(405, n_answers=9, n_guesses=14)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     plain = run_best_start(lists, "easy", 6, 2, None, None, None, 1)
-    rows = plain.stats["ranking"]
+    rows = plain.stats.ranking
     path = str(tmp_path / "rank.json")
     first = run_best_start(lists, "easy", 6, 2, None, 5, str(tmp_path / "limited.json"), 1)
-    assert first.stats["partial"]
+    assert first.stats.partial
     named = [rows[-1]["word"], rows[0]["word"]]     # the worst, then the best
     searched = record_searched_words(monkeypatch)
     part = run_best_start(lists, "easy", 6, 2, None, None, path, 1, words=[w.upper() for w in named])
     assert [w for w in searched if w in named] == named and set(searched) <= set(named)
-    assert part.stats["partial"] and {r["word"] for r in part.stats["ranking"]} == set(named)
+    assert part.stats.partial and {r["word"] for r in part.stats.ranking} == set(named)
     assert part.question["words"] == named and "words" not in plain.question
     truth = {g: brute_force(answers, guesses, "easy", 6, g) for g in named}
     assert all(r["total"] == truth[r["word"]] if r["exact"] else r["total"] <= truth[r["word"]]
-               for r in part.stats["ranking"])
+               for r in part.stats.ranking)
     question = checkpoint_question(lists, "easy", 6, None, None, None)
     assert set(load_checkpoint(path, question, lambda k, v: None)) >= set(named)
     # a second partial run on other words keeps the first one's entries
@@ -243,9 +243,9 @@ def test_words_rank_only_the_named_candidates_into_the_whole_rankings_checkpoint
     assert set(load_checkpoint(path, question, lambda k, v: None)) >= set(named) | set(others)
     searched.clear()
     whole = run_best_start(lists, "easy", 6, 2, None, None, path, 1)
-    assert whole.value == plain.value and whole.stats["first_guess"] == plain.stats["first_guess"]
-    assert not set(searched) & (set(named) | set(others)) - {whole.stats["first_guess"]}
-    sources = {r["word"]: r["source"] for r in whole.stats["ranking"]}
+    assert whole.value == plain.value and whole.stats.first_guess == plain.stats.first_guess
+    assert not set(searched) & (set(named) | set(others)) - {whole.stats.first_guess}
+    sources = {r["word"]: r["source"] for r in whole.stats.ranking}
     assert all(sources[w] == "checkpoint" for w in set(named) | set(others))
     with pytest.raises(WordleError, match="--words: not in the candidate first words: QQQQQ"):
         run_best_start(lists, "easy", 6, 2, None, None, path, 1, words=[named[0], "qqqqq"])
@@ -298,8 +298,8 @@ def test_a_state_ranks_the_next_guesses_as_brute_force_does(mode, tmp_path):
     truth = {g: brute_force(left, allowed, mode, 4, g) for g in allowed}       # 5 guesses in all
     path = str(tmp_path / "rank.json")
     r = run_best_start(lists, mode, 5, 2, None, None, path, 1, state=state)
-    rows = r.stats["ranking"]
-    assert r.question["state"] == f"{first}.{pattern_string(score)}" and r.stats["n_answers"] == len(left)
+    rows = r.stats.ranking
+    assert r.question["state"] == f"{first}.{pattern_string(score)}" and r.stats.n_answers == len(left)
     assert {row["word"] for row in rows} <= set(allowed)
     exact = [row for row in rows if row["exact"] and row["total"] is not None]
     finite = sorted(v for v in truth.values() if v < INF)
