@@ -37,7 +37,7 @@ import gc
 import threading
 from contextlib import contextmanager
 
-from wordlelab.models.feedback import feedback, pattern_string
+from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
 from wordlelab.models.modes import hard_allowed, rule_after
 from wordlelab.models.refutation_search import CheckTooLong, CoreFault, Search
 
@@ -53,9 +53,35 @@ YOUNG_BATCH = 100_000
 CHECK_NODE_LIMIT = 200_000
 
 
+def game_rule(rule: str):
+    """(reply(guess, answer) as a small integer, the win being ALL_GREEN; how one is written) of
+    the game named ``rule``: Wordle's :func:`~wordlelab.models.feedback.feedback`, or Mastermind's
+    reply as the tree checker computes it (:func:`~wordlelab.models.verify.mastermind_reply`,
+    which shares no code with the matrix builder), numbered 16 x black + white.
+
+    >>> reply, write = game_rule("mastermind:4x6")
+    >>> write(reply("1122", "1213")), reply("1234", "1234") == ALL_GREEN
+    ('BWW-', True)
+    """
+    if rule == "wordle":
+        return feedback, pattern_string
+    from wordlelab.models.verify import tree_rule
+    mastermind_reply, win, _, _ = tree_rule(rule)
+    pegs = len(win)
+
+    def reply(guess, answer):
+        r = mastermind_reply(guess, answer)
+        return ALL_GREEN if r == win else 16 * r.count("B") + r.count("W")
+
+    def write(p):
+        b, w = (pegs, 0) if p == ALL_GREEN else divmod(p, 16)
+        return "B" * b + "W" * w + "-" * (pegs - b - w)
+    return reply, write
+
+
 def check_core(core, depth: int, guesses, history=(), node_limit: int | None = None,
                endgame_bound: bool = True, work_limit: int | None = None, lemmas=(), hint=None,
-               proven=(), on_proven=None, mode: str = "hard") -> int:
+               proven=(), on_proven=None, mode: str = "hard", rule: str = "wordle") -> int:
     """Check in hard mode (or ``mode="easy"``) that no strategy finds every answer of ``core``
     within ``depth`` more guesses after ``history`` (a list of (guess, pattern code) pairs);
     return the nodes visited. In easy mode the history only has to be consistent with the core.
@@ -68,6 +94,8 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     |allowed guesses| x |answers|, and may alone exceed the limit before any node; each node
     then reads |allowed guesses| x |its answers|.
     ``endgame_bound=False`` leaves out Selby's endgame bound and trial (for cross-checks).
+    ``rule`` names the game (:func:`game_rule`): another game than ``"wordle"`` is checked in easy
+    mode, without the endgame bound (its lemma is about letters), every pattern from its own rule.
 
     ``lemmas`` are claims to decide first, each ``(answers, more_history, guesses_left)``:
     answers of the core that, after ``history`` and then ``more_history``, cannot all be found
@@ -117,7 +145,7 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     with _full_collections_paused():
         return _run_check(core, depth, guesses, history, node_limit=node_limit, endgame_bound=endgame_bound,
                           work_limit=work_limit, lemmas=lemmas, hint=hint, proven=proven, on_proven=on_proven,
-                          mode=mode)
+                          mode=mode, rule=rule)
 
 
 _PAUSES = {"checks": 0, "thresholds": None}     # checks running in this process, and the thresholds before them
@@ -146,10 +174,15 @@ def _full_collections_paused():
 
 
 def _run_check(core, depth, guesses, history, *, node_limit, endgame_bound, work_limit, lemmas, hint, proven,
-               on_proven, mode) -> int:
+               on_proven, mode, rule) -> int:
     """:func:`check_core`'s work, with its arguments."""
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: the checker knows {', '.join(MODES)}")
+    feedback, pattern_string = game_rule(rule)
+    if rule != "wordle":
+        if mode != "easy":
+            raise ValueError(f"{rule} is checked in easy mode only")
+        endgame_bound = False
     hard = mode == "hard"
     answers = tuple(sorted(set(core)))
     if len(answers) != len(core):
@@ -164,7 +197,7 @@ def _run_check(core, depth, guesses, history, *, node_limit, endgame_bound, work
         greens, need = rule_after(greens, need, g, p)
         allowed = hard_allowed(g, p, allowed)
     search = Search(answers, allowed, CHECK_NODE_LIMIT if node_limit is None else node_limit, endgame_bound,
-                     work_limit, hint, mode)
+                     work_limit, hint, mode, None if rule == "wordle" else feedback)
     index = {a: i for i, a in enumerate(answers)}
 
     def claim(lemma_answers, more_history, what: str) -> tuple:
@@ -200,11 +233,12 @@ def _run_check(core, depth, guesses, history, *, node_limit, endgame_bound, work
 
 
 def check_first_word_core(first_word: str, core, guesses_left: int, guesses, work_limit: int | None = None,
-                          lemmas=(), hint=None, mode: str = "hard") -> int:
+                          lemmas=(), hint=None, mode: str = "hard", rule: str = "wordle") -> int:
     """Check that ``first_word`` cannot find every answer within ``guesses_left + 1`` guesses in
     hard mode, by its core: answers that share one pattern of ``first_word`` and alone cannot be
     found within ``guesses_left`` more guesses. Returns the nodes the check visited;
-    ``work_limit``, ``lemmas`` and ``hint`` as for :func:`check_core` (lemmas' histories after the first word's).
+    ``work_limit``, ``lemmas``, ``hint`` and ``rule`` as for :func:`check_core` (lemmas' histories after
+    the first word's).
 
     >>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
     >>> check_first_word_core("nauch", family, 6, family)
@@ -212,8 +246,9 @@ def check_first_word_core(first_word: str, core, guesses_left: int, guesses, wor
     """
     if not core:
         raise CoreFault("the core is empty")
-    patterns = {feedback(first_word, a) for a in core}
+    reply, _ = game_rule(rule)
+    patterns = {reply(first_word, a) for a in core}
     if len(patterns) != 1:
         raise CoreFault(f"the core's answers give {first_word.upper()} {len(patterns)} different patterns")
     return check_core(core, guesses_left, guesses, [(first_word, patterns.pop())], work_limit=work_limit,
-                      lemmas=lemmas, hint=hint, mode=mode)
+                      lemmas=lemmas, hint=hint, mode=mode, rule=rule)

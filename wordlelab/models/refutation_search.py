@@ -93,7 +93,7 @@ class Search:
     """
 
     def __init__(self, words: tuple, allowed: list, node_limit: int, endgame_bound: bool,
-                 work_limit: int | None = None, hint=None, mode: str = "hard"):
+                 work_limit: int | None = None, hint=None, mode: str = "hard", reply=None):
         # work: patterns read, |allowed| x |answers| for the table and again at each node (the
         # cost that grows with a core; a deterministic stand-in for time)
         self.work = len(allowed) * len(words)
@@ -104,8 +104,13 @@ class Search:
         self.root_allowed = allowed     # the first node's guesses: those its constraint allows
         self.meeting: dict = {}         # requirement -> positions in root_allowed of the guesses meeting it
         # the table by Lemma 1 of :mod:`~wordlelab.models.split_table` (a pattern is a sum over
-        # the guess's letters): each letter's part once, in place of a feedback() per cell
-        self.patterns = pattern_rows(allowed, words)
+        # the guess's letters): each letter's part once, in place of a feedback() per cell. Another
+        # game (``reply``: its rule, win as ALL_GREEN; easy mode, no endgame bound) has no letters:
+        # each cell is its rule's reply
+        if reply is None:
+            self.patterns = pattern_rows(allowed, words)
+        else:
+            self.patterns = {u: tuple(reply(u, a) for a in words) for u in allowed}
         self.separations = None     # for the nodes with two guesses left (Lemma 2 there), once needed
         self.allowed_rows: dict = {}    # constraint -> the rows of self.separations it allows
         self.allowed_by_constraint: dict = {}

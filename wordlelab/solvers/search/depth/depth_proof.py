@@ -582,9 +582,5 @@ def _core_certificate(run, prover, node, recheck: bool) -> tuple[list[str], Core
         certificates = EasyCertificates(searcher, {}, run.core_work or EASY_CHECK_WORK)
         certificates.certify(node.start, answers, d)
         info.checker = {"nodes": certificates.last_nodes}
-    elif node.start is None and not searcher.game.letters:
-        # a game without letters (Mastermind): the root core is small enough to check from the root
-        from wordlelab.solvers.search.depth.easy_cores import EASY_CHECK_WORK, certify_root_core
-        info.checker = {"nodes": certify_root_core(searcher, answers, d, run.core_work or EASY_CHECK_WORK)}
     info.check_seconds = round(time.perf_counter() - t, 3)
     return answers, info

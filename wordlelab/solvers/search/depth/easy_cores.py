@@ -22,7 +22,6 @@ from collections import deque
 import numpy as np
 
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import feedback
 from wordlelab.solvers.search.depth.hard_cores import KernelHint
 
 
@@ -148,7 +147,7 @@ class EasyCertificates:
             raise NoCore(f"{word.upper()} was refuted, but no core lies in one of its classes")
         key = frozenset(core)
         if self.checked.get(key, -1) >= left:
-            if not _one_pattern(word, core):
+            if not _one_pattern(word, core, self.searcher.game.name):
                 raise CoreFault(f"the core's answers give {word.upper()} different patterns")
         else:
             self.last_nodes = 0
@@ -156,9 +155,11 @@ class EasyCertificates:
                 self.progress(0, info=f"{word.upper()}: checking a core of {len(core)} answers")
             try:
                 self.last_nodes = check_first_word_core(word, core, left, self.searcher.lists.guesses,
-                                                        work_limit=self.work_limit, hint=self._hint(core), mode="easy")
+                                                        work_limit=self.work_limit, hint=self._hint(core), mode="easy",
+                                                        rule=self.searcher.game.name)
             except CheckTooLong as e:
-                e.failing = feedback(word, core[0])     # the class it lies in, for a later, larger budget
+                # the class it lies in, for a later, larger budget
+                e.failing = self.searcher.game.reply(word, core[0])
                 self.ran_out.add(key)                   # not tried again for the other words it covers
                 raise
             self.checked[key] = left
@@ -207,10 +208,13 @@ class ProverHint(KernelHint):
         return self.prover._feasible(sub, self.guesses, d, limit) == REFUTED
 
 
-def _one_pattern(word: str, core) -> bool:
-    """Whether every answer of ``core`` gives ``word`` the same pattern (pure-Python feedback)."""
-    first = feedback(word, core[0])
-    return all(feedback(word, a) == first for a in core[1:])
+def _one_pattern(word: str, core, rule: str = "wordle") -> bool:
+    """Whether every answer of ``core`` gives ``word`` the same pattern (the checker's rule)."""
+    from wordlelab.models.refutation import game_rule
+    reply, _ = game_rule(rule)
+    first = reply(word, core[0])
+    return all(reply(word, a) == first for a in core[1:])
+
 
 
 def own_refutation(searcher, node, g0, Lchild, node_limit: int) -> dict:
