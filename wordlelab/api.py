@@ -240,14 +240,14 @@ def verify(tree, lists=None, *, mode: str = "easy", state: str | None = None,
     question = {"kind": "verify", "tree": tree if isinstance(tree, str) else tree.guess, "lists": lists.name,
                 "mode": mode, "state": state, "max_guesses": max_guesses}
     if isinstance(tree, str):
-        tree = load_tree(tree)
+        tree = load_tree(tree, lists.game)
     answers, history = lists.answers, ()
     if state:
         s = parse_state(state, lists, mode)
         answers, history = s.answers, s.history
     t0 = time.perf_counter()
     try:
-        report = verify_tree(tree, answers, lists.guesses, mode, history, max_guesses)
+        report = verify_tree(tree, answers, lists.guesses, mode, history, max_guesses, rule=lists.game.name)
     except TreeFault as e:
         # a yes/no question answered no: INFEASIBLE, the fault in stats (models/result.py)
         return Result(question, "checker", Status.INFEASIBLE, seconds=time.perf_counter() - t0,
