@@ -58,6 +58,17 @@ THUMP_BEST_OF_ALL = (
 
 # Concrete examples that finish in a few seconds: run as written.
 RUN_AS_SHOWN = {
+    # docs/games.md: Mastermind 4 x 6, a few seconds each
+    "wordlelab solve --lists mastermind:4x6 --start 1123",
+    "wordlelab solve --lists mastermind:4x6 --start 1123 --max-guesses 5",
+    "wordlelab solve --lists mastermind:4x6 --start 1123 --tree mm.tree",
+    "wordlelab verify mm.tree --lists mastermind:4x6",
+    "wordlelab prove-depth --guesses 5 --lists mastermind:4x6 --start 1123",
+    "wordlelab prove-depth --guesses 4 --lists mastermind:4x6 --start 1111",
+    "wordlelab prove-depth --guesses 4 --lists mastermind:4x6 --start 1112",
+    "wordlelab prove-depth --guesses 4 --lists mastermind:4x6 --start 1122",
+    "wordlelab prove-depth --guesses 4 --lists mastermind:4x6 --start 1123",
+    "wordlelab prove-depth --guesses 4 --lists mastermind:4x6 --start 1234",
     "wordlelab cache info",
     "wordlelab prove-depth --guesses 7 --mode hard --lists nyt20220316 --answers all --state impot.BBBBB --checkpoint runs/impot-bbbbb-depth.json --status",
     "wordlelab score salet drone",
@@ -165,6 +176,9 @@ RUN_AS_SHOWN = {
 # Shown command -> a fast variant run in its place (the shown one runs with -m slow).
 # a.txt / g.txt / w.txt are small lists the test writes (see _small_lists).
 FAST_VARIANT = {
+    # exact totals of five Mastermind first guesses, 1111's the longest
+    "wordlelab best-start --lists mastermind:4x6 --words 1111,1112,1122,1123,1234 --top 5":
+        "wordlelab best-start --lists mastermind:3x3 --words 111,112,123 --top 3",
     "wordlelab every-first-word --guesses 3 --lists nyt20220316 --limit 20":
         "wordlelab every-first-word --guesses 3 --lists nyt20220316 --limit 2",
     # the session's cache is shared by every example: only its (unused) compiled modules are cleared;
@@ -353,6 +367,7 @@ NAMES = {
 
 # A command that reads a file an earlier example of the same place writes: that one runs first.
 RUN_AFTER = {
+    "wordlelab verify mm.tree --lists mastermind:4x6": "wordlelab solve --lists mastermind:4x6 --start 1123 --tree mm.tree",
     "wordlelab blindfold --lists nyt20220316 --check-proof blind5.json":
         "wordlelab blindfold --lists nyt20220316 --k 5 --save blind5.json --save blind5.lp",
     "wordlelab perm progress --n 6 --checkpoint perm6.log":
