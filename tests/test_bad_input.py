@@ -44,7 +44,7 @@ def test_unwritable_output_fails_before_the_work(args, where, tmp_path, cli_run)
 
 @pytest.mark.parametrize("args", [
     ["best-start", "--workers", "100000"], ["best-start", "--workers", "0"], ["eldrow", "--all", "--workers", "-1"],
-    ["solve", "--start", "salet", "--threads", "0"], ["solve", "--start", "salet", "--threads", "2", "--workers", "2"],
+    ["solve", "--start", "salet", "--set", "threads=0"], ["solve", "--start", "salet", "--set", "threads=2", "--workers", "2"],
     ["blindfold", "--pool", "-5"], ["state", "salet.BBBYB", "--show", "-5"], ["best-start", "--limit", "-3"],
     ["best-start", "--show", "-5"], ["solve", "--beam", "0"], ["prove-depth", "--guesses", "4", "--node-limit", "-1"],
     ["prove-depth", "--guesses", "4", "--node-limit", str(1 << 62)],
@@ -93,5 +93,5 @@ def test_guess_count_message_names_the_option(cli_run):
 @pytest.mark.parametrize("address", ["not a url", "tcp://nohost", "http://h:8786"])
 def test_dask_address_is_checked(address, cli_run):
     line = _one_error_line(cli_run(["best-start", "--lists", "nyt20220316", "--limit", "2",
-                                    "--dask", address], expect_error=True))
-    assert "--dask" in line and "tcp://HOST:8786" in line
+                                    "--set", f"dask={address}"], expect_error=True))
+    assert "dask" in line and "tcp://HOST:8786" in line

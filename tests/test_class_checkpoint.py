@@ -4,12 +4,17 @@ import random
 
 import pytest
 
+from proof_inputs import inputs_file
+
 from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.solvers.runtime.checkpoint import load_checkpoint, save_checkpoint
 from wordlelab.solvers.search.classes.class_checkpoint import question
 from wordlelab.solvers.search.classes.ranking_checkpoint import checkpoint_question
+from wordlelab.models.inputs import ProofInputs
+from wordlelab.models.settings import Execution
 from wordlelab.solvers.search.native import NativeSearcher
+from wordlelab.solvers.search.rank.best_start import Candidates
 
 
 @pytest.fixture(scope="module")
@@ -210,7 +215,7 @@ def test_a_finished_ranking_of_a_class_settles_it(lists, tmp_path, mode):
     from wordlelab.solvers.search.classes.ranking_checkpoint import checkpoint_question
     start, plain, pattern, state = _largest_class(lists, mode)
     rank = str(tmp_path / "rank.json")
-    ranking = run_best_start(lists, mode, 6, 1, None, None, rank, 1, state=state)
+    ranking = run_best_start(lists, mode, 6, 1, execution=Execution(checkpoint=rank), state=state)
     ck = str(tmp_path / "classes.json")
     r = NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, class_rankings=(rank,))
     assert r.value == plain.value and r.verified and r.stats.classes_from_rankings == [pattern]
@@ -241,16 +246,16 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
     from wordlelab.solvers.search.rank.best_start import run_best_start
     mode = "hard"
     start, plain, pattern, state = _largest_class(lists, mode)
-    exact = run_best_start(lists, mode, 6, 1, None, None, None, 1, state=state)
-    first_words = run_best_start(lists, mode, 6, 1, None, None, None, 1)
+    exact = run_best_start(lists, mode, 6, 1, state=state)
+    first_words = run_best_start(lists, mode, 6, 1)
     # a finished ranking of another first word's class
     other_state = f"{lists.guesses[8]}.{pattern_string(feedback(lists.guesses[8], lists.answers[0]))}"
     other_rank = str(tmp_path / "other.json")
-    run_best_start(lists, mode, 6, 1, None, None, other_rank, 1, state=other_state, cutoff=1)
+    run_best_start(lists, mode, 6, 1, execution=Execution(checkpoint=other_rank), state=other_state, cutoff=1)
     # at or below the least total: bounds only
     for cutoff in (exact.value - 2, exact.value):
         rank = str(tmp_path / f"rank{cutoff}.json")
-        bounded = run_best_start(lists, mode, 6, 1, None, None, rank, 1, state=state, cutoff=cutoff)
+        bounded = run_best_start(lists, mode, 6, 1, execution=Execution(checkpoint=rank), state=state, cutoff=cutoff)
         rows = bounded.stats.ranking
         assert bounded.status == "UNKNOWN" and bounded.value is None and bounded.certificate is None
         assert not any(r["exact"] and r["total"] is not None for r in rows)
@@ -262,14 +267,14 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
         assert r.stats.class_bounds == {pattern: bounded.bound}
         assert r.bound == plain.value - exact.value + bounded.bound
         # a ranking of the first words takes that bound for the word, as the class checkpoint gives it
-        ranked = run_best_start(lists, mode, 6, 1, None, None, None, 1, class_checkpoints=(ck,), class_rankings=(rank,))
+        ranked = run_best_start(lists, mode, 6, 1, inputs=ProofInputs(class_checkpoints=(ck,), class_rankings=(rank,)))
         assert (ranked.value, ranked.stats.first_guess) == (first_words.value, first_words.stats.first_guess)
         assert first_words.value < r.bound       # so the bound settles the word: it is not searched
         row = next(x for x in ranked.stats.ranking if x["word"] == start)
         assert (row["total"], row["exact"], row["source"]) == (r.bound, False, "class checkpoint")
         with pytest.raises(WordleError, match="none of the class checkpoints"):
-            run_best_start(lists, mode, 6, 1, None, None, None, 1, class_checkpoints=(ck,),
-                           class_rankings=(other_rank,))
+            run_best_start(lists, mode, 6, 1, inputs=ProofInputs(class_checkpoints=(ck,),
+                                                                 class_rankings=(other_rank,)))
         searcher = NativeSearcher(lists, mode, 6)
         # the file keeps least totals only: the bounded class is searched by a run without its ranking
         assert pattern not in load_checkpoint(ck, question(searcher, searcher.root(start)))
@@ -281,7 +286,7 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
         with pytest.raises(WordleError, match="not what it claims"):
             NativeSearcher(lists, mode, 6).solve(start=start, checkpoint=ck, class_rankings=(doctored,))
     # above it: the same exact least total as without a cutoff
-    above = run_best_start(lists, mode, 6, 1, None, None, None, 1, state=state, cutoff=exact.value + 1)
+    above = run_best_start(lists, mode, 6, 1, state=state, cutoff=exact.value + 1)
     assert (above.status, above.value, above.stats.first_guess) == ("OPTIMAL", exact.value, exact.stats.first_guess)
     # from the command line
     g, a = tmp_path / "g.txt", tmp_path / "a.txt"
@@ -292,11 +297,11 @@ def test_a_ranking_with_a_cutoff_bounds_its_class_and_the_total(lists, tmp_path,
     out = cli_run(["best-start", "--state", state, "--cutoff", str(exact.value), "--checkpoint", rank,
                    "--workers", "1"] + files).out
     assert "UNKNOWN: every next guess totals at least" in out
-    out = cli_run(["solve", "--start", start, "--checkpoint", str(tmp_path / "cli.json"), "--class-ranking", rank]
-                  + files).out
+    out = cli_run(["solve", "--start", start, "--checkpoint", str(tmp_path / "cli.json"),
+                   "--inputs", inputs_file(tmp_path, "ranked.json", class_rankings=[rank])] + files).out
     assert out.startswith("UNKNOWN:") and f"class {pattern}: at least" in out and "total at least" in out
-    out = cli_run(["best-start", "--class-checkpoint", str(tmp_path / "cli.json"), "--class-ranking", rank,
-                   "--workers", "1"] + files).out
+    manifest = inputs_file(tmp_path, class_checkpoints=[tmp_path / "cli.json"], class_rankings=[rank])
+    out = cli_run(["best-start", "--inputs", manifest, "--workers", "1"] + files).out
     assert f"best first guess {first_words.stats.first_guess}, total {first_words.value}" in out
     assert "1 bounded by theirs and their class rankings (no tree)" in out
     assert cli_run(["best-start", "--cutoff", "0"] + files, expect_error=True).err.startswith("error: ")
@@ -317,20 +322,20 @@ def test_a_finished_class_checkpoint_gives_a_ranking_its_exact_total(small, tmp_
     from wordlelab.solvers.search.rank.best_start import run_best_start
     from wordlelab.solvers.search.classes.class_checkpoint import finished_total
     lists = small
-    plain = run_best_start(lists, "hard", 6, 2, None, LIMIT, None, 1)
+    plain = run_best_start(lists, "hard", 6, 2, candidates=Candidates(limit=LIMIT))
     best, second = (r["word"] for r in plain.stats.ranking[:2])
     ck = str(tmp_path / "best.json")
     solved = NativeSearcher(lists, "hard", 6).solve(start=best, checkpoint=ck)
     word, result = finished_total(NativeSearcher(lists, "hard", 6), ck)
     assert (word, result.value, result.verified) == (best, solved.value, True) and result.stats.nodes == 0
-    given = run_best_start(lists, "hard", 6, 2, None, LIMIT, None, 1, class_checkpoints=(ck,))
+    given = run_best_start(lists, "hard", 6, 2, candidates=Candidates(limit=LIMIT), inputs=ProofInputs(class_checkpoints=(ck,)))
     assert [(r["word"], r["total"], r["exact"]) for r in given.stats.ranking[:2]] == \
         [(r["word"], r["total"], r["exact"]) for r in plain.stats.ranking[:2]]
     row = given.stats.ranking[0]
     assert row["source"] == "class checkpoint"
     assert given.stats.first_cutoff_from == "beam search"      # top 2: one given total is no cutoff yet
     assert given.value == plain.value and given.verified
-    with_top_1 = run_best_start(lists, "hard", 6, 1, None, LIMIT, None, 1, class_checkpoints=(ck,))
+    with_top_1 = run_best_start(lists, "hard", 6, 1, candidates=Candidates(limit=LIMIT), inputs=ProofInputs(class_checkpoints=(ck,)))
     assert with_top_1.stats.first_cutoff_from == "class checkpoints" and with_top_1.value == plain.value
     # an unfinished file (a stopped run kept half the classes) is refused, naming what it lacks
     searcher = NativeSearcher(lists, "hard", 6)
@@ -339,7 +344,7 @@ def test_a_finished_class_checkpoint_gives_a_ranking_its_exact_total(small, tmp_
     half = str(tmp_path / "half.json")
     save_checkpoint(half, q, dict(list(entries.items())[: len(entries) // 2]))
     with pytest.raises(WordleError, match="not finished"):
-        run_best_start(lists, "hard", 6, 1, None, LIMIT, None, 1, class_checkpoints=(half,))
+        run_best_start(lists, "hard", 6, 1, candidates=Candidates(limit=LIMIT), inputs=ProofInputs(class_checkpoints=(half,)))
     # from the command line, with the lists as files
     g, a = tmp_path / "g.txt", tmp_path / "a.txt"
     g.write_text("\n".join(lists.guesses) + "\n")
@@ -347,9 +352,11 @@ def test_a_finished_class_checkpoint_gives_a_ranking_its_exact_total(small, tmp_
     files = ["--guesses", str(g), "--answers", str(a), "--mode", "hard"]
     ck_cli = str(tmp_path / "cli.json")
     cli_run(["solve", "--start", best, "--checkpoint", ck_cli] + files)
-    out = cli_run(["best-start", "--class-checkpoint", ck_cli, "--limit", str(LIMIT), "--workers", "1"] + files).out
+    out = cli_run(["best-start", "--inputs", inputs_file(tmp_path, class_checkpoints=[ck_cli]), "--limit", str(LIMIT),
+                   "--workers", "1"] + files).out
     assert f"best first guess {best}, total {plain.value}" in out and "class checkpoint" in out
-    err = cli_run(["best-start", "--class-checkpoint", half, "--limit", str(LIMIT)] + files, expect_error=True).err
+    err = cli_run(["best-start", "--inputs", inputs_file(tmp_path, "half.json", class_checkpoints=[half]), "--limit",
+                   str(LIMIT)] + files, expect_error=True).err
     assert err.startswith("error: ")
 
 
@@ -383,7 +390,7 @@ def test_a_class_ranking_with_no_strategy_makes_its_first_word_infeasible(lists,
     pattern = failing[0]
     assert NativeSearcher(lists, mode, limit).solve(start=start).status == "INFEASIBLE"
     rank = str(tmp_path / "rank.json")
-    ranked = run_best_start(lists, mode, limit, 1, None, None, rank, 1, state=f"{start}.{pattern}")
+    ranked = run_best_start(lists, mode, limit, 1, execution=Execution(checkpoint=rank), state=f"{start}.{pattern}")
     assert ranked.status == "INFEASIBLE" and all(r["total"] is None for r in ranked.stats.ranking)
     ck = str(tmp_path / "classes.json")
     r = NativeSearcher(lists, mode, limit).solve(start=start, checkpoint=ck, class_rankings=(rank,))
@@ -391,9 +398,9 @@ def test_a_class_ranking_with_no_strategy_makes_its_first_word_infeasible(lists,
     assert r.stats.class_bounds == {pattern: INF} and r.stats.classes_from_rankings == [pattern]
     word, result = finished_total(NativeSearcher(lists, mode, limit), ck, class_rankings=(rank,))
     assert (word, result.status, result.stats.nodes) == (start, "INFEASIBLE", 0)
-    plain = run_best_start(lists, mode, limit, 1, None, None, None, 1)
-    given = run_best_start(lists, mode, limit, 1, None, None, None, 1, class_checkpoints=(ck,),
-                           class_rankings=(rank,))
+    plain = run_best_start(lists, mode, limit, 1)
+    given = run_best_start(lists, mode, limit, 1, inputs=ProofInputs(class_checkpoints=(ck,),
+                                                                   class_rankings=(rank,)))
     assert (given.value, given.stats.first_guess) == (plain.value, plain.stats.first_guess)
     row = next(x for x in given.stats.ranking if x["word"] == start)
     assert (row["total"], row["proof"], row["source"]) == (None, "no strategy within limit", "class checkpoint")
@@ -405,7 +412,7 @@ def test_a_class_ranking_with_no_strategy_makes_its_first_word_infeasible(lists,
     rank = str(tmp_path / "cli-rank.json")
     out = cli_run(["best-start", "--state", f"{start}.{pattern}", "--workers", "1", "--checkpoint", rank] + files).out
     assert "INFEASIBLE: no next guess finds every answer within 4 guesses" in out
-    out = cli_run(["solve", "--start", start, "--checkpoint", str(tmp_path / "cli.json"), "--class-ranking", rank]
-                  + files).out
+    out = cli_run(["solve", "--start", start, "--checkpoint", str(tmp_path / "cli.json"),
+                   "--inputs", inputs_file(tmp_path, class_rankings=[rank])] + files).out
     assert out.startswith("INFEASIBLE:") and f"class {pattern}: no strategy within the limit" in out
     assert "total at least" not in out

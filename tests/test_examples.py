@@ -109,29 +109,28 @@ RUN_AS_SHOWN = {
     "wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3",
     # every class in the committed checkpoint: only the verifier runs (a few seconds), nothing is written
     "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/thump7.json "
-    "--class-ranking runs/thump-bbbbb.json",
+    "--inputs runs/best7-hard.inputs.json",
     "wordlelab solve --start thumb --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/thumb7.json "
-    "--class-ranking runs/thumb-bbbbb.json",
+    "--inputs runs/best7-hard.inputs.json",
     "wordlelab solve --start chomp --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/chomp7.json "
-    "--class-ranking runs/chomp-bbbbb.json",
+    "--inputs runs/best7-hard.inputs.json",
     "wordlelab solve --start blawn --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/blawn7.json "
-    "--class-ranking runs/blawn-bbbbb.json --class-ranking runs/blawn-bbybb.json",
+    "--inputs runs/best7-hard.inputs.json",
     "wordlelab solve --start gumbo --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/gumbo7.json "
-    "--class-ranking runs/gumbo-bbbbb.json --class-ranking runs/gumbo-bbbby.json",
+    "--inputs runs/best7-hard.inputs.json",
     # a class ranked with --cutoff: a proven lower bound only (UNKNOWN), in about 15 s
     "wordlelab solve --start tupik --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/tupik7.json "
-    "--class-ranking runs/tupik-bbbyb.json --class-ranking runs/tupik-bbbbb.json",
+    "--inputs runs/best7-hard.inputs.json",
     "wordlelab solve --start whomp --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/whomp7.json "
-    "--class-ranking runs/whomp-bbbbb.json --class-ranking runs/whomp-bbybb.json",
+    "--inputs runs/best7-hard.inputs.json",
     "wordlelab solve --start upbow --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/upbow7.json "
-    "--class-ranking runs/upbow-bbbbb.json --class-ranking runs/upbow-bbbyb.json",
+    "--inputs runs/best7-hard.inputs.json",
     "wordlelab solve --start mujik --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/mujik7.json "
-    "--class-ranking runs/mujik-bbbbb.json --class-ranking runs/mujik-bbbyb.json",
+    "--inputs runs/best7-hard.inputs.json",
     "wordlelab solve --start amban --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/amban7.json "
-    "--class-ranking runs/amban-bbbbb.json --class-ranking runs/amban-ybbbb.json",
+    "--inputs runs/best7-hard.inputs.json",
     "wordlelab solve --start impot --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/impot7.json "
-    "--class-ranking runs/impot-bbbbb.json --class-ranking runs/impot-ybbbb.json --class-ranking runs/impot-bbbyb.json "
-    "--class-ranking runs/impot-bbbby.json",
+    "--inputs runs/best7-hard.inputs.json",
     THUMP_BEST_OF_ALL,
     "wordlelab hint salet.BBBYB.drone.YBBBG --lists nyt20220316 --top 5",
     "wordlelab hint crane.BYBBB --mode hard",
@@ -186,14 +185,14 @@ FAST_VARIANT = {
     "wordlelab cache clear hints rankings": "wordlelab cache clear aot",
     "wordlelab cache clear --yes": "wordlelab cache clear aot",
     # 20 minutes: one class of LANTS's 47-answer score stands in (the slow test runs the whole)
-    "wordlelab solve --start lants --lists nyt20220316 --answers all --memory 4":
-        "wordlelab solve --state lants.BGBGG --lists nyt20220316 --answers all --memory 4",
+    "wordlelab solve --start lants --lists nyt20220316 --answers all --set memory=4":
+        "wordlelab solve --state lants.BGBGG --lists nyt20220316 --answers all --set memory=4",
     # ranking every first word: 200 s
     "wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json":
         "wordlelab best-start --guesses g.txt --answers a.txt --top 5 --checkpoint rank.json",
     # needs a dask scheduler at tcp://scheduler:8786 (the slow test skips it)
-    "wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json --dask tcp://scheduler:8786":
-        "wordlelab best-start --guesses g.txt --answers a.txt --top 5 --checkpoint rank.json --dask local",
+    "wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json --set dask=tcp://scheduler:8786":
+        "wordlelab best-start --guesses g.txt --answers a.txt --top 5 --checkpoint rank.json --set dask=local",
     # any first word within 4: 10-11 min
     "wordlelab prove-depth --guesses 4 --lists nyt20220316":
         "wordlelab prove-depth --guesses 4 --guess-file g.txt --answers a.txt",
@@ -276,7 +275,7 @@ FAST_VARIANT = {
         "wordlelab prove-depth --guesses 7 --state thump.YBBBB.croft --mode hard --lists nyt20220316 --answers all "
         "--any-tree",
     # one first word in hard mode with every word an answer: hours (see LONG_RUNS)
-    "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --memory 6 "
+    "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --set memory=6 "
     "--workers 2 --checkpoint thump7.json":
         "wordlelab solve --start clock --mode hard --max-guesses 7 --guesses g.txt --answers a.txt "
         "--workers 2 --checkpoint thump7.json",
@@ -338,7 +337,7 @@ LONG_RUNS = {
     "--checkpoint every6.json --trees trees6": ("every6.json", 300),
     "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all --memory 4 "
     "--node-limit 20000000 --workers 2 --checkpoint every7-hard.json --trees trees7": ("every7-hard.json", 120),
-    "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --memory 6 "
+    "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --set memory=6 "
     "--workers 2 --checkpoint thump7.json": ("thump7.json", 120),
 }
 
@@ -413,28 +412,27 @@ EXPECT_OUTPUT = {
     # the hint's best three (wordlelab hint salet.BBBYB), found by the sweep from the state
     "wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3": "best next guess drone, total 442",
     "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/thump7.json "
-    "--class-ranking runs/thump-bbbbb.json": "total 58715",
+    "--inputs runs/best7-hard.inputs.json": "total 58715",
     "wordlelab solve --start thumb --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/thumb7.json "
-    "--class-ranking runs/thumb-bbbbb.json": "total 58923",
+    "--inputs runs/best7-hard.inputs.json": "total 58923",
     "wordlelab solve --start chomp --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/chomp7.json "
-    "--class-ranking runs/chomp-bbbbb.json": "total 59724",
+    "--inputs runs/best7-hard.inputs.json": "total 59724",
     "wordlelab solve --start blawn --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/blawn7.json "
-    "--class-ranking runs/blawn-bbbbb.json --class-ranking runs/blawn-bbybb.json": "total 59471",
+    "--inputs runs/best7-hard.inputs.json": "total 59471",
     "wordlelab solve --start gumbo --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/gumbo7.json "
-    "--class-ranking runs/gumbo-bbbbb.json --class-ranking runs/gumbo-bbbby.json": "total 59766",
+    "--inputs runs/best7-hard.inputs.json": "total 59766",
     "wordlelab solve --start tupik --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/tupik7.json "
-    "--class-ranking runs/tupik-bbbyb.json --class-ranking runs/tupik-bbbbb.json": "total at least 58716",
+    "--inputs runs/best7-hard.inputs.json": "total at least 58716",
     "wordlelab solve --start whomp --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/whomp7.json "
-    "--class-ranking runs/whomp-bbbbb.json --class-ranking runs/whomp-bbybb.json": "total at least 58716",
+    "--inputs runs/best7-hard.inputs.json": "total at least 58716",
     "wordlelab solve --start upbow --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/upbow7.json "
-    "--class-ranking runs/upbow-bbbbb.json --class-ranking runs/upbow-bbbyb.json": "total at least 59180",
+    "--inputs runs/best7-hard.inputs.json": "total at least 59180",
     "wordlelab solve --start mujik --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/mujik7.json "
-    "--class-ranking runs/mujik-bbbbb.json --class-ranking runs/mujik-bbbyb.json": "total at least 58716",
+    "--inputs runs/best7-hard.inputs.json": "total at least 58716",
     "wordlelab solve --start amban --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/amban7.json "
-    "--class-ranking runs/amban-bbbbb.json --class-ranking runs/amban-ybbbb.json": "total at least 58716",
+    "--inputs runs/best7-hard.inputs.json": "total at least 58716",
     "wordlelab solve --start impot --mode hard --max-guesses 7 --lists nyt20220316 --answers all --checkpoint runs/impot7.json "
-    "--class-ranking runs/impot-bbbbb.json --class-ranking runs/impot-ybbbb.json --class-ranking runs/impot-bbbyb.json "
-    "--class-ranking runs/impot-bbbby.json": "total at least 58716",
+    "--inputs runs/best7-hard.inputs.json": "total at least 58716",
     THUMP_BEST_OF_ALL: "FEASIBLE: best first guess thump, total 58715",
     "wordlelab recheck runs --only thump7 --only thump-bbbbb": "113/113",
     "wordlelab prove-depth --guesses 7 --start salet --mode hard --lists nyt20220316 --answers all": "INFEASIBLE",

@@ -221,11 +221,12 @@ def _one_error_line(r):
     return lines[0]
 
 
-@pytest.mark.parametrize("command", [["best-start", "--lists", "nyt20220316", "--limit", "2"],
-                                     ["perm", "optimal", "--n", "4"]])
+@pytest.mark.parametrize("command", [["best-start", "--lists", "nyt20220316", "--limit", "2", "--set"],
+                                     ["perm", "optimal", "--n", "4", "--dask"]])
 def test_an_unclosed_ipv6_address_is_one_error_line(command):
     """F-8: 'tcp://[::1' raised urllib's ValueError ("Invalid IPv6 URL") as a traceback."""
-    assert "--dask" in _one_error_line(_wordlelab(*command, "--dask", "tcp://[::1"))
+    value = "dask=tcp://[::1" if command[-1] == "--set" else "tcp://[::1"
+    assert "dask" in _one_error_line(_wordlelab(*command, value))
 
 
 def test_a_silent_dask_peer_stops_the_command_with_one_line():
@@ -235,7 +236,7 @@ def test_a_silent_dask_peer_stops_the_command_with_one_line():
     try:
         t0 = time.monotonic()
         line = _one_error_line(_wordlelab("best-start", "--lists", "nyt20220316", "--limit", "2",
-                                          "--workers", "1", "--dask", address, timeout=60))
+                                          "--workers", "1", "--set", f"dask={address}", timeout=60))
     finally:
         server.close()
     assert "nothing answered" in line and time.monotonic() - t0 < 30
@@ -265,7 +266,7 @@ def test_word_lists_with_names_of_230_letters_are_kept_under_short_names(tmp_pat
 
 
 @pytest.mark.parametrize("args, said", [
-    (["solve", "--start", "salet", "--memory", "nan"], "not a finite number"),
+    (["solve", "--start", "salet", "--set", "memory=nan"], "not a finite number"),
     (["every-first-word", "--guesses", "4", "--memory", "nan"], "not a finite number"),
     (["solve", "--start", "salet", "--beam", "99999999999999999999"], "--beam"),
     (["lower-bound", "--pattern", "?ills", "--time-limit", "nan"], "not a finite number"),

@@ -175,9 +175,9 @@ def test_prove_depth_rejects_a_bad_limit(tiny):
 
 
 def test_best_start_is_a_verified_result(tiny):
-    from wordlelab.solvers.search.rank.best_start import run_best_start
+    from wordlelab.solvers.search.rank.best_start import SweepHooks, run_best_start
     lists, answers, guesses = tiny
-    r = run_best_start(lists, "easy", 6, 2, None, None, None, 1, executor_kind="inprocess")
+    r = run_best_start(lists, "easy", 6, 2, hooks=SweepHooks(executor_kind="inprocess"))
     assert isinstance(r, Result)
     assert r.status == Status.OPTIMAL and r.verified and r.certificate_kind == "tree"
     assert r.question["kind"] == "best-start" and r.question["top"] == 2
@@ -195,19 +195,19 @@ def test_best_start_is_a_verified_result(tiny):
 
 
 def test_rank_and_best_start_share_the_cutoff(tiny):
-    from wordlelab.solvers.search.rank.best_start import run_best_start
+    from wordlelab.solvers.search.rank.best_start import SweepHooks, run_best_start
     lists, _, _ = tiny
     searcher = NativeSearcher(lists, "easy", 6)
     ranked = searcher.rank(searcher.root(), top=3)
-    swept = run_best_start(lists, "easy", 6, 3, None, None, None, 1, executor_kind="inprocess")
+    swept = run_best_start(lists, "easy", 6, 3, hooks=SweepHooks(executor_kind="inprocess"))
     assert [(w, v) for w, v, e in ranked[:3]] == [(row["word"], row["total"]) for row in swept.stats.ranking[:3]]
     assert all(e for _, _, e in ranked[:3])
 
 
 def test_best_start_without_a_strategy_is_infeasible(tiny):
-    from wordlelab.solvers.search.rank.best_start import run_best_start
+    from wordlelab.solvers.search.rank.best_start import SweepHooks, run_best_start
     lists, _, _ = tiny
-    r = run_best_start(lists, "easy", 2, 1, None, None, None, 1, executor_kind="inprocess")
+    r = run_best_start(lists, "easy", 2, 1, hooks=SweepHooks(executor_kind="inprocess"))
     assert r.status == Status.INFEASIBLE and r.value is None and r.certificate is None
     assert all(row["total"] is None for row in r.stats.ranking)
 
@@ -237,12 +237,12 @@ def test_memory_sets_the_node_table_and_a_tiny_table_proves_the_same(cli_run, tm
     lists_from(tmp_path, answers, guesses)
     files = ["--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
     default = json.loads(cli_run(["solve", *files, "--json"]).out)
-    tiny = json.loads(cli_run(["solve", *files, "--memory", "0.001", "--json"]).out)
+    tiny = json.loads(cli_run(["solve", *files, "--set", "memory=0.001", "--json"]).out)
     assert tiny["value"] == default["value"] == best_total(answers, guesses, "easy", 6)
     assert default["stats"]["table_slots"] == 1 << 20
     assert tiny["stats"]["table_slots"] * 24 <= 0.001 * 2**30 < 2 * tiny["stats"]["table_slots"] * 24
     depth = ["prove-depth", "--guesses", "3", "--guess-file", str(tmp_path / "g.txt"),
              "--answers", str(tmp_path / "a.txt"), "--json"]
     assert json.loads(cli_run([*depth, "--memory", "0.001"]).out)["status"] == json.loads(cli_run(depth).out)["status"]
-    r = cli_run(["solve", *files, "--memory", "0"], expect_error=True)
-    assert r.code == 2 and "--memory" in r.err
+    r = cli_run(["solve", *files, "--set", "memory=0"], expect_error=True)
+    assert r.code == 2 and "memory" in r.err

@@ -4,9 +4,13 @@ import json
 
 import pytest
 
+from proof_inputs import inputs_file
+
 from test_native_search import brute_force, reference_values, tiny_instance
 from wordlelab.instances.wordlists import WordLists
-from wordlelab.solvers.search.rank.best_start import run_best_start
+from wordlelab.models.inputs import ProofInputs
+from wordlelab.models.settings import Execution
+from wordlelab.solvers.search.rank.best_start import Candidates, run_best_start
 
 
 @pytest.mark.parametrize("mode", ["easy", "hard"])
@@ -14,7 +18,7 @@ def test_exact_k_matches_brute_force(mode, tmp_path):
     answers, guesses = tiny_instance(404, n_answers=9, n_guesses=14)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     truth = {g: brute_force(answers, guesses, mode, 6, g) for g in guesses}
-    r = run_best_start(lists, mode, 6, 4, None, None, str(tmp_path / "rank.json"), 1)
+    r = run_best_start(lists, mode, 6, 4, execution=Execution(checkpoint=str(tmp_path / "rank.json")))
     rows = r.stats.ranking
     exact = [row for row in rows if row["exact"]]
     assert [row["total"] for row in exact[:4]] == sorted(truth.values())[:4]
@@ -43,7 +47,7 @@ def test_first_words_with_no_strategy_are_refuted_exactly(seed, monkeypatch):
     for limit in (2, 3):
         truth = {g: brute_force(answers, guesses, "hard", limit, g) for g in guesses}
         by_probe.clear()
-        r = run_best_start(lists, "hard", limit, 3, None, None, None, 1)
+        r = run_best_start(lists, "hard", limit, 3)
         rows = r.stats.ranking
         refuted = {row["word"] for row in rows if row["exact"] and row["total"] is None}
         # (a word whose static bound already reaches the cutoff is not run, and keeps its bound)
@@ -75,7 +79,7 @@ def test_cli_exact_is_top(cli_run, tmp_path):
 def test_exact_top_100_matches_selby(shared, lists_0316, mode, tmp_path):
     """The 100 best first words of nyt20220316, exact, against results_{easy,hard}_nyt20220316."""
     ref = reference_values(shared, f"results_{mode}_nyt20220316")
-    r = run_best_start(lists_0316, mode, 6, 100, None, None, str(tmp_path / "rank.json"), 2)
+    r = run_best_start(lists_0316, mode, 6, 100, execution=Execution(checkpoint=str(tmp_path / "rank.json"), workers=2))
     rows = r.stats.ranking
     exact = [row for row in rows if row["exact"]]
     assert len(exact) >= 100
@@ -91,8 +95,8 @@ def test_resumed_with_a_larger_top(tmp_path):
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     truth = {g: brute_force(answers, guesses, "easy", 6, g) for g in guesses}
     path = str(tmp_path / "rank.json")
-    run_best_start(lists, "easy", 6, 1, None, None, path, 1)
-    r = run_best_start(lists, "easy", 6, 4, None, None, path, 1)
+    run_best_start(lists, "easy", 6, 1, execution=Execution(checkpoint=path))
+    r = run_best_start(lists, "easy", 6, 4, execution=Execution(checkpoint=path))
     exact = [row for row in r.stats.ranking if row["exact"]]
     assert [row["total"] for row in exact[:4]] == sorted(truth.values())[:4]
     assert all(truth[row["word"]] == row["total"] for row in exact)
@@ -105,19 +109,19 @@ def test_a_resume_whose_checkpoint_holds_the_top_k_runs_no_beam_seed(tmp_path, m
     answers, guesses = tiny_instance(405, n_answers=9, n_guesses=14)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     path = str(tmp_path / "rank.json")
-    first = run_best_start(lists, "easy", 6, 3, None, None, path, 1)
+    first = run_best_start(lists, "easy", 6, 3, execution=Execution(checkpoint=path))
     assert first.stats.first_cutoff_from == "beam search"
 
     def no_seed(*args, **kwargs):
         raise AssertionError("the beam seed ran on a resume that needs none")
     monkeypatch.setattr(best_start, "beam_seed", no_seed)
-    again = run_best_start(lists, "easy", 6, 3, None, None, path, 1)
+    again = run_best_start(lists, "easy", 6, 3, execution=Execution(checkpoint=path))
     exact = sorted(r["total"] for r in first.stats.ranking if r["exact"])
     assert again.stats.first_cutoff_from == "checkpoint" and again.stats.first_cutoff == exact[2] + 1
     assert [(r["word"], r["total"], r["exact"]) for r in again.stats.ranking] == \
         [(r["word"], r["total"], r["exact"]) for r in first.stats.ranking]
     with pytest.raises(AssertionError, match="beam seed ran"):      # a larger K still needs one
-        run_best_start(lists, "easy", 6, 13, None, None, path, 1)
+        run_best_start(lists, "easy", 6, 13, execution=Execution(checkpoint=path))
 
 
 def test_seed_trees_give_the_first_cutoff_and_the_same_ranking(tmp_path, cli_run):
@@ -128,7 +132,7 @@ def test_seed_trees_give_the_first_cutoff_and_the_same_ranking(tmp_path, cli_run
     from wordlelab.solvers.search.native import NativeSearcher
     answers, guesses = tiny_instance(407, n_answers=14, n_guesses=20)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
-    plain = run_best_start(lists, "easy", 6, 2, None, None, None, 1)
+    plain = run_best_start(lists, "easy", 6, 2)
     exact = [r for r in plain.stats.ranking if r["exact"]][:2]
     files = []
     searcher = NativeSearcher(lists, "easy", 6)
@@ -137,21 +141,21 @@ def test_seed_trees_give_the_first_cutoff_and_the_same_ranking(tmp_path, cli_run
         tree = NativeSearcher(lists, "easy", 6).solve(start=word).certificate
         files.append(str(tmp_path / f"t{i}.tree"))
         save_tree(tree, files[-1])
-    seeded = run_best_start(lists, "easy", 6, 2, None, None, None, 1, seed_trees=tuple(files))
+    seeded = run_best_start(lists, "easy", 6, 2, inputs=ProofInputs(seed_trees=tuple(files)))
     assert [(r["word"], r["total"]) for r in seeded.stats.ranking if r["exact"]][:2] == \
         [(r["word"], r["total"]) for r in exact]
     with pytest.raises(WordleError, match="at least 2"):
-        run_best_start(lists, "easy", 6, 2, None, None, None, 1, seed_trees=(files[0], files[0]))
+        run_best_start(lists, "easy", 6, 2, inputs=ProofInputs(seed_trees=(files[0], files[0])))
     with pytest.raises(WordleError, match="not a strategy"):      # a tree for other lists
-        run_best_start(WordLists("other", tuple(guesses), tuple(answers[:-1])), "easy", 6, 1, None, None, None, 1,
-                       seed_trees=(files[0],))
+        run_best_start(WordLists("other", tuple(guesses), tuple(answers[:-1])), "easy", 6, 1,
+                       inputs=ProofInputs(seed_trees=(files[0],)))
     (tmp_path / "g.txt").write_text("\n".join(guesses))
     (tmp_path / "a.txt").write_text("\n".join(answers))
     args = ["best-start", "--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt"),
             "--workers", "1", "--top", "2", "--json"]
-    out = json.loads(cli_run(args + sum((["--seed-tree", f] for f in files), [])).out)
+    out = json.loads(cli_run(args + ["--inputs", inputs_file(tmp_path, seed_trees=files)]).out)
     assert out["value"] == plain.value
-    r = cli_run(args + ["--seed-tree", files[0]], expect_error=True)
+    r = cli_run(args + ["--inputs", inputs_file(tmp_path, "one.json", seed_trees=files[:1])], expect_error=True)
     assert r.err.startswith("error: ") and "at least 2" in r.err
 
 
@@ -176,16 +180,16 @@ def test_a_depth_sweep_checkpoint_refutes_its_no_words(tmp_path, monkeypatch):
     sweep = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, ck)
     no = sweep.stats["first_words"] - sweep.value
     assert 0 < no and sweep.value > 0
-    plain = run_best_start(lists, "hard", 3, 2, None, None, None, 1)
+    plain = run_best_start(lists, "hard", 3, 2)
     searched = record_searched_words(monkeypatch)
-    fed = run_best_start(lists, "hard", 3, 2, None, None, None, 1, depth_checkpoint=ck)
+    fed = run_best_start(lists, "hard", 3, 2, inputs=ProofInputs(depth_checkpoint=ck))
     assert fed.value == plain.value
     rows = {r["word"]: r for r in fed.stats.ranking}
     refuted = {w for w in rows if rows[w]["exact"] and rows[w]["total"] is None}
     assert len(refuted) == no and not refuted & set(searched)
     assert all(brute_force(answers, guesses, "hard", 3, w) >= INF for w in refuted)
     with pytest.raises(WordleError):
-        run_best_start(lists, "hard", 4, 2, None, None, None, 1, depth_checkpoint=ck)
+        run_best_start(lists, "hard", 4, 2, inputs=ProofInputs(depth_checkpoint=ck))
 
 
 def test_the_words_a_depth_sweep_left_open_are_searched_last(tmp_path, monkeypatch):
@@ -203,9 +207,9 @@ def test_the_words_a_depth_sweep_left_open_are_searched_last(tmp_path, monkeypat
         entries = json.load(f)["entries"]
     left_open = {w for w, v in entries.items() if v["yes"] is None}
     assert left_open and len(left_open) < len(entries)
-    plain = run_best_start(lists, "hard", 4, 2, None, None, None, 1)
+    plain = run_best_start(lists, "hard", 4, 2)
     searched = record_searched_words(monkeypatch)
-    fed = run_best_start(lists, "hard", 4, 2, None, None, None, 1, depth_checkpoint=ck)
+    fed = run_best_start(lists, "hard", 4, 2, inputs=ProofInputs(depth_checkpoint=ck))
     assert fed.value == plain.value
     searched_open = [w for w in searched if w in left_open]
     assert searched_open and len(searched_open) < len(searched)
@@ -221,14 +225,14 @@ def test_words_rank_only_the_named_candidates_into_the_whole_rankings_checkpoint
     from wordlelab.solvers.search.classes.ranking_checkpoint import checkpoint_question
     answers, guesses = tiny_instance(405, n_answers=9, n_guesses=14)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
-    plain = run_best_start(lists, "easy", 6, 2, None, None, None, 1)
+    plain = run_best_start(lists, "easy", 6, 2)
     rows = plain.stats.ranking
     path = str(tmp_path / "rank.json")
-    first = run_best_start(lists, "easy", 6, 2, None, 5, str(tmp_path / "limited.json"), 1)
+    first = run_best_start(lists, "easy", 6, 2, candidates=Candidates(limit=5), execution=Execution(checkpoint=str(tmp_path / "limited.json")))
     assert first.stats.partial
     named = [rows[-1]["word"], rows[0]["word"]]     # the worst, then the best
     searched = record_searched_words(monkeypatch)
-    part = run_best_start(lists, "easy", 6, 2, None, None, path, 1, words=[w.upper() for w in named])
+    part = run_best_start(lists, "easy", 6, 2, candidates=Candidates(words=tuple(w.upper() for w in named)), execution=Execution(checkpoint=path))
     assert [w for w in searched if w in named] == named and set(searched) <= set(named)
     assert part.stats.partial and {r["word"] for r in part.stats.ranking} == set(named)
     assert part.question["words"] == named and "words" not in plain.question
@@ -239,18 +243,18 @@ def test_words_rank_only_the_named_candidates_into_the_whole_rankings_checkpoint
     assert set(load_checkpoint(path, question, lambda k, v: None)) >= set(named)
     # a second partial run on other words keeps the first one's entries
     others = [r["word"] for r in rows[1:3]]
-    run_best_start(lists, "easy", 6, 2, None, None, path, 1, words=others)
+    run_best_start(lists, "easy", 6, 2, candidates=Candidates(words=tuple(others)), execution=Execution(checkpoint=path))
     assert set(load_checkpoint(path, question, lambda k, v: None)) >= set(named) | set(others)
     searched.clear()
-    whole = run_best_start(lists, "easy", 6, 2, None, None, path, 1)
+    whole = run_best_start(lists, "easy", 6, 2, execution=Execution(checkpoint=path))
     assert whole.value == plain.value and whole.stats.first_guess == plain.stats.first_guess
     assert not set(searched) & (set(named) | set(others)) - {whole.stats.first_guess}
     sources = {r["word"]: r["source"] for r in whole.stats.ranking}
     assert all(sources[w] == "checkpoint" for w in set(named) | set(others))
     with pytest.raises(WordleError, match="--words: not in the candidate first words: QQQQQ"):
-        run_best_start(lists, "easy", 6, 2, None, None, path, 1, words=[named[0], "qqqqq"])
+        run_best_start(lists, "easy", 6, 2, candidates=Candidates(words=(named[0], "qqqqq")), execution=Execution(checkpoint=path))
     with pytest.raises(WordleError, match="drop --limit"):
-        run_best_start(lists, "easy", 6, 2, None, 3, path, 1, words=named)
+        run_best_start(lists, "easy", 6, 2, candidates=Candidates(limit=3, words=tuple(named)), execution=Execution(checkpoint=path))
     (tmp_path / "g.txt").write_text("\n".join(guesses))
     (tmp_path / "a.txt").write_text("\n".join(answers))
     r = cli_run(["best-start", "--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt"),
@@ -297,7 +301,7 @@ def test_a_state_ranks_the_next_guesses_as_brute_force_does(mode, tmp_path):
     allowed = [g for g in guesses if guess_allowed(mode, [(first, score)], g)]
     truth = {g: brute_force(left, allowed, mode, 4, g) for g in allowed}       # 5 guesses in all
     path = str(tmp_path / "rank.json")
-    r = run_best_start(lists, mode, 5, 2, None, None, path, 1, state=state)
+    r = run_best_start(lists, mode, 5, 2, execution=Execution(checkpoint=path), state=state)
     rows = r.stats.ranking
     assert r.question["state"] == f"{first}.{pattern_string(score)}" and r.stats.n_answers == len(left)
     assert {row["word"] for row in rows} <= set(allowed)
@@ -309,9 +313,9 @@ def test_a_state_ranks_the_next_guesses_as_brute_force_does(mode, tmp_path):
     assert r.verified and r.certificate.guess == rows[0]["word"]
     other = next(p for p, group in groups.items() if p != score and len(group) >= 2)
     with pytest.raises(WordleError, match="another question"):
-        run_best_start(lists, mode, 5, 2, None, None, path, 1, state=f"{first}.{pattern_string(other)}")
+        run_best_start(lists, mode, 5, 2, execution=Execution(checkpoint=path), state=f"{first}.{pattern_string(other)}")
     with pytest.raises(WordleError, match="without its colours"):
-        run_best_start(lists, mode, 5, 2, None, None, None, 1, state=first)
+        run_best_start(lists, mode, 5, 2, state=first)
 
 
 def test_a_depth_no_settles_a_word_its_class_checkpoint_only_bounds():

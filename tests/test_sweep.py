@@ -7,7 +7,8 @@ import signal
 import pytest
 
 from wordlelab.instances.wordlists import WordLists, load_lists
-from wordlelab.solvers.search.rank.best_start import _merge, run_best_start
+from wordlelab.models.settings import Execution
+from wordlelab.solvers.search.rank.best_start import Candidates, SweepHooks, _merge, run_best_start
 from wordlelab.solvers.runtime.checkpoint import save_checkpoint
 from wordlelab.solvers.runtime.sweep import InProcess, Pool, load_checkpoint
 
@@ -37,10 +38,10 @@ def ranking(result):
     return top, sorted(r["word"] for r in rows)
 
 
-def sweep(lists, tmp_path=None, **kw):
+def sweep(lists, tmp_path=None, workers=1, dask_address=None, **hooks):
     checkpoint = str(tmp_path / "ck.json") if tmp_path else None
-    kw.setdefault("workers", 1)
-    return run_best_start(lists, "easy", 6, TOP, None, LIMIT, checkpoint, **kw)
+    return run_best_start(lists, "easy", 6, TOP, candidates=Candidates(limit=LIMIT), hooks=SweepHooks(**hooks),
+                          execution=Execution(checkpoint=checkpoint, workers=workers, dask_address=dask_address))
 
 
 @pytest.fixture(scope="module")

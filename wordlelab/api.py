@@ -150,8 +150,9 @@ def best_start(lists=None, *, mode: str = "easy", max_guesses: int = 6, top: int
     from wordlelab.solvers.search.rank.best_start import run_best_start
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
         raise WordleError(f"top must be a whole number of at least 1, not {top!r}")
-    return run_best_start(_lists(lists), mode, max_guesses, top, None, None, None, workers, state=state,
-                          cutoff=cutoff)
+    from wordlelab.models.settings import Execution
+    return run_best_start(_lists(lists), mode, max_guesses, top, state=state, cutoff=cutoff,
+                          execution=Execution(workers=workers))
 
 
 def hint(state: str = "", lists=None, *, mode: str = "easy", top: int = 3, max_guesses: int = 6,

@@ -83,7 +83,8 @@ def sweep_suite(n_words: int = 150, repeat: int = 2):
     """
     import os
     from wordlelab.instances.wordlists import load_lists
-    from wordlelab.solvers.search.rank.best_start import run_best_start
+    from wordlelab.models.settings import Execution
+    from wordlelab.solvers.search.rank.best_start import Candidates, run_best_start
     from wordlelab.solvers.runtime.sweep import forget_states
     lists = load_lists("nyt20220316")
     times = {1: [], 2: []}
@@ -91,7 +92,8 @@ def sweep_suite(n_words: int = 150, repeat: int = 2):
         for workers in (1, 2):
             forget_states()     # the in-process run would otherwise start with the last run's node table
             t = time.perf_counter()
-            res = run_best_start(lists, "easy", 6, 1, None, n_words, None, workers)
+            res = run_best_start(lists, "easy", 6, 1, candidates=Candidates(limit=n_words),
+                                 execution=Execution(workers=workers))
             times[workers].append(time.perf_counter() - t)
             best = res.stats.ranking[0]
             rate = n_words / times[workers][-1] * 60

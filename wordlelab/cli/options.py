@@ -328,9 +328,10 @@ def set_option(*names: str, types: dict | None = None, helps: dict | None = None
     return decorate
 
 
-def inputs_option(f):
+def inputs_option(f=None, *, help: str | None = None):
     """``--inputs FILE`` (parameter ``inputs``): a manifest of the files a proof rests on
-    (wordlelab.models.inputs), read when the command line is parsed."""
+    (wordlelab.models.inputs), read when the command line is parsed; ``help`` says what the
+    command takes from it."""
     def convert(ctx, param, value):
         if value is None:
             return None
@@ -339,6 +340,63 @@ def inputs_option(f):
             return load_inputs(value)
         except WordleError as e:
             raise click.BadParameter(str(e), ctx, param) from None
-    return click.option("--inputs", default=None, metavar="FILE", callback=convert,
-                        help="a manifest (JSON) naming the checkpoints, rankings and trees the proof rests on, "
-                             "beside those given by their own options (docs/ranking.md)")(f)
+    option = click.option("--inputs", default=None, metavar="FILE", callback=convert,
+                          help=help or "a manifest (JSON) naming the checkpoints, rankings and trees the proof rests "
+                                       "on (docs/ranking.md)")
+    return option if f is None else option(f)
+
+
+class FlagGroup(click.Option):
+    """One option of several flags that say one thing in different ways (which candidates a
+    partial run takes: ``--limit N``, ``--shard i/n``, ``--words W1,W2``): each flag keeps its own
+    value type and its own parameter, and ``--help`` shows them as one entry. ``members`` are
+    ``(flag, dest, type, metavar, multiple)``."""
+
+    def __init__(self, *args, members: tuple, **kwargs):
+        super().__init__(*args, type=click.UNPROCESSED, **kwargs)
+        self.members = members
+
+    def add_to_parser(self, parser, ctx) -> None:
+        for flag, dest, *_ in self.members:
+            parser.add_option(obj=self, opts=[flag], dest=f"{self.name}/{dest}", action="append", nargs=1)
+
+    def consume_value(self, ctx, opts):
+        from click.core import ParameterSource
+        given = {dest: opts[f"{self.name}/{dest}"] for _, dest, *_ in self.members if f"{self.name}/{dest}" in opts}
+        return given, ParameterSource.COMMANDLINE if given else ParameterSource.DEFAULT
+
+    def get_help_record(self, ctx):
+        flags = " | ".join(f"{flag} {metavar}" + (" ..." if multiple else "")
+                           for flag, _, _, metavar, multiple in self.members)
+        return flags, self.help or ""
+
+
+def flag_group(name: str, *members, help: str):
+    """One option (:class:`FlagGroup`) of the flags ``members``, each ``(flag, dest, type, metavar)``
+    or ``(flag, dest, type, metavar, "multiple")``: the command receives each ``dest`` as its own
+    parameter (None, or () for a repeatable flag, when not given; a flag given twice keeps its
+    last value unless it is repeatable), exactly as if each were its own option."""
+    rows = tuple((flag, dest, kind, metavar, bool(rest)) for flag, dest, kind, metavar, *rest in members)
+
+    def convert(ctx, param, given):
+        values = {}
+        for flag, dest, kind, _, multiple in rows:
+            if dest not in given:
+                continue
+            try:
+                converted = [kind.convert(v, param, ctx) for v in given[dest]]
+            except click.BadParameter as e:
+                raise click.BadParameter(e.message, ctx, param, param_hint=f"'{flag}'") from None
+            values[dest] = tuple(converted) if multiple else converted[-1]
+        return values
+
+    def decorate(f):
+        @functools.wraps(f)
+        def command(*args, **kwargs):
+            chosen = kwargs.pop(name)
+            for _, dest, _, _, multiple in rows:
+                kwargs[dest] = chosen.get(dest, () if multiple else None)
+            return f(*args, **kwargs)
+        return click.option(*(flag for flag, *_ in rows), name, cls=FlagGroup, members=rows, callback=convert,
+                            help=help)(command)
+    return decorate

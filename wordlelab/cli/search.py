@@ -10,8 +10,8 @@ from wordlelab.cli.common import json_option, lists_options, mode_option, save_t
 from wordlelab.cli.common import final_write
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import WordleError
-from wordlelab.cli.options import (OutputDir, OutputFile, memory_option, non_negative, plot_option,
-                                   positive, table_entries, threads_option, usable_cores, workers_type,
+from wordlelab.cli.options import (OutputDir, OutputFile, PlotFile, Workers, flag_group, memory_option,
+                                   non_negative, positive, set_option, table_entries, usable_cores, workers_type,
                                    setting_option, sweep_options, inputs_option)
 
 SHOWN_UNKNOWN = 30      # undecided words named per limit in a depth sweep's report (all are in --json)
@@ -92,28 +92,32 @@ Examples:
 @click.option("--start", default=None, help="first guess (default: find the best one, which is slow)")
 @click.option("--state", "state_text", default=None, help="solve from a game state, e.g. salet.BBBYB.drone")
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20), help="every answer within this many guesses")
-@click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the strategy tree (.json JSON, .graphml GraphML, else Selby's format)")
-@click.option("--certify", "certify_file", default=None, type=OutputFile(),
-              help="also write a lower-bound certificate (no strategy from the first guess totals less), checked "
-                   "by the independent checker before the result is given ('wordlelab verify-bound' re-checks it)")
+@flag_group("output", ("--tree", "tree_file", OutputFile(), "FILE"), ("--certify", "certify_file", OutputFile(), "FILE"),
+            ("--plot", "plot_file", PlotFile(), "FILE"),
+            help="files to write: the strategy tree (.json JSON, .graphml GraphML, else Selby's format); a "
+                 "lower-bound certificate (no strategy from the first guess totals less), checked by the "
+                 "independent checker before the result is given ('wordlelab verify-bound' re-checks it); the "
+                 "guess-count histogram of the strategy (PNG or SVG by the suffix; pip install 'wordlelab[plot]')")
 @click.option("--beam", default=None, type=click.IntRange(1, MAX_BEAM),
               help="fast heuristic: try only the K best-looking guesses per node (unproven)")
 @click.option("--tie-break", "tie_break", type=click.Choice(["none", "worst"], case_sensitive=False), default="none", show_default=True,
               help="worst: among least-total strategies, the fewest answers needing the most guesses (proven)")
 @setting_option("checkpoint",
               help="with --start: keep each class after the first guess as it is proven (JSON); a rerun resumes")
-@click.option("--class-ranking", "class_rankings", multiple=True, type=click.Path(exists=True, dir_okay=False),
-              help="with --checkpoint: a finished 'best-start --state START.SCORE --top 1' checkpoint, which settles "
-                   "that class, or only bounds it if made with --cutoff (repeat for more classes)")
-@inputs_option
-@sweep_options("with --start: prove the classes on this many processes, sharing one node table (default 1)",
-               "with --start: prove the classes on dask.distributed")
-@threads_option
-@plot_option("draw the guess-count histogram of the strategy")
-@memory_option
+@inputs_option(help="with --checkpoint: a manifest (JSON, docs/ranking.md) whose class rankings of --start's "
+                   "classes (finished 'best-start --state START.SCORE --top 1' checkpoints) settle those classes, "
+                   "or only bound them if made with --cutoff; its other files are other commands'")
+@setting_option("workers", type=workers_type(),
+                help="with --start: prove the classes on this many processes, sharing one node table (default 1)")
+@set_option("dask_address", "threads", "memory_gib",
+            types={"threads": Workers("threads")},
+            helps={"dask_address": "with --start: prove the classes on dask.distributed",
+                   "threads": "search the first guess's classes on this many threads of this process (default: "
+                              "every core it may use, here %d), sharing one node table; not with --checkpoint, "
+                              "--workers or dask" % usable_cores()})
 @json_option
-def solve(lists, mode, start, state_text, max_guesses, tree_file, certify_file, beam, tie_break, checkpoint,
-          class_rankings, inputs, workers, dask_address, threads, plot_file, memory_gib, as_json):
+def solve(lists, mode, start, state_text, max_guesses, tree_file, certify_file, plot_file, beam, tie_break,
+          checkpoint, inputs, workers, dask_address, threads, memory_gib, as_json):
     """Prove the least total number of guesses, with a verified strategy tree.
 
     With --tie-break worst, the strategy is the least total's lexicographic optimum: fewest
@@ -121,11 +125,13 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, certify_file, 
     shown beside the plain search's.
     """
     from wordlelab.solvers.search.native import NativeSearcher
-    if inputs is not None:
-        if inputs.class_checkpoints or inputs.seed_trees or inputs.depth_checkpoint:
-            raise WordleError("solve reads the class rankings of an inputs file (--class-ranking); its class "
-                              "checkpoints, seed trees and depth checkpoint are best-start's")
-        class_rankings = inputs.merged(class_rankings=class_rankings).class_rankings
+    class_rankings = ()
+    if inputs is not None and inputs.class_rankings:
+        from wordlelab.solvers.search.classes.class_checkpoint import ranking_state
+        # a class's ranking is of the state its first guess's score leaves: this question's state and guess, then the score
+        given = ".".join(x.strip() for x in (state_text, start) if x).lower()
+        class_rankings = tuple(p for p in inputs.class_rankings
+                               if ranking_state(p).strip().lower().rpartition(".")[0] == given)
     if certify_file and (beam or state_text or mode == "strict"):
         raise WordleError("--certify bounds an exact least total from the root of the lists in easy or hard mode: "
                           "not with --beam, --state or --mode strict")
@@ -133,13 +139,13 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, certify_file, 
     searcher = NativeSearcher(lists, mode, max_guesses, beam=beam or 0, cache_entries=table_entries(memory_gib))
     tied = tie_break == "worst"
     if threads is not None and (checkpoint or workers or dask_address or tied):
-        raise WordleError("--threads does not go with --checkpoint, --workers, --dask or --tie-break worst "
+        raise WordleError("threads do not go with --checkpoint, --workers, dask or --tie-break worst "
                           "(those run their classes their own way)")
     if tied:
         from wordlelab.solvers.search.tie_break import check_tie_break, solve_tie_break
         check_tie_break(searcher, start, state_text)
         if checkpoint or workers or dask_address or class_rankings:
-            raise WordleError("--checkpoint, --class-ranking, --workers and --dask do not go with --tie-break worst")
+            raise WordleError("--checkpoint, --inputs, --workers and dask do not go with --tie-break worst")
     # what the progress counts: the classes after a given guess, or the guesses ranked
     given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
     label = "classes after the guess" if given_guess else ("next guesses" if state_text else "first guesses")
@@ -208,13 +214,13 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, certify_file, 
     from wordlelab.solvers.search.engine.tables import INF
     for pattern in res.stats.classes_from_rankings or ():
         if bounded and bounded.get(pattern, 0) >= INF:
-            out.print(f"class {pattern}: no strategy within the limit, as its finished ranking (--class-ranking) "
+            out.print(f"class {pattern}: no strategy within the limit, as its finished ranking (--inputs) "
                       f"proves: no guess after it has one")
         elif bounded and pattern in bounded:
-            out.print(f"class {pattern}: at least {bounded[pattern]}, as its finished ranking (--class-ranking) proves: "
+            out.print(f"class {pattern}: at least {bounded[pattern]}, as its finished ranking (--inputs) proves: "
                       f"its least entry is a bound (a --cutoff ranking), so its least total is not known")
         else:
-            out.print(f"class {pattern}: least total as its finished ranking (--class-ranking) proves it")
+            out.print(f"class {pattern}: least total as its finished ranking (--inputs) proves it")
     claimed_bound = res.bound if res.bound is not None else res.stats.claimed_bound
     if bounded and claimed_bound is not None:
         how = "" if res.bound is not None else " if the files above hold"
@@ -512,7 +518,7 @@ def _parse_shard(text):
 @click.command("best-start", epilog="""\b
 Examples:
   wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json
-  wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json --dask tcp://scheduler:8786
+  wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json --set dask=tcp://scheduler:8786
   wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3""")
 @lists_options
 @mode_option
@@ -522,54 +528,50 @@ Examples:
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20))
 @click.option("--top", "--exact", "top", default=1, show_default=True, type=non_negative(),
               help="exact values (not bounds) for this many best first words; the others get proven lower bounds")
-@click.option("--shard", default=None, help="i/n: only every n-th candidate, from the i-th")
-@click.option("--limit", default=None, type=positive(), help="only the LIMIT most promising candidates (partial ranking)")
-@click.option("--words", "only_words", default=None, metavar="W1,W2,...",
-              help="only these candidates, in this order (comma-separated; a partial ranking): their totals and "
-                   "bounds join --checkpoint beside the whole ranking's, which a later run takes from it")
+@flag_group("part", ("--limit", "limit", positive(), "N"), ("--shard", "shard", click.STRING, "i/n"),
+            ("--words", "only_words", click.STRING, "W1,W2,..."),
+            help="a partial ranking: only the N most promising candidates; only every n-th, from the i-th (with "
+                 "--limit: the first N of the shard); or only these words, in this order (comma-separated; not "
+                 "with the other two), whose totals and bounds join --checkpoint beside the whole ranking's, which "
+                 "a later run takes from it")
 @setting_option("checkpoint", help="resumable results file (JSON)")
-@sweep_options("processes (default: all cores); with --dask local, workers",
-               "run the tasks on dask.distributed: a LocalCluster, or a running scheduler")
-@click.option("--seed-tree", "seed_trees", multiple=True, type=click.Path(exists=True, dir_okay=False),
-              help="a strategy tree (Selby's format or JSON) whose verified total gives the first cutoff, "
-                   "instead of a beam search (repeat: one per first word, at least --top)")
-@click.option("--depth-checkpoint", default=None, type=click.Path(exists=True, dir_okay=False),
-              help="a 'every-first-word' checkpoint of the same question: its no words have no "
-                   "strategy within --max-guesses and are not searched; the words it left open are searched last, "
-                   "the hardest last of all")
-@click.option("--class-checkpoint", "class_checkpoints", multiple=True,
-              type=click.Path(exists=True, dir_okay=False),
-              help="a finished 'solve --start W --checkpoint F' file of the same question: W's exact total is "
-                   "taken from it (its tree verified) instead of searched (repeat: one per word)")
-@click.option("--class-ranking", "class_rankings", multiple=True, type=click.Path(exists=True, dir_okay=False),
-              help="with --class-checkpoint: a finished 'best-start --state W.SCORE' checkpoint of one of W's "
-                   "classes, as 'solve --class-ranking' takes it (made with --cutoff, W gets a proven bound)")
+@setting_option("workers", type=workers_type(), help="processes (default: all cores); with --set dask=local, workers")
+@set_option("dask_address", helps={"dask_address": "run the tasks on dask.distributed: a LocalCluster, or a "
+                                                   "running scheduler"})
 @inputs_option
 @click.option("--cutoff", default=None, type=positive(), metavar="N",
               help="make exact only the totals below N (even with --top): every other candidate gets a proven "
                    "bound, at least N unless K exact totals are below it (quick; proves the least total is at "
                    "least N when none is below)")
-@click.option("--show", default=20, show_default=True, type=non_negative(), help="rows to print")
-@plot_option("draw the best first words with their proven totals and bounds")
+@flag_group("output", ("--show", "show", non_negative(), "ROWS"),
+            ("--plot", "plot_file", PlotFile(), "FILE"),
+            help="print this many rows of the ranking (default 20); draw the best first words with their proven "
+                 "totals and bounds (PNG or SVG by the suffix; pip install 'wordlelab[plot]')")
 @json_option
-def best_start(lists, mode, state, max_guesses, top, shard, limit, only_words, checkpoint, workers, dask_address, seed_trees,
-               depth_checkpoint, class_checkpoints, class_rankings, inputs, cutoff, show, plot_file, as_json):
-    """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest."""
+def best_start(lists, mode, state, max_guesses, top, limit, shard, only_words, checkpoint, workers, dask_address,
+               inputs, cutoff, show, plot_file, as_json):
+    """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest.
+
+    A ranking that rests on finished runs (a depth sweep's no words, words' class checkpoints and
+    their class rankings, seed trees) names them in an inputs file, --inputs (docs/ranking.md).
+    """
     from wordlelab.models.inputs import ProofInputs
-    from wordlelab.solvers.search.rank.best_start import run_best_start
-    inputs = (inputs or ProofInputs()).merged(depth_checkpoint, class_checkpoints, class_rankings, seed_trees)
-    seed_trees, depth_checkpoint = inputs.seed_trees, inputs.depth_checkpoint
-    class_checkpoints, class_rankings = inputs.class_checkpoints, inputs.class_rankings
+    from wordlelab.models.settings import Execution
+    from wordlelab.solvers.search.rank.best_start import Candidates, SweepHooks, run_best_start
+    inputs = inputs or ProofInputs()
+    show = 20 if show is None else show
     shard_t = _parse_shard(shard) if shard else None
     if top < 1:
         raise WordleError("--top must be at least 1")
-    res = run_best_start(lists, mode, max_guesses, top, shard_t, limit, checkpoint, workers or os.cpu_count() or 1,
-                         progress_bar=None if as_json else progress, announce=None if as_json else err.print,
-                         dask_address=dask_address, seed_trees=tuple(seed_trees),
-                         depth_checkpoint=depth_checkpoint, state=state,
-                         class_checkpoints=tuple(class_checkpoints), cutoff=cutoff,
-                         class_rankings=tuple(class_rankings),
-                         words=None if only_words is None else only_words.split(","))
+    res = run_best_start(lists, mode, max_guesses, top, state=state, cutoff=cutoff,
+                         candidates=Candidates(shard_t, limit, None if only_words is None
+                                               else tuple(only_words.split(","))),
+                         inputs=inputs,
+                         execution=Execution(workers=workers or os.cpu_count() or 1, dask_address=dask_address,
+                                             checkpoint=checkpoint),
+                         hooks=SweepHooks(progress_bar=None if as_json else progress,
+                                          announce=None if as_json else err.print))
+    class_checkpoints = inputs.class_checkpoints
     state = res.question.get("state")
     words = f"next guesses after {state}" if state else "first words"
     if plot_file:

@@ -20,9 +20,12 @@ from __future__ import annotations
 import contextlib
 import functools
 import time
+from dataclasses import dataclass
 
 from wordlelab.errors import WordleError, check_words
+from wordlelab.models.inputs import ProofInputs
 from wordlelab.models.result import Result, Status
+from wordlelab.models.settings import Execution
 from wordlelab.models.stats import BestStartStats
 from wordlelab.solvers.runtime.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.native import INF, NativeSearcher, top_cutoff
@@ -243,7 +246,7 @@ def _describe(results):
     return f"best {min(exact)}" if exact else ""
 
 
-def best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None,
+def _best_start_sweep(lists, mode, max_guesses, top, order, seed: int = INF, table_ref=None,
                      live_ref=None, question: dict | None = None, stored: dict | None = None,
                      refuted: frozenset = frozenset(), state=None, warmup: int | None = None,
                      given: dict | None = None, candidates: list | None = None) -> Sweep:
@@ -368,16 +371,79 @@ def _run_ranking(sweep, ex, live, checkpoint, n_words, progress_bar, announce, o
         return run_sweep(sweep, ex, checkpoint, advance, publish)
 
 
-def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, workers, progress_bar=None,
-                   announce=None, dask_address=None, on_result=None, executor_kind=None,
-                   seed_trees: tuple = (), depth_checkpoint=None, state: str | None = None,
-                   class_checkpoints: tuple = (), cutoff: int | None = None, class_rankings: tuple = (),
-                   words=None) -> Result:
-    """Rank the first words; returns a :class:`~wordlelab.models.result.Result` (see the module docstring).
+@dataclass(frozen=True)
+class Candidates:
+    """The candidates a partial ranking takes (all of them by default).
+
+    ``shard`` ``(i, n)``: every n-th candidate in the candidate order, from the i-th; ``limit``: the
+    first ``limit`` of them (after the shard); ``words``: only these, in this order (not with the
+    other two).
+    """
+
+    shard: tuple[int, int] | None = None
+    limit: int | None = None
+    words: tuple[str, ...] | None = None
+
+    @property
+    def partial(self) -> bool:
+        return bool(self.shard or self.limit or self.words)
+
+
+@dataclass(frozen=True)
+class SweepHooks:
+    """How the caller watches and hosts a ranking's sweep; none of it changes an answer.
 
     ``progress_bar(description, total)``, if given, is a context manager yielding
     ``advance(n, info=...)`` (as :func:`wordlelab.cli.console.progress`); ``announce(text)`` is
-    told the dask dashboard's address, when there is one.
+    told the dask dashboard's address, when there is one; ``on_result(key, result, executor)`` is
+    called as each task's result comes in; ``executor_kind`` ``"inprocess"`` keeps every task in
+    this process whatever the workers.
+    """
+
+    progress_bar: object = None
+    announce: object = None
+    on_result: object = None
+    executor_kind: str | None = None
+
+
+def run_best_start(lists, mode, max_guesses, top, *, state: str | None = None, cutoff: int | None = None,
+                   candidates: Candidates = Candidates(), inputs: ProofInputs = ProofInputs(),
+                   execution: Execution = Execution(), hooks: SweepHooks = SweepHooks()) -> Result:
+    """Rank the first words; returns a :class:`~wordlelab.models.result.Result` (see the module docstring).
+
+    Parameters
+    ----------
+    lists : WordLists
+        The guess and answer lists.
+    mode : str
+        ``easy``, ``hard`` or ``strict``.
+    max_guesses : int
+        Every answer within this many guesses.
+    top : int
+        Exact totals for this many best candidates; the others get proven lower bounds.
+    state : str, optional
+        Rank the next guesses after this game state (``thump.BBBBB``) instead of the first words.
+    cutoff : int, optional
+        Make exact only the totals below it (see below).
+    candidates : Candidates, optional
+        A partial ranking: a shard, a limit or some words of the candidates.
+    inputs : ProofInputs, optional
+        The files the ranking rests on: seed trees, a depth checkpoint, class checkpoints and their
+        class rankings (``wordlelab.models.inputs``).
+    execution : Execution, optional
+        ``checkpoint`` (the resumable results file), ``workers`` (default 1) and ``dask_address``.
+    hooks : SweepHooks, optional
+        The progress bar, announcements and result callback of the sweep.
+
+    Returns
+    -------
+    Result
+        Question kind ``best-start``, as the module docstring says.
+
+    Raises
+    ------
+    WordleError
+        Inputs that do not fit the question (a refused checkpoint, a cutoff out of range, ...).
 
     Each row of ``stats.ranking`` says whether its total is ``exact`` or a proven lower bound
     (``proof``), and where it comes from: ``"source": "checkpoint"`` (taken from ``checkpoint``,
@@ -388,12 +454,12 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     total counts the guesses from there, over the answers it leaves, and the certificate is the
     best next guess's tree, checked with the state's play before it.
 
-    Each of ``class_checkpoints`` is a finished class checkpoint (``solve --start W --checkpoint F``
+    Each of ``inputs.class_checkpoints`` is a finished class checkpoint (``solve --start W --checkpoint F``
     run to its end): W's exact total is taken from it, its tree verified, instead of searched
     (:func:`~wordlelab.solvers.search.classes.class_checkpoint.finished_total`; THUMP in hard mode with
     every word an answer is hours of search, seconds from its file). Those totals also give the
     first cutoff, and the certificate of a best word that has one is its checkpoint's tree.
-    ``class_rankings`` are finished ``best-start --state W.SCORE`` checkpoints of those words'
+    ``inputs.class_rankings`` are finished ``best-start --state W.SCORE`` checkpoints of those words'
     classes, as ``solve --class-ranking`` takes them; one made with ``--cutoff`` gives its word a
     proven lower bound instead of an exact total.
 
@@ -405,25 +471,39 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
     When no candidate is below N the answer is ``UNKNOWN`` with ``bound`` the least of the
     candidates' bounds (at least N), ``value`` None: a proven lower bound, no strategy.
 
-    ``words``, if given, are the only candidates searched (a partial ranking, as with ``limit``),
+    ``candidates.words``, if given, are the only candidates searched (a partial ranking, as with a limit),
     but the question stays the whole ranking's: their totals and bounds join ``checkpoint`` beside
     every other word's, so that a later run of the whole ranking takes them from it. This spends
     a worker on the words one wants settled, say those the depth checkpoint left open, in the
     order one likes (``hardest_last`` would send the hardest last).
+
+    Examples
+    --------
+    >>> from wordlelab.instances.wordlists import WordLists
+    >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve")
+    >>> r = run_best_start(WordLists("ten", words, words), "easy", 6, 1, candidates=Candidates(limit=3))
+    >>> r.stats.evaluated, r.stats.partial
+    (3, True)
     """
+    shard, limit, words = candidates.shard, candidates.limit, candidates.words
+    checkpoint, workers, dask_address = execution.checkpoint, execution.workers or 1, execution.dask_address
+    seed_trees, depth_checkpoint = inputs.seed_trees, inputs.depth_checkpoint
+    class_checkpoints, class_rankings = inputs.class_checkpoints, inputs.class_rankings
+    progress_bar, announce, on_result = hooks.progress_bar, hooks.announce, hooks.on_result
     if cutoff is not None and not 1 <= cutoff < INF:
         raise WordleError(f"--cutoff must be at least 1 and below {INF}")
     t0 = time.perf_counter()
     state = _game_state(lists, mode, state)
     if state and depth_checkpoint:
-        raise WordleError("--depth-checkpoint decides first words; it does not apply to a game state")
+        raise WordleError("a depth checkpoint (the inputs' depth_checkpoint) decides first words; it does not apply "
+                          "to a game state")
     if words is not None and (shard or limit):
         raise WordleError("--words names the candidates: drop --limit and --shard")
     question = checkpoint_question(lists, mode, max_guesses, shard, limit, state)
     # a checkpoint that would be refused is refused now, before any work
     from wordlelab.solvers.runtime.checkpoint import load_checkpoint
     stored = load_checkpoint(checkpoint, question, functools.partial(check_entry, None))
-    ex = executor(executor_kind, workers, dask_address)
+    ex = executor(hooks.executor_kind, workers, dask_address)
     table = live = None
     warming: list = []
     try:
@@ -439,7 +519,8 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
         node = searcher.root(None, state)
         order = searcher.candidate_order(node)
         if class_rankings and not class_checkpoints:
-            raise WordleError("a class ranking goes with the class checkpoint of its word: give --class-checkpoint")
+            raise WordleError("a class ranking goes with the class checkpoint of its word: name it in the inputs "
+                              "(class_checkpoints)")
         given_results = _class_checkpoint_totals(searcher, class_checkpoints, state,
                                                  {lists.guesses[g] for _, g in order}, class_rankings)
         # INFEASIBLE: a class ranking found no guess with a strategy within the limit
@@ -484,7 +565,7 @@ def run_best_start(lists, mode, max_guesses, top, shard, limit, checkpoint, work
             given = _settled_by_depth(given, refuted)
             if words is None:
                 order = hardest_last(order, lists, hardness)
-        sweep = best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question,
+        sweep = _best_start_sweep(lists, mode, max_guesses, top, order, seed, *refs, question=question,
                                  stored={w: tuple(v) for w, v in stored.items()}, refuted=refuted, state=state,
                                  warmup=_warmup(top, ex, live), given=given, candidates=candidates)
         done = _run_ranking(sweep, ex, live, checkpoint, len(order), progress_bar, announce, on_result)

@@ -48,7 +48,8 @@ from wordlelab.models.result import Status
 from wordlelab.models.tree import Tree, TreeFormatError, from_json, to_json
 from wordlelab.models.verify import TreeFault, verify_tree
 from wordlelab.solvers.runtime.checkpoint import lists_question, load_checkpoint
-from wordlelab.solvers.search.rank.best_start import run_best_start
+from wordlelab.models.settings import Execution
+from wordlelab.solvers.search.rank.best_start import SweepHooks, run_best_start
 from wordlelab.solvers.search.native import INF, NativeSearcher
 from wordlelab.solvers.search.classes.ranking_checkpoint import check_entry, checkpoint_question
 
@@ -181,8 +182,8 @@ def first_guess_ranking(searcher: NativeSearcher, checkpoint: str | Path | None 
                      f"guesses) with proof, once for every analysis: a best-start sweep on {workers} worker(s), "
                      f"kept in {path}" + (f" ({done} done by an earlier run)" if done else ""))
         path.parent.mkdir(parents=True, exist_ok=True)
-        run_best_start(lists, mode, limit, 1, None, None, str(path), workers, progress_bar=progress_bar,
-                       announce=announce)
+        run_best_start(lists, mode, limit, 1, execution=Execution(checkpoint=str(path), workers=workers),
+                       hooks=SweepHooks(progress_bar=progress_bar, announce=announce))
         entries = load_checkpoint(str(path), question, check)
     done = settle_ties(searcher, {w: (int(entries[w][0]), bool(entries[w][1])) for w in candidates})
     rows = sorted(((w, v, e) for w, (v, e) in done.items()), key=lambda r: (r[1], not r[2], r[0]))
