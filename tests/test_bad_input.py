@@ -94,4 +94,4 @@ def test_guess_count_message_names_the_option(cli_run):
 def test_dask_address_is_checked(address, cli_run):
     line = _one_error_line(cli_run(["best-start", "--lists", "nyt20220316", "--limit", "2",
                                     "--set", f"dask={address}"], expect_error=True))
-    assert "dask" in line and "tcp://HOST:8786" in line
+    assert "--set dask" in line and "tcp://HOST:8786" in line

@@ -60,13 +60,18 @@ def flag_for(name: str) -> str:
 
 
 def user_message(error) -> str:
-    """The error as the command line says it: library parameters and settings named by their flags."""
+    """The error as the command line says it: library parameters and settings named by their flags
+    (``--set NAME`` for the rows the command takes under ``--set``)."""
     from wordlelab.errors import ParameterError
+    under_set = getattr(error, "under_set", frozenset())
+
+    def spell(name):
+        return f"--set {flag_for(name).lstrip('-')}" if name in under_set else flag_for(name)
     if isinstance(error, ParameterError):
-        return error.spelled(flag_for)
+        return error.spelled(spell)
     field = getattr(error, "field", None)
     if field is not None:
-        return f"{flag_for(field)} {error.detail}"
+        return f"{spell(field)} {error.detail}"
     return str(error)
 
 

@@ -321,7 +321,12 @@ def set_option(*names: str, types: dict | None = None, helps: dict | None = None
             chosen = kwargs.pop("settings")
             for row, dest in rows:
                 kwargs[dest] = chosen.get(dest, row.default)
-            return f(*args, **kwargs)
+            try:
+                return f(*args, **kwargs)
+            except WordleError as e:
+                # the library names these rows by their field; here they are spelled --set NAME
+                e.under_set = getattr(e, "under_set", frozenset()) | {row.name for row, _ in rows}
+                raise
         return click.option("--set", "settings", multiple=True, callback=convert, metavar="NAME=VALUE",
                             cls=SetOption, rows={row: types.get(row.name, _setting_type(row)) for row, _ in rows},
                             help=f"a setting of the options table, repeatable. {lines}")(command)
