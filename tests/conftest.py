@@ -125,6 +125,7 @@ def hard_sweep(random_300, tmp_path_factory):
     (trees/). Shared: a test copies what it changes."""
     import json
     from wordlelab.solvers.search.depth.core_bank import CoreBank
+    from wordlelab.models.settings import Execution
     from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
     from wordlelab.solvers.search.native import NativeSearcher
     folder = tmp_path_factory.mktemp("sweep")
@@ -136,7 +137,8 @@ def hard_sweep(random_300, tmp_path_factory):
         banks.append(self)
     CoreBank.__init__ = kept
     try:
-        r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, tree_dir=folder / "trees")
+        r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, execution=Execution(checkpoint=str(ck)),
+                                    tree_dir=folder / "trees")
     finally:
         CoreBank.__init__ = made
     (bank,) = banks

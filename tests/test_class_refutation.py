@@ -1,5 +1,5 @@
 """A first word decided from one of its classes, refuted guess by guess at its own state
-(``prove-depth --state W.PATTERN --checkpoint F``, then ``every-first-word --class-checkpoint F``)."""
+(``prove-depth --state W.PATTERN --checkpoint F``, then ``every-first-word --inputs M``, M naming F)."""
 import json
 import random
 
@@ -11,10 +11,12 @@ from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
 from wordlelab.models.refutation import check_core
 from wordlelab.solvers.search.depth.class_refutation import class_draft
-from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
+from wordlelab.models.settings import Execution
+from wordlelab.solvers.search.depth.depth_sweep import FirstWords, decide_every_first_word
 from wordlelab.solvers.search.native import NativeSearcher
 from wordlelab.solvers.search.depth.depth_proof import prove_depth
 from wordlelab.solvers.search.depth.run import DepthRun
+from proof_inputs import inputs_file
 
 WORDS = sorted(random.Random(5).sample(load_lists("nyt20220316").guesses, 300))
 # BAHUS's class 56 holds 9 answers that no strategy finds within 3 more guesses in hard mode
@@ -55,7 +57,8 @@ def test_a_class_refuted_guess_by_guess_decides_its_first_word_without_a_search(
     monkeypatch.setattr(refutation, "check_core", check_core_seen)
     sweep = tmp_path / "every.json"
     # the word drafted is taken with those named
-    res = decide_every_first_word(searcher(), 4, str(sweep), words=["games"], class_checkpoints=[str(ck)])
+    res = decide_every_first_word(searcher(), 4, candidates=FirstWords(words=("games",)),
+                                  execution=Execution(checkpoint=str(sweep)), class_checkpoints=[str(ck)])
     assert res.stats["words"]["bahus"] == "no" and set(res.stats["words"]) == {"games", "bahus"}
     # the checker was handed a claim for every guess that splits the class, from the state's checks
     assert len(given) == 1 and {more[0][0] for _, more, _ in given[0]} == after
@@ -66,7 +69,8 @@ def test_a_class_refuted_guess_by_guess_decides_its_first_word_without_a_search(
     # the union is a refutation on its own: the checker decides it again from nothing
     assert check_core(entry["core"], 3, WORDS, [("bahus", 56)]) > 0
     # a second run finds BAHUS decided, and a class checkpoint given again changes nothing
-    again = decide_every_first_word(searcher(), 4, str(sweep), words=["bahus"], class_checkpoints=[str(ck)])
+    again = decide_every_first_word(searcher(), 4, candidates=FirstWords(words=("bahus",)),
+                                    execution=Execution(checkpoint=str(sweep)), class_checkpoints=[str(ck)])
     assert again.stats["words"] == {"bahus": "no"} and again.stats["searched_now"] == 0
 
 
@@ -76,20 +80,26 @@ def test_an_unfinished_or_foreign_class_checkpoint_decides_nothing(tmp_path):
     assert r.status == "UNKNOWN"
     sweep = str(tmp_path / "every.json")
     with pytest.raises(WordleError, match="not refuted by its search yet"):
-        decide_every_first_word(searcher(), 4, sweep, words=["bahus"], class_checkpoints=[str(ck)])
+        decide_every_first_word(searcher(), 4, candidates=FirstWords(words=("bahus",)),
+                                execution=Execution(checkpoint=sweep), class_checkpoints=[str(ck)])
     done, _ = refuted_class(tmp_path)
-    with pytest.raises(WordleError, match="needs --checkpoint"):
-        decide_every_first_word(searcher(), 4, None, words=["bahus"], class_checkpoints=[str(done)])
+    with pytest.raises(WordleError, match="need a sweep's checkpoint"):
+        decide_every_first_word(searcher(), 4, candidates=FirstWords(words=("bahus",)),
+                                class_checkpoints=[str(done)])
     with pytest.raises(WordleError, match="hard mode"):
-        decide_every_first_word(searcher("easy"), 4, sweep, words=["bahus"], class_checkpoints=[str(done)])
+        decide_every_first_word(searcher("easy"), 4, candidates=FirstWords(words=("bahus",)),
+                                execution=Execution(checkpoint=sweep), class_checkpoints=[str(done)])
     with pytest.raises(WordleError, match="question"):
         # the same file read for another guess limit: another question
-        decide_every_first_word(NativeSearcher(WordLists("random-300", WORDS, WORDS), "hard", 5), 5, sweep,
-                                words=["bahus"], class_checkpoints=[str(done)])
-    with pytest.raises(WordleError, match="drop --limit"):
-        decide_every_first_word(searcher(), 4, sweep, limit=3, class_checkpoints=[str(done)])
-    with pytest.raises(WordleError, match="two --class-checkpoint"):
-        decide_every_first_word(searcher(), 4, sweep, words=["bahus"], class_checkpoints=[str(done), str(done)])
+        decide_every_first_word(NativeSearcher(WordLists("random-300", WORDS, WORDS), "hard", 5), 5,
+                                candidates=FirstWords(words=("bahus",)), execution=Execution(checkpoint=sweep),
+                                class_checkpoints=[str(done)])
+    with pytest.raises(WordleError, match="drop limit"):
+        decide_every_first_word(searcher(), 4, candidates=FirstWords(limit=3), execution=Execution(checkpoint=sweep),
+                                class_checkpoints=[str(done)])
+    with pytest.raises(WordleError, match="two class checkpoints"):
+        decide_every_first_word(searcher(), 4, candidates=FirstWords(words=("bahus",)),
+                                execution=Execution(checkpoint=sweep), class_checkpoints=[str(done), str(done)])
 
 
 def test_a_draft_of_another_class_of_the_word_is_kept_and_the_import_refused(tmp_path):
@@ -104,7 +114,8 @@ def test_a_draft_of_another_class_of_the_word_is_kept_and_the_import_refused(tmp
     CoreDrafts(drafts_path(sweep), question, lambda w: None).save("bahus", members, 3, other, [])
     before = drafts_path(sweep).read_text()
     with pytest.raises(WordleError, match="another class"):
-        decide_every_first_word(searcher(), 4, str(sweep), words=["bahus"], class_checkpoints=[str(done)])
+        decide_every_first_word(searcher(), 4, candidates=FirstWords(words=("bahus",)),
+                                execution=Execution(checkpoint=str(sweep)), class_checkpoints=[str(done)])
     assert drafts_path(sweep).read_text() == before
 
 
@@ -116,10 +127,11 @@ def test_the_cli_decides_a_first_word_from_its_class(cli_run, tmp_path):
     r = cli_run(["prove-depth", *lists, "--state", STATE, "--checkpoint", ck])
     assert "INFEASIBLE" in r.out
     r = cli_run(["every-first-word", *lists, "--words", "bahus", "--checkpoint", sweep,
-                 "--class-checkpoint", ck])
+                 "--inputs", inputs_file(tmp_path, class_checkpoints=[ck])])
     assert "BAHUS no" in r.out
     r = cli_run(["every-first-word", *lists, "--checkpoint", sweep,
-                 "--class-checkpoint", str(tmp_path / "absent.json")], expect_error=True)
+                 "--inputs", inputs_file(tmp_path, "absent.inputs.json", class_checkpoints=[tmp_path / "absent.json"])],
+                expect_error=True)
     assert r.code == 2 and r.err.startswith("error:") and "absent.json" in r.err and len(r.err.splitlines()) == 1
 
 
@@ -148,7 +160,8 @@ def test_a_class_whose_cores_are_not_all_checked_is_drafted_whole_and_the_check_
     checked = {w for w, e in entries.items() if e["core"]}
     assert all(sorted(entries[w]["core"]) in [sorted(entries[m]["core"]) for m in made] for w in checked - made)
     sweep = tmp_path / "every.json"
-    res = decide_every_first_word(searcher(), 4, str(sweep), words=["bahus"], class_checkpoints=[str(ck)])
+    res = decide_every_first_word(searcher(), 4, candidates=FirstWords(words=("bahus",)),
+                                  execution=Execution(checkpoint=str(sweep)), class_checkpoints=[str(ck)])
     assert res.stats["words"] == {"bahus": "no"}
     node = searcher().root(None, STATE, 4)
     whole = {WORDS[a] for a in node.H}
@@ -283,7 +296,9 @@ def test_a_guess_holding_a_class_refuted_for_another_is_refuted_without_its_sear
     plain = prove_depth(searcher(), 4, state=STATE, checkpoint=str(tmp_path / "plain.json"))
     assert plain.status == "INFEASIBLE"
     assert set(json.loads((tmp_path / "plain.json").read_text())["entries"]) == set(entries)
-    res = decide_every_first_word(searcher(), 4, str(tmp_path / "every.json"), class_checkpoints=[str(ck)], words=["games"])
+    res = decide_every_first_word(searcher(), 4, candidates=FirstWords(words=("games",)),
+                                  execution=Execution(checkpoint=str(tmp_path / "every.json")),
+                                  class_checkpoints=[str(ck)])
     assert res.stats["words"]["bahus"] == "no"
 
 
@@ -657,10 +672,10 @@ def test_cli_core_work_is_the_check_budget_of_a_state_run(cli_run, tmp_path, mon
     monkeypatch.setattr(depth_proof, "prove_depth", seen)
     base = ["prove-depth", "--guesses", "3", "--lists", "nyt20220316", "--state", "nauch.BGBGG",
             "--checkpoint", str(tmp_path / "nauch.json")]
-    shown = cli_run(base + ["--mode", "hard", "--core-work", "12345"]).out
+    shown = cli_run(base + ["--mode", "hard", "--set", "core-work=12345"]).out
     assert budgets == [12345] and shown.startswith("INFEASIBLE (no)")
-    wrong = cli_run(base + ["--core-work", "12345"], expect_error=True)
-    assert wrong.code == 2 and wrong.err.strip() == "error: --core-work is the budget of hard mode's core checks"
+    wrong = cli_run(base + ["--set", "core-work=12345"], expect_error=True)
+    assert wrong.code == 2 and wrong.err.strip() == "error: --set core-work is the budget of hard mode's core checks"
 
 
 def _most_guesses_refuted(s, state, guess, members, pattern, others):

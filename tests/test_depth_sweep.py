@@ -11,7 +11,8 @@ from wordlelab.models.tree import load_tree
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.search.engine import search_core as core
 from wordlelab.solvers.search.depth.depth_report import word_verdict
-from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
+from wordlelab.models.settings import Execution, Limits
+from wordlelab.solvers.search.depth.depth_sweep import FirstWords, decide_every_first_word
 from wordlelab.solvers.search.native import NativeSearcher
 
 from test_native_search import INF, brute_force, lists_from, tiny_instance
@@ -82,7 +83,7 @@ def test_cli_keeps_verified_trees_and_resumes(cli_run, tmp_path):
     text = cli_run(status_args[:-1]).out
     assert f"not reached yet: {everything['stats']['not_reached']} first words" in text and "nothing searched" in text
     r = cli_run(status_args[:5] + ["--status"], expect_error=True)
-    assert r.code == 2 and r.err.strip() == "error: --status reports what --checkpoint holds: give the checkpoint"
+    assert r.code == 2 and r.err.strip() == "error: a report of a sweep reads its --checkpoint: give the checkpoint"
     r = cli_run(["every-first-word", "--guesses", "5", "--start", "salet"], expect_error=True)
     assert r.code == 2 and r.err.startswith("error: ") and "No such option '--start'" in r.err
     r = cli_run(["prove-depth", "--guesses", "5", "--limit", "3"], expect_error=True)
@@ -103,7 +104,7 @@ def test_hard_mode_answers_all_agrees_with_the_plain_search_and_the_node_limit_i
     searcher = NativeSearcher(lists, "hard", 4)
     first = {lists.guesses[g] for _, g in searcher.candidate_order(searcher.root(None, None, 4))[:60]}
     cap = r.stats["nodes"] // 20
-    limited = decide_every_first_word(searcher, 4, node_limit=cap, limit=60)
+    limited = decide_every_first_word(searcher, 4, candidates=FirstWords(limit=60), limits=Limits(node_limit=cap))
     assert limited.stats["nodes"] > cap
     assert limited.status == "OPTIMAL" and set(limited.stats["yes"]) == first & set(r.stats["yes"])
 
@@ -112,12 +113,14 @@ def test_a_resumed_run_tries_the_unknown_words_again(tmp_path):
     words = sorted(random.Random(29).sample(load_lists("nyt20220316").guesses, 200))
     lists = WordLists("random-200", words, words)
     ck = str(tmp_path / "every.json")
-    cut = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, ck, node_limit=40)
+    cut = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, limits=Limits(node_limit=40),
+                                  execution=Execution(checkpoint=ck))
     assert cut.status == "UNKNOWN" and cut.stats["decided"]["unknown"] > 0
     # the same limit would stop them again: they are not searched again
-    same = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, ck, node_limit=40)
+    same = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, limits=Limits(node_limit=40),
+                                   execution=Execution(checkpoint=ck))
     assert same.stats["searched_now"] == 0 and same.stats["unknown"] == cut.stats["unknown"]
-    resumed = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, ck)
+    resumed = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, execution=Execution(checkpoint=ck))
     assert resumed.status == "OPTIMAL" and resumed.stats["decided"]["unknown"] == 0
     assert resumed.stats["searched_now"] == cut.stats["decided"]["unknown"]
     assert resumed.stats["yes"] == decide_every_first_word(NativeSearcher(lists, "hard", 4), 4).stats["yes"]
@@ -136,15 +139,18 @@ def test_a_tree_already_in_the_trees_directory_decides_its_word(hard_sweep, rand
     kept = tmp_path / "kept"
     kept.mkdir()
     shutil.copy(found / f"{yes}.tree", kept / f"{yes}.tree")
-    r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, tree_dir=str(kept), node_limit=1)
+    r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, limits=Limits(node_limit=1),
+                                tree_dir=str(kept))
     assert r.stats["yes"] == [yes] and r.stats["trees_verified"] == 1
     assert r.stats["decided"]["unknown"] > 0           # the limit of 1 really stopped the searches
     shutil.copy(found / f"{yes}.tree", kept / f"{no}.tree")
     with pytest.raises(WordleError, match=f"{no}.tree"):
-        decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, tree_dir=str(kept), node_limit=1)
+        decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, limits=Limits(node_limit=1),
+                                tree_dir=str(kept))
     (kept / f"{no}.tree").unlink()
     with pytest.raises(WordleError, match="within 3 guesses"):     # a strategy within 4 is none within 3
-        decide_every_first_word(NativeSearcher(random_300, "hard", 3), 3, tree_dir=str(kept), node_limit=1)
+        decide_every_first_word(NativeSearcher(random_300, "hard", 3), 3, limits=Limits(node_limit=1),
+                                tree_dir=str(kept))
 
 
 @pytest.mark.xdist_group("hard_sweep")   # one worker computes the fixture
@@ -157,12 +163,12 @@ def test_a_tree_that_comes_later_settles_a_checkpoints_unknown_word(hard_sweep, 
     yes = full.stats["yes"][0]
     kept, ck = tmp_path / "kept", str(tmp_path / "sweep.json")
     kept.mkdir()
-    first = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, tree_dir=str(kept),
-                                    node_limit=1, workers=workers)
+    first = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, limits=Limits(node_limit=1),
+                                    execution=Execution(checkpoint=ck, workers=workers), tree_dir=str(kept))
     assert yes not in first.stats["yes"] and first.stats["decided"]["unknown"] > 0
     shutil.copy(folder / "trees" / f"{yes}.tree", kept / f"{yes}.tree")
-    again = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, tree_dir=str(kept),
-                                    node_limit=1, workers=workers)
+    again = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, limits=Limits(node_limit=1),
+                                    execution=Execution(checkpoint=ck, workers=workers), tree_dir=str(kept))
     assert again.stats["yes"] == [yes] and again.stats["trees_verified"] == 1
     assert again.stats["decided"]["unknown"] == first.stats["decided"]["unknown"] - 1
 
@@ -178,13 +184,14 @@ def test_two_workers_decide_as_one_process_and_resume_from_its_checkpoint(tmp_pa
     alone = decide_every_first_word(NativeSearcher(lists, mode, 4), 4)
     assert 0 < alone.value < 300 and alone.stats["decided"]["unknown"] == 0
     ck = str(tmp_path / "every.json")
-    cut = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, ck, node_limit=40, limit=120)
+    cut = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, candidates=FirstWords(limit=120),
+                                  limits=Limits(node_limit=40), execution=Execution(checkpoint=ck))
     assert cut.stats["decided"]["unknown"] > 0
-    pooled = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, ck, workers=2)
+    pooled = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, execution=Execution(checkpoint=ck, workers=2))
     assert pooled.status == "OPTIMAL" and pooled.stats["yes"] == alone.stats["yes"]
     assert pooled.stats["from_checkpoint"] == 120 - cut.stats["decided"]["unknown"]
     assert pooled.stats["trees_verified"] == len([w for w in pooled.stats["yes"] if w not in cut.stats["yes"]])
-    again = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, ck)
+    again = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, execution=Execution(checkpoint=ck))
     assert again.stats["searched_now"] == 0 and again.stats["yes"] == alone.stats["yes"]
 
 
@@ -208,18 +215,22 @@ def test_words_decides_only_the_words_asked_for_and_keeps_the_others(tmp_path, w
     lists = WordLists("random-300", words, words)
     whole = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4)
     ck = str(tmp_path / "every.json")
-    first = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, limit=40)
+    first = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(limit=40),
+                                    execution=Execution(checkpoint=ck))
     kept = json.loads(open(ck).read())["entries"]
     outside = [w for w in words if w not in kept][:3]
     asked = [outside[0], outside[1].upper(), next(iter(kept))]       # two new words, one decided already
-    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, workers=workers, words=asked + [""])
+    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(words=tuple(asked + [""])),
+                                execution=Execution(checkpoint=ck, workers=workers))
     now = json.loads(open(ck).read())["entries"]
     assert set(now) == set(kept) | set(outside[:2]) and all(now[w] == kept[w] for w in kept)
     assert r.stats["searched_now"] == 2 and r.stats["first_words"] == 3
     expected = {w: "yes" if w in whole.stats["yes"] else "no" for w in outside[:2] + [asked[2]]}
     assert r.stats["words"] == expected and first.stats["decided"]["unknown"] == 0
     with pytest.raises(WordleError, match="not in the guess list: ZZZZZ"):
-        decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, words=[outside[2], "zzzzz"])
+        decide_every_first_word(NativeSearcher(lists, "easy", 4), 4,
+                                candidates=FirstWords(words=tuple([outside[2], "zzzzz"])),
+                                execution=Execution(checkpoint=ck))
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -230,10 +241,12 @@ def test_progress_names_the_word_just_decided_and_counts_the_checkpoint_by_verdi
     words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
     lists = WordLists("random-300", words, words)
     ck = str(tmp_path / "every.json")
-    decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, node_limit=40, limit=60)
+    decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(limit=60),
+                            limits=Limits(node_limit=40), execution=Execution(checkpoint=ck))
     told = []
-    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, workers=workers, limit=30,
-                                progress=lambda n, info=None: told.append(info))
+    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(limit=30),
+                                execution=Execution(checkpoint=ck, workers=workers), progress=lambda n,
+                                info=None: told.append(info))
     entries = json.loads(open(ck).read())["entries"]
     assert len(entries) == 60
     tally = re.compile(r"(?:([A-Z]{5}) (yes|no|unknown \(node limit \d+\)); )?(\d+) no, (\d+) yes, (\d+) undecided")
@@ -264,12 +277,15 @@ def test_a_named_word_shares_the_decision_of_its_twin_in_the_checkpoint(tmp_path
     serves both. Named alone, the second takes the first's from the checkpoint, unsearched."""
     answers = ["bacon", "cabin", "robin", "tonic", "sonic", "bison", "orbit"]
     lists = WordLists("twins", answers + ["bqqqq", "bjjjj"], answers)
-    whole = decide_every_first_word(NativeSearcher(lists, "easy", 3), 3, str(tmp_path / "whole.json"))
+    whole = decide_every_first_word(NativeSearcher(lists, "easy", 3), 3,
+                                    execution=Execution(checkpoint=str(tmp_path / "whole.json")))
     entries = json.loads((tmp_path / "whole.json").read_text())["entries"]
     (second, first), = [(w, v["same_as"]) for w, v in entries.items() if v["same_as"]]
     ck = str(tmp_path / "named.json")
-    decide_every_first_word(NativeSearcher(lists, "easy", 3), 3, ck, workers=workers, words=[first])
-    r = decide_every_first_word(NativeSearcher(lists, "easy", 3), 3, ck, workers=workers, words=[second])
+    decide_every_first_word(NativeSearcher(lists, "easy", 3), 3, candidates=FirstWords(words=(first,)),
+                            execution=Execution(checkpoint=ck, workers=workers))
+    r = decide_every_first_word(NativeSearcher(lists, "easy", 3), 3, candidates=FirstWords(words=(second,)),
+                                execution=Execution(checkpoint=ck, workers=workers))
     assert r.stats["searched_now"] == 0 and whole.stats["decided"]["unknown"] == 0
     assert json.loads(open(ck).read())["entries"][second] == entries[second]
     assert r.stats["words"] == {second: "yes" if second in whole.stats["yes"] else "no"}
@@ -289,8 +305,8 @@ def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_
             (["--words", "salet", "--limit", "3"],
              "error: --words names the words to decide: drop --limit"),
             (["--words", "salet", "--status", "--checkpoint", str(ck)],
-             "error: --status searches nothing: drop --recheck, --core-work, --words, --class-checkpoint, "
-             "--workers and --dask")]:
+             "error: --status searches nothing: drop --recheck, --set core-work, --words, --inputs, "
+             "--workers and --set dask")]:
         r = cli_run(base + wrong, expect_error=True)
         assert r.code == 2 and r.err.strip() == said
 
@@ -332,7 +348,8 @@ def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_c
     with monkeypatch.context() as m:
         m.setattr(hard_cores, "CORE_CELLS", 0)
         m.setattr(hard_cores, "UNFINISHED_CHECK_WORK", 0)
-        cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), node_limit=10**6)
+        cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(node_limit=10**6),
+                                      execution=Execution(checkpoint=ck))
     assert cut.status == "UNKNOWN" and cut.stats["yes"] == full.stats["yes"]
     # the classes of a single answer need no core: those nos stand; every other no became unknown
     assert cut.stats["refuted_unchecked"] == cut.stats["decided"]["unknown"] > 0
@@ -346,10 +363,12 @@ def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_c
     # the node limit did not stop them: a larger one alone searches none of them again
     with monkeypatch.context() as m:
         m.setattr(hard_cores, "CORE_CELLS", 0)
-        larger_limit = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), node_limit=10**7,
-                                               core_work=0)
+        larger_limit = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3,
+                                               limits=Limits(node_limit=10**7, core_work=1),
+                                               execution=Execution(checkpoint=ck))
     assert larger_limit.stats["searched_now"] == 0 and larger_limit.stats["decided"] == cut.stats["decided"]
-    again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), node_limit=10**7)
+    again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(node_limit=10**7),
+                                    execution=Execution(checkpoint=ck))
     assert again.status == "OPTIMAL" and again.stats["searched_now"] == cut.stats["decided"]["unknown"]
     assert again.stats["decided"] == full.stats["decided"]
 
@@ -461,8 +480,9 @@ def test_cli_core_work_names_its_default_and_is_for_the_modes_with_checked_cores
     assert f"(default {UNFINISHED_CHECK_WORK}; in easy mode {EASY_CHECK_WORK})" in " ".join(
         cli_run(["every-first-word", "--help"]).out.split())
     r = cli_run(["every-first-word", "--guesses", "3", "--lists", "nyt20220316", "--mode", "strict",
-                 "--core-work", "5"], expect_error=True)
-    assert r.code == 2 and r.err.strip() == "error: --core-work is the budget of the core checks of hard and easy mode"
+                 "--set", "core-work=5"], expect_error=True)
+    assert r.code == 2 and r.err.strip() == ("error: --set core-work is the budget of the core checks of hard and "
+                                             "easy mode")
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -527,7 +547,8 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     ck = tmp_path / "every.json"
     with monkeypatch.context() as m:
         m.setattr(hard_cores, "CORE_CELLS", 0)       # no core is shrunk: each is checked under the budget
-        cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=0)
+        cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(core_work=1),
+                                      execution=Execution(checkpoint=ck))
     unknown = cut.stats["unknown"]
     assert unknown and cut.stats["refuted_unchecked"] == len(unknown)
     entries = json.loads(ck.read_text())["entries"]
@@ -560,7 +581,9 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
         f"checks: {unknown[0].upper()} 2 (past {unknown[0].upper()}, {after.index(unknown[0]) + 1} of {len(after)})")
     # ... and so does a run's report, for the words it did not take too (a run stopped during a
     # check leaves its claims in the drafts alone, the checkpoint's "settled" behind them)
-    again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=0, words=[unknown[-1]])
+    again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3,
+                                    candidates=FirstWords(words=tuple([unknown[-1]])), limits=Limits(core_work=1),
+                                    execution=Execution(checkpoint=ck))
     assert again.stats["from_checkpoint"] == 1 and again.stats["check_settled"] == {unknown[0]: 2}
     kept.save(unknown[0], draft["core"], 2, draft["pattern"], [])       # as it was
 
@@ -568,7 +591,8 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
         raise AssertionError("a word with a drafted core was searched again")
     with monkeypatch.context() as m:
         m.setattr(NativeSearcher, "start_feasible", no_search)
-        again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=10**9)
+        again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(core_work=10**9),
+                                        execution=Execution(checkpoint=ck))
     assert again.status == "OPTIMAL" and again.stats["searched_now"] == len(unknown)
     assert again.stats["decided"] == full.stats["decided"] and again.stats["yes"] == full.stats["yes"]
 
@@ -584,7 +608,8 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
         word, drafts[word]["core"] + [stranger], 2, pattern_code(drafts[word]["pattern"]), [])
     with monkeypatch.context() as m, pytest.raises(WordleError, match=f"drafted for {word.upper()} .* is no refutation"):
         m.setattr(core_bank, "BANK_MAX_CORE", 0)      # no other word's core decides it first
-        decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck2), core_work=10**9)
+        decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(core_work=10**9),
+                                execution=Execution(checkpoint=str(ck2)))
 
 
 def test_drafts_a_sweeps_workers_take_from_an_unsealed_file_are_what_its_result_rests_on(monkeypatch, tmp_path):
@@ -600,7 +625,8 @@ def test_drafts_a_sweeps_workers_take_from_an_unsealed_file_are_what_its_result_
     ck = tmp_path / "every.json"
     with monkeypatch.context() as m:
         m.setattr(hard_cores, "CORE_CELLS", 0)       # no core is shrunk: each is drafted, then runs out
-        cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=0)
+        cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(core_work=1),
+                                      execution=Execution(checkpoint=ck))
     unknown = cut.stats["unknown"]
     drafts = drafts_path(ck)
     assert unknown and not cut.rests_on
@@ -608,7 +634,8 @@ def test_drafts_a_sweeps_workers_take_from_an_unsealed_file_are_what_its_result_
     copied = {k: v for k, v in kept.items() if k != "seal"}      # as from another machine: no seal
     drafts.write_text(json.dumps(copied))
     forget_unsealed()
-    res = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(ck), core_work=10**9, workers=2)
+    res = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(core_work=10**9),
+                                  execution=Execution(checkpoint=ck, workers=2))
     assert res.stats["searched_now"] == len(unknown) and not res.stats["unknown"]
     assert res.status == "UNKNOWN" and res.claimed == "OPTIMAL"
     assert [line for line in res.rests_on if str(drafts.resolve()) in line]
@@ -622,5 +649,6 @@ def test_drafts_a_sweeps_workers_take_from_an_unsealed_file_are_what_its_result_
     CoreDrafts(drafts_path(bad), question, lambda w: None).save(
         unknown[0], draft["core"] + ["zzzzz"], draft["depth"], pattern_code(draft["pattern"]), [])
     with pytest.raises(WordleError, match=f"{drafts_path(bad)}.*not answers of the lists"):
-        decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, str(bad), core_work=10**9)
+        decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(core_work=10**9),
+                                execution=Execution(checkpoint=str(bad)))
     forget_unsealed()

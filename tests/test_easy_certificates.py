@@ -7,9 +7,10 @@ import pytest
 
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import feedback
-from wordlelab.models.refutation import CoreFault, check_core, check_first_word_core
+from wordlelab.models.refutation import CheckOptions, CoreFault, check_core, check_first_word_core
 from wordlelab.solvers.runtime.checkpoint import save_checkpoint
-from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
+from wordlelab.models.settings import Execution, Limits
+from wordlelab.solvers.search.depth.depth_sweep import FirstWords, decide_every_first_word
 from wordlelab.solvers.search.native import NativeSearcher
 from wordlelab.solvers.search.depth.sweep_recheck import recheck_decisions
 from wordlelab.solvers.search.depth.depth_proof import prove_depth
@@ -19,15 +20,15 @@ ATCH = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
 
 def test_seven_answers_one_letter_apart_need_seven_guesses_when_only_they_may_be_guessed():
     # each guess of the family tells apart only itself, whatever came before
-    assert check_core(ATCH, 6, ATCH, mode="easy") > 0
+    assert check_core(ATCH, 6, ATCH, options=CheckOptions(mode="easy")) > 0
     with pytest.raises(CoreFault, match="within 7 guesses in easy mode"):
-        check_core(ATCH, 7, ATCH, mode="easy")
+        check_core(ATCH, 7, ATCH, options=CheckOptions(mode="easy"))
     # BLIMP tests b, l, m and p at once: the three left (c, h, w) then take three guesses
     with pytest.raises(CoreFault, match="within 4 guesses in easy mode"):
-        check_core(ATCH, 4, ATCH + ["blimp"], mode="easy")
-    assert check_core(ATCH, 3, ATCH + ["blimp"], mode="easy") > 0
+        check_core(ATCH, 4, ATCH + ["blimp"], options=CheckOptions(mode="easy"))
+    assert check_core(ATCH, 3, ATCH + ["blimp"], options=CheckOptions(mode="easy")) > 0
     with pytest.raises(ValueError, match="unknown mode"):
-        check_core(ATCH, 4, ATCH, mode="strict")
+        check_core(ATCH, 4, ATCH, options=CheckOptions(mode="strict"))
 
 
 def test_easy_mode_ignores_the_hard_rule_that_refutes_the_same_core():
@@ -36,14 +37,14 @@ def test_easy_mode_ignores_the_hard_rule_that_refutes_the_same_core():
     history = [("nauch", feedback("nauch", "batch"))]
     assert check_core(ATCH, 5, ATCH + ["blimp"], history) > 0
     with pytest.raises(CoreFault, match="easy mode"):
-        check_core(ATCH, 5, ATCH + ["blimp"], history, mode="easy")
+        check_core(ATCH, 5, ATCH + ["blimp"], history, options=CheckOptions(mode="easy"))
 
 
 @pytest.fixture(scope="module")
 def easy_sweep(random_300, tmp_path_factory):
     """random-300's first words decided within 3 in easy mode (all no): result, checkpoint path."""
     ck = tmp_path_factory.mktemp("easy") / "every.json"
-    r = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck)
+    r = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, execution=Execution(checkpoint=str(ck)))
     return r, ck
 
 
@@ -75,14 +76,17 @@ def test_each_word_searched_records_its_seconds_and_a_twin_none(easy_sweep, rand
 def test_an_easy_recheck_passes_the_sweep_and_catches_a_doctored_core(easy_sweep, random_300):
     _, ck = easy_sweep
     entries = json.loads(ck.read_text())["entries"]
-    again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck, recheck=True)
+    again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, execution=Execution(checkpoint=str(ck)),
+                                    recheck=True)
     assert again.verified and again.stats["searched_now"] == 0 and again.stats["nos_unchecked"] == 0
     # --words re-checks only the words named, and marks them checked
     one = next(w for w, v in entries.items() if v["yes"] is False and v["same_as"] is None)
     unmarked = {w: {k: x for k, x in v.items() if k != "checked"} for w, v in entries.items()}
     ck2 = ck.parent / "unmarked.json"
     save_checkpoint(ck2, json.loads(ck.read_text())["question"], unmarked)
-    named = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck2, recheck=True, words=[one])
+    named = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3,
+                                    candidates=FirstWords(words=(one,)),
+                                    execution=Execution(checkpoint=str(ck2)), recheck=True)
     assert named.stats["recheck"]["cores"] == 1 and named.stats["nos_unchecked"] == 299
     assert json.loads(ck2.read_text())["entries"][one]["checked"] is True
     assert again.stats["recheck"]["cores"] == sum(1 for v in entries.values()
@@ -107,7 +111,7 @@ def test_a_resumed_easy_sweep_gives_its_coreless_nos_a_checked_core(easy_sweep, 
                for i, (w, v) in enumerate(doc["entries"].items())}
     ck = tmp_path / "every.json"
     save_checkpoint(ck, doc["question"], entries)
-    again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck)
+    again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, execution=Execution(checkpoint=str(ck)))
     assert again.stats["searched_now"] == len(nos) and again.stats["decided"]["no"] == 300
     after = json.loads(ck.read_text())["entries"]
     for w in nos:
@@ -117,12 +121,14 @@ def test_a_resumed_easy_sweep_gives_its_coreless_nos_a_checked_core(easy_sweep, 
 
 def test_a_no_whose_check_runs_out_of_work_is_unknown_until_a_larger_budget(random_300, tmp_path):
     ck = tmp_path / "every.json"
-    starved = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck, limit=20, core_work=10)
+    starved = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, candidates=FirstWords(limit=20),
+                                      limits=Limits(core_work=10), execution=Execution(checkpoint=str(ck)))
     entries = json.loads(ck.read_text())["entries"]
     assert starved.status == "UNKNOWN" and starved.stats["decided"]["no"] == 0
     searched = [v for v in entries.values() if v["same_as"] is None]
     assert searched and all(v["yes"] is None and v["core_work"] == 10 and len(v["failing"]) == 5 for v in searched)
-    again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck, limit=20)
+    again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, candidates=FirstWords(limit=20),
+                                    execution=Execution(checkpoint=str(ck)))
     assert again.status == "OPTIMAL" and again.stats["decided"]["no"] == 20
     assert again.stats["searched_now"] == len(searched) and again.stats["nos_unchecked"] == 0
 
@@ -175,7 +181,8 @@ def test_the_words_a_checked_core_covers_are_decided_first_by_its_check_alone(ea
         sent.append(list(keys))
         return real_sweep(name, meta, keys, *args, **kwargs)
     monkeypatch.setattr(sweep_layer, "Sweep", recording_sweep)
-    again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, ck, workers=workers,
+    again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3,
+                                    execution=Execution(checkpoint=str(ck), workers=workers),
                                     progress=lambda n=1, info=None: seen.append((info or "-").split()[0].lower()))
     decided = [w for w in seen if w in set(random_300.guesses)]
     after = json.loads(ck.read_text())["entries"]
@@ -264,7 +271,8 @@ def test_the_provers_hint_names_a_class_the_checker_refutes_and_leaves_the_verdi
         i = hint(classes, [((), ())] * len(classes), 2)
         if i is not None:
             named += 1
-            check_core([answers[k] for k in classes[i]], 2, random_300.guesses, mode="easy")   # raises if wrong
+            # raises if wrong
+            check_core([answers[k] for k in classes[i]], 2, random_300.guesses, options=CheckOptions(mode="easy"))
     assert named == hint.named > 0
     word, value = max(((w, v) for w, v in entries.items() if v["yes"] is False and v["same_as"] is None),
                       key=lambda wv: len(wv[1]["core"]))
@@ -295,6 +303,6 @@ def test_an_older_no_whose_core_the_checkpoint_records_as_checked_is_marked_chec
     checks = []
     real = refutation.check_first_word_core
     monkeypatch.setattr(refutation, "check_first_word_core", lambda *a, **k: checks.append(a[0]) or real(*a, **k))
-    again = decide_every_first_word(searcher, 3, ck)
+    again = decide_every_first_word(searcher, 3, execution=Execution(checkpoint=str(ck)))
     assert json.loads(ck.read_text())["entries"][older]["checked"] is True
     assert checks == [] and again.stats["searched_now"] == 0 and again.stats["nos_unchecked"] == 0

@@ -141,7 +141,7 @@ def test_the_ranked_scan_gives_the_plain_scans_slack():
         rank_guesses(part, L, MT, order, vals)
         assert np.all(np.diff(vals[order]) <= 0)
         d = int(rng.integers(2, 5))
-        got = ranked_slack(sub, whole, order, vals, L, L, feat, no_mask, False, allowed, d, MT)
+        got = ranked_slack(sub, whole, (order, vals), (L, L, feat, no_mask, False, allowed), d, MT)
         want = endgame_slack(sub, L[allowed], d, MT, 0)
         assert got == want, (trial, got, want)
         refuted += got < 0

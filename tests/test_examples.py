@@ -261,11 +261,11 @@ FAST_VARIANT = {
     # n = 8: hours (see LONG_RUNS)
     "wordlelab perm optimal --n 8 --checkpoint perm8.log": "wordlelab perm optimal --n 6 --depth-first --checkpoint perm8.log",
     # every one of 12972 first words: days (see LONG_RUNS)
-    "wordlelab every-first-word --guesses 6 --lists nyt20220316 --answers all --memory 2 "
+    "wordlelab every-first-word --guesses 6 --lists nyt20220316 --answers all --set memory=2 "
     "--checkpoint every6.json --trees trees6":
         "wordlelab every-first-word --guesses 4 --guess-file g.txt --answers a.txt "
         "--checkpoint every6.json --trees trees6",
-    "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all --memory 4 "
+    "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all --set memory=4 "
     "--node-limit 20000000 --workers 2 --checkpoint every7-hard.json --trees trees7":
         "wordlelab every-first-word --guesses 4 --mode hard --guess-file g.txt --answers a.txt "
         "--node-limit 20000000 --workers 2 --checkpoint every7-hard.json --trees trees7",
@@ -322,7 +322,7 @@ FAST_VARIANT = {
     "wordlelab recheck runs --limit-seconds 60": "wordlelab recheck runs --only rank-all-easy --only gumbo-bbbbb-seed",
     # every core of a whole hard-mode sweep proven again by the pure-Python checker: hours; the
     # same on the small lists (a fresh sweep, each no's core checked twice)
-    "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all --memory 4 "
+    "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all --set memory=4 "
     "--workers 2 --checkpoint every7-hard.json --trees trees7 --recheck":
         "wordlelab every-first-word --guesses 4 --mode hard --guess-file g.txt --answers a.txt "
         "--workers 2 --checkpoint every7-hard.json --trees trees7 --recheck",
@@ -333,9 +333,9 @@ FAST_VARIANT = {
 # the checkpoint, which must grow. Each is also in FAST_VARIANT.
 LONG_RUNS = {
     "wordlelab perm optimal --n 8 --checkpoint perm8.log": ("perm8.log", 120),
-    "wordlelab every-first-word --guesses 6 --lists nyt20220316 --answers all --memory 2 "
+    "wordlelab every-first-word --guesses 6 --lists nyt20220316 --answers all --set memory=2 "
     "--checkpoint every6.json --trees trees6": ("every6.json", 300),
-    "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all --memory 4 "
+    "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all --set memory=4 "
     "--node-limit 20000000 --workers 2 --checkpoint every7-hard.json --trees trees7": ("every7-hard.json", 120),
     "wordlelab solve --start thump --mode hard --max-guesses 7 --lists nyt20220316 --answers all --set memory=6 "
     "--workers 2 --checkpoint thump7.json": ("thump7.json", 120),

@@ -267,7 +267,7 @@ def test_word_lists_with_names_of_230_letters_are_kept_under_short_names(tmp_pat
 
 @pytest.mark.parametrize("args, said", [
     (["solve", "--start", "salet", "--set", "memory=nan"], "not a finite number"),
-    (["every-first-word", "--guesses", "4", "--memory", "nan"], "not a finite number"),
+    (["every-first-word", "--guesses", "4", "--set", "memory=nan"], "not a finite number"),
     (["solve", "--start", "salet", "--beam", "99999999999999999999"], "--beam"),
     (["lower-bound", "--pattern", "?ills", "--time-limit", "nan"], "not a finite number"),
     (["blindfold", "--k", "2", "--search", "nan"], "not a finite number"),

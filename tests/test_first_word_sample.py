@@ -6,9 +6,10 @@ import re
 
 import pytest
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError
 from wordlelab.instances.wordlists import WordLists, load_lists
-from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
+from wordlelab.models.settings import Execution
+from wordlelab.solvers.search.depth.depth_sweep import FirstWords, decide_every_first_word
 from wordlelab.solvers.search.depth.depth_verdicts import sweep_status
 from wordlelab.solvers.search.depth.first_word_sample import (estimate_yes, load_reach, reach_path, sample_first_words,
                                                         wilson_interval)
@@ -26,7 +27,7 @@ def random_300():
 
 def test_a_sample_of_every_word_estimates_the_exact_count(random_300):
     lists, yes = random_300
-    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, sample=(300, 7))
+    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(sample=(300, 7)))
     est = r.stats["sample"]
     assert est["prefix"] == 300 and est["yes"] == len(yes) and est["no"] == 300 - len(yes)
     assert est["estimate"] == est["low"] == est["high"] == est["proven_low"] == est["proven_high"] == len(yes)
@@ -36,7 +37,8 @@ def test_a_sample_is_decided_in_the_order_drawn_and_a_larger_one_of_the_same_see
     lists, yes = random_300
     ck = str(tmp_path / "every.json")
     told = []
-    first = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, sample=(20, 5),
+    first = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(sample=(20, 5)),
+                                    execution=Execution(checkpoint=ck),
                                     progress=lambda n, info=None: told.append(info))
     drawn = sample_first_words(lists.guesses, 40, 5)
     entries = json.loads(open(ck).read())["entries"]
@@ -52,7 +54,8 @@ def test_a_sample_is_decided_in_the_order_drawn_and_a_larger_one_of_the_same_see
     # the larger sample's first 20 words are the smaller one's, read from the checkpoint alone
     status = sweep_status(ours, 4, ck, sample=(40, 5)).stats["sample"]
     assert status["sample"] == 40 and status["prefix"] == 20 and status["yes"] == est["yes"]
-    second = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, sample=(40, 5))
+    second = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(sample=(40, 5)),
+                                     execution=Execution(checkpoint=ck))
     assert second.stats["searched_now"] == 20 and second.stats["sample"]["prefix"] == 40
     assert second.stats["sample"]["yes"] == len(yes & set(drawn))
 
@@ -62,20 +65,24 @@ def test_words_decided_out_of_turn_count_only_once_the_samples_run_reaches_them(
     (counted as soon as decided, the words a core covers, all no, would bias the count)."""
     lists, _ = random_300
     ck = str(tmp_path / "every.json")
-    decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, sample=(10, 8))
+    decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(sample=(10, 8)),
+                            execution=Execution(checkpoint=ck))
     drawn = sample_first_words(lists.guesses, 30, 8)
-    decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, words=drawn[10:30])
+    decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(words=tuple(drawn[10:30])),
+                            execution=Execution(checkpoint=ck))
     assert set(drawn) <= set(json.loads(open(ck).read())["entries"])
     assert sweep_status(NativeSearcher(lists, "easy", 4), 4, ck, sample=(30, 8)).stats["sample"]["prefix"] == 10
     # the sample's own run passes them, in order, with nothing to search
-    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, sample=(30, 8))
+    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(sample=(30, 8)),
+                                execution=Execution(checkpoint=ck))
     assert r.stats["searched_now"] == 0 and r.stats["sample"]["prefix"] == 30
 
 
 def test_a_sample_on_workers_keeps_its_reach(random_300, tmp_path):
     lists, yes = random_300
     ck = str(tmp_path / "every.json")
-    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, ck, workers=2, sample=(15, 3))
+    r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(sample=(15, 3)),
+                                execution=Execution(checkpoint=ck, workers=2))
     drawn = sample_first_words(lists.guesses, 15, 3)
     assert set(json.loads(open(ck).read())["entries"]) == set(drawn)
     assert r.stats["sample"]["prefix"] == 15 and r.stats["sample"]["yes"] == len(yes & set(drawn))
@@ -119,32 +126,35 @@ def test_the_wilson_interval_holds_its_proportion_and_narrows_with_trials():
 
 def test_sample_goes_alone_and_takes_a_size_the_lists_have(random_300):
     lists, _ = random_300
-    for kwargs, said in [({"sample": (301, 1)}, "--sample takes 1 to 300 first words, not 301"),
-                         ({"sample": (5, 1), "words": [lists.guesses[0]]}, "--sample draws the words to decide"),
-                         ({"sample": (5, 1), "limit": 3}, "--sample draws the words to decide"),
-                         ({"sample": (5, 1), "recheck": True}, "--sample draws the words to decide")]:
-        with pytest.raises(WordleError, match=said):
-            decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, **kwargs)
+    for candidates, recheck, said in [
+            (FirstWords(sample=(301, 1)), False, "sample takes 1 to 300 first words, not 301"),
+            (FirstWords(sample=(5, 1), words=(lists.guesses[0],)), False, "sample draws the words to decide"),
+            (FirstWords(sample=(5, 1), limit=3), False, "sample draws the words to decide"),
+            (FirstWords(sample=(5, 1)), True, "sample draws the words to decide")]:
+        with pytest.raises(ParameterError, match=said) as e:
+            decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=candidates, recheck=recheck)
+        assert not str(e.value).startswith("--")        # the library names its parameters
 
 
 def test_cli_sample_prints_the_estimate_beside_the_proven_bounds(cli_run, tmp_path):
     ck = tmp_path / "every.json"
     base = ["every-first-word", "--guesses", "3", "--lists", "nyt20220316", "--checkpoint", str(ck)]
-    run = cli_run(base + ["--sample", "3", "--seed", "11"]).out
+    run = cli_run(base + ["--sample", "3:11"]).out
     line = (r"random sample \(seed 11\): its runs have passed the first 3 of the 3 words drawn, 0 yes, 3 no; "
             r"estimate \(a statistic, not a proof\): 0 of 12972 first words find every answer within 3, 95% "
             r"interval 0-\d+; proven: 0-12969")
     assert re.search(line, run), run
-    status = cli_run(base + ["--sample", "3", "--seed", "11", "--status"]).out
+    status = cli_run(base + ["--sample", "3:11", "--status"]).out
     assert re.search(line, status) and "nothing searched" in status
-    more = cli_run(base + ["--sample", "4", "--seed", "11", "--status"]).out
+    more = cli_run(base + ["--sample", "4:11", "--status"]).out
     assert "its runs have passed the first 3 of the 4 words drawn" in more
     for wrong, said in [(["--sample", "0"], "error: wordlelab every-first-word: Invalid value for '--sample'"),
                         (["--sample", "20000"], "error: --sample takes 1 to 12972 first words, not 20000"),
                         (["--sample", "2", "--words", "salet"], "error: --sample draws the words to decide: "
-                                                                "drop --words, --limit, --recheck and "
-                                                                "--class-checkpoint"),
-                        (["--seed", "3"], "error: --seed is the seed of --sample's draw: give --sample N too"),
+                                                                "drop --words, --limit, --recheck and the "
+                                                                "class checkpoints"),
+                        (["--sample", "3:x"], "error: wordlelab every-first-word: Invalid value for '--sample': "
+                                              "'3:x' is not N[:SEED]"),
                         (["--sample", "2", "--status", "--limit", "4"],
                          "error: --sample draws the words to decide: drop --limit")]:
         r = cli_run(base + wrong, expect_error=True)

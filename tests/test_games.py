@@ -11,7 +11,7 @@ import pytest
 
 from wordlelab.instances.wordlists import load_lists
 from wordlelab.models.games import WIN, Mastermind
-from wordlelab.models.refutation import CoreFault, check_core, game_rule
+from wordlelab.models.refutation import CheckOptions, CoreFault, check_core, game_rule
 from wordlelab.models.tree import Tree, load_tree
 from wordlelab.models.verify import TreeFault, mastermind_reply, verify_tree
 from wordlelab.solvers.search.depth.depth_proof import prove_depth
@@ -118,9 +118,9 @@ def test_the_core_checker_plays_mastermind():
     apart = list({mastermind_reply("123", a): a for a in codes}.values())
     assert len(apart) >= 5
     with pytest.raises(CoreFault):
-        check_core(apart, 2, codes, mode="easy", rule="mastermind:3x3")
+        check_core(apart, 2, codes, options=CheckOptions(mode="easy", rule="mastermind:3x3"))
     # ... and not within 1
-    assert check_core(apart, 1, codes, mode="easy", rule="mastermind:3x3") >= 0
+    assert check_core(apart, 1, codes, options=CheckOptions(mode="easy", rule="mastermind:3x3")) >= 0
 
 
 def test_knuth_five_and_not_four():

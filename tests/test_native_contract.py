@@ -243,6 +243,6 @@ def test_memory_sets_the_node_table_and_a_tiny_table_proves_the_same(cli_run, tm
     assert tiny["stats"]["table_slots"] * 24 <= 0.001 * 2**30 < 2 * tiny["stats"]["table_slots"] * 24
     depth = ["prove-depth", "--guesses", "3", "--guess-file", str(tmp_path / "g.txt"),
              "--answers", str(tmp_path / "a.txt"), "--json"]
-    assert json.loads(cli_run([*depth, "--memory", "0.001"]).out)["status"] == json.loads(cli_run(depth).out)["status"]
+    assert json.loads(cli_run([*depth, "--set", "memory=0.001"]).out)["status"] == json.loads(cli_run(depth).out)["status"]
     r = cli_run(["solve", *files, "--set", "memory=0"], expect_error=True)
     assert r.code == 2 and "memory" in r.err

@@ -9,7 +9,7 @@ from proof_inputs import inputs_file
 from test_native_search import brute_force, reference_values, tiny_instance
 from wordlelab.instances.wordlists import WordLists
 from wordlelab.models.inputs import ProofInputs
-from wordlelab.models.settings import Execution
+from wordlelab.models.settings import Execution, Limits
 from wordlelab.solvers.search.rank.best_start import Candidates, run_best_start
 
 
@@ -177,7 +177,7 @@ def test_a_depth_sweep_checkpoint_refutes_its_no_words(tmp_path, monkeypatch):
     answers, guesses = tiny_instance(404, n_answers=14, n_guesses=20)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     ck = str(tmp_path / "every3.json")
-    sweep = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, ck)
+    sweep = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, execution=Execution(checkpoint=ck))
     no = sweep.stats["first_words"] - sweep.value
     assert 0 < no and sweep.value > 0
     plain = run_best_start(lists, "hard", 3, 2)
@@ -202,7 +202,8 @@ def test_the_words_a_depth_sweep_left_open_are_searched_last(tmp_path, monkeypat
     answers, guesses = tiny_instance(404, n_answers=14, n_guesses=20)
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     ck = str(tmp_path / "every4.json")
-    decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, ck, node_limit=10)
+    decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, limits=Limits(node_limit=10),
+                            execution=Execution(checkpoint=ck))
     with open(ck) as f:
         entries = json.load(f)["entries"]
     left_open = {w for w, v in entries.items() if v["yes"] is None}

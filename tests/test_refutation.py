@@ -8,8 +8,9 @@ import pytest
 from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import WordLists, load_lists
 from wordlelab.models.feedback import feedback
-from wordlelab.models.refutation import CheckTooLong, CoreFault, check_core, check_first_word_core
-from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
+from wordlelab.models.refutation import CheckOptions, CheckTooLong, CoreFault, check_core, check_first_word_core
+from wordlelab.models.settings import Execution
+from wordlelab.solvers.search.depth.depth_sweep import FirstWords, decide_every_first_word
 from wordlelab.solvers.search.engine.kernels import K
 from wordlelab.solvers.search.native import NativeSearcher
 from wordlelab.solvers.search.engine.tables import NODE_LIMIT, REFUTED, depth_rounds, new_stats, new_table
@@ -42,7 +43,8 @@ def test_malformed_cores_are_refused():
 
 def test_a_check_too_long_proves_nothing():
     with pytest.raises(CheckTooLong):
-        check_core(ATCH, 6, ATCH, [("nauch", feedback("nauch", "batch"))], node_limit=1, endgame_bound=False)
+        check_core(ATCH, 6, ATCH, [("nauch", feedback("nauch", "batch"))],
+                   options=CheckOptions(node_limit=1, endgame_bound=False))
 
 
 def test_a_check_past_its_work_limit_proves_nothing_and_one_within_it_does():
@@ -51,15 +53,15 @@ def test_a_check_past_its_work_limit_proves_nothing_and_one_within_it_does():
     history, guesses = [("nauch", feedback("nauch", "batch"))], ATCH + ["blimp", "chimp"]
     allowed = 7                                         # only the ?ATCH words keep a, c and h green
     with pytest.raises(CheckTooLong, match="table alone"):
-        check_core(ATCH, 6, guesses, history, work_limit=allowed * len(ATCH) - 1)
+        check_core(ATCH, 6, guesses, history, options=CheckOptions(work_limit=allowed * len(ATCH) - 1))
     with pytest.raises(CheckTooLong, match="read 60 patterns"):
-        check_core(ATCH, 6, guesses, history, work_limit=60, endgame_bound=False)
+        check_core(ATCH, 6, guesses, history, options=CheckOptions(work_limit=60, endgame_bound=False))
     with pytest.raises(CheckTooLong, match="table alone"):
         check_first_word_core("nauch", ATCH, 6, guesses, work_limit=allowed * len(ATCH) - 1)
-    plain = check_core(ATCH, 6, guesses, history, endgame_bound=False)
+    plain = check_core(ATCH, 6, guesses, history, options=CheckOptions(endgame_bound=False))
     # the plain search's nodes hold at most 7 answers each: this budget is enough
-    assert check_core(ATCH, 6, guesses, history, work_limit=allowed * 7 * (plain + 1),
-                      endgame_bound=False) == plain
+    assert check_core(ATCH, 6, guesses, history,
+                      options=CheckOptions(work_limit=allowed * 7 * (plain + 1), endgame_bound=False)) == plain
 
 
 def test_a_check_cut_short_goes_on_from_the_claims_it_proved():
@@ -68,17 +70,18 @@ def test_a_check_cut_short_goes_on_from_the_claims_it_proved():
     where the last stopped, while without them it never gets further."""
     history, guesses = [("nauch", feedback("nauch", "batch"))], ATCH + ["blimp"]
     claims = []
-    check_core(ATCH, 6, guesses, history, endgame_bound=False, on_proven=lambda *c: claims.append(c))
+    check_core(ATCH, 6, guesses, history, options=CheckOptions(endgame_bound=False),
+               on_proven=lambda *c: claims.append(c))
     assert {more[0][0] for _, more, _ in claims} == set(ATCH)      # each ?ATCH guess; BLIMP splits none apart
     for answers, more, left in claims:       # each claim is a core of its own after its guess
         assert left == 5 and len(more) == 1 and all(feedback(more[0][0], a) == more[0][1] for a in answers)
-        check_core(answers, left, guesses, history + list(more), endgame_bound=False)
+        check_core(answers, left, guesses, history + list(more), options=CheckOptions(endgame_bound=False))
     for limit in range(100, 5000, 50):      # the least budget under which runs make progress
         proven, cut, done = [], 0, False
         while not done and cut < 20:
             before = len(proven)
             try:
-                check_core(ATCH, 6, guesses, history, endgame_bound=False, work_limit=limit,
+                check_core(ATCH, 6, guesses, history, options=CheckOptions(work_limit=limit, endgame_bound=False),
                            proven=list(proven), on_proven=lambda *c: proven.append(c))
                 done = True
             except CheckTooLong:
@@ -89,7 +92,7 @@ def test_a_check_cut_short_goes_on_from_the_claims_it_proved():
             break
     assert cut >= 2 and sorted(proven) == sorted(claims)    # no claim proved twice
     with pytest.raises(CheckTooLong):       # the same budget, without the claims: never done
-        check_core(ATCH, 6, guesses, history, endgame_bound=False, work_limit=limit)
+        check_core(ATCH, 6, guesses, history, options=CheckOptions(work_limit=limit, endgame_bound=False))
     # a claim is checked for its shape and history, as a lemma is
     answers, more, left = claims[0]
     with pytest.raises(CoreFault, match="a proven claim's answers are not a part of the core"):
@@ -108,7 +111,7 @@ def test_every_move_at_a_node_is_tried_once_whatever_its_numbers():
                "eabcf", "ccfcf", "fadbf", "dbcfc", "cbfeb", "dfceb", "cfbef", "eabca", "eacba", "cbaac", "fcbaf",
                "bcefd", "fbccc", "cafaf", "bdedb", "eabcb", "cecbb", "baddc", "cefda", "fbecb", "fbccd", "ddbac",
                "dcfec", "befda", "dedcf", "fcdec", "ccdef", "efbaf", "bebcd", "caaff", "eabcc"]
-    assert check_core(answers, 3, guesses, [], endgame_bound=False) == 21
+    assert check_core(answers, 3, guesses, [], options=CheckOptions(endgame_bound=False)) == 21
 
 
 def test_an_endgame_splits_into_one_class_and_single_answers():
@@ -202,7 +205,7 @@ def test_the_checker_decides_alike_with_and_without_the_endgame_bound():
         for bound in (True, False):
             try:
                 outcome.append(check_core(answers, d, lists.guesses, [(g0, feedback(g0, target))],
-                                          endgame_bound=bound))
+                                          options=CheckOptions(endgame_bound=bound)))
             except CoreFault:
                 outcome.append(None)
         assert (outcome[0] is None) == (outcome[1] is None), (g0, answers, d)
@@ -250,7 +253,8 @@ def test_a_check_makes_no_reference_cycle_and_leaves_the_collector_as_it_was():
     gc.set_threshold(0)
     try:
         seen = []
-        check_core(ATCH, 6, ATCH + ["blimp"], [("nauch", feedback("nauch", "batch"))], endgame_bound=False,
+        check_core(ATCH, 6, ATCH + ["blimp"], [("nauch", feedback("nauch", "batch"))],
+                   options=CheckOptions(endgame_bound=False),
                    on_proven=lambda *claim: seen.append(gc.get_threshold()[0]))
         assert seen and set(seen) == {0}
     finally:
@@ -280,7 +284,7 @@ def test_the_checker_agrees_with_the_compiled_depth_search_on_random_sets(mode, 
         history = [(lists.guesses[g0], int(pats[c]))]
         core = [lists.answers[a] for a in sub]
         try:
-            check_core(core, d, lists.guesses, history, mode=mode)
+            check_core(core, d, lists.guesses, history, options=CheckOptions(mode=mode))
             refuted = True
         except CoreFault:
             refuted = False
@@ -391,7 +395,8 @@ def test_a_resumed_sweep_rechecks_every_certificate_from_the_checkpoint(hard_swe
     shutil.copytree(folder / "trees", trees)
     question = json.loads((folder / "every.json").read_text())["question"]
     save_checkpoint(ck, question, entries)
-    r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, tree_dir=trees, recheck=True)
+    r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, execution=Execution(checkpoint=str(ck)),
+                                tree_dir=trees, recheck=True)
     assert r.stats["searched_now"] == 0 and r.verified and not first.verified
     assert r.stats["recheck"]["cores"] == first.stats["decided"]["no"] > 20
     assert r.stats["recheck"]["trees"] == first.stats["decided"]["yes"] > 20
@@ -405,7 +410,8 @@ def test_a_resumed_sweep_rechecks_every_certificate_from_the_checkpoint(hard_swe
         recheck_decisions(random_300, 4, doctored, trees)
     (trees / f"{yes}.tree").unlink()
     with pytest.raises(WordleError, match=f"no tree for the yes word {yes.upper()}"):
-        decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, tree_dir=trees, recheck=True)
+        decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, execution=Execution(checkpoint=str(ck)),
+                                tree_dir=trees, recheck=True)
     with pytest.raises(WordleError, match="strict mode's nos have no core"):
         decide_every_first_word(NativeSearcher(random_300, "strict", 4), 4, recheck=True)
 
@@ -432,14 +438,16 @@ def test_every_no_of_a_hard_sweep_has_a_checked_minimal_core(hard_sweep, random_
 
 def test_a_resumed_hard_sweep_gives_its_coreless_nos_a_core(tmp_path, random_300):
     ck = tmp_path / "every.json"
-    first = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, limit=30)
+    first = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, candidates=FirstWords(limit=30),
+                                    execution=Execution(checkpoint=str(ck)))
     doc = json.loads(ck.read_text())
     nos = [w for w, v in doc["entries"].items() if v["yes"] is False]
     assert nos
     from wordlelab.solvers.runtime.checkpoint import save_checkpoint
     entries = {w: dict(v, core=None, depth=None) if w in nos else v for w, v in doc["entries"].items()}
     save_checkpoint(ck, doc["question"], entries)           # as a checkpoint from before hard-mode cores
-    again = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, ck, limit=30)
+    again = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, candidates=FirstWords(limit=30),
+                                    execution=Execution(checkpoint=str(ck)))
     assert again.stats["searched_now"] == len(nos) and again.stats["yes"] == first.stats["yes"]
     assert all(v["core"] for w, v in json.loads(ck.read_text())["entries"].items() if w in nos)
 
@@ -466,7 +474,8 @@ def test_a_class_holding_a_refuted_endgame_gets_a_core_inside_it():
 def test_a_no_the_checker_cannot_decide_is_reported_unknown(tmp_path, random_300, monkeypatch):
     import wordlelab.models.refutation as refutation
     monkeypatch.setattr(refutation, "CHECK_NODE_LIMIT", 0)
-    r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, tmp_path / "every.json", limit=20)
+    r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, candidates=FirstWords(limit=20),
+                                execution=Execution(checkpoint=str(tmp_path / "every.json")))
     assert r.status == "UNKNOWN" and r.stats["decided"]["no"] == 0 and r.stats["decided"]["unknown"] > 0
     lists = load_lists("nyt20220316")
     r = prove_depth(NativeSearcher(lists, "hard", 5), 5, start="salet")
@@ -512,7 +521,7 @@ def test_the_checker_keeps_only_minimal_refuted_sets():
     assert search.nodes > 10 and len(kept) > 100
     for d, c, m in kept:
         assert not any(d2 == d and c2 == c and m2 != m and m2 & m == m2 for d2, c2, m2 in kept)
-    assert check_core(answers, 6, lists.guesses, [(g0, p0)], endgame_bound=False) > 0
+    assert check_core(answers, 6, lists.guesses, [(g0, p0)], options=CheckOptions(endgame_bound=False)) > 0
 
 
 def test_every_witness_the_checker_keeps_is_refuted_on_its_own():

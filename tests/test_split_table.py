@@ -9,7 +9,7 @@ import pytest
 from wordlelab.instances.wordlists import load_lists
 from wordlelab.models.feedback import ALL_GREEN, feedback
 from wordlelab.models.modes import hard_allowed
-from wordlelab.models.refutation import CoreFault, check_core, check_first_word_core
+from wordlelab.models.refutation import CheckOptions, CoreFault, check_core, check_first_word_core
 from wordlelab.models.split_table import Separations, letter_part, pattern_rows
 
 # a core of SALET's BBBBB class that no strategy finds within 3 more guesses in easy mode, each
@@ -101,7 +101,7 @@ def test_the_checker_agrees_with_brute_force_on_small_sets(mode):
         d = rng.choice([2, 3])
         truth = _solvable(answers, d, guesses, mode == "hard")
         try:
-            check_core(answers, d, guesses, mode=mode)
+            check_core(answers, d, guesses, options=CheckOptions(mode=mode))
             refuted = True
         except CoreFault:
             refuted = False

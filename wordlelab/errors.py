@@ -51,19 +51,23 @@ def check_choice(value, choices, what: str):
     return value
 
 
-def check_words(words, known, option: str, where: str = "the guess list") -> dict[str, int]:
+def check_words(words, known, parameter: str, where: str = "the guess list") -> dict[str, int]:
     """The words a user named (lower case, each once) -> their place in the order given, or
-    WordleError naming those not in ``known`` (``where`` says what it is).
+    ParameterError naming the ``parameter`` and those not in ``known`` (``where`` says what it is).
 
-    >>> check_words(["Salet", " crane", "salet", ""], {"salet", "crane"}, "--words")
+    >>> check_words(["Salet", " crane", "salet", ""], {"salet", "crane"}, "words")
     {'salet': 0, 'crane': 1}
+    >>> check_words(["qqqqq"], {"salet"}, "words")
+    Traceback (most recent call last):
+    ...
+    wordlelab.errors.ParameterError: words: not in the guess list: QQQQQ (give them comma-separated)
     """
     named = list(dict.fromkeys(w.strip().lower() for w in words if w.strip()))
     if not named:
-        raise WordleError(f"{option}: no word given")
+        raise ParameterError(f"{{{parameter}}}: no word given")
     strangers = [w.upper() for w in named if w not in known]
     if strangers:
-        raise WordleError(f"{option}: not in {where}: {', '.join(strangers)} (give them comma-separated)")
+        raise ParameterError(f"{{{parameter}}}: not in {where}: {', '.join(strangers)} (give them comma-separated)")
     return {w: i for i, w in enumerate(named)}
 
 

@@ -9,10 +9,10 @@ import click
 from wordlelab.cli.common import json_option, lists_options, mode_option, save_tree_certificate, show_rests_on
 from wordlelab.cli.common import final_write
 from wordlelab.cli.console import emit_json, err, out, progress, table
-from wordlelab.errors import WordleError
-from wordlelab.cli.options import (OutputDir, OutputFile, PlotFile, Workers, flag_group, memory_option,
+from wordlelab.errors import ParameterError, WordleError
+from wordlelab.cli.options import (OutputDir, OutputFile, PlotFile, SeededValue, Workers, flag_group,
                                    non_negative, positive, set_option, table_entries, usable_cores, workers_type,
-                                   setting_option, sweep_options, inputs_option)
+                                   setting_option, inputs_option)
 
 SHOWN_UNKNOWN = 30      # undecided words named per limit in a depth sweep's report (all are in --json)
 # a beam wider than any guess list is the whole list; 20 digits overflowed the compiled search's int64
@@ -27,15 +27,6 @@ def _checked_cores(mode: str, nos: int, unchecked: int) -> str:
         return (f", {nos - unchecked} with a checked core, {unchecked} from before easy-mode cores were checked: "
                 f"--recheck proves them")
     return ""
-
-
-def _sample(size, seed):
-    """--sample N --seed S as (N, S); --seed alone is a mistake (it would draw nothing)."""
-    if size is None:
-        if seed is not None:
-            raise WordleError("--seed is the seed of --sample's draw: give --sample N too")
-        return None
-    return size, 0 if seed is None else seed
 
 
 def _sample_line(est: dict, seed: int, n_guesses: int) -> str:
@@ -257,23 +248,27 @@ def _every_first_word(searcher, n_guesses, tree_dir, limit, checkpoint, node_lim
                       class_checkpoints=(), sample=None):
     """wordlelab every-first-word: one decision per first word (--status: what the checkpoint holds)."""
     from wordlelab.solvers.search.depth.depth_sweep import decide_every_first_word
+    from wordlelab.models.settings import Execution, Limits
+    from wordlelab.solvers.search.depth.depth_sweep import FirstWords
     if core_work is not None and searcher.mode not in ("hard", "easy"):
-        raise WordleError("--core-work is the budget of the core checks of hard and easy mode")
+        raise ParameterError("{core_work} is the budget of the core checks of hard and easy mode")
     lists = searcher.lists
     if status_only:
         if recheck or workers or dask_address or core_work or only_words is not None or class_checkpoints:
-            raise WordleError("--status searches nothing: drop --recheck, --core-work, --words, --class-checkpoint, "
-                              "--workers and --dask")
+            raise ParameterError("--status searches nothing: drop {recheck}, {core_work}, {words}, {inputs}, "
+                                 "{workers} and {dask_address}")
         from wordlelab.solvers.search.depth.depth_verdicts import sweep_status
         if sample and limit:
-            raise WordleError("--sample draws the words to decide: drop --limit")
+            raise ParameterError("{sample} draws the words to decide: drop {limit}")
         res = sweep_status(searcher, n_guesses, checkpoint, limit, sample)
     else:
         with progress("first words", None, enabled=not as_json) as advance:
-            res = decide_every_first_word(searcher, n_guesses, checkpoint, advance, tree_dir, node_limit, limit,
-                                          workers or 1, dask_address, recheck, core_work,
-                                          None if only_words is None else only_words.split(","),
-                                          class_checkpoints, sample)
+            res = decide_every_first_word(
+                searcher, n_guesses,
+                candidates=FirstWords(limit, None if only_words is None else tuple(only_words.split(",")), sample),
+                limits=Limits(node_limit=node_limit, core_work=core_work),
+                execution=Execution(workers=workers, dask_address=dask_address, checkpoint=checkpoint),
+                tree_dir=tree_dir, recheck=recheck, class_checkpoints=class_checkpoints, progress=advance)
     if as_json:
         emit_json(res.as_dict())
         return
@@ -333,10 +328,10 @@ def _every_first_word(searcher, n_guesses, tree_dir, limit, checkpoint, node_lim
 @click.option("--guesses", "n_guesses", required=True, type=int, help="the guess limit G to decide")
 @lists_options(guess_flag="--guess-file")
 @mode_option
-@click.option("--start", default=None, help="first guess (default: any)")
-@click.option("--state", "state_text", default=None, help="decide from a game state")
+@flag_group("from", ("--start", "start", click.STRING, "WORD"), ("--state", "state_text", click.STRING, "STATE"),
+            help="decide with this first guess (default: any), or from a game state (guess.PATTERN..., e.g. "
+                 "salet.BBBYB; ending in a guess, with that next guess)")
 @setting_option("node_limit", default=10**12, show_default=True, help="give up (UNKNOWN) after this many nodes")
-@click.option("--tree", "tree_file", default=None, type=OutputFile(), help="write the certificate tree on yes")
 @click.option("--any-tree", is_flag=True,
               help="on yes, certify with the depth search's own strategy (verified) instead of a least-total "
                    "one: for instances whose least total is out of reach")
@@ -344,20 +339,21 @@ def _every_first_word(searcher, n_guesses, tree_dir, limit, checkpoint, node_lim
               help="on no (easy mode): re-decide the core with the plain search")
 @setting_option("checkpoint",
               help="without --start: first words refuted so far, with their cores (JSON); a rerun resumes from it")
-@click.option("--core", "core_file", default=None, type=OutputFile(),
-              help="on no (easy mode, or hard mode with --start): write the core, one answer per line (a list for --answers)")
+@flag_group("output", ("--tree", "tree_file", OutputFile(), "FILE"), ("--core", "core_file", OutputFile(), "FILE"),
+            help="files to write: the certificate tree on yes; on no (easy mode, or hard mode with --start), the "
+                 "core, one answer per line (a list for --answers)")
 @click.option("--status", "status_only", is_flag=True,
               help="with --state and --checkpoint: report what the checkpoint holds and search nothing: the "
                    "next guesses refuted, their cores checked and those left open")
-@setting_option("core_work", help="--state, hard mode: patterns the pure-Python checker may read on each core")
 @click.option("--largest-first", is_flag=True,
               help="--state with --checkpoint, hard mode: make the cores of the largest classes first; a second run "
                    "on the same checkpoint with this flag works from the other end, and each run takes the cores "
                    "the other has made")
-@memory_option
+@set_option("core_work", "memory_gib",
+            helps={"core_work": "--state, hard mode: patterns the pure-Python checker may read on each core"})
 @json_option
-def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file, any_tree, recheck, checkpoint,
-                core_file, status_only, core_work, largest_first, memory_gib, as_json):
+def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, any_tree, recheck, checkpoint, tree_file,
+                core_file, status_only, largest_first, core_work, memory_gib, as_json):
     """Decide whether every answer can be found within G guesses, with a certificate.
 
     Yes is OPTIMAL with a verified tree, no is INFEASIBLE (with a core in easy mode, and in
@@ -375,14 +371,14 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
     run = DepthRun(searcher, largest_first=largest_first)
     if (status_only or core_work) and not state_text:
-        raise WordleError("--status and --core-work go with --state here; every first word: "
-                          "'wordlelab every-first-word'")
+        raise ParameterError("--status and {core_work} go with --state here; every first word: "
+                             "'wordlelab every-first-word'")
     if status_only:
         return _state_status(searcher, n_guesses, state_text, checkpoint, as_json)
     if core_work:
         # a state run checks each next guess's core under this budget
         if searcher.mode != "hard":
-            raise WordleError("--core-work is the budget of hard mode's core checks")
+            raise ParameterError("{core_work} is the budget of hard mode's core checks")
         run.core_work = core_work
     # what the progress counts: classes after a given guess, or the guesses tried
     given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
@@ -455,55 +451,50 @@ def prove_depth(n_guesses, lists, mode, start, state_text, node_limit, tree_file
 @click.option("--trees", "tree_dir", default=None, type=OutputDir(),
               help="keep each yes word's verified tree here (WORD.tree); "
                    "a tree already there decides its word once the verifier passes it")
-@click.option("--limit", default=None, type=positive(),
-              help="only the first N words, most promising first")
-@click.option("--words", "only_words", default=None, metavar="W1,W2,...",
-              help="only these first words (comma-separated), e.g. to spend a larger "
-                   "--core-work on one core check; the checkpoint's other words are kept as they are")
-@click.option("--sample", default=None, type=positive(), metavar="N",
-              help="only N first words drawn at random (--seed), taken in the order drawn, and "
-                   "an estimate of the yes count from the sample's decided prefix (a statistic, not a proof; "
-                   "with --status, from the checkpoint alone)")
-@click.option("--seed", default=None, type=int,
-              help="--sample: the seed of the draw (default 0; the same seed, the same words)")
+@flag_group("part", ("--limit", "limit", positive(), "N"), ("--words", "only_words", click.STRING, "W1,W2,..."),
+            ("--sample", "sample", SeededValue(), "N[:SEED]"),
+            help="only some first words: the first N, most promising first; only these (comma-separated), e.g. to "
+                 "spend a larger core-work on one core check, the checkpoint's other words kept as they are; or N "
+                 "drawn at random with the seed SEED (default 0; the same seed, the same words), taken in the order "
+                 "drawn, with an estimate of the yes count from the sample's decided prefix (a statistic, not a "
+                 "proof; with --status, from the checkpoint alone)")
 @click.option("--status", "status_only", is_flag=True,
               help="report what --checkpoint holds and search nothing: the words decided and what stopped each "
                    "undecided one")
-@setting_option("core_work",
-                help="patterns the pure-Python checker may read on a core (in hard mode, one that could not be "
-                     "shrunk) (default 200000000; in easy mode 5000000000); a word whose search refuted a class but "
-                     "whose core ran out of it is searched again only with a larger value (or once its tree is in "
-                     "--trees); such a core is kept beside --checkpoint (NAME.drafts.json), so that the larger value "
-                     "only checks it")
-@click.option("--class-checkpoint", "class_checkpoints", multiple=True, metavar="FILE",
-              help="hard mode: the checkpoint of a 'prove-depth --state WORD.PATTERN --checkpoint FILE' run whose "
-                   "search refuted every guess after that class of WORD; WORD is then decided by checking the "
-                   "class's core made from it, with the guesses' cores checked so far (repeatable)")
-@inputs_option
-@sweep_options("processes (default 1; in hard mode they share one node table); with --dask local, workers",
-               "run the first words on dask.distributed")
-@memory_option
+@inputs_option(help="hard mode: a manifest (JSON, docs/ranking.md) whose class checkpoints, each of a 'prove-depth "
+                    "--state WORD.PATTERN --checkpoint FILE' run whose search refuted every guess after that class "
+                    "of WORD, decide their words by checking the class's core made from them, with the guesses' "
+                    "cores checked so far; its other files are other commands'")
+@setting_option("workers", type=workers_type(),
+                help="processes (default 1; in hard mode they share one node table); with --set dask=local, workers")
+@set_option("core_work", "dask_address", "memory_gib",
+            helps={"core_work": "patterns the pure-Python checker may read on a core (in hard mode, one that could "
+                                "not be shrunk) (default 200000000; in easy mode 5000000000); a word whose search "
+                                "refuted a class but whose core ran out of it is searched again only with a larger "
+                                "value (or once its tree is in --trees); such a core is kept beside --checkpoint "
+                                "(NAME.drafts.json), so that the larger value only checks it",
+                   "dask_address": "run the first words on dask.distributed"})
 @json_option
 def every_first_word(n_guesses, lists, mode, node_limit, checkpoint, recheck, tree_dir, limit, only_words, sample,
-                     seed, status_only, core_work, class_checkpoints, inputs, workers, dask_address, memory_gib,
-                     as_json):
+                     status_only, inputs, workers, core_work, dask_address, memory_gib, as_json):
     """Decide, for every first word, whether it finds every answer within G guesses, each with a certificate.
 
     A yes comes with a verified tree, a no with a core checked by the independent checker. The
     run is resumable from --checkpoint, and --status reports what a checkpoint holds.
     """
     from wordlelab.solvers.search.native import NativeSearcher
+    class_checkpoints = ()
     if inputs is not None:
         if inputs.class_rankings or inputs.seed_trees or inputs.depth_checkpoint:
-            raise WordleError("every-first-word reads the class checkpoints of an inputs file (--class-checkpoint); "
-                              "its class rankings, seed trees and depth checkpoint are best-start's")
-        class_checkpoints = inputs.merged(class_checkpoints=class_checkpoints).class_checkpoints
+            raise WordleError("every-first-word reads the class checkpoints of an inputs file; its class rankings, "
+                              "seed trees and depth checkpoint are best-start's")
+        class_checkpoints = inputs.class_checkpoints
     if status_only and checkpoint and not os.path.exists(checkpoint):
         raise WordleError(f"--status: the checkpoint {checkpoint} does not exist (nothing to report)")
     searcher = NativeSearcher(lists, mode, n_guesses, cache_entries=table_entries(memory_gib))
+    sample = None if sample is None else (int(sample.value), sample.seed)
     return _every_first_word(searcher, n_guesses, tree_dir, limit, checkpoint, node_limit, workers, dask_address,
-                             recheck, as_json, core_work, status_only, only_words, class_checkpoints,
-                             _sample(sample, seed))
+                             recheck, as_json, core_work, status_only, only_words, class_checkpoints, sample)
 
 
 def _parse_shard(text):

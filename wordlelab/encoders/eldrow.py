@@ -16,7 +16,7 @@ Encoders build models; they never solve.
 from __future__ import annotations
 
 from wordlelab.encoders.model import Model, clean_name
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError
 
 MAX_CANDIDATES = 400
 
@@ -38,8 +38,8 @@ def _pairs(F, C):
 
 def _check_size(C):
     if len(C) > MAX_CANDIDATES:
-        raise WordleError(f"{len(C)} candidate words: too many for a model (at most {MAX_CANDIDATES}); "
-                          "give --start WORD to shrink it, or use --solver native")
+        raise ParameterError(f"{len(C)} candidate words: too many for a model (at most {MAX_CANDIDATES}); "
+                             "give a {start} word to shrink it, or the {solver} native")
 
 
 def build(F, C, t_pos, groups=(), names=None, name="eldrow") -> tuple[Model, list, list]:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError
 from wordlelab.models.feedback import ALL_GREEN
 from wordlelab.models.matrix import build_matrix
 from wordlelab.models.masks import allowed_mask
@@ -98,8 +98,9 @@ class StateGraph:
         sid = self._ids.get(key)
         if sid is None:
             if len(self.states) >= self.max_states:
-                raise WordleError(f"the state graph passed {self.max_states} states; the instance is too "
-                                  f"big for the layered encoding (try --encoding assignment or fewer answers)")
+                raise ParameterError(f"the state graph passed {self.max_states} states; the instance is too "
+                                     f"big for the layered encoding (try the {{encoding}} assignment or fewer "
+                                     f"answers)")
             sid = self._ids[key] = len(self.states)
             self.states.append(State(depth, answers, A))
         return sid

@@ -191,7 +191,7 @@ def load_lists(name: str | None = None, guesses_file: str | None = None,
     if game_named(name) is not WORDLE:
         if guesses_file or answers:
             raise WordleError(f"{name} is a game of its own: every code is a guess and an answer "
-                              f"(no --guesses or --answers)")
+                              f"(no guess or answer list of its own)")
         game = game_named(name)
         codes = game.codes()
         return WordLists(game.name, codes, codes, game)

@@ -24,7 +24,7 @@ searcher may order its work, never decide anything (see :func:`check_core`).
 >>> history = [("nauch", feedback("nauch", "batch"))]
 >>> check_core(family, 6, guesses, history)     # nodes visited; it raises if 6 could do it
 1
->>> check_core(family, 6, guesses, history, endgame_bound=False)    # the plain search
+>>> check_core(family, 6, guesses, history, CheckOptions(endgame_bound=False))    # the plain search
 99
 >>> check_core(family, 7, guesses, history)   # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -36,12 +36,13 @@ from __future__ import annotations
 import gc
 import threading
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
 from wordlelab.models.modes import hard_allowed, rule_after
 from wordlelab.models.refutation_search import CheckTooLong, CoreFault, Search
 
-__all__ = ["CheckTooLong", "CoreFault", "check_core", "check_first_word_core"]
+__all__ = ["CheckOptions", "CheckTooLong", "CoreFault", "check_core", "check_first_word_core"]
 
 MODES = ("easy", "hard")
 
@@ -79,23 +80,39 @@ def game_rule(rule: str):
     return reply, write
 
 
-def check_core(core, depth: int, guesses, history=(), node_limit: int | None = None,
-               endgame_bound: bool = True, work_limit: int | None = None, lemmas=(), hint=None,
-               proven=(), on_proven=None, mode: str = "hard", rule: str = "wordle") -> int:
-    """Check in hard mode (or ``mode="easy"``) that no strategy finds every answer of ``core``
+@dataclass(frozen=True)
+class CheckOptions:
+    """How :func:`check_core` checks a core: none of it changes a verdict, only whether one is
+    reached (the limits) and how (the bound).
+
+    ``mode``: ``"hard"`` or ``"easy"``. ``rule`` names the game (:func:`game_rule`): another game
+    than ``"wordle"`` is checked in easy mode, without the endgame bound (its lemma is about
+    letters), every pattern from its own rule. ``node_limit``: nodes before :class:`CheckTooLong`
+    (default :data:`CHECK_NODE_LIMIT`); ``work_limit``: patterns read before it (default: no
+    limit). ``endgame_bound=False`` leaves out Selby's endgame bound and trial (for cross-checks).
+    """
+
+    mode: str = "hard"
+    rule: str = "wordle"
+    node_limit: int | None = None
+    work_limit: int | None = None
+    endgame_bound: bool = True
+
+
+def check_core(core, depth: int, guesses, history=(), options: CheckOptions = CheckOptions(), lemmas=(),
+               hint=None, proven=(), on_proven=None) -> int:
+    """Check in hard mode (or ``options.mode="easy"``) that no strategy finds every answer of ``core``
     within ``depth`` more guesses after ``history`` (a list of (guess, pattern code) pairs);
     return the nodes visited. In easy mode the history only has to be consistent with the core.
 
     ``core`` must be consistent with ``history`` (each of its answers gives every earlier guess
     its pattern), and ``guesses`` is the whole guess list, filtered here by hard mode's rule.
     Raises :class:`CoreFault` if the claim is false or malformed, :class:`CheckTooLong` if the
-    search needs more than ``node_limit`` nodes (default :data:`CHECK_NODE_LIMIT`) or reads more
-    than ``work_limit`` patterns (default: no limit). The table of patterns is charged first,
-    |allowed guesses| x |answers|, and may alone exceed the limit before any node; each node
-    then reads |allowed guesses| x |its answers|.
-    ``endgame_bound=False`` leaves out Selby's endgame bound and trial (for cross-checks).
-    ``rule`` names the game (:func:`game_rule`): another game than ``"wordle"`` is checked in easy
-    mode, without the endgame bound (its lemma is about letters), every pattern from its own rule.
+    search needs more than ``options.node_limit`` nodes (default :data:`CHECK_NODE_LIMIT`) or
+    reads more than ``options.work_limit`` patterns (default: no limit). The table of patterns is
+    charged first, |allowed guesses| x |answers|, and may alone exceed the limit before any node;
+    each node then reads |allowed guesses| x |its answers|. The game, the mode and Selby's
+    endgame bound are ``options``' too (:class:`CheckOptions`).
 
     ``lemmas`` are claims to decide first, each ``(answers, more_history, guesses_left)``:
     answers of the core that, after ``history`` and then ``more_history``, cannot all be found
@@ -129,7 +146,7 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     >>> from wordlelab.models.feedback import feedback
     >>> family = ["batch", "catch", "hatch", "latch", "match", "patch", "watch"]
     >>> history = [("nauch", feedback("nauch", "batch"))]
-    >>> check_core(family, 6, family + ["blimp"], history, endgame_bound=False,
+    >>> check_core(family, 6, family + ["blimp"], history, CheckOptions(endgame_bound=False),
     ...            lemmas=[(family[:6], (), 5)])
     99
     >>> check_core(family, 6, family, history, lemmas=[(family[:5], (), 5)])   # doctest: +ELLIPSIS
@@ -143,9 +160,9 @@ def check_core(core, depth: int, guesses, history=(), node_limit: int | None = N
     # no reference cycle (a test holds it to that), so pausing full collections loses nothing;
     # the young and middle generations are still collected, where most cycles die
     with _full_collections_paused():
-        return _run_check(core, depth, guesses, history, node_limit=node_limit, endgame_bound=endgame_bound,
-                          work_limit=work_limit, lemmas=lemmas, hint=hint, proven=proven, on_proven=on_proven,
-                          mode=mode, rule=rule)
+        return _run_check(core, depth, guesses, history, node_limit=options.node_limit,
+                          endgame_bound=options.endgame_bound, work_limit=options.work_limit, lemmas=lemmas,
+                          hint=hint, proven=proven, on_proven=on_proven, mode=options.mode, rule=options.rule)
 
 
 _PAUSES = {"checks": 0, "thresholds": None}     # checks running in this process, and the thresholds before them
@@ -250,5 +267,5 @@ def check_first_word_core(first_word: str, core, guesses_left: int, guesses, wor
     patterns = {reply(first_word, a) for a in core}
     if len(patterns) != 1:
         raise CoreFault(f"the core's answers give {first_word.upper()} {len(patterns)} different patterns")
-    return check_core(core, guesses_left, guesses, [(first_word, patterns.pop())], work_limit=work_limit,
-                      lemmas=lemmas, hint=hint, mode=mode, rule=rule)
+    return check_core(core, guesses_left, guesses, [(first_word, patterns.pop())],
+                      CheckOptions(mode=mode, rule=rule, work_limit=work_limit), lemmas=lemmas, hint=hint)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 from wordlelab.models.modes import check_mode
 
 OBJECTIVES = ("depth", "total")
@@ -38,7 +38,7 @@ class TreeQuestion:
         if self.objective not in OBJECTIVES:
             raise WordleError(f"unknown objective {self.objective!r}; choose depth or total")
         if not 1 <= self.depth <= 12:
-            raise WordleError(f"--depth must be between 1 and 12, not {self.depth}")
+            raise ParameterError(f"{{depth}} must be between 1 and 12, not {self.depth}")
         if len(self.answers) < 1:
             raise WordleError("the answer set is empty")
         if len(set(self.answers)) != len(self.answers):
@@ -74,15 +74,15 @@ def subset_question(lists, words, label: str, **kw) -> TreeQuestion:
 def random_question(lists, n_answers: int, seed: int, n_guesses: int | None = None, **kw) -> TreeQuestion:
     """``n_answers`` random answers; the guesses are those answers plus random others (``n_guesses`` in all)."""
     if not 1 <= n_answers <= len(lists.answers):
-        raise WordleError(f"--sample must draw between 1 and {len(lists.answers)} answers, not {n_answers}")
+        raise ParameterError(f"{{sample}} must draw between 1 and {len(lists.answers)} answers, not {n_answers}")
     rng = random.Random(seed)
     answers = sorted(rng.sample(list(lists.answers), n_answers))
     if n_guesses is None:
         guesses = tuple(lists.guesses)
     else:
         if n_guesses < n_answers:
-            raise WordleError(f"--sample {n_answers}/{n_guesses}: the guesses must be at least the {n_answers} "
-                              f"answers, which are guesses too")
+            raise ParameterError(f"{{sample}} {n_answers}/{n_guesses}: the guesses must be at least the "
+                                 f"{n_answers} answers, which are guesses too")
         chosen = set(answers)
         others = [w for w in lists.guesses if w not in chosen]
         guesses = tuple(sorted(chosen | set(rng.sample(others, min(len(others), n_guesses - n_answers)))))

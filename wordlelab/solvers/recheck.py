@@ -390,7 +390,7 @@ class Recheck:
     def _state_depth(self, path: Path, data: dict, row: Row) -> None:
         from wordlelab.models.feedback import feedback, pattern_code
         from wordlelab.models.monotone_check import check_core_by_monotonicity
-        from wordlelab.models.refutation import CoreFault, check_core
+        from wordlelab.models.refutation import CheckOptions, CoreFault, check_core
         from wordlelab.models.result import Status
         from wordlelab.models.state import parse_state
         q, entries = data["question"], data["entries"]
@@ -420,8 +420,8 @@ class Recheck:
                 lemmas = [(answers, [(g, pattern_code(p)) for g, p in more], d)
                           for answers, more, d in value.get("lemmas", ())]
                 check_core(value["core"], value["depth"], lists.guesses,
-                           history + [(word, feedback(word, value["core"][0]))], lemmas=lemmas,
-                           hint=self._hint(lists, mode, guesses, value["core"]), mode=mode)
+                           history + [(word, feedback(word, value["core"][0]))], CheckOptions(mode=mode),
+                           lemmas=lemmas, hint=self._hint(lists, mode, guesses, value["core"]))
                 passed[word] = True
             return check
 

@@ -9,7 +9,7 @@ import time
 
 from ortools.sat.python import cp_model
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError
 
 from wordlelab.solvers.backends.base import Solution, quiet_output, status_from, stoppable
 
@@ -29,8 +29,8 @@ def _integers(values, what):
     out = []
     for v in values:
         if v != int(v):
-            raise WordleError(f"CP-SAT takes integer coefficients and bounds only ({what} {v}); "
-                              "use --solver cbc, highs or scip")
+            raise ParameterError(f"CP-SAT takes integer coefficients and bounds only ({what} {v}); "
+                                 "use the {solver} cbc, highs or scip")
         out.append(int(v))
     return out
 

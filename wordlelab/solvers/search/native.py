@@ -40,7 +40,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 from wordlelab.models.endgames import endgame_ids
 from wordlelab.models.feedback import pattern_string
 from wordlelab.models.matrix import encode_words, pattern_matrix
@@ -121,7 +121,7 @@ class NativeSearcher(StrategyPaths):
                               f"rules about letters")
         _check_limit(max_guesses, "--max-guesses")
         if beam < 0:
-            raise WordleError("--beam must be positive")
+            raise ParameterError("{beam} must be positive")
         self.lists, self.mode, self.max_guesses, self.beam = lists, mode, max_guesses, beam
         self.mode_code = MODE_CODES[mode]
         self.MT = _writeable(pattern_matrix(lists, transposed=True))
@@ -234,13 +234,13 @@ class NativeSearcher(StrategyPaths):
         max_guesses = self.max_guesses if max_guesses is None else max_guesses
         history: tuple = ()
         if state and not self.game.letters:
-            raise WordleError(f"--state reads Wordle's colours; {self.game.name} takes --start only")
+            raise ParameterError(f"{{state}} reads Wordle's colours; {self.game.name} takes {{start}} only")
         if state:
             s = parse_state(state, self.lists, self.mode)
             history, answers = s.history, s.answers
             if s.next_guess:
                 if start and start != s.next_guess:
-                    raise WordleError("give the next guess either in --state or as --start, not both")
+                    raise ParameterError("give the next guess either in {state} or as {start}, not both")
                 start = s.next_guess
             L = np.array(sorted(self.guess_index[w] for w in s.guesses), np.int32)
         else:
@@ -281,10 +281,10 @@ class NativeSearcher(StrategyPaths):
         node = self.root(start, state)
         on_workers = workers > 1 or bool(dask_address)
         if (checkpoint or on_workers) and (node.start is None or self.beam):
-            raise WordleError("a checkpoint or workers take the classes of a given first guess: give --start, "
-                              "without --beam")
+            raise ParameterError("{checkpoint} or {workers} take the classes of a given first guess: give "
+                                 "{start}, without {beam}")
         if class_rankings and not checkpoint:
-            raise WordleError("a class ranking settles a class of a checkpoint: give --checkpoint too")
+            raise ParameterError("a class ranking settles a class of a checkpoint: give {checkpoint} too")
         question = {"kind": "min-total", "lists": self.lists.name, "mode": self.mode,
                     "max_guesses": self.max_guesses, "start": start, "state": state, "beam": self.beam}
         workers_spec = (workers, dask_address) if on_workers else None

@@ -36,7 +36,7 @@ import time
 
 import numpy as np
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 from wordlelab.models.result import Result, Status
 from wordlelab.models.stats import SolveStats, TieBreak
 from wordlelab.models.tree import Tree
@@ -51,12 +51,12 @@ def check_tie_break(searcher, start: str | None = None, state: str | None = None
     """The encoding for this search (see :mod:`~wordlelab.solvers.search.engine.tie_core`); WordleError
     if the tie-break cannot run here (a beam search, or too many answers for 62 bits)."""
     if searcher.beam:
-        raise WordleError("--tie-break worst needs the exact search: drop --beam")
+        raise ParameterError("{tie_break} worst needs the exact search: drop {beam}")
     node = searcher.root(start, state)
     enc = encoding(len(node.H), searcher.max_guesses)
     if enc is None:
-        raise WordleError(f"--tie-break worst: {len(node.H)} answers within {searcher.max_guesses} guesses "
-                          f"do not fit its 62-bit objective (fewer answers or a lower --max-guesses)")
+        raise ParameterError(f"{{tie_break}} worst: {len(node.H)} answers within {searcher.max_guesses} guesses "
+                             f"do not fit its 62-bit objective (fewer answers or a lower {{max_guesses}})")
     return enc
 
 

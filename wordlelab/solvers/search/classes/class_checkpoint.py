@@ -307,7 +307,7 @@ def ranking_state(path) -> str:
     except (OSError, ValueError, KeyError, TypeError):
         state = None
     if not isinstance(state, str):
-        raise WordleError(f"{path} is not a 'best-start --state' checkpoint")
+        raise WordleError(f"{path} is not a checkpoint of best-start from a game state")
     return state
 
 
@@ -335,7 +335,7 @@ def finished_total(searcher, path, state: str | None = None, class_rankings: tup
         with open(path) as f:
             start = json.load(f)["question"]["start"]
     except (OSError, ValueError, KeyError, TypeError):
-        raise WordleError(f"{path} is not a class checkpoint ('solve --start W --checkpoint F')") from None
+        raise WordleError(f"{path} is not a class checkpoint (made by solve with a start word and a checkpoint)") from None
     if not isinstance(start, str) or start not in searcher.guess_index:
         raise WordleError(f"{path}: its first guess {start!r} is not a guess of {searcher.lists.name}")
     node = searcher.root(start, state)
@@ -350,7 +350,8 @@ def finished_total(searcher, path, state: str | None = None, class_rankings: tup
         # (a class that a ranking proves to have no strategy settles the word whatever the others hold)
         raise WordleError(f"class checkpoint {path} is not finished: {len(missing)} of the {len(classes)} classes "
                           f"after {start} have no value yet ({', '.join(missing[:3])}"
-                          f"{', ...' if len(missing) > 3 else ''}); 'solve --start {start} --checkpoint' finishes it")
+                          f"{', ...' if len(missing) > 3 else ''}); solve with start word {start} and this checkpoint "
+                          f"finishes it")
     result = searcher.solve(start=start, state=state, checkpoint=path, class_rankings=tuple(class_rankings))
     if result.status == Status.UNKNOWN and result.stats.class_bounds and \
             (result.bound is not None or result.stats.claimed_bound is not None):

@@ -35,7 +35,7 @@ import functools
 import json
 from pathlib import Path
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 from wordlelab.models.feedback import pattern_string
 
 
@@ -53,9 +53,9 @@ def _state_of(path) -> str:
     except OSError as e:
         raise WordleError(f"cannot read {path}: {e.strerror or e}") from None
     except (ValueError, KeyError, TypeError):
-        raise WordleError(f"{path} is no checkpoint of prove-depth --state") from None
+        raise WordleError(f"{path} is no checkpoint of prove-depth from a game state") from None
     if not isinstance(state, str):
-        raise WordleError(f"{path} is no checkpoint of prove-depth --state (it has no state)")
+        raise WordleError(f"{path} is no checkpoint of prove-depth from a game state (it has no state)")
     return state
 
 
@@ -88,7 +88,7 @@ def class_draft(searcher, path, guesses: int) -> tuple[str, dict]:
         # (load_checkpoint's advice to move the file away is for a run's own checkpoint: this
         # one is only read, and may hold hours of work)
         reason = str(e).split("; use another file")[0]
-        raise WordleError(f"--class-checkpoint: {reason}; it is only read: run with the --guesses, --mode and "
+        raise WordleError(f"a class checkpoint: {reason}; it is only read: decide with the guess limit, mode and "
                           f"lists it was made with") from None
     check_via_entries(searcher, node, entries)
     claims, union, unsearched = [], set(), []
@@ -108,8 +108,8 @@ def class_draft(searcher, path, guesses: int) -> tuple[str, dict]:
     if unsearched:
         shown = ", ".join(g.upper() for g in unsearched[:3])
         raise WordleError(f"{path}: {len(unsearched)} guesses after {state} are not refuted by its search yet "
-                          f"({shown}{', ...' if len(unsearched) > 3 else ''}); run prove-depth --mode hard "
-                          f"--guesses {guesses} --state {state} --checkpoint {path} on, with the same lists")
+                          f"({shown}{', ...' if len(unsearched) > 3 else ''}); run prove-depth on from state "
+                          f"{state} with this checkpoint (hard mode, within {guesses} guesses, the same lists)")
     # every guess refuted: the union of their cores when each is checked, else the whole class,
     # whose check refutes the others itself (with the kernels' hints, as a drafted class is)
     core = sorted(union) if len(claims) == len(taken) else [searcher.lists.answers[a] for a in node.H.tolist()]
@@ -127,15 +127,15 @@ def draft_classes(run, guesses: int, paths) -> list[str]:
     """
     searcher, drafts = run.searcher, run.core_drafts
     if paths and searcher.mode != "hard":
-        raise WordleError("--class-checkpoint is for hard mode: easy mode's nos are cores learnt across first words")
+        raise WordleError("class checkpoints are for hard mode: easy mode's nos are cores learnt across first words")
     if paths and drafts is None:
-        raise WordleError("--class-checkpoint needs --checkpoint: the class's core is checked as a draft kept "
-                          "beside it")
+        raise ParameterError("class checkpoints need a sweep's {checkpoint}: the class's core is checked as a draft "
+                             "kept beside it")
     words: list[str] = []
     for path in paths:
         word, made = class_draft(searcher, path, guesses)
         if word in words:
-            raise WordleError(f"two --class-checkpoint files are for {word.upper()}: give one")
+            raise WordleError(f"two class checkpoints are for {word.upper()}: give one")
         old = drafts.load(word, made["depth"])
         lemmas, proven = [], list(made["proven"])
         imported = len(proven)

@@ -229,5 +229,5 @@ def _kept_tree(searcher, node, g0, tree_dir) -> dict | None:
         report = searcher.verify(tree, node)
     except (WordleError, ValueError) as e:     # a fault, or a file that is no tree at all
         raise WordleError(f"{path} is not a strategy within {node.d} guesses for this question ({e}); "
-                          f"move it out of --trees") from None
+                          f"move it out of the folder of trees") from None
     return {"yes": True, "core": None, "depth": report.max_guesses, "total": report.total, "same_as": None}

@@ -9,19 +9,34 @@ OPTIMAL means every first word has a yes or a no, never that a limit was reached
 from __future__ import annotations
 
 import os
+from typing import NamedTuple
 
 from wordlelab.models.result import Result, Status
 
 
-def sweep_result(question, decisions, n_words, resumed, decided_now, verified_now, nodes, seconds,
-                 not_reached: int = 0, checkpoint=None, sealed: bool = True) -> Result:
-    """The sweep's Result from its ``decisions``; ``not_reached``: words of the run not in them yet
-    (only a report of a checkpoint, :func:`~wordlelab.solvers.search.depth.depth_verdicts.sweep_status`,
-    has any: a run decides every word before it returns).
+class SweepTally(NamedTuple):
+    """What one run of a sweep did: ``resumed`` words taken from the checkpoint, ``decided_now``
+    searched now, ``verified_now`` the yes words whose tree the verifier passed now, ``nodes``
+    searched and ``seconds`` spent."""
+
+    resumed: int
+    decided_now: int
+    verified_now: frozenset | set
+    nodes: int
+    seconds: float
+
+
+def sweep_result(question, decisions, n_words, tally: SweepTally, not_reached: int = 0, checkpoint=None,
+                 sealed: bool = True) -> Result:
+    """The sweep's Result from its ``decisions`` and what this run did (``tally``); ``not_reached``:
+    words of the run not in them yet (only a report of a checkpoint,
+    :func:`~wordlelab.solvers.search.depth.depth_verdicts.sweep_status`, has any: a run decides
+    every word before it returns).
 
     ``sealed`` False: the ``checkpoint`` the decisions were resumed from was not written by this
     installation, so its verdicts (and those this run drew from its cores) are claims; the result
     rests on it (:meth:`~wordlelab.models.result.Result.rest_on`) until ``--recheck`` re-checks them."""
+    resumed, decided_now, verified_now, nodes, seconds = tally
     yes = sorted(w for w, v in decisions.items() if v["yes"])
     unknown = sorted(w for w, v in decisions.items() if v["yes"] is None)
     counts = {"yes": len(yes), "no": len(decisions) - len(yes) - len(unknown), "unknown": len(unknown)}

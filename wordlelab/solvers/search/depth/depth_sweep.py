@@ -25,37 +25,87 @@ from __future__ import annotations
 
 import functools
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
-from wordlelab.errors import WordleError, check_words
+from wordlelab.errors import ParameterError, check_words
 from wordlelab.models.result import Result
+from wordlelab.models.settings import Execution, Limits
 from wordlelab.solvers.runtime.interrupt import StopOnCtrlC
 from wordlelab.solvers.search.depth.depth_decision import decide_word, first_words, root_split, twin_entry, keeps_proof
 from wordlelab.solvers.search.depth.depth_entries import (sweep_question, check_decision,  # noqa: F401 (check_decision: the sweep's own)
                                                    replay_refutation)
-from wordlelab.solvers.search.depth.depth_report import count_by_verdict, nos_unchecked, sweep_result, word_verdict
+from wordlelab.solvers.search.depth.depth_report import (SweepTally, count_by_verdict, nos_unchecked, sweep_result,
+                                                         word_verdict)
 from wordlelab.solvers.search.depth.depth_verdicts import count_drafted_claims, stale_entry
 from wordlelab.solvers.search.depth.first_word_sample import sample_estimate, sample_first_words, save_reach, sweep_candidates
 from wordlelab.solvers.search.depth.run import DepthRun
 from wordlelab.solvers.search.engine.tables import Stat, new_stats
 
+DEFAULT_NODE_LIMIT = 10**12      # per first word: far beyond any sweep's budget, so "no limit" in practice
 
-def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=None, tree_dir=None,
-                            node_limit: int = 10**12, limit: int | None = None, workers: int = 1,
-                            dask_address: str | None = None, recheck: bool = False,
-                            core_work: int | None = None, words=None, class_checkpoints=(),
-                            sample: tuple[int, int] | None = None) -> Result:
+
+@dataclass(frozen=True)
+class FirstWords:
+    """The first words a partial sweep takes (every one by default; at most one of the three).
+
+    ``limit``: the first N in the candidate order; ``words``: only these, in the candidate order;
+    ``sample`` ``(size, seed)``: a uniform random sample of that size, in the order drawn.
+    """
+
+    limit: int | None = None
+    words: tuple[str, ...] | None = None
+    sample: tuple[int, int] | None = None
+
+
+def decide_every_first_word(searcher, guesses: int, *, candidates: FirstWords = FirstWords(),
+                            limits: Limits = Limits(), execution: Execution = Execution(), tree_dir=None,
+                            recheck: bool = False, class_checkpoints=(), progress=None) -> Result:
     """Decide, for every first word, whether every answer can be found within ``guesses``.
 
-    Returns OPTIMAL when every word (or the first ``limit`` in the candidate order) is decided,
-    with ``value`` the number of yes words, else UNKNOWN (some word reached ``node_limit``, which
-    holds for each word on its own).
-    ``stats["yes"]`` lists the yes words, ``stats["decided"]`` counts yes, no and unknown, and
-    ``stats["rate_per_hour"]`` is the words decided per hour in this run. ``tree_dir`` keeps each
-    yes word's verified tree (Selby's format, ``WORD.tree``). ``workers`` > 1 or ``dask_address``
-    runs the words on the sweep layer (:func:`wordlelab.solvers.runtime.sweep.executor`).
+    Parameters
+    ----------
+    searcher : NativeSearcher
+        The lists and the mode (its node table is the one the words share in this process).
+    guesses : int
+        The guess limit G.
+    candidates : FirstWords, optional
+        Only the first ``limit`` words in the candidate order, only ``words``, or a random
+        ``sample`` ``(size, seed)`` (below); default every first word.
+    limits : Limits, optional
+        ``node_limit`` (per first word, default 10**12) and ``core_work`` (the patterns the
+        pure-Python checker may read on one core; default by the mode).
+    execution : Execution, optional
+        ``checkpoint`` (word -> decision, resumed from), ``workers`` (default 1) and ``dask_address``.
+    tree_dir : str, optional
+        Keep each yes word's verified tree there (Selby's format, ``WORD.tree``).
+    recheck : bool, optional
+        Re-check every decision from its certificate before returning (below).
+    class_checkpoints : sequence of str, optional
+        Finished checkpoints of single classes (below).
+    progress : callable, optional
+        ``progress(n, info=...)``, told as words are decided.
 
-    ``recheck`` (hard mode): before returning, every decision, those taken from the checkpoint
+    Returns
+    -------
+    Result
+        OPTIMAL when every word (or every word taken) is decided, with ``value`` the number of yes
+        words, else UNKNOWN (some word reached ``node_limit``, which holds for each word on its
+        own). ``stats["yes"]`` lists the yes words, ``stats["decided"]`` counts yes, no and
+        unknown, and ``stats["rate_per_hour"]`` is the words decided per hour in this run.
+
+    Raises
+    ------
+    ParameterError
+        Parameters that do not go together (``words`` with ``limit``, ``sample`` with any of
+        ``words``, ``limit``, ``recheck`` or ``class_checkpoints``, ...).
+    WordleError
+        A checkpoint or class checkpoint that does not fit the question.
+
+    ``workers`` > 1 or ``dask_address`` runs the words on the sweep layer
+    (:func:`wordlelab.solvers.runtime.sweep.executor`).
+
+    ``recheck`` (hard and easy mode): before returning, every decision, those taken from the checkpoint
     included, is re-checked from its certificate alone (each no's core by the pure-Python
     checker, each yes's tree in ``tree_dir`` by the verifier;
     :mod:`~wordlelab.solvers.search.depth.sweep_recheck`), and the result is marked verified.
@@ -66,18 +116,18 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     failing class and this budget; it is searched again only with a larger ``core_work`` (a
     larger ``node_limit`` would not help it: the node limit did not stop it).
 
-    ``words``, if given, are the only first words taken (in the candidate order; not with
-    ``limit`` or ``recheck``): a budget spent on the words one wants decided, say one core check
-    resumed with a larger ``core_work``. The other words of the checkpoint are kept as they are,
-    and the result counts them as before.
+    ``candidates.words``, if given, are the only first words taken (in the candidate order): a
+    budget spent on the words one wants decided, say one core check resumed with a larger
+    ``core_work``. The other words of the checkpoint are kept as they are, and the result counts
+    them as before.
 
-    ``sample`` = ``(size, seed)``: the words taken are a uniform random sample of the first
-    words, in the order drawn rather than the candidate order (not with ``words`` or ``limit``),
-    and ``stats["sample"]`` estimates the number of yes words from the words the seed's runs have
-    passed in that order (:mod:`~wordlelab.solvers.search.depth.first_word_sample`; a statistic, not a proof). The same
+    ``candidates.sample`` = ``(size, seed)``: the words taken are a uniform random sample of the first
+    words, in the order drawn rather than the candidate order, and ``stats["sample"]`` estimates
+    the number of yes words from the words the seed's runs have passed in that order
+    (:mod:`~wordlelab.solvers.search.depth.first_word_sample`; a statistic, not a proof). The same
     seed draws the same sample, so a resumed run goes on where the last one stopped.
 
-    ``class_checkpoints`` (hard mode, with ``checkpoint``): finished checkpoints of
+    ``class_checkpoints`` (hard mode, with a checkpoint): finished checkpoints of
     ``prove-depth --state W.PATTERN --checkpoint F``, each refuting one class of a first word W
     guess by guess (:mod:`~wordlelab.solvers.search.depth.class_refutation`). Each becomes W's draft,
     and W is decided by checking it, even if an earlier run left W unknown at this node limit.
@@ -85,24 +135,27 @@ def decide_every_first_word(searcher, guesses: int, checkpoint=None, progress=No
     from wordlelab.solvers.search.depth import hard_cores
     from wordlelab.solvers.search.depth.easy_cores import EASY_CHECK_WORK
     default_work = EASY_CHECK_WORK if searcher.mode == "easy" else hard_cores.UNFINISHED_CHECK_WORK
-    run = DepthRun(searcher, core_work=default_work if core_work is None else core_work)
+    run = DepthRun(searcher, core_work=default_work if limits.core_work is None else limits.core_work)
+    node_limit = DEFAULT_NODE_LIMIT if limits.node_limit is None else limits.node_limit
+    checkpoint, workers, dask_address = execution.checkpoint, execution.workers or 1, execution.dask_address
+    limit, words, sample = candidates.limit, candidates.words, candidates.sample
     if recheck and searcher.mode not in ("hard", "easy"):
-        raise WordleError("every-first-word --recheck re-checks the cores of hard and easy mode; "
-                          f"{searcher.mode} mode's nos have no core of their own")
+        raise ParameterError("{recheck} re-checks the cores of hard and easy mode; "
+                             f"{searcher.mode} mode's nos have no core of their own")
     if words is not None:
-        words = list(check_words(words, searcher.guess_index, "--words"))
+        words = list(check_words(words, searcher.guess_index, "words"))
         if limit is not None:
-            raise WordleError("--words names the words to decide: drop --limit")
+            raise ParameterError("{words} names the words to decide: drop {limit}")
     if sample is not None:
         if words is not None or limit is not None or recheck or class_checkpoints:
-            raise WordleError("--sample draws the words to decide: drop --words, --limit, --recheck and "
-                              "--class-checkpoint")
+            raise ParameterError("{sample} draws the words to decide: drop {words}, {limit}, {recheck} and the "
+                                 "class checkpoints")
         words = sample_first_words(sweep_candidates(searcher, guesses), *sample)
     retry: frozenset = frozenset()
     if class_checkpoints:
         from wordlelab.solvers.search.depth.class_refutation import draft_classes
         if limit is not None:
-            raise WordleError("--class-checkpoint decides its own word: drop --limit (--words names others)")
+            raise ParameterError("a class checkpoint decides its own word: drop {limit} ({words} names others)")
         run.use_drafts(sweep_question(searcher, searcher.root(None, None, guesses), guesses), checkpoint)
         drafted = draft_classes(run, guesses, class_checkpoints)
         retry = frozenset(drafted)
@@ -264,8 +317,9 @@ def _decide_in_process(run, guesses, checkpoint, progress, tree_dir, node_limit,
                     last_save = time.monotonic()
         finally:
             decisions = save(decisions)
-    res = sweep_result(question, decisions, n_words, resumed, decided_now, verified_now,
-                       int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0),
-                       time.perf_counter() - t0, checkpoint=checkpoint, sealed=sealed)
+    nodes = int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0)
+    res = sweep_result(question, decisions, n_words,
+                       SweepTally(resumed, decided_now, verified_now, nodes, time.perf_counter() - t0),
+                       checkpoint=checkpoint, sealed=sealed)
     res.stats["reach"] = passed
     return res, decisions

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from wordlelab.models.result import Result
 from wordlelab.solvers.search.depth.depth_entries import sweep_question, check_decision, replay_refutation
-from wordlelab.solvers.search.depth.depth_report import latest_and_count, sweep_result
+from wordlelab.solvers.search.depth.depth_report import SweepTally, latest_and_count, sweep_result
 from wordlelab.solvers.search.depth.depth_decision import decide_word, first_words, root_split, twin_entry, keeps_proof
 from wordlelab.solvers.search.depth.depth_verdicts import checks_under_way
 from wordlelab.solvers.search.depth.first_word_sample import save_reach
@@ -174,7 +174,8 @@ def decide_on_workers(run, guesses, checkpoint, progress, tree_dir, node_limit, 
     verified_now = {w for w in searched if results[w]["yes"] and results[w]["same_as"] is None}
     nodes = sum(results[w].get("nodes", 0) for w in searched)
     resumed = len((sweep.resumed & set(words)) - twinned - searched)
-    res = sweep_result(question, decisions, len(words), resumed, len(searched), verified_now, nodes,
-                       time.perf_counter() - t0, checkpoint=checkpoint, sealed=loaded.sealed)
+    res = sweep_result(question, decisions, len(words),
+                       SweepTally(resumed, len(searched), verified_now, nodes, time.perf_counter() - t0),
+                       checkpoint=checkpoint, sealed=loaded.sealed)
     res.stats["reach"] = reach
     return res, decisions

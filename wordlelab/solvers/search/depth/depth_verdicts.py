@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 
 
 def depth_decisions(searcher, max_guesses, path) -> tuple[frozenset, dict, bool]:
@@ -68,17 +68,17 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None, s
     (:func:`~wordlelab.solvers.search.depth.depth_sweep.decide_every_first_word`)."""
     import time
     from wordlelab.solvers.runtime.checkpoint import load_checkpoint
-    from wordlelab.solvers.search.depth.depth_report import sweep_result
+    from wordlelab.solvers.search.depth.depth_report import SweepTally, sweep_result
     from wordlelab.solvers.search.depth.depth_entries import sweep_question, check_decision
     if not checkpoint:
-        raise WordleError("--status reports what --checkpoint holds: give the checkpoint")
+        raise ParameterError("a report of a sweep reads its {checkpoint}: give the checkpoint")
     t0 = time.perf_counter()
     node = searcher.root(None, None, guesses)
     question = sweep_question(searcher, node, guesses)
     decisions = load_checkpoint(checkpoint, question, check_decision(searcher))
     words = {searcher.lists.guesses[g] for _, g in searcher.candidate_order(node)[:limit]}
     held = {w: v for w, v in decisions.items() if w in words}
-    res = sweep_result(question, held, len(words), len(held), 0, set(), 0, time.perf_counter() - t0,
+    res = sweep_result(question, held, len(words), SweepTally(len(held), 0, set(), 0, time.perf_counter() - t0),
                        not_reached=len(words) - len(held), checkpoint=checkpoint, sealed=decisions.sealed)
     count_drafted_claims(searcher, guesses, question, checkpoint, res)
     if sample is not None:

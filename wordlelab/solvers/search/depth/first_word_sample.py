@@ -31,7 +31,7 @@ import random
 from pathlib import Path
 from statistics import NormalDist
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError
 
 
 def sample_first_words(words, size: int, seed: int) -> list[str]:
@@ -49,7 +49,7 @@ def sample_first_words(words, size: int, seed: int) -> list[str]:
     """
     words = sorted(set(words))
     if not 0 < size <= len(words):
-        raise WordleError(f"--sample takes 1 to {len(words)} first words, not {size}")
+        raise ParameterError(f"{{sample}} takes 1 to {len(words)} first words, not {size}")
     random.Random(seed).shuffle(words)
     return words[:size]
 

@@ -464,7 +464,7 @@ def check_made_core(run, history, word: str, made: dict, minimal: bool = False) 
     :class:`~wordlelab.solvers.search.depth.run.DepthRun`); raises :class:`~wordlelab.models.refutation.CheckTooLong` when the
     check runs out of its budget, and :class:`~wordlelab.models.refutation.CoreFault` when the
     core is no refutation."""
-    from wordlelab.models.refutation import CheckTooLong, check_core
+    from wordlelab.models.refutation import CheckOptions, CheckTooLong, check_core
     searcher = run.searcher
     core, d, words = made["core"], made["depth"], made["lemmas"]
     # an unfinished core may be hundreds of answers: its check gets a work budget, and a
@@ -479,8 +479,8 @@ def check_made_core(run, history, word: str, made: dict, minimal: bool = False) 
     try:
         # (a check under a work budget has no node limit of its own: the budget bounds it)
         check_core(core, d, searcher.lists.guesses, [*history, (word, made["pattern"])],
-                   node_limit=None if minimal else 1 << 62, work_limit=None if minimal else budget, lemmas=words,
-                   hint=KernelHint(searcher, core) if len(core) >= HINT_FROM else None,
+                   CheckOptions(node_limit=None if minimal else 1 << 62, work_limit=None if minimal else budget),
+                   lemmas=words, hint=KernelHint(searcher, core) if len(core) >= HINT_FROM else None,
                    proven=made.get("proven", ()), on_proven=recorder)
     except CheckTooLong as e:
         # the claims the draft's checks made, if this one added some (a check that added none

@@ -61,8 +61,8 @@ def recheck_decisions(lists, guesses: int, decisions: dict, tree_dir=None, worke
     words = [w for w, v in decisions.items() if v["yes"] is not None and v["same_as"] is None]
     for word in words:
         if decisions[word]["yes"] and (tree_dir is None or not (Path(tree_dir) / f"{word}.tree").is_file()):
-            raise WordleError(f"--recheck: no tree for the yes word {word.upper()} in "
-                              f"{tree_dir or '(no --trees directory)'}")
+            raise WordleError(f"the re-check finds no tree for the yes word {word.upper()} in "
+                              f"{tree_dir or '(no folder of trees given)'}")
     init_args = (lists, guesses, str(tree_dir) if tree_dir else None, {w: decisions[w] for w in words}, mode)
     sweep = Sweep(SWEEP_NAME, {"kind": SWEEP_NAME}, words, _init, init_args, _recheck_one)
     ex = executor(None, workers, dask_address)
@@ -73,7 +73,7 @@ def recheck_decisions(lists, guesses: int, decisions: dict, tree_dir=None, worke
     faults = {w: r["fault"] for w, r in results.items() if r["fault"]}
     if faults:
         word = min(faults, key=words.index)
-        raise WordleError(f"--recheck: the certificate of {word.upper()} fails: {faults[word]}")
+        raise WordleError(f"re-checked, the certificate of {word.upper()} fails: {faults[word]}")
     return {"cores": sum(1 for w in words if not decisions[w]["yes"]),
             "trees": sum(1 for w in words if decisions[w]["yes"]),
             "check_nodes": sum(r["nodes"] for r in results.values()),

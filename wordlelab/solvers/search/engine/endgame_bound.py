@@ -202,16 +202,20 @@ def rank_guesses(part, L, MT, order, vals):
 
 
 @nb.njit(cache=True)
-def ranked_slack(sub, whole, order, vals, L, cols, feat, mask, featured, allowed, d, MT):
+def ranked_slack(sub, whole, ranking, choice, d, MT):
     """:func:`endgame_slack` (enough 0) of ``sub`` over the guesses of L that hard mode's ``mask``
     keeps (``featured``; else those marked in ``allowed``), read in descending order of
-    n(part, w), where ``sub`` lies within ``part`` (``whole``: equals it) and ``order``, ``vals``
-    are :func:`rank_guesses` of part.
+    n(part, w), where ``sub`` lies within ``part`` (``whole``: equals it) and ``ranking`` =
+    ``(order, vals)`` is :func:`rank_guesses` of part. ``choice`` = ``(L, cols, feat, mask,
+    featured, allowed)``: the guesses and which of them count (a tuple, which compiled code
+    unpacks for free, so the scan's inputs travel as one value).
 
     Why the order: n(sub, w) <= n(part, w), so once a guess's n(part, w) - 1 is no larger than
     the smallest of the d - 1 values kept, no later guess changes the sum, and the scan stops;
     on a refuted guess the old scan read every guess of L.
     """
+    order, vals = ranking
+    L, cols, feat, mask, featured, allowed = choice
     k = sub.shape[0]
     if d < 2:
         return -1 if k > 1 else 0
@@ -288,15 +292,15 @@ def endgame_refutes_guess(rows, starts, sizes, ranks, g, Lchild, d, tabs):
         if mode == HARD:
             mask, exact = rule_mask(letters[cols[g]], best)
             if exact:
-                if ranked_slack(sub, whole, order[e], vals[e], Lchild, cols, tabs.feat, mask, True,
-                                ready, d, MT) < 0:
+                if ranked_slack(sub, whole, (order[e], vals[e]), (Lchild, cols, tabs.feat, mask, True, ready),
+                                d, MT) < 0:
                     return True
                 continue
         # strict mode (or a letter 4 times): the allowed guesses marked from the child list
         Lc = view_child_list(Lchild, g, best, tabs)
         allowed = np.zeros(Lchild.shape[0], np.bool_)
         allowed[np.searchsorted(Lchild, Lc)] = True
-        if ranked_slack(sub, whole, order[e], vals[e], Lchild, cols, tabs.feat, no_mask, False,
-                        allowed, d, MT) < 0:
+        if ranked_slack(sub, whole, (order[e], vals[e]), (Lchild, cols, tabs.feat, no_mask, False, allowed),
+                        d, MT) < 0:
             return True
     return False

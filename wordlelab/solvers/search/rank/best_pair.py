@@ -29,7 +29,7 @@ import time
 
 import numpy as np
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 from wordlelab.models.result import Result, Status
 from wordlelab.models.tree import Tree
 from wordlelab.models.verify import verify_tree
@@ -268,7 +268,7 @@ def run_best_pair(lists, max_guesses: int = 6, top: int = 10, checkpoint=None, w
     ('OPTIMAL', 21, 2, True)
     """
     if top < 1:
-        raise WordleError("--top must be at least 1")
+        raise ParameterError("{top} must be at least 1")
     if max_guesses < 3:
         raise WordleError("a fixed pair needs a guess limit of at least 3")
     t0 = time.perf_counter()

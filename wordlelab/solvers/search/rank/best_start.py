@@ -22,7 +22,7 @@ import functools
 import time
 from dataclasses import dataclass
 
-from wordlelab.errors import WordleError, check_words
+from wordlelab.errors import ParameterError, WordleError, check_words
 from wordlelab.models.inputs import ProofInputs
 from wordlelab.models.result import Result, Status
 from wordlelab.models.settings import Execution
@@ -210,7 +210,8 @@ def tree_seed(lists, mode, max_guesses, top, order, trees, answers=None, history
             raise WordleError(f"{name} starts with {tree.guess!r}, not a candidate first word of this ranking")
         best[tree.guess] = min(best.get(tree.guess, INF), report.total)
     if len(best) < top:
-        raise WordleError(f"--top {top} needs seed trees for at least {top} different first words, not {len(best)}")
+        raise ParameterError(f"{{top}} {top} needs seed trees for at least {top} different first words, "
+                             f"not {len(best)}")
     return sorted(best.values())[top - 1] + 1
 
 
@@ -285,7 +286,8 @@ def _class_checkpoint_totals(searcher, paths, state, candidates, rankings=()) ->
             with open(path) as f:
                 starts[path] = json.load(f)["question"]["start"]
         except (OSError, ValueError, KeyError, TypeError):
-            raise WordleError(f"{path} is not a class checkpoint ('solve --start W --checkpoint F')") from None
+            raise WordleError(f"{path} is not a class checkpoint (made by solve with a start word and a "
+                              f"checkpoint)") from None
     # checked before any file is read further: finished_total may search a class and keep it
     for path, w in starts.items():
         if w not in candidates:
@@ -491,14 +493,14 @@ def run_best_start(lists, mode, max_guesses, top, *, state: str | None = None, c
     class_checkpoints, class_rankings = inputs.class_checkpoints, inputs.class_rankings
     progress_bar, announce, on_result = hooks.progress_bar, hooks.announce, hooks.on_result
     if cutoff is not None and not 1 <= cutoff < INF:
-        raise WordleError(f"--cutoff must be at least 1 and below {INF}")
+        raise ParameterError(f"{{cutoff}} must be at least 1 and below {INF}")
     t0 = time.perf_counter()
     state = _game_state(lists, mode, state)
     if state and depth_checkpoint:
         raise WordleError("a depth checkpoint (the inputs' depth_checkpoint) decides first words; it does not apply "
                           "to a game state")
     if words is not None and (shard or limit):
-        raise WordleError("--words names the candidates: drop --limit and --shard")
+        raise ParameterError("{words} names the candidates: drop {limit} and {shard}")
     question = checkpoint_question(lists, mode, max_guesses, shard, limit, state)
     # a checkpoint that would be refused is refused now, before any work
     from wordlelab.solvers.runtime.checkpoint import load_checkpoint
@@ -540,7 +542,7 @@ def run_best_start(lists, mode, max_guesses, top, *, state: str | None = None, c
         candidates = wanted = None
         if words is not None:
             candidates = [lists.guesses[g] for _, g in order]
-            wanted = check_words(words, set(candidates), "--words", "the candidate first words")
+            wanted = check_words(words, set(candidates), "words", "the candidate first words")
             order = sorted((c for c in order if lists.guesses[c[1]] in wanted),
                            key=lambda c: wanted[lists.guesses[c[1]]])
         # a checkpoint holding K exact totals already gives a cutoff: the beam seed (not

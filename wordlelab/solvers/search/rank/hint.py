@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 
-from wordlelab.errors import WordleError
+from wordlelab.errors import ParameterError, WordleError
 from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
 from wordlelab.models.result import Result, Status
 from wordlelab.models.state import GameState, parse_state
@@ -62,7 +62,7 @@ def hint(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int =
     ('OPTIMAL', ['cigar', 'sissy', 'awake'], True)
     """
     if top < 1:
-        raise WordleError("--top must be at least 1")
+        raise ParameterError("{top} must be at least 1")
     t0 = time.perf_counter()
     game = game_state(lists, state, mode)
     if game.next_guess:
