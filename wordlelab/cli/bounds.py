@@ -1,4 +1,4 @@
-"""The command that checks a lower-bound certificate: verify-bound."""
+"""The commands of lower-bound certificates: verify-bound checks one, certify-ranking makes a ranking's."""
 from __future__ import annotations
 
 import os
@@ -7,6 +7,7 @@ import click
 
 from wordlelab.cli.common import json_option, lists_options
 from wordlelab.cli.console import emit_json, out
+from wordlelab.cli.options import OutputFile
 
 
 @click.command("verify-bound", epilog="""\b
@@ -36,4 +37,68 @@ def verify_bound(certificate_file, lists, as_json):
     out.print(f"checked in {report.seconds:.2f} s ({report.guesses_checked} guesses bounded at the claims' nodes)")
 
 
-COMMANDS = [verify_bound]
+@click.command("certify-ranking", epilog="""\b
+Example:
+  wordlelab certify-ranking best.bound.gz --lists nyt20220316 --best salet
+  wordlelab verify-bound best.bound.gz --lists nyt20220316""")
+@click.argument("certificate_file", type=OutputFile())
+@lists_options
+@click.option("--mode", type=click.Choice(["easy", "hard"], case_sensitive=False), default="easy", show_default=True,
+              help="the game's mode")
+@click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20),
+              help="every answer within this many guesses")
+@click.option("--best", "best_words", required=True, metavar="WORD[,WORD...]",
+              help="the best first word ('best-start' finds it), or the words tied for best")
+@json_option
+def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, as_json):
+    """Certify that the best first word is best: one lower-bound certificate, checked before this returns.
+
+    Solves each best word (a verified tree), then writes the certificate that every strategy
+    totals at least their total and every strategy starting with another word at least one
+    more, and checks it with the independent checker ('wordlelab verify-bound' re-checks it).
+    Both halves of "WORD is the best first word" are then checked. Exit code 0 when it holds,
+    2 when a word given is not best (another word is not bounded above it).
+    """
+    import time
+
+    from wordlelab.errors import WordleError
+    from wordlelab.models.lower_bound import BoundFault, check_lower_bound
+    from wordlelab.models.result import Status
+    from wordlelab.solvers.search.native import NativeSearcher
+    from wordlelab.solvers.search.rank.best_start import SWEEP_TABLE_ENTRIES
+    from wordlelab.solvers.search.rank.certify import certify_ranking as certify
+    words = [w.strip().lower() for w in best_words.split(",") if w.strip()]
+    if not words or len(set(words)) != len(words):
+        raise WordleError("--best takes one word, or words tied for best, each once")
+    searcher = NativeSearcher(lists, mode.lower(), max_guesses, cache_entries=SWEEP_TABLE_ENTRIES)
+    t0 = time.perf_counter()
+    values = {}
+    for w in words:
+        res = searcher.solve(start=w)
+        if res.status != Status.OPTIMAL:
+            raise WordleError(f"{w.upper()} has no strategy within {max_guesses} guesses: it is not a best first word")
+        values[w] = int(res.value)
+    if len(set(values.values())) > 1:
+        raise WordleError("the words given are not tied: " + ", ".join(f"{w.upper()} {v}" for w, v in values.items()))
+    value = values[words[0]]
+    solve_seconds = time.perf_counter() - t0
+    made = certify(searcher, words, value, certificate_file)
+    try:
+        report = check_lower_bound(certificate_file, lists.guesses, lists.answers)
+    except BoundFault as e:
+        raise WordleError(f"internal error: the certificate {certificate_file} fails its check: {e}") from None
+    size = os.path.getsize(certificate_file)
+    figures = {"best": words, "value": value, "certificate": certificate_file, "bytes": size, "claims": made["claims"],
+               "solve_seconds": round(solve_seconds, 3), "certify_seconds": made["seconds"],
+               "check_seconds": round(report.seconds, 3), "statement": report.statement()}
+    if as_json:
+        emit_json({"verified_halves": "both", **figures})
+        return
+    out.print(f"{' and '.join(w.upper() for w in words)} {value}: the best first word{'s' if len(words) > 1 else ''}, "
+              f"both halves checked (the tree{'s' if len(words) > 1 else ''} verified, the lower bound certified)")
+    out.print(f"certificate: {made['claims']} claims, {size} bytes in {certificate_file}; solved in {solve_seconds:.1f} s, "
+              f"made in {made['seconds']:.1f} s, checked in {report.seconds:.1f} s")
+    out.print(f"proven: {report.statement()}")
+
+
+COMMANDS = [verify_bound, certify_ranking]

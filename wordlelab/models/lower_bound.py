@@ -26,6 +26,12 @@ total is at least 1 + 2(s - 1) = 2s - 1, and it is 2s - 1 only if the first gues
 of S and every other answer is found by the second guess, which must then be that answer:
 so each other answer is alone in its cell of the first guess. ∎
 
+**Lemma (replies).** Let K be the most classes any guess splits *all* the answers into. If
+g ≥ 3 and s ≥ 2, V(S, R, g) ≥ 3s - 1 - min(s, K), and floor takes the larger of the two bounds.
+*Proof.* A guess y splits S ⊆ answers into k ≤ min(s, K) classes (a class of S lies in one of
+y's classes of all the answers). With g - 1 ≥ 2 guesses left each class C other than y's green
+one needs at least 2|C| - 1 (the floor), so V ≥ s + 2(s - hit) - (k - hit) ≥ 3s - 1 - k. ∎
+
 The one-ply form of the floor uses only the cells' sizes: with h = g - 1 guesses left in a cell,
 f(0) = 0; f(s) = ∞ for s ≥ 1 when h = 0 and for s ≥ 2 when h = 1; f(1) = 1; f(s) = 2s - 1. As
 f(|C|) ≤ floor(C, ·, h), a guess x with k classes (one of them the green one when x ∈ S, hit = 1)
@@ -53,7 +59,14 @@ floor, hence B(x) ≤ |S_i| + Σ V(S_p, ...) for every allowed x, and by the rec
 V(S_i, R_i, g_i) ≥ min_x B(x) ≥ v_i. ∎
 
 The last claim is the goal: all the answers, every guess left (``max_guesses``), no rule, and
-the value the header states. With a first guess given (``start``), the goal's check covers that
+the value the header states.
+
+**A ranking's certificate** (version 2) has ``"best"`` (first words) and ``"others"`` in its
+header: its goal's at_least is ``others``, and the check holds each first guess named in
+``best`` to ``value`` instead. It proves that every strategy totals at least ``value``, and
+every strategy whose first guess is not named in ``best`` at least ``others``. With a verified
+tree of total ``value`` starting with the one word named and ``others = value + 1``, that word is
+the only best first word. With a first guess given (``start``), the goal's check covers that
 guess only: its claim is that every strategy *starting with it* totals at least v. With a
 strategy tree of total v verified (:func:`~wordlelab.models.verify.verify_tree`), v is then
 the least total, both halves checked.
@@ -63,6 +76,8 @@ the least total, both halves checked.
     {"format": "wordlelab lower-bound certificate", "version": 1, "mode": "easy",
      "lists": "nyt20220316", "lists_sha256": "...", "max_guesses": 6, "start": "salet",
      "value": 7897, "claims": 2210}
+
+(a ranking's: ``"version": 2, "start": null, "value": 7897, "best": ["salet"], "others": 7898``).
 
 ``lists_sha256`` is :func:`lists_digest` of the guess and answer lists, in their order (the
 claims name answers and guesses by their place in them). Each further line is one claim::
@@ -98,11 +113,12 @@ from wordlelab.models.modes import asks_at_least, check_mode, hard_rule, join_ru
 
 FORMAT = "wordlelab lower-bound certificate"
 VERSION = 1
+RANKING_VERSION = 2      # version 1 and the header's best / others
 INF = math.inf
 NO_RULE = ((), ())
 
-__all__ = ["BoundFault", "BoundReport", "FORMAT", "check_lower_bound", "floor", "lists_digest", "pattern_table",
-           "read_header", "CertificateWriter"]
+__all__ = ["BoundFault", "BoundReport", "FORMAT", "check_lower_bound", "floor", "lists_digest", "max_classes",
+           "pattern_table", "read_header", "CertificateWriter"]
 
 
 class BoundFault(WordleError):
@@ -172,11 +188,19 @@ def _one_ply(k: np.ndarray, hit: np.ndarray, n: int, h: int) -> np.ndarray:
     return np.where(k - hit > 0, INF, float(n))     # h == 0: no cell but the green one
 
 
-def floor(cell: np.ndarray, h: int, table: np.ndarray, answer_guess: np.ndarray, allowed=None) -> float:
-    """floor(C, R, h) of the module's lemma for the answers ``cell`` (indices, ascending).
+def max_classes(table: np.ndarray) -> int:
+    """K of the replies lemma: the most classes one guess (a row of ``table``) splits all the answers into."""
+    srt = np.sort(table, axis=1)
+    return int((1 + (srt[:, 1:] != srt[:, :-1]).sum(axis=1)).max())
+
+
+def floor(cell: np.ndarray, h: int, table: np.ndarray, answer_guess: np.ndarray, allowed=None,
+          classes: int | None = None) -> float:
+    """floor(C, R, h) of the module's lemmas for the answers ``cell`` (indices, ascending).
 
     ``table`` is :func:`pattern_table`'s, ``answer_guess`` each answer's guess index (-1 when it
-    is not a guess), ``allowed`` a boolean array over the guesses (None: every guess).
+    is not a guess), ``allowed`` a boolean array over the guesses (None: every guess),
+    ``classes`` the replies lemma's K (:func:`max_classes`; None: that lemma is not used).
     """
     s = cell.shape[0]
     if s == 0:
@@ -187,6 +211,8 @@ def floor(cell: np.ndarray, h: int, table: np.ndarray, answer_guess: np.ndarray,
         return 1
     if h == 1:
         return INF
+    if classes is not None and h >= 3 and s > classes:
+        return 3 * s - 1 - classes          # above 2s: the replies lemma (then no answer guess splits S fully)
     rows = answer_guess[cell]
     rows = rows[rows >= 0]
     if allowed is not None:
@@ -210,19 +236,27 @@ class BoundReport:
     claims: int
     guesses_checked: int
     seconds: float
+    best: tuple = ()
+    others: float | None = None
 
     def statement(self) -> str:
         """The proven claim, in words."""
         who = f"every strategy starting with {self.start.upper()}" if self.start else "every strategy"
         value = "has none (no strategy)" if self.value == INF else f"totals at least {int(self.value)}"
-        return (f"{who} that finds every answer of {self.lists} within {self.max_guesses} guesses in {self.mode} "
+        text = (f"{who} that finds every answer of {self.lists} within {self.max_guesses} guesses in {self.mode} "
                 f"mode {value}")
+        if self.best:
+            text += (f", and at least {_shown(self.others)} unless its first guess is "
+                     + " or ".join(w.upper() for w in self.best))
+        return text
 
     def as_dict(self) -> dict:
         """JSON-ready."""
         return {"mode": self.mode, "lists": self.lists, "max_guesses": self.max_guesses, "start": self.start,
                 "value": None if self.value == INF else int(self.value), "claims": self.claims,
                 "guesses_checked": self.guesses_checked, "seconds": round(self.seconds, 3),
+                **({"best": list(self.best), "others": None if self.others == INF else int(self.others)}
+                   if self.best else {}),
                 "statement": self.statement()}
 
 
@@ -283,6 +317,9 @@ class _Checker:
         self.guesses, self.answers = list(guesses), list(answers)
         self.mode = header["mode"]
         self.table = pattern_table(self.guesses, self.answers)
+        # answers by rows: a claim's replies are its answers' rows, each a contiguous copy
+        self.by_answer = np.ascontiguousarray(self.table.T)
+        self.classes = max_classes(self.table)
         place = {w: i for i, w in enumerate(self.guesses)}
         self.answer_guess = np.array([place.get(a, -1) for a in self.answers], np.int64)
         # a guess's answer index, or -1: the guess that is an answer of S gets the green cell
@@ -350,12 +387,20 @@ class _Checker:
             raise BoundFault(f"{where}: a rule in {self.mode} mode")
         return S, left, v, rule, groups
 
-    def check(self, i: int, S, left, v, rule, groups, only=None) -> None:
-        """Raise BoundFault unless claim i holds given the claims before it (the module's check)."""
+    def floor(self, S, h, allowed) -> float:
+        return floor(S, h, self.table, self.answer_guess, allowed, self.classes)
+
+    def check(self, i: int, S, left, v, rule, groups, only=None, held=None) -> None:
+        """Raise BoundFault unless claim i holds given the claims before it (the module's check).
+
+        ``only``: the one guess a goal with a first guess given covers; ``held``: guess index ->
+        the bound a ranking's goal holds that guess to instead of ``v``.
+        """
         n = S.shape[0]
         name = f"claim {i} ({n} answer{'s' if n > 1 else ''}, {left} guesses left, at least {_shown(v)})"
         allowed = self.allowed(rule)
-        if only is None and v <= floor(S, left, self.table, self.answer_guess, allowed):
+        held = held or {}
+        if only is None and max([v, *held.values()]) <= self.floor(S, left, allowed):
             self.claims.append((S, left, v, rule))
             return
         listed: dict[int, list[int]] = {}
@@ -386,25 +431,31 @@ class _Checker:
             # no guess allowed, or none left: S (not empty) has no strategy, V = inf
             self.claims.append((S, left, v, rule))
             return
-        P = self.table[np.ix_(X, S)]
-        srt = np.sort(P, axis=1)
-        k = 1 + (srt[:, 1:] != srt[:, :-1]).sum(axis=1)
-        hit = (P == ALL_GREEN).any(axis=1)
+        # (answers, guesses): a radix sort down each column counts a guess's classes
+        P = self.by_answer[S] if allowed is None and only is None else self.by_answer[np.ix_(S, X)]
+        srt = np.sort(P, axis=0, kind="stable")
+        k = 1 + (srt[1:] != srt[:-1]).sum(axis=0)
+        hit = (P == ALL_GREEN).any(axis=0)
+        del srt
         bound = _one_ply(k, hit, n, h)
         self.guesses_checked += X.shape[0]
+        need = np.full(X.shape[0], float(v))
+        for x, value in held.items():
+            need[x] = value                  # a ranking's goal: X is every guess, in order
         floors: dict = {}
         row_of = {int(x): t for t, x in enumerate(X.tolist())} if listed else {}
-        for t in np.flatnonzero(bound < v).tolist():
+        for t in np.flatnonzero(bound < need).tolist():
             x = int(X[t])
-            total = self._guess_bound(name, x, P[t], S, h, rule, listed.get(x, ()), floors)
-            if total < v:
+            total = self._guess_bound(name, x, np.ascontiguousarray(P[:, t]), S, h, rule, listed.get(x, ()), floors)
+            if total < need[t]:
                 why = "its cells" if x not in listed else "its cells and claims"
-                raise BoundFault(f"{name}: guess {self.guesses[x].upper()} is not refuted: {why} bound the total "
-                                 f"by {int(total)} only")
+                held_to = f" (held to at least {_shown(need[t])})" if x in held else ""
+                raise BoundFault(f"{name}: guess {self.guesses[x].upper()}{held_to} is not refuted: {why} bound the "
+                                 f"total by {int(total)} only")
         for x, children in listed.items():
-            if children and bound[row_of[x]] >= v:
+            if children and bound[row_of[x]] >= need[row_of[x]]:
                 # settled by the one-ply probe: the claims it names are still checked to be its cells
-                self._guess_bound(name, x, P[row_of[x]], S, h, rule, children, floors)
+                self._guess_bound(name, x, np.ascontiguousarray(P[:, row_of[x]]), S, h, rule, children, floors)
         self.claims.append((S, left, v, rule))
 
     def _guess_bound(self, name, x, row, S, h, rule, children, floors) -> float:
@@ -446,7 +497,7 @@ class _Checker:
                 key = (cell.tobytes(), cell_rule)
                 f = floors.get(key)
                 if f is None:
-                    f = floor(cell, h, self.table, self.answer_guess, self.allowed(cell_rule))
+                    f = self.floor(cell, h, self.allowed(cell_rule))
                     floors[key] = f
             total += max(f, claimed.get(p, 0))
             if total == INF:
@@ -497,20 +548,29 @@ def check_lower_bound(source, guesses, answers, progress=None) -> BoundReport:
             raise BoundFault(f"the certificate's header is not JSON: {e}") from None
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise BoundFault("not a wordlelab lower-bound certificate (its header names another format)")
-        if header.get("version") != VERSION:
-            raise BoundFault(f"certificate version {header.get('version')!r}, this checker reads {VERSION}")
+        version = header.get("version")
+        if version not in (VERSION, RANKING_VERSION):
+            raise BoundFault(f"certificate version {version!r}, this checker reads {VERSION} and {RANKING_VERSION}")
         try:
             mode, max_guesses, n_claims = check_mode(header["mode"]), header["max_guesses"], header["claims"]
             value = _value(header["value"], "the header")
             start = header.get("start")
-        except (KeyError, WordleError) as e:
+            best = tuple(header["best"]) if version == RANKING_VERSION else ()
+            others = _value(header["others"], "the header's others") if version == RANKING_VERSION else None
+        except (KeyError, TypeError, WordleError) as e:
             raise BoundFault(f"the certificate's header is malformed ({e})") from None
+        if version == RANKING_VERSION and (start is not None or not best or len(set(best)) != len(best)
+                                           or any(w not in guesses for w in best)):
+            raise BoundFault("a ranking's certificate names no first guess and at least one best word of the "
+                             "guess list, each once")
         if mode == "strict":
             raise BoundFault("the checker reads easy- and hard-mode certificates only")
         if header.get("lists_sha256") != lists_digest(guesses, answers):
             raise BoundFault(f"the certificate was made for other word lists than these (header: "
                              f"{header.get('lists')!r}); its indices would name other words")
-        only = None
+        only, held = None, None
+        if best:
+            held = {guesses.index(w): value for w in best}
         if start is not None:
             if start not in guesses:
                 raise BoundFault(f"the first guess {start!r} is not in the guess list")
@@ -524,7 +584,7 @@ def check_lower_bound(source, guesses, answers, progress=None) -> BoundReport:
                     raise BoundFault(f"the file holds more claims than the {n_claims} its header states")
                 S, left, v, rule, groups = checker.read(line, i)
                 goal = i == n_claims - 1
-                checker.check(i, S, left, v, rule, groups, only if goal else None)
+                checker.check(i, S, left, v, rule, groups, only if goal else None, held if goal else None)
                 last = (S, left, v, rule)
                 if progress and (i + 1) % 1000 == 0:
                     progress(i + 1)
@@ -533,26 +593,31 @@ def check_lower_bound(source, guesses, answers, progress=None) -> BoundReport:
     if i + 1 != n_claims or last is None:
         raise BoundFault(f"the certificate ends after {i + 1} claims, its header states {n_claims}")
     S, left, v, rule = last
-    if S.shape[0] != len(answers) or left != max_guesses or rule != NO_RULE or v != value:
+    goal_value = others if best else value
+    if S.shape[0] != len(answers) or left != max_guesses or rule != NO_RULE or v != goal_value:
         raise BoundFault(f"the goal (claim {n_claims - 1}) is not the header's: every answer, {max_guesses} guesses "
-                         f"left, no rule, at least {value}")
+                         f"left, no rule, at least {_shown(goal_value)}")
     return BoundReport(mode, header.get("lists") or "", max_guesses, start, value, n_claims,
-                       checker.guesses_checked, time.perf_counter() - t0)
+                       checker.guesses_checked, time.perf_counter() - t0, best, others)
 
 
 class CertificateWriter:
-    """Writes a certificate, claim by claim, in the module's format (gzip JSON lines).
+    """Writes a certificate, claim by claim, in the module's format (gzip JSON lines); with ``best``
+    and ``others``, a ranking's (version 2).
 
     The header states the number of claims, so the claims are kept in a temporary list until
     :meth:`close`; a producer calls :meth:`claim` children first, the goal last.
     """
 
     def __init__(self, stream, mode: str, lists_name: str, guesses, answers, max_guesses: int,
-                 start: str | None, value):
+                 start: str | None, value, best=(), others=None):
         self.stream = stream
-        self.header = {"format": FORMAT, "version": VERSION, "mode": mode, "lists": lists_name,
-                       "lists_sha256": lists_digest(guesses, answers), "max_guesses": max_guesses,
-                       "start": start, "value": "inf" if value == INF else int(value)}
+        self.header = {"format": FORMAT, "version": RANKING_VERSION if best else VERSION, "mode": mode,
+                       "lists": lists_name, "lists_sha256": lists_digest(guesses, answers),
+                       "max_guesses": max_guesses, "start": start, "value": "inf" if value == INF else int(value)}
+        if best:
+            # a ranking's (module docstring): its goal's at_least is ``others``
+            self.header.update(best=list(best), others="inf" if others == INF else int(others))
         self.lines: list[str] = []
 
     def claim(self, answers, left: int, at_least, groups, rule=NO_RULE) -> int:

@@ -38,6 +38,19 @@ from wordlelab.solvers.search.engine.tables import INF
 ALL_GREEN = 242
 
 
+class _Short(WordleError):
+    """The search's bounds do not refute a guess at the bound asked (for a ranking: the word may be as good)."""
+
+
+def _one_ply(k: np.ndarray, hit: np.ndarray, n: int, h: int) -> np.ndarray:
+    """The checker's one-ply bound of guesses with ``k`` classes (``hit``: one green) over n answers, h guesses left after."""
+    if h >= 2:
+        return 3 * n - hit - k
+    if h == 1:
+        return np.where(k == n, 2 * n - hit, INF)
+    return np.where(k - hit > 0, INF, n)
+
+
 class _Certifier:
     """The claims written so far, by (answers, rule, guesses left), and the searcher that bounds cells."""
 
@@ -52,8 +65,12 @@ class _Certifier:
                 self.guess_answer[g] = a
         self.hard = searcher.mode == "hard"
         self.proven: dict = {}                      # (S bytes, rule, g) -> (claim id, at_least)
+        self.one_ply: dict = {}                     # (S bytes, rule, g) -> the checker's one-ply bound there
         self.progress = progress
         self.searches = 0
+        everyone = np.arange(self.MT.shape[0], dtype=np.int32)
+        # K of the checker's replies lemma: the most classes a guess splits all the answers into
+        self.classes = int(K.scan(self.MT, everyone, searcher.all_guesses, searcher.R)[0].max())
 
     # ---- the checker's floor, computed the same way (the certificate relies on no more)
     def floor(self, S: np.ndarray, h: int, L: np.ndarray) -> int:
@@ -64,6 +81,8 @@ class _Certifier:
             return INF
         if s == 1:
             return 1
+        if h >= 3 and s > self.classes:
+            return 3 * s - 1 - self.classes
         cols = self.ans_guess[S]
         cols = cols[cols >= 0]
         if self.hard:
@@ -80,6 +99,17 @@ class _Certifier:
         self.searches += 1
         v, _ = self.s.min_sum(np.ascontiguousarray(S, np.int32), L, h, beta, 0)
         return int(v)
+
+    def probe(self, S: np.ndarray, L: np.ndarray, rule: tuple, g: int) -> int:
+        """The checker's one-ply bound at (S, rule, g): the least over allowed guesses of |S| plus
+        their cells' one-ply floors. A claim up to it needs no groups (the checker redoes the probe)."""
+        key = (S.tobytes(), rule, g)
+        value = self.one_ply.get(key)
+        if value is None:
+            k, hit, _ = K.scan(self.MT, np.ascontiguousarray(S, np.int32), L, self.s.R)
+            value = int(np.min(_one_ply(k.astype(np.int64), hit.astype(np.int64), S.shape[0], g - 1)))
+            self.one_ply[key] = value
+        return value
 
     def child(self, L: np.ndarray, rule: tuple, x: int, p: int) -> tuple:
         """The guess list and rule of the cell of reply ``p`` after guess ``x``."""
@@ -100,19 +130,14 @@ class _Certifier:
         H = np.ascontiguousarray(S, np.int32)
         if only is not None:
             cand = [int(only)]
+        elif self.one_ply.get(key, -1) >= v:
+            cand = []
         else:
             k, hit, _ = K.scan(self.MT, H, L, self.s.R)
-            k, hit = k.astype(np.int64), hit.astype(np.int64)
-            if h >= 2:
-                one_ply = 3 * n - hit - k
-            elif h == 1:
-                one_ply = np.where(k == n, 2 * n - hit, INF)
-            else:
-                one_ply = np.where(k - hit > 0, INF, n)
-            cand = L[np.flatnonzero(one_ply < v)].tolist()
+            cand = L[np.flatnonzero(_one_ply(k.astype(np.int64), hit.astype(np.int64), n, h) < v)].tolist()
         groups: dict = {}
         for x in cand:
-            groups.setdefault(self._partition_key(H, x) if not self.hard else x, []).append(x)
+            groups.setdefault(self._classes_key(H, x) if not self.hard else x, []).append(x)
         records = []
         for xs in groups.values():
             children = self._guess(H, L, rule, g, v, xs[0])
@@ -125,7 +150,7 @@ class _Certifier:
             self.progress(i)
         return i
 
-    def _partition_key(self, H, x) -> bytes:
+    def _classes_key(self, H, x) -> bytes:
         """The cells x splits H into, whatever their replies (and which answer x finds): equal keys, equal cells."""
         col = self.MT[H, x]
         _, first, inverse = np.unique(col, return_index=True, return_inverse=True)
@@ -135,7 +160,7 @@ class _Certifier:
     def _guess(self, H, L, rule, g, v, x) -> list | None:
         """The claims that refute guess ``x`` for the bound ``v``; None when the floors alone do."""
         n, h = H.shape[0], g - 1
-        members, starts, sizes, pats = K.partition(self.MT, H, np.int32(x))
+        members, starts, sizes, pats = K.classes_of(self.MT, H, np.int32(x))
         cells = []
         for c in range(sizes.shape[0]):
             sub = np.sort(members[starts[c]:starts[c] + sizes[c]])
@@ -144,33 +169,61 @@ class _Certifier:
         gap = v - n - sum(min(f, INF) for *_, f in cells)
         if gap <= 0:
             return None
-        # each cell of 3 or more answers: how far above its floor the search puts it, up to the gap
-        raises = []
-        for sub, Lc, rc, f in cells:
-            if sub.shape[0] < 3 or f >= INF:
-                continue
-            known = self.proven.get((sub.tobytes(), rc, h))
-            if known is not None and known[1] >= f + gap:
-                raises.append((gap, True, sub, Lc, rc, f))
-                continue
-            b = self.bound(sub, Lc, h, f + gap)
-            if b > f:
-                raises.append((min(b, f + gap) - f, False, sub, Lc, rc, f))
-        # claims already written first (free), then the largest raises: fewest new claims
-        raises.sort(key=lambda r: (not r[1], -r[0]))
         children = []
-        for up, _, sub, Lc, rc, f in raises:
+        # first the checker's one-ply probes at the cells: claims with no groups, each as high as
+        # its probe goes (so another first word meeting the cell names it again). When they close
+        # the gap, the cells raised most per answer are taken: the checker's work at a claim is
+        # its answers times the guesses.
+        lifts = []
+        for c, (sub, Lc, rc, f) in enumerate(cells):
+            if sub.shape[0] >= 3 and f < INF and h >= 3:
+                up = self.probe(sub, Lc, rc, h) - f
+                if up > 0:
+                    lifts.append((up, c))
+        if sum(up for up, _ in lifts) >= gap:
+            lifts.sort(key=lambda r: (-r[0] / cells[r[1]][0].shape[0], r[1]))
+            for up, c in lifts:
+                if gap <= 0:
+                    break
+                sub, Lc, rc, f = cells[c]
+                children.append(self.prove(sub, Lc, rc, h, f + up))
+                gap -= up
+            return children
+        # else every lift is needed, and the search bounds the cells above them
+        lifted = dict((c, up) for up, c in lifts)
+        cells = [(sub, Lc, rc, f + lifted.get(c, 0)) for c, (sub, Lc, rc, f) in enumerate(cells)]
+        gap -= sum(lifted.values())
+        # the cells of 3 or more answers in turn, claims already written first (free), then the
+        # largest: each searched with the gap left as its budget (as the search's own first-guess
+        # bound spends it), so a cell's search stops once it has raised it the rest of the way
+        order = []
+        for c, (sub, Lc, rc, f) in enumerate(cells):
+            if sub.shape[0] >= 3 and f < INF:
+                known = self.proven.get((sub.tobytes(), rc, h))
+                order.append((known is None or known[1] < f + gap, -sub.shape[0], c))
+        order.sort()
+        for _, _, c in order:
             if gap <= 0:
                 break
-            take = min(up, gap)
+            sub, Lc, rc, f = cells[c]
+            known = self.proven.get((sub.tobytes(), rc, h))
+            b = known[1] if known is not None and known[1] >= f + gap else self.bound(sub, Lc, h, f + gap)
+            if b <= f:
+                continue
+            take = min(b - f, gap)
             gap -= take
             j = self.prove(sub, Lc, rc, h, f + take)
             if j is None:
                 raise WordleError("internal error: a cell's raised bound is no more than its floor")
             children.append(j)
+            lifted.pop(c, None)
         if gap > 0:
-            raise WordleError(f"internal error: the search's bounds leave guess {self.s.lists.guesses[x].upper()} "
-                              f"{gap} short of {v} at a node of {n} answers with {g} guesses left")
+            raise _Short(f"the search's bounds leave guess {self.s.lists.guesses[x].upper()} {gap} short of {v} "
+                         f"at a node of {n} answers with {g} guesses left")
+        # the lifted cells the search did not raise further: their one-ply claims
+        for c, up in lifted.items():
+            sub, Lc, rc, f = cells[c]
+            children.append(self.prove(sub, Lc, rc, h, f))
         return children
 
 
@@ -230,6 +283,95 @@ def certify_min_total(searcher, start: str, value: int, target, progress=None) -
             "seconds": round(time.perf_counter() - t0, 3)}
 
 
+def certify_ranking(searcher, best, value: int, target, others: int | None = None, progress=None) -> dict:
+    """Write a ranking's certificate: every strategy totals at least ``value``, and every strategy
+    whose first guess is not one of ``best`` at least ``others`` (default ``value + 1``).
+
+    With a verified tree of total ``value`` starting with each word of ``best``, the checked
+    certificate shows that they are the best first words, and the only ones. One goal claim covers every first guess; the cells
+    of the first words are claims named by the first words that meet them, so a cell two first
+    words share (anagrams, above all) is proven once. Most first words are refuted by the
+    checker's one-ply probes at their cells (claims with no groups); the few near the best need
+    the search's bounds below them, as in :func:`certify_min_total`.
+
+    Parameters
+    ----------
+    searcher : NativeSearcher
+        The searcher that proved ``value`` for ``best`` (easy or hard mode, from the root of its lists).
+    best : str or sequence of str
+        The best first word (or words, tied).
+    value : int
+        Their least total, proven by the search.
+    target : str, Path or binary stream
+        Where to write the certificate (gzip JSON lines, written atomically to a path).
+    others : int, optional
+        The bound for every other first word; default ``value + 1``.
+    progress : callable, optional
+        Called with the number of first guesses done (and claims written), every 200 first guesses.
+
+    Returns
+    -------
+    dict
+        ``claims``, ``searches``, ``first_guesses`` (their partitions, easy mode: first guesses that
+        split the answers alike share a record) and ``seconds``.
+
+    Raises
+    ------
+    WordleError
+        The mode is strict, or a first word not in ``best`` is not bounded at ``others``
+        by the search (its total may be below it: ``best-start`` ranks it).
+
+    Examples
+    --------
+    >>> certify_ranking(searcher, "salet", 7897, "best.bound.gz")["claims"]   # doctest: +SKIP
+    """
+    if searcher.mode == "strict":
+        raise WordleError("lower-bound certificates are made in easy and hard mode only")
+    t0 = time.perf_counter()
+    others = value + 1 if others is None else int(others)
+    lists = searcher.lists
+    best = (best,) if isinstance(best, str) else tuple(best)
+    tops = {searcher.guess_index[w] for w in best}
+    node = searcher.root(None)
+    writer = CertificateWriter(None, searcher.mode, lists.name, lists.guesses, lists.answers,
+                               searcher.max_guesses, None, value, best, others)
+    certifier = _Certifier(searcher, writer)
+    H = np.ascontiguousarray(node.H, np.int32)
+    L = node.L
+    n, h = H.shape[0], node.d - 1
+    k, hit, _ = K.scan(searcher.MT, H, L, searcher.R)
+    bound = _one_ply(k.astype(np.int64), hit.astype(np.int64), n, h)
+    groups: dict = {}
+    for t, x in enumerate(L.tolist()):
+        need = value if x in tops else others
+        if bound[t] >= need:
+            continue                   # the checker's one-ply probe refutes it
+        key = (x in tops, certifier._classes_key(H, x) if not certifier.hard else x)
+        groups.setdefault(key, []).append(x)
+    records = []
+    for done, ((is_best, _), xs) in enumerate(groups.items()):
+        need = value if is_best else others
+        try:
+            children = certifier._guess(H, L, NO_RULE, node.d, need, xs[0])
+        except _Short:
+            raise WordleError(f"the first word {lists.guesses[xs[0]].upper()} is not bounded at {need} by the "
+                              f"search: its total may be below it (best-start ranks it)") from None
+        if children is not None:
+            records.append((xs, children))
+        if progress and (done + 1) % 200 == 0:
+            progress(done + 1, len(groups), len(writer.lines))
+    writer.claim(H, node.d, others, records)
+    if isinstance(target, (str, bytes)) or hasattr(target, "__fspath__"):
+        with open_atomic(target, "wb", what="certificate") as f:
+            writer.stream = f
+            writer.close()
+    else:
+        writer.stream = target
+        writer.close()
+    return {"claims": len(writer.lines), "searches": certifier.searches, "first_guesses": len(groups),
+            "seconds": round(time.perf_counter() - t0, 3)}
+
+
 def certify_result(searcher, result, path) -> LowerBound | None:
     """Certify the lower half of an OPTIMAL min-total ``result`` of ``searcher``: write the
     certificate to ``path``, check it with the independent checker, and say so in the result.
@@ -284,4 +426,4 @@ def certify_result(searcher, result, path) -> LowerBound | None:
     return result.stats.lower_bound
 
 
-__all__ = ["certify_min_total", "certify_result"]
+__all__ = ["certify_min_total", "certify_ranking", "certify_result"]
