@@ -334,16 +334,16 @@ def test_hard_repeat_needs_same_rule(lists_0316):
     import numpy as np
 
     from wordlelab.solvers.search.engine.hard_rules import EASY, HARD, STRICT, remember_guess
-    from wordlelab.solvers.search.engine.search_core import partition, partition_hashes
+    from wordlelab.solvers.search.engine.search_core import classes_of, class_hashes
 
     s = NativeSearcher(lists_0316, "hard", 6)
     col = s.MT[:, s.guess_index["salet"]]
     rows = np.flatnonzero(col == col[lists_0316.answers.index("befit")]).astype(np.int32)
     assert len(rows) == 22
     g1, g2 = s.guess_index["amies"], s.guess_index["amity"]
-    hsh = partition_hashes(s.MT, rows, np.array([g1, g2], np.int32), s.R)
+    hsh = class_hashes(s.MT, rows, np.array([g1, g2], np.int32), s.R)
     assert hsh[0] == hsh[1]
-    _, _, sizes, pats = partition(s.MT, rows, g1)
+    _, _, sizes, pats = classes_of(s.MT, rows, g1)
     for mode, repeat in ((EASY, True), (HARD, False), (STRICT, False)):
         seen, seen_w = np.empty(4, np.uint64), np.empty((4, 5), s.letters.dtype)
         n_seen = remember_guess(seen, seen_w, 0, hsh[0], s.letters[g1], pats, sizes, mode)
@@ -467,7 +467,7 @@ def test_first_word_value_under_a_cutoff(tmp_path, mode):
 @pytest.mark.parametrize("mode", ["easy", "hard"])
 def test_a_counter_poisoned_mid_node_ends_the_guess_loop_at_once(mode):
     """A Ctrl-C poisons the node counter (solvers/runtime/interrupt.py). Each search below returns at
-    once, but the node in hand went on trying its guesses, each at the cost of its partition and
+    once, but the node in hand went on trying its guesses, each at the cost of its classes and
     endgame bound: a stop took minutes at a root of thousands of answers (a best-start run on
     UPBOW, 2026-12-02). Poisoned while its first class is searched, a node now returns too: the
     solve calls made after the poison (the counter's rise past it) are those of the nodes then

@@ -654,7 +654,7 @@ def test_a_hint_orders_the_checker_and_never_changes_its_verdict():
     def random_hint(classes, rules, d):     # mostly a random class; else no hint or a malformed one
         return rng.choice([rng.randrange(len(classes))] * 6 + [None, -1, len(classes), 1.5])
 
-    # (18 sets: a class with two guesses left is decided at once, Lemma 2 of split_table, so a
+    # (18 sets: a class with two guesses left is decided at once, Lemma 2 of class_table, so a
     # hint is asked for only at the first node and with three or more left)
     for g0, target, answers, d in endgame_rich_sets(lists, rng, 18):
         history = [(g0, feedback(g0, target))]

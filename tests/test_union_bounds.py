@@ -36,7 +36,7 @@ def test_keys_and_values_of_the_unions(seed):
     rng = np.random.default_rng(seed)
     checked = 0
     for g in range(len(lists.guesses)):
-        members, starts, sizes, pats = core.partition(s.MT, H, g)
+        members, starts, sizes, pats = core.classes_of(s.MT, H, g)
         values = (2 * sizes.astype(np.int64) - 1) + rng.integers(1, 5, sizes.shape[0])
         table = new_table(1 << 12)
         store_union_bounds(members, starts, sizes, pats, values, 4, s.Z1, s.Z2, table)
@@ -59,7 +59,7 @@ def test_every_union_bound_is_at_most_the_unions_value(seed):
     d = 3
     checked = 0
     for g in range(len(lists.guesses)):
-        members, starts, sizes, pats = core.partition(s.MT, H, g)
+        members, starts, sizes, pats = core.classes_of(s.MT, H, g)
 
         def value(rows):
             words = [answers[i] for i in rows]

@@ -17,7 +17,7 @@
     each guess is consistent with every earlier one. Total = sum d * x[h, d, h].
 
 Both shrink the guess set first: guesses that split nothing are dropped, and in
-easy mode guesses with the same or a coarser partition of H (see
+easy mode guesses with the same or coarser classes of H (see
 :mod:`~wordlelab.encoders.tree_graph`). ``objective="depth"`` builds a pure
 feasibility model; ``"total"`` minimises the total. Encoders build; they never solve.
 """
@@ -126,7 +126,7 @@ class Reduced:
 
 
 def reduce_guesses(question, deadline: Deadline | None = None) -> Reduced:
-    """Drop guesses that split nothing; in easy mode keep one guess per undominated partition of H
+    """Drop guesses that split nothing; in easy mode keep one guess per undominated set of classes of H
     (``deadline`` checked as the partitions are compared)."""
     from wordlelab.encoders.tree_graph import class_counts, undominated_rows
     T = list(question.guesses)

@@ -8,9 +8,9 @@ trying there, one per distinct outcome. The layered encoding of
 Shrinking, all exact:
 
 - guesses that split nothing (one class, not a member of S) are dropped;
-- guesses with the same outcome (the same partition of S, and in hard/strict
+- guesses with the same outcome (the same classes of S, and in hard/strict
   mode the same allowed sets after it) are merged into one option;
-- in easy mode an option whose partition is refined by another's (that also
+- in easy mode an option whose classes are refined by another's (that also
   finds every answer the first one finds) is dropped: finding answers in a
   subset never costs more, in total or in depth;
 - a state with a guess that splits S into singletons takes that guess alone:
@@ -187,7 +187,7 @@ class StateGraph:
 
 
 def undominated_rows(rows: np.ndarray, deadline=None) -> np.ndarray:
-    """Easy mode: one row per distinct partition (first seen), none refined by another kept row
+    """Easy mode: one row per distinct set of classes (first seen), none refined by another kept row
     (``deadline``, a model.Deadline, checked as they are compared)."""
     canon = _canonical(rows)
     _, first = np.unique(canon, axis=0, return_index=True)
@@ -211,7 +211,7 @@ def _canonical(rows: np.ndarray) -> np.ndarray:
 
 
 def _undominated(canon: np.ndarray, deadline=None) -> np.ndarray:
-    """Mask of partitions that no other partition refines (finding at least the same answers)."""
+    """Mask of the rows whose classes no other row's classes refine (finding at least the same answers)."""
     k = len(canon)
     n_cls = class_counts(canon)
     found = canon == 255

@@ -2,7 +2,7 @@
 find every answer of C within d guesses after H? It shares nothing with the searchers but the
 rule statements (a ``hint`` from a searcher may order its work, never decide anything):
 pure-Python :func:`~wordlelab.models.feedback.feedback` (its table summed letter by letter,
-Lemma 1 of :mod:`~wordlelab.models.split_table`) and
+Lemma 1 of :mod:`~wordlelab.models.class_table`) and
 :func:`~wordlelab.models.modes.hard_allowed` (:func:`~wordlelab.models.modes.hard_ok` for a
 list), whose requirements (:func:`~wordlelab.models.modes.obeys`) it intersects as sets below
 the first node (:meth:`Search.allowed`). Its shortcuts are proved in place:
@@ -13,12 +13,12 @@ the first node (:meth:`Search.allowed`). Its shortcuts are proved in place:
   yellow letter occurs in it at least as often as that pattern shows;
 - n ≥ 2 answers and d = 1: impossible;
 - n ≥ 3 answers and d = 2: possible exactly when one allowed guess gives them n different
-  patterns (Lemma 2 of :mod:`~wordlelab.models.split_table`, proved there; hard mode allows the
+  patterns (Lemma 2 of :mod:`~wordlelab.models.class_table`, proved there; hard mode allows the
   answer left after it, as above). The guesses telling each pair apart are intersected as bit
   sets, and the pairs whose sets already meet in nothing name a witness, kept as any refuted
   set (in easy mode before the endgame bound, which adds nothing there);
 - in easy mode, a guess that gives every answer of a witness already refuted with d - 1 or more
-  left one pattern fails by monotonicity, with that witness, before its split is built;
+  left one pattern fails by monotonicity, with that witness, before its classes are built;
 - Selby's endgame bound (part 2, "Endgame analysis"), proved in
   :mod:`~wordlelab.models.endgame_families`, on each *endgame* of more
   than d of the answers (answers equal in four positions), largest first, worked out here from
@@ -58,11 +58,11 @@ from wordlelab.models.endgame_families import EndgameFamilies
 from wordlelab.models.feedback import ALL_GREEN
 from wordlelab.models.modes import hard_rule, join_rules
 from wordlelab.models.refuted_sets import RefutedSets
-from wordlelab.models.split_table import Separations, distinct_rows, pattern_rows
+from wordlelab.models.class_table import Separations, distinct_rows, pattern_rows
 
 # guesses whose values on an endgame are read before Selby's bound is drawn in easy mode
 ENOUGH_APART_TRIES = 30
-NO_SPLIT: list = []     # the classes of a guess that leaves every answer in one class
+ONE_CLASS: list = []     # the classes of a guess that leaves every answer in one class
 NO_RULE: tuple = ((), ())   # easy mode's constraint after any history: no green, no least count
 
 
@@ -103,7 +103,7 @@ class Search:
         self.words = words
         self.root_allowed = allowed     # the first node's guesses: those its constraint allows
         self.meeting: dict = {}         # requirement -> positions in root_allowed of the guesses meeting it
-        # the table by Lemma 1 of :mod:`~wordlelab.models.split_table` (a pattern is a sum over
+        # the table by Lemma 1 of :mod:`~wordlelab.models.class_table` (a pattern is a sum over
         # the guess's letters): each letter's part once, in place of a feedback() per cell. Another
         # game (``reply``: its rule, win as ALL_GREEN; easy mode, no endgame bound) has no letters:
         # each cell is its rule's reply
@@ -171,7 +171,7 @@ class Search:
         self.positions_by_constraint[constraint] = positions
         return got
 
-    def unsplit(self, answers: tuple, constraint: tuple) -> int:
+    def inseparable(self, answers: tuple, constraint: tuple) -> int:
         """0 if a guess ``constraint`` allows gives the answers different patterns, else the mask of
         a part of them that no such guess splits into singletons (cannot be found within 2).
 
@@ -194,7 +194,7 @@ class Search:
             self.allowed_rows[constraint] = rows
         if not rows:
             return sum(map(self.bits.__getitem__, answers[:2]))     # no guess at all: two answers stay
-        return self.separations.unsplit(answers, rows)
+        return self.separations.inseparable(answers, rows)
 
     def _meeting(self, key: tuple, meets) -> set:
         found = self.meeting.get(key)
@@ -249,7 +249,7 @@ class Search:
         """What :meth:`refutation` would return without trying a guess one by one, when it is a
         no: the witness of a kept no, a kept refuted set inside the answers (monotonicity), an
         endgame the bound refutes, or, with two guesses left and ``decide_two``, the exact test
-        of Lemma 2 (:mod:`~wordlelab.models.split_table`; counted as a node, as in
+        of Lemma 2 (:mod:`~wordlelab.models.class_table`; counted as a node, as in
         :meth:`refutation`, and a yes kept too, as the memo's 0); 0 otherwise. The no is kept."""
         n = len(answers)
         if n <= 1 or n <= d:
@@ -281,7 +281,7 @@ class Search:
     def two_left(self, key: tuple, answers: tuple, constraint: tuple) -> int:
         """Decide ``answers`` with two guesses left, by Lemma 2: 0 (kept in the memo) if an allowed
         guess gives them all different patterns, else the witness, kept."""
-        witness = self.unsplit(answers, constraint)
+        witness = self.inseparable(answers, constraint)
         if witness:
             return self._refuted(key, witness)
         self.memo[key] = 0
@@ -339,45 +339,45 @@ class Search:
                     return witness
         if d == 2 and key != self.root:
             # two guesses left: some allowed guess must give the answers n different patterns
-            # (Lemma 2 of split_table); the part no allowed guess splits is the witness
+            # (Lemma 2 of class_table); the part no allowed guess splits is the witness
             return self.two_left(key, answers, constraint)
         if self.rule_of is _no_rule:
             return self._easy_refutation(key, answers, allowed, d, mask)
         greens, need = constraint
         pick = itemgetter(*answers)     # n ≥ 2 here, so it returns a tuple
-        # each split seen at this node, by its patterns: (its number here, its classes)
-        split_by_patterns: dict[tuple, tuple] = {}
+        # each set of classes seen at this node, by its patterns: (its number here, its classes)
+        classes_by_patterns: dict[tuple, tuple] = {}
         # a pair's rule by its number (self.rule_ids), joined with this node's constraint: (the
         # constraint after, its number here); moves are compared by these small numbers, so that
         # each guess hashes its n patterns once
         after_by_rule: dict[int, tuple] = {}
         constraint_ids: dict[tuple, int] = {}
         rule_ids = self.rule_ids
-        # moves tried, by (split, constraint numbers), and by (split, rule numbers): two sets, as
+        # moves tried, by (classes number, constraint numbers), and by (classes number, rule numbers): two sets, as
         # the two kinds of key are alike in shape and must never be taken for each other
         tried, tried_rules = set(), set()
         witness = 0
         for u in allowed:
             patterns = pick(self.patterns[u])
-            seen = split_by_patterns.get(patterns)
-            if seen is None:            # a split not seen at this node: its classes, largest first
+            seen = classes_by_patterns.get(patterns)
+            if seen is None:            # classes not seen at this node: largest first
                 by_pattern: dict[int, list] = {}
                 for i, p in zip(answers, patterns):
                     by_pattern.setdefault(p, []).append(i)
                 if len(by_pattern) == 1 and ALL_GREEN not in by_pattern:
-                    classes = NO_SPLIT  # tells nothing apart: never needed (module docstring)
+                    classes = ONE_CLASS  # tells nothing apart: never needed (module docstring)
                 else:
                     by_pattern.pop(ALL_GREEN, None)
                     if all(len(c) <= d - 1 for c in by_pattern.values()):
                         classes = None      # every class small enough to guess its answers in turn
                     else:
                         classes = sorted(((p, tuple(c)) for p, c in by_pattern.items()), key=lambda pc: -len(pc[1]))
-                seen = split_by_patterns[patterns] = (len(split_by_patterns), classes)
-            split, classes = seen
+                seen = classes_by_patterns[patterns] = (len(classes_by_patterns), classes)
+            classes_id, classes = seen
             if classes is None:
                 self.memo[key] = 0
                 return 0
-            if classes is NO_SPLIT:
+            if classes is ONE_CLASS:
                 continue
             rules_of_pairs = []
             for p, _ in classes:
@@ -388,7 +388,7 @@ class Search:
                     if r == len(self.rules):
                         self.rules.append(rule)
                 rules_of_pairs.append(r)
-            first_test = (split, tuple(rules_of_pairs))
+            first_test = (classes_id, tuple(rules_of_pairs))
             if first_test in tried_rules:     # (a cheap first test of the same move)
                 continue
             after = []
@@ -398,7 +398,7 @@ class Search:
                     rule = join_rules(greens, need, *self.rules[r])
                     got = after_by_rule[r] = (rule, constraint_ids.setdefault(rule, len(constraint_ids)))
                 after.append(got)
-            move = (split, tuple(c for _, c in after))  # same split, same constraints after it: the same move
+            move = (classes_id, tuple(c for _, c in after))  # same classes, same constraints after it: the same move
             if move in tried:
                 continue
             tried.add(move)
@@ -457,7 +457,7 @@ class Search:
     def _easy_refutation(self, key: tuple, answers: tuple, allowed: list, d: int, mask: int) -> int:
         """:meth:`refutation`'s guesses in easy mode, where no rule tells two guesses apart.
 
-        A move is then its split alone, and only its classes of more than d - 1 answers can fail
+        A move is then its classes alone, and only its classes of more than d - 1 answers can fail
         (the others are guessed in turn), so guesses whose such classes agree are one move.
         Its children are given only this node's *distinct* guesses, the first of each way to
         split the answers that tells some apart: two guesses that give every answer here the

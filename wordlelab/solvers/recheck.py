@@ -463,14 +463,14 @@ class Recheck:
         row.question = (f"{q['mode']} mode, {q['lists']['name']}: {q['start'].upper()}'s least total within "
                         f"{q['max_guesses']}{_after(q['history'])}")
         lists = self.lists_of(q)
-        split = class_split(lists, q)
-        if len(split["answers"]) != q["answers"]:
-            raise WordleError(f"{path}: {len(split['answers'])} answers fit its history, the file says {q['answers']}")
-        missing = [pattern_string(p) for p in split["classes"] if pattern_string(p) not in entries]
+        after = class_of_checkpoint(lists, q)
+        if len(after["answers"]) != q["answers"]:
+            raise WordleError(f"{path}: {len(after['answers'])} answers fit its history, the file says {q['answers']}")
+        missing = [pattern_string(p) for p in after["classes"] if pattern_string(p) not in entries]
         complete = not missing
-        total = len(split["answers"]) + sum(v["value"] for v in entries.values())
+        total = len(after["answers"]) + sum(v["value"] for v in entries.values())
         row.status = (Status.OPTIMAL if complete else Status.UNKNOWN).value
-        row.question += f": {total}" if complete else f" ({len(missing)} of {len(split['classes'])} classes open)"
+        row.question += f": {total}" if complete else f" ({len(missing)} of {len(after['classes'])} classes open)"
         row.claims["least totals of the classes"] = None
         steps = [("class trees", p, lambda p=p: self._class_tree(path, q, entries, p, lists)) for p in sorted(entries)]
         self._steps(row, steps)
@@ -558,9 +558,9 @@ class Recheck:
                                   lambda o=other_path, x=other, e=entries, p=pattern: self._class_tree(o, x, e, p, lists)))
             elif not q.get("state") and not other["history"]:
                 entries = self._entries(other_path)
-                split = class_split(lists, other)
-                if all(pattern_string(p) in entries for p in split["classes"]):
-                    def whole(o=other_path, x=other, e=entries, n=len(split["answers"])):
+                after = class_of_checkpoint(lists, other)
+                if all(pattern_string(p) in entries for p in after["classes"]):
+                    def whole(o=other_path, x=other, e=entries, n=len(after["answers"])):
                         return n + sum(self._class_tree(o, x, e, p, lists) for p in sorted(e))
                     found.append((other["start"], other_path.name, whole))
         seed = path.with_name(path.stem + SEED_SUFFIX + ".json")
@@ -619,7 +619,7 @@ def next_guesses(state) -> list[str]:
     return out
 
 
-def class_split(lists, question: dict) -> dict:
+def class_of_checkpoint(lists, question: dict) -> dict:
     """The answers left after a class checkpoint's history, and its first guess's classes among
     them (pattern code -> answers, in the lists' order)."""
     from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_code
@@ -638,15 +638,15 @@ def _verify_class(question: dict, entry: dict, pattern: str, lists) -> int:
     from wordlelab.models.feedback import pattern_code
     from wordlelab.models.tree import tree_from_paths
     from wordlelab.models.verify import verify_tree
-    split = class_split(lists, question)
-    members = split["classes"].get(pattern_code(pattern))
+    after = class_of_checkpoint(lists, question)
+    members = after["classes"].get(pattern_code(pattern))
     if members is None:
         raise WordleError(f"{pattern} is no class of {question['start'].upper()}")
     paths = [p.split() for p in entry["paths"]]
     if not paths or any(not p for p in paths):
         raise WordleError(f"class {pattern} has an empty path")
     tree = tree_from_paths([p[-1] for p in paths], paths)
-    history = split["history"] + [(question["start"], pattern_code(pattern))]
+    history = after["history"] + [(question["start"], pattern_code(pattern))]
     report = verify_tree(tree, members, lists.guesses, question["mode"], history,
                          question["max_guesses"] - len(history))
     if report.total != entry["value"]:

@@ -110,7 +110,7 @@ def _child_bounds(S, t, group, n_groups, F):
 
 
 @nb.njit(cache=True)
-def split_free(S, t, F):
+def free_and_rest(S, t, F):
     """(free words, the rest) of S. A word that allows every other word of S can open the chain
     at no cost (moved to the front, any chain stays admissible), so L(S) = |free| + L(rest).
     Removing a free word can free others; counts of disallowed words are kept up to date."""
@@ -173,7 +173,7 @@ def longest(S, t, alpha, F, C, Z1, Z2, memo, stats, node_limit):
         return 1
     if stats[0] > node_limit:
         return -1
-    free, S = split_free(S, t, F)
+    free, S = free_and_rest(S, t, F)
     if free.shape[0] > 0:
         v = longest(S, t, alpha - free.shape[0], F, C, Z1, Z2, memo, stats, node_limit)
         return -1 if v < 0 else v + free.shape[0]
@@ -225,7 +225,7 @@ def greedy_chain(S, t, F):
     chain = np.empty(S.shape[0] + 1, np.int64)
     length = 0
     while S.shape[0] > 1:
-        free, S = split_free(S, t, F)
+        free, S = free_and_rest(S, t, F)
         for k in range(free.shape[0]):
             chain[length] = free[k]
             length += 1
@@ -343,7 +343,7 @@ class EldrowSearcher:
         else:
             chain = list(prefix)
             while True:
-                free, S = split_free(S, t, F)
+                free, S = free_and_rest(S, t, F)
                 chain.extend(self.words[g] for g in free)
                 g = t if len(S) <= 1 else int(best_next(S, self.Z1, self.Z2, memo))
                 chain.append(self.words[g])

@@ -332,7 +332,7 @@ class NativeSearcher(StrategyPaths):
                 if todo and not cc.solve_classes_on_workers(store, self, node.start, question["state"], todo, *workers_spec,
                                                  progress=progress):
                     return self._min_total_result(question, method, none, node, t0, given)
-        split = (members, starts, sizes, pats, Lchild)
+        classes = (members, starts, sizes, pats, Lchild)
         threads = min(threads, len(sizes))
         if progress is not None and given:
             progress(0, total=len(sizes))          # one step a class from here
@@ -341,10 +341,10 @@ class NativeSearcher(StrategyPaths):
             if threads > 1:
                 from wordlelab.solvers.search.classes import class_threads
                 paths = self.new_paths(node, g)
-                value = class_threads.solve_classes_on_threads(self, node, g, split, paths, beam, threads, stop, progress)
+                value = class_threads.solve_classes_on_threads(self, node, g, classes, paths, beam, threads, stop, progress)
                 threaded = {"threads": threads}
             else:
-                value, paths = self._classes_in_turn(node, g, split, beam, stop, store, paths,
+                value, paths = self._classes_in_turn(node, g, classes, beam, stop, store, paths,
                                                      progress if not workers_spec else None)
             # (a class the file holds a least total for is taken from the file, never bounded)
             bounded = {p: b for p, b in store.bounds.items() if p not in store.entries} if store else {}
@@ -379,14 +379,14 @@ class NativeSearcher(StrategyPaths):
                        "classes_from_rankings": ranked} if store else {}), **threaded}
         ).rest_on(_unsealed_lines(store))
 
-    def _classes_in_turn(self, node, g, split, beam, stop, store, paths, progress):
+    def _classes_in_turn(self, node, g, classes, beam, stop, store, paths, progress):
         """The classes of first guess ``g`` searched one after the other: their summed value (INF
         at the first class without a strategy) and each answer's guesses, as ``new_paths``.
 
         With a ``store`` (a class checkpoint, whose ``paths`` are given), a class found there is
         not searched, and each class searched is kept as soon as it is proven.
         """
-        members, starts, sizes, pats, Lchild = split
+        members, starts, sizes, pats, Lchild = classes
         total = 0
         # kept in a checkpoint, the small classes first: a stopped run has kept as many as it could
         order = np.argsort(sizes if store else -sizes, kind="stable")
@@ -555,7 +555,7 @@ class NativeSearcher(StrategyPaths):
         if Lchild is None:
             members, starts, sizes, pats, Lchild = K.child_lists_after(node.H, node.L, g0, self.tables)
         else:
-            members, starts, sizes, pats = K.partition(self.MT, node.H, g0)
+            members, starts, sizes, pats = K.classes_of(self.MT, node.H, g0)
         if node.d <= 1:
             return (g0, None) if len(sizes) == 0 else (REFUTED, None)
         def search(c, limit):

@@ -90,7 +90,7 @@ class StrategyPaths:
             if self.mode_code == EASY:
                 # easy-mode cache keys ignore the guess list, so the search's entries are found
                 # without recomputing its reduced lists (any superset gives the same values)
-                ms, ss, zs, ps = K.partition(self.MT, H, best)
+                ms, ss, zs, ps = K.classes_of(self.MT, H, best)
                 Lc = L
             else:
                 ms, ss, zs, ps, Lc = K.child_lists_after(H, L, best, self.tables)

@@ -42,15 +42,15 @@ def class_order(sizes: np.ndarray) -> list[int]:
     return [int(c) for c in np.argsort(-sizes, kind="stable")]
 
 
-def solve_classes_on_threads(searcher, node, g, split, paths, beam, threads, stop, progress=None):
+def solve_classes_on_threads(searcher, node, g, classes, paths, beam, threads, stop, progress=None):
     """Prove every class of first guess ``g`` at ``node`` on ``threads`` threads and fill ``paths``.
 
-    ``split`` is ``child_lists_after``'s (members, starts, sizes, pats, Lchild). Returns the
+    ``classes`` is ``child_lists_after``'s (members, starts, sizes, pats, Lchild). Returns the
     classes' summed value (INF as soon as one has no strategy within the guesses left: the
     threads then take no new class). The threads' counters are added to ``searcher.stats``;
     ``stop`` (the searcher's Ctrl-C watcher) poisons them too.
     """
-    members, starts, sizes, pats, Lchild = split
+    members, starts, sizes, pats, Lchild = classes
     queue = class_order(sizes)
     lock = threading.Lock()
     # failed: a class has no strategy (the total is INF); halt: take no new class (failed, an error

@@ -60,9 +60,9 @@ def first_words(searcher, node, limit: int | None, words, in_order: bool = False
     return order[:limit]
 
 
-def root_split(searcher, node) -> tuple:
-    """The guess list after the first guess, and each first guess's split (its hash: two first
-    words with the same hash split the answers alike)."""
+def root_classes(searcher, node) -> tuple:
+    """The guess list after the first guess, and a hash of each first guess's classes (two first
+    words with the same hash cut the answers into the same classes)."""
     k, hit, hsh = K.scan(searcher.MT, node.H, node.L, searcher.R)
     Lchild = K.guesses_for_children(node.L, k, hit, hsh, searcher.mode_code)
     return Lchild, dict(zip(node.L.tolist(), hsh.tolist()))

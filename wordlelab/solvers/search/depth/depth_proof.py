@@ -234,7 +234,7 @@ def _any_first_word(run, node, hsh, prover, stats, start_feasible, extra, questi
     from wordlelab.solvers.search.depth.class_refutation import state_question
     from wordlelab.solvers.search.engine.core_prover import Count
     searcher = run.searcher
-    split_of = dict(zip(node.L.tolist(), hsh.tolist()))
+    class_hash_of = dict(zip(node.L.tolist(), hsh.tolist()))
     seen = set()
     ck_question = state_question(searcher, node, question["max_guesses"], question["state"])
     refuted = load_checkpoint(checkpoint, ck_question, functools.partial(check_refutation, searcher))
@@ -288,9 +288,9 @@ def _any_first_word(run, node, hsh, prover, stats, start_feasible, extra, questi
             still_open = []
             for tried, g0 in enumerate(open_guesses, 1):
                 if searcher.mode == "easy":
-                    if split_of[g0] in seen:
+                    if class_hash_of[g0] in seen:
                         continue   # splits the answers exactly as a first guess already refuted
-                    seen.add(split_of[g0])
+                    seen.add(class_hash_of[g0])
                 word = searcher.lists.guesses[g0]
                 if "open" in refuted.get(word, ()):
                     del refuted[word]          # searched again below, from where it was left
@@ -395,7 +395,7 @@ def _any_first_word(run, node, hsh, prover, stats, start_feasible, extra, questi
                 refuted[word] = entry
                 extra["nearby_cores"] += 1
             else:
-                # (a class named in the checkpoint is partitioned out only now: thousands of
+                # (a class named in the checkpoint gets its own classes only now: thousands of
                 # them took minutes before the first core was made)
                 failing = (_class_after(searcher, node, g0, failing) if isinstance(failing, str)
                            else failing)._replace(subset=subset)

@@ -32,7 +32,7 @@ from wordlelab.errors import ParameterError, check_words
 from wordlelab.models.result import Result
 from wordlelab.models.settings import Execution, Limits
 from wordlelab.solvers.runtime.interrupt import StopOnCtrlC
-from wordlelab.solvers.search.depth.depth_decision import decide_word, first_words, root_split, twin_entry, keeps_proof
+from wordlelab.solvers.search.depth.depth_decision import decide_word, first_words, root_classes, twin_entry, keeps_proof
 from wordlelab.solvers.search.depth.depth_entries import (sweep_question, check_decision,  # noqa: F401 (check_decision: the sweep's own)
                                                    replay_refutation)
 from wordlelab.solvers.search.depth.depth_report import (SweepTally, count_by_verdict, nos_unchecked, sweep_result,
@@ -244,20 +244,20 @@ def _decide_in_process(run, guesses, checkpoint, progress, tree_dir, node_limit,
     run.bank_cores(decisions)
     run.use_drafts(question, checkpoint)
     cache, stats = searcher.new_cache(), new_stats()
-    Lchild, split_of = root_split(searcher, node)
+    Lchild, class_hash_of = root_classes(searcher, node)
     if prover is not None:
         run.easy_certificates.use_prover(prover, Lchild)
     order = first_words(searcher, node, *pick[:2], pick[2] is not None)
     n_words = len(order)
-    first_of_split: dict = {}
+    first_of_classes: dict = {}
     replayed: set = set()
     if pick[1] is not None and prover is not None:
         # words named (easy mode): a named word shares the decision of the first word of the whole
-        # order with its split, if the checkpoint has it, and the cores of the checkpoint's other
+        # order with its classes, if the checkpoint has it, and the cores of the checkpoint's other
         # nos are learnt as a whole run would have learnt them
         named = {g for _, g in order}
         for _, g in searcher.candidate_order(node):
-            first_of_split.setdefault(split_of[g], searcher.lists.guesses[g])
+            first_of_classes.setdefault(class_hash_of[g], searcher.lists.guesses[g])
             value = decisions.get(searcher.lists.guesses[g])
             if g not in named and value and value["yes"] is False and value["same_as"] is None:
                 replay_refutation(searcher, prover, {"core": value["core"], "depth": value["depth"]}, replayed)
@@ -281,9 +281,9 @@ def _decide_in_process(run, guesses, checkpoint, progress, tree_dir, node_limit,
         try:
             for _, g0 in order:
                 word = searcher.lists.guesses[g0]
-                twin = first_of_split.get(split_of[g0]) if searcher.mode == "easy" else None
+                twin = first_of_classes.get(class_hash_of[g0]) if searcher.mode == "easy" else None
                 if twin is None:
-                    first_of_split.setdefault(split_of[g0], word)
+                    first_of_classes.setdefault(class_hash_of[g0], word)
                 if word in decisions and not stale(word, decisions[word]):
                     value = decisions[word]
                     resumed += 1

@@ -21,7 +21,7 @@ from pathlib import Path
 from wordlelab.models.result import Result
 from wordlelab.solvers.search.depth.depth_entries import sweep_question, check_decision, replay_refutation
 from wordlelab.solvers.search.depth.depth_report import SweepTally, latest_and_count, sweep_result
-from wordlelab.solvers.search.depth.depth_decision import decide_word, first_words, root_split, twin_entry, keeps_proof
+from wordlelab.solvers.search.depth.depth_decision import decide_word, first_words, root_classes, twin_entry, keeps_proof
 from wordlelab.solvers.search.depth.depth_verdicts import checks_under_way
 from wordlelab.solvers.search.depth.first_word_sample import save_reach
 from wordlelab.solvers.search.depth.run import DepthRun
@@ -50,7 +50,7 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
     run = DepthRun(searcher, core_work=core_work)
     cache = searcher.new_cache() if table is None else table.array
     node = searcher.root(None, None, guesses)
-    Lchild, _ = root_split(searcher, node)
+    Lchild, _ = root_classes(searcher, node)
     prover = None
     if mode == "hard":
         question = sweep_question(searcher, node, guesses)
@@ -115,16 +115,16 @@ def decide_on_workers(run, guesses, checkpoint, progress, tree_dir, node_limit, 
     order = [g0 for _, g0 in order]
     words = [searcher.lists.guesses[g] for g in order]
     twin_of: dict = {}
-    if searcher.mode == "easy":   # first words with the same split leave the same game (easy mode only)
-        _, split_of = root_split(searcher, node)
+    if searcher.mode == "easy":   # first words with the same classes leave the same game (easy mode only)
+        _, class_hash_of = root_classes(searcher, node)
         first: dict = {}
-        # (words named: the first word of the whole order with a split may lie outside them, and
+        # (words named: the first word of the whole order with those classes may lie outside them, and
         # the checkpoint may have its decision)
         every = [g for _, g in searcher.candidate_order(node)] if pick[1] is not None else order
         for g in every:
-            first.setdefault(split_of[g], searcher.lists.guesses[g])
+            first.setdefault(class_hash_of[g], searcher.lists.guesses[g])
         for g, word in zip(order, words):
-            twin_of[word] = first[split_of[g]]
+            twin_of[word] = first[class_hash_of[g]]
     if tree_dir:
         Path(tree_dir).mkdir(parents=True, exist_ok=True)
     ex = executor(None, workers, dask_address)

@@ -231,7 +231,7 @@ def grow_core(searcher, members: np.ndarray, Lc: np.ndarray, d: int, seed: list,
         else:
             g = int(Lc[0])       # nothing yet: any guess's failing class starts the set
         failing = None
-        sub_members, starts, sizes, pats = K.partition(searcher.MT, members, g)
+        sub_members, starts, sizes, pats = K.classes_of(searcher.MT, members, g)
         for c in np.argsort(sizes, kind="stable"):         # smallest first: the cheapest to shrink
             if sizes[c] <= d - 1:
                 continue         # found in time by guessing its answers in turn
@@ -293,7 +293,7 @@ def cover_guesses(searcher, core: list, Lc: np.ndarray, d: int, search, table, s
             continue
         if not within_budget():
             return False
-        sub_members, starts, sizes, pats = K.partition(MT, rows, g)
+        sub_members, starts, sizes, pats = K.classes_of(MT, rows, g)
         failing = None
         for c in np.argsort(sizes, kind="stable"):
             if sizes[c] <= d - 1:

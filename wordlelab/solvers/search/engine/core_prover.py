@@ -118,7 +118,7 @@ class CoreProver:
         if self.root_core.shape[0] >= 2 and d >= 2 and K.refuted_within(self.root_core, g0, d - 1, self.M, store):
             store.count[Count.CORE_HITS] += 1
             return REFUTED
-        members, starts, sizes, pats = K.partition(self.s.MT, H, g0)
+        members, starts, sizes, pats = K.classes_of(self.s.MT, H, g0)
         if d <= 1:
             return g0 if len(sizes) == 0 else REFUTED
         for c in np.argsort(-sizes, kind="stable"):

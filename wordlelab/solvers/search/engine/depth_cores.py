@@ -190,9 +190,9 @@ def feasible(H, L, d, tabs, M, cache, stats, node_limit, store):
         core._store(cache, key, c + 1, REFUTED, 1, n)
         count[Count.LAST] = c
         return REFUTED
-    k, hit, hsh, split = depth_search.scan_for_split(H, L, tabs, cache, key, stats)
-    if split >= 0:
-        return split
+    k, hit, hsh, singletons = depth_search.scan_for_singletons(H, L, tabs, cache, key, stats)
+    if singletons >= 0:
+        return singletons
     m = L.shape[0]
     if d == 2:
         c = _add_core(_pair_core(H, L, M), 2, store)
@@ -227,7 +227,7 @@ def feasible(H, L, d, tabs, M, cache, stats, node_limit, store):
         if n_now < 0:
             continue      # splits H as a guess already refuted here (whose core was incomplete)
         n_seen = n_now
-        members, starts, sizes, pats = core.partition(M.T, H, g)   # M.T reads MT guess-major
+        members, starts, sizes, pats = core.classes_of(M.T, H, g)   # M.T reads MT guess-major
         ok = True
         for cl in range(sizes.shape[0]):
             sub = members[starts[cl]:starts[cl] + sizes[cl]].copy()

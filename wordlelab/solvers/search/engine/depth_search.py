@@ -36,7 +36,7 @@ from wordlelab.solvers.search.engine.tables import NODE_LIMIT, REFUTED
 
 
 @nb.njit(cache=True)
-def scan_for_split(H, L, tabs, cache, key, stats):  # pragma: no cover - compiled
+def scan_for_singletons(H, L, tabs, cache, key, stats):  # pragma: no cover - compiled
     """Class counts of every guess of L on H; and a guess that splits H into singletons (stored), or -1.
 
     With g guesses left, a guess whose classes are all single answers finds every answer
@@ -124,9 +124,9 @@ def feasible(H, L, d, tabs, cache, stats, node_limit, rounds):
                     stats[Stat.ENDGAME_TRIALS] += 1
                     core._store(cache, key, 0, REFUTED, 1, n)
                     return REFUTED
-    k, hit, hsh, split = scan_for_split(H, L, tabs, cache, key, stats)
-    if split >= 0:
-        return split
+    k, hit, hsh, singletons = scan_for_singletons(H, L, tabs, cache, key, stats)
+    if singletons >= 0:
+        return singletons
     m = L.shape[0]
     if d == 2:
         core._store(cache, key, 0, REFUTED, 1, n)
@@ -169,7 +169,7 @@ def feasible(H, L, d, tabs, cache, stats, node_limit, rounds):
                                                                                eg_ranks, g, Lchild, d - 1, tabs):
                 stats[Stat.REFUTED_AT_ONCE] += 1
                 continue  # part of an endgame, in one class of g, cannot be told apart: no class searched
-            members, starts, sizes, pats = core.partition(MT, H, g)
+            members, starts, sizes, pats = core.classes_of(MT, H, g)
             if first_round:
                 n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[g], pats, sizes, mode)
                 if n_now < 0:

@@ -253,7 +253,7 @@ def endgame_refutes_guess(rows, starts, sizes, ranks, g, Lchild, d, tabs):
     allowed after it can tell apart (Selby's bound on that part; any answers equal in four
     positions qualify).
 
-    Checked before g's partition is built: by the lemma of :mod:`wordlelab.models.refutation`
+    Checked before g's classes are built: by the lemma of :mod:`wordlelab.models.refutation`
     an endgame falls, under any guess, into one class plus single answers, so only the answers
     sharing the most common pattern need the bound. Without this look the classes are searched
     smallest first, and a guess whose large class the bound refutes at once would be refuted

@@ -10,7 +10,7 @@ the multiset of green-or-yellow letters. Two pairs (g1, p) and (g2, p) with one 
 allow the same subset of any guess list.
 
 **Theorem (repeats in hard mode).** Let g1 and g2 give every answer of H the same pattern
-(their partitions of H, with the patterns as labels, are equal), and let (g1, p) and (g2, p)
+(their classes of H, with the patterns as labels, are equal), and let (g1, p) and (g2, p)
 have the same signature for every pattern p of a class of at least two answers. Then the
 best total after g1 equals the best total after g2. *Proof.* The total after g is
 ``|H| + sum over classes C of value(C, constrain(L, g, p_C), d - 1)``, the green class
@@ -44,11 +44,11 @@ def same_rule(w1, w2, p):
     na = 0
     q = p
     for t in range(4, -1, -1):
-        colour = q % 3
+        digit = q % 3
         q //= 3
-        if colour == 2 and w1[t] != w2[t]:
+        if digit == 2 and w1[t] != w2[t]:
             return False
-        if colour > 0:
+        if digit > 0:
             a[na] = w1[t]
             b[na] = w2[t]
             na += 1
@@ -66,8 +66,8 @@ def same_rule(w1, w2, p):
 def remember_guess(seen, seen_w, n_seen, h, w, pats, sizes, mode):
     """-1 if a guess already tried at this node makes the same children as this one, else the new count.
 
-    ``h`` is the guess's partition hash, ``w`` its letters (5), ``pats`` and ``sizes`` its
-    classes. Easy mode: equal partition hashes suffice. Hard mode: equal hashes and the same
+    ``h`` is the guess's class hash, ``w`` its letters (5), ``pats`` and ``sizes`` its
+    classes. Easy mode: equal class hashes suffice. Hard mode: equal hashes and the same
     signature for every class of two or more answers (the module's theorem). Strict mode:
     never. The guess is kept (hash and letters) while there is room.
     """
@@ -127,11 +127,11 @@ def rule_mask(w, p):
     need = np.zeros(26, np.int32)
     q = p
     for t in range(4, -1, -1):
-        colour = q % 3
+        digit = q % 3
         q //= 3
-        if colour == 2:
+        if digit == 2:
             _set(mask, t, w[t])
-        if colour > 0:
+        if digit > 0:
             need[w[t]] += 1
     for a in range(26):
         if need[a] > 3:
@@ -192,25 +192,25 @@ def constrain(L, g, p, mode, letters, lcount):
                 c += 1
         return keep[:c].copy()
     # hard: greens stay, and green+yellow letters recur with multiplicity
-    colours = np.empty(5, np.int32)
+    digits = np.empty(5, np.int32)
     q = p
     for t in range(4, -1, -1):
-        colours[t] = q % 3
+        digits[t] = q % 3
         q //= 3
     need = np.zeros(26, np.int32)
     for t in range(5):
-        if colours[t] > 0:
+        if digits[t] > 0:
             need[letters[g, t]] += 1
     for j in range(m):
         w = L[j]
         ok = True
         for t in range(5):
-            if colours[t] == 2 and letters[w, t] != letters[g, t]:
+            if digits[t] == 2 and letters[w, t] != letters[g, t]:
                 ok = False
                 break
         if ok:
             for t in range(5):
-                if colours[t] > 0 and lcount[w, letters[g, t]] < need[letters[g, t]]:
+                if digits[t] > 0 and lcount[w, letters[g, t]] < need[letters[g, t]]:
                     ok = False
                     break
         if ok:

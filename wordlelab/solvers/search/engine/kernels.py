@@ -27,8 +27,8 @@ An exported function has one signature and, unlike a numba dispatcher, does not 
 it is given. So each call checks its arrays (dtype, dimensions, contiguity, writeable) against
 the signature first, and any other call goes to the just-in-time function.
 
->>> K.partition.__name__
-'partition'
+>>> K.classes_of.__name__
+'classes_of'
 """
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ SPEC_FILE = "kernels.json"
 KERNELS = {
     "solve": ("search_core", "solve"), "guess_value": ("search_core", "guess_value"),
     "scan": ("search_core", "scan"), "guesses_for_children": ("search_core", "guesses_for_children"),
-    "child_lists_after": ("search_core", "child_lists_after"), "partition": ("search_core", "partition"),
+    "child_lists_after": ("search_core", "child_lists_after"), "classes_of": ("search_core", "classes_of"),
     "child_list": ("hard_rules", "child_list"), "guess_features": ("hard_rules", "guess_features"),
     "table_count": ("node_table", "table_count"),
     "depth_feasible": ("depth_search", "feasible"), "core_feasible": ("depth_cores", "feasible"),
@@ -316,7 +316,7 @@ def _signatures() -> dict:
         "scan": (u8m, i32, i32, u64),
         "guesses_for_children": (i32, i32, i32, u64, n),
         "child_lists_after": (i32, i32, n, tables),
-        "partition": (u8m, i32, n),
+        "classes_of": (u8m, i32, n),
         "child_list": (i32, n, small, n, u8m, u8m),
         "guess_features": (u8m,),
         "table_count": (i64m,),

@@ -1,6 +1,6 @@
 """Compiled kernels of the best fixed pair: class counts of every pair, and a pair's exact total.
 
-Two first words played blind (the second does not depend on the first's colours) split the
+Two first words played blind (the second does not depend on the first's pattern) split the
 answers into classes by the pair of patterns they give. With ``d`` guesses in all (6), an
 answer equal to the first word costs 1, one equal to the second 2, and a class C of the others
 costs ``2|C| + v(C)``, where ``v(C)`` is the least total of C with ``d - 2`` guesses left: the
@@ -18,7 +18,7 @@ from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set befor
 import numba as nb
 import numpy as np
 
-from wordlelab.solvers.search.engine.search_core import ALL_GREEN, INF, count_classes, partition, solve
+from wordlelab.solvers.search.engine.search_core import ALL_GREEN, INF, count_classes, classes_of, solve
 
 N_PATTERNS = 243
 
@@ -31,12 +31,12 @@ def pair_class_counts(MT, H, w1, seconds):
     :func:`~wordlelab.solvers.search.engine.search_core.count_classes` against every second word at
     once, in tiles that stay in the L1 cache (four times the speed of one pass per pair).
     """
-    members, starts, sizes, pats = partition(MT, H, w1)
+    members, starts, sizes, pats = classes_of(MT, H, w1)
     K = np.zeros(seconds.shape[0], np.int32)
     found = 0
     for i in range(H.shape[0]):
         if MT[H[i], w1] == ALL_GREEN:
-            found = 1          # w1 is an answer: its own class, which partition leaves out
+            found = 1          # w1 is an answer: its own class, which classes_of leaves out
     for j in range(seconds.shape[0]):
         K[j] = found
     for c in range(sizes.shape[0]):

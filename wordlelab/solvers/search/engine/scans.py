@@ -3,8 +3,8 @@
 The theorem the searches rest on: a guess that splits the answers ``H`` into ``k`` classes,
 ``hit`` of them (0 or 1) the guess itself, needs at least ``3|H| - hit - k`` guesses in all,
 since every class of size s needs at least 2s - 1 more (one guess for the first answer found,
-two for each other). :func:`scan` gives ``k``, ``hit`` and a partition hash for every guess in
-one pass over ``H x L``; :func:`partition` gives one guess's classes.
+two for each other). :func:`scan` gives ``k``, ``hit`` and a class hash for every guess in
+one pass over ``H x L``; :func:`classes_of` gives one guess's classes.
 
 Where the time goes: almost every matrix cell read (99% when proving TARSE) is read by a
 one-ply probe, a class's bound computed to refute its parent's guess. So a node that searches
@@ -12,7 +12,7 @@ its classes first copies its own rows and its child guess list into a small matr
 (:func:`local_view`, in every mode: hard and strict mode read letters and key weights through
 the view's global column numbers, so guess rules and node keys are unchanged); the probes then
 read short rows rather than gather scattered columns of the full matrix, counting classes in
-tiles that stay in the L1 cache, and compute partition hashes only if they try guesses. Hard
+tiles that stay in the L1 cache, and compute class hashes only if they try guesses. Hard
 and strict mode keep every splitting guess in the child list, many of them alike on the node's
 rows: a view of ``REP_MIN_ROWS`` rows or more marks them, and scans count one of each
 (:func:`scan_distinct`).
@@ -23,7 +23,7 @@ answers (plus, in hard and strict mode, its guess list, on which its value depen
 
 >>> import numpy as np
 >>> MT = np.array([[242, 0], [0, 242], [1, 0]], np.uint8)   # 3 answers x 2 guesses; 242 all green
->>> members, starts, sizes, patterns = partition(MT, np.arange(3, dtype=np.int32), 0)
+>>> members, starts, sizes, patterns = classes_of(MT, np.arange(3, dtype=np.int32), 0)
 >>> [members[s:s + n].tolist() for s, n in zip(starts, sizes)], patterns.tolist()
 ([[1], [2]], [0, 1])
 """
@@ -86,8 +86,8 @@ def count_classes(MT, H, L):
 
 
 @nb.njit(cache=True)
-def partition_hashes(MT, H, L, R):
-    """Per guess in L: a hash of the partition of H it makes (equal partitions, equal hashes)."""
+def class_hashes(MT, H, L, R):
+    """Per guess in L: a hash of the classes it cuts H into (equal classes, equal hashes)."""
     n, m = H.shape[0], L.shape[0]
     hsh = np.zeros(m, np.uint64)
     contiguous = m > 0 and L[m - 1] - L[0] == m - 1
@@ -106,9 +106,9 @@ def partition_hashes(MT, H, L, R):
 
 @nb.njit(cache=True)
 def scan(MT, H, L, R):
-    """Per guess in L: number of classes it splits H into, hit flag, and a partition hash."""
+    """Per guess in L: number of classes it splits H into, hit flag, and a class hash."""
     k, hit = count_classes(MT, H, L)
-    return k, hit, partition_hashes(MT, H, L, R)
+    return k, hit, class_hashes(MT, H, L, R)
 
 
 @nb.njit(cache=True)
@@ -149,7 +149,7 @@ def local_view(H, Lsub, tabs, hsub):
     Its children then scan plain rows instead of gathering scattered columns (most of the
     search's cells are read by the children's one-ply bounds). ``ans_col`` gives each row's
     own column (-1 if absent), ``ans_word`` and ``cols`` the global guess of each row and column.
-    ``hsub`` are the partition hashes of the columns on H: in hard and strict mode, where the
+    ``hsub`` are the class hashes of the columns on H: in hard and strict mode, where the
     child list keeps guesses that split H alike, they give ``rep`` (see :func:`scan_distinct`).
     """
     MT, ans_col = tabs.MT, tabs.ans_col
@@ -178,7 +178,7 @@ def local_view(H, Lsub, tabs, hsub):
 
 
 @nb.njit(cache=True)
-def partition(MT, H, g):
+def classes_of(MT, H, g):
     """Answers of H grouped by pattern under guess g.
 
     Returns (members, starts, sizes, patterns) for the non-green classes, largest first.
@@ -218,7 +218,7 @@ def partition(MT, H, g):
 
 @nb.njit(cache=True)
 def remember(seen, n_seen, h):
-    """-1 if partition hash h is among the first n_seen of seen, else the new count (h kept if room)."""
+    """-1 if class hash h is among the first n_seen of seen, else the new count (h kept if room)."""
     for s in range(n_seen):
         if seen[s] == h:
             return -1
@@ -251,9 +251,9 @@ def order_by_bound(bound, lo, hi):
 
 @nb.njit(cache=True)
 def distinct_useful(L, k, hit, hsh):
-    """Guesses of L that split H, one per distinct partition (the first in L), in L's order.
+    """Guesses of L that split H, one per distinct set of classes (the first in L), in L's order.
 
-    A hash set of the partition hashes, not a sort: this runs at every node of an easy-mode
+    A hash set of the class hashes, not a sort: this runs at every node of an easy-mode
     search over up to 14855 guesses, where sorting the hashes was about 7% of SALET's search.
     L is ascending wherever the search makes it (all guesses, then this function's output), so
     the children's lists are ascending too.

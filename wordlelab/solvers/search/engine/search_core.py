@@ -18,10 +18,10 @@ that the processes of a sweep may share. Guesses that split nothing are dropped
 and, in easy mode, guesses that split ``H`` identically are kept once, for
 the node and its whole subtree (a subset is split identically too). A guess tried at a
 node is skipped if one tried before makes the same children: in easy mode, the same
-partition; in hard mode, also the same guess rule for every class of two or more
+classes; in hard mode, also the same guess rule for every class of two or more
 (:mod:`~wordlelab.solvers.search.engine.hard_rules` states and proves it); never in strict mode.
 
-The one-ply scans, partitions, local views and node keys the search reads its nodes with
+The one-ply scans, classes, local views and node keys the search reads its nodes with
 are in :mod:`~wordlelab.solvers.search.engine.scans` (and re-exported here). The hard rule is tested
 as a feature mask, four ANDs a guess (:mod:`~wordlelab.solvers.search.engine.hard_rules`).
 
@@ -41,7 +41,7 @@ from wordlelab.solvers.search.engine.hard_rules import (child_list, constrain, f
 from wordlelab.solvers.search.engine.monotone import dominated, new_refuted, remember_refuted
 from wordlelab.solvers.search.engine.scans import (REP_MIN_ROWS, count_classes, distinct_useful,  # noqa: F401
                                              guesses_for_children, local_view, node_key, order_by_bound,
-                                             partition, partition_hashes, remember, scan, scan_distinct,
+                                             classes_of, class_hashes, remember, scan, scan_distinct,
                                              useful_only, view_key)
 from wordlelab.solvers.search.engine.node_table import entry_exact, entry_guess, entry_value, lookup, pack, store
 from wordlelab.solvers.search.engine.tables import (ALL_GREEN, EASY, HARD, INF, KEY_DEPTH_MIX, KEY_MODE_MIX, POISON,  # noqa: F401
@@ -49,7 +49,7 @@ from wordlelab.solvers.search.engine.tables import (ALL_GREEN, EASY, HARD, INF, 
 from wordlelab.solvers.search.engine.union_bounds import store_union_bounds
 
 @nb.njit(cache=True)
-def answer_split(H, L, d, MT, ans_col, mode):
+def singletons_answer(H, L, d, MT, ans_col, mode):
     """An answer of H worth its optimum at once, as (value, column), or (INF, -1).
 
     One that splits H into singletons scores 2n - 1, the least possible. In easy mode with three
@@ -134,7 +134,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             return val, -1
         lower = max(lower, val)
     # Selby's shortcut: the answers themselves are checked first (n x n cells, not n x |L|)
-    fast_value, fast_col = answer_split(H, L, d, MT, ans_col, mode)
+    fast_value, fast_col = singletons_answer(H, L, d, MT, ans_col, mode)
     if fast_col >= 0:
         _store(cache, key, fast_value, cols[fast_col], 1, n)
         return fast_value, cols[fast_col]
@@ -146,16 +146,16 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     stats[Stat.CELLS_SCANNED] += n * counted
     m = L.shape[0]
     # a guess that splits H into singletons is optimal: 2n-1 if it can hit, else 2n
-    best_split, split_guess = INF, np.int32(-1)
+    best_singletons, singletons_guess = INF, np.int32(-1)
     for j in range(m):
         if k[j] == n:
             v = 2 * n - hit[j]
-            if v < best_split:
-                best_split, split_guess = v, cols[L[j]]
-    if best_split < INF:
+            if v < best_singletons:
+                best_singletons, singletons_guess = v, cols[L[j]]
+    if best_singletons < INF:
         # 2n-1 is the lower bound; 2n is beaten only by a splitting guess that hits, which we'd have found
-        _store(cache, key, best_split, split_guess, 1, n)
-        return best_split, split_guess
+        _store(cache, key, best_singletons, singletons_guess, 1, n)
+        return best_singletons, singletons_guess
     if d == 2:
         return INF, -1
     bound = np.empty(m, np.int64)
@@ -173,8 +173,8 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
         node_lower = max(bound[order[0]] if m > 0 else INF, lower, beta)
         _store(cache, key, min(node_lower, INF), -1, 0, n)
         return node_lower, -1
-    # the partition hashes are needed only here: for repeats among the guesses tried and the child list
-    hsh = partition_hashes(MT, H, L, tabs.R)
+    # the class hashes are needed only here: for repeats among the guesses tried and the child list
+    hsh = class_hashes(MT, H, L, tabs.R)
     Lchild = L[:0]
     Lsub = L[:0]
     have_child_list = False
@@ -193,7 +193,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
     for t in range(m):
         if stats[Stat.NODES] >= POISON:
             # a Ctrl-C: every child returns at once, but the guesses left would still each cost
-            # their endgame bound and partition (minutes at a root of thousands of answers)
+            # their endgame bound and classes (minutes at a root of thousands of answers)
             return INF, -1
         j = order[t]
         qb = bound[j]
@@ -207,7 +207,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             n_now = remember(seen, n_seen, hsh[j])
             if n_now < 0:
                 continue  # splits H exactly as a guess already tried here
-            members, starts, sizes, pats = partition(MT, H, g)
+            members, starts, sizes, pats = classes_of(MT, H, g)
         else:
             if refuted.count[0] > 0 and dominated(MT, g, letters[cols[g]], refuted):
                 stats[Stat.MONOTONE] += 1
@@ -215,7 +215,7 @@ def solve(H, L, d, beta, tabs, beam, cache, stats):
             if eg_sizes.shape[0] > 0 and endgame_refutes_guess(eg_rows, eg_starts, eg_sizes, eg_ranks, g, L, d - 1, tabs):
                 stats[Stat.REFUTED_AT_ONCE] += 1
                 continue  # part of an endgame, in one class of g, cannot be told apart: INF
-            members, starts, sizes, pats = partition(MT, H, g)
+            members, starts, sizes, pats = classes_of(MT, H, g)
             n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[cols[g]], pats, sizes, mode)
             if n_now < 0:
                 continue  # makes the same children as a guess already tried here (hard_rules)
@@ -303,7 +303,7 @@ def guess_value(H, Lchild, d, g, beta, live, tabs, beam, cache, stats):
     """
     mode, letters, lcount = tabs.mode, tabs.letters, tabs.lcount
     n = H.shape[0]
-    members, starts, sizes, pats = partition(tabs.MT, H, g)
+    members, starts, sizes, pats = classes_of(tabs.MT, H, g)
     total = np.int64(n)
     for c in range(sizes.shape[0]):
         total += 2 * sizes[c] - 1
@@ -330,7 +330,7 @@ def guess_value(H, Lchild, d, g, beta, live, tabs, beam, cache, stats):
     # of every class, where asking each class in turn for the whole gap solved all but the last
     # exactly (CREEK, hard mode on nyt20230701: 42,350 nodes to 9,183). A class that falls short
     # of its share comes back exact; the next round shares what is left among the others, so a
-    # result below the cutoff still has every class exact. Smallest first (partition lists the
+    # result below the cutoff still has every class exact. Smallest first (classes_of lists the
     # largest first), so that what a small class leaves of its share goes to the larger ones in
     # the same round: the largest class, whose nodes cost the most, is asked once a round, for
     # all that is left (hard nyt20230701 at 11681: FROST 23,179 nodes to 15,577, CARPI 34,753 to
@@ -376,7 +376,7 @@ def fill_min_paths(H, L, d, depth, paths, tabs, beam, cache, stats):
     that guess's classes, so read, sum to the rest; read top down, the guesses make a strategy
     of that total. The independent verifier checks the tree built from them, so nothing here
     is trusted. Why compiled: a strategy from SALET has about 2,500 nodes, and one Python round
-    trip a node (a solve, a partition, a child list) cost as much as a fifth of the search.
+    trip a node (a solve, a guess's classes, a child list) cost as much as a fifth of the search.
     It is here, beside :func:`solve`, because numba's cache cannot load a function of another
     module that calls this recursive one.
     """
@@ -394,7 +394,7 @@ def fill_min_paths(H, L, d, depth, paths, tabs, beam, cache, stats):
         if mode == EASY:
             # easy-mode table keys ignore the guess list, and any superset of the search's
             # reduced lists gives the same values: the node's own list serves every class
-            members, starts, sizes, pats = partition(MT, h, best)
+            members, starts, sizes, pats = classes_of(MT, h, best)
             lc = lst
         else:
             members, starts, sizes, pats, lc = child_lists_after(h, lst, best, tabs)
@@ -409,7 +409,7 @@ def child_lists_after(H, L, g, tabs):
     """(members, starts, sizes, patterns, Lchild) for playing g at node (H, L) of the full tables."""
     k, hit, hsh = scan(tabs.MT, H, L, tabs.R)
     Lchild = guesses_for_children(L, k, hit, hsh, tabs.mode)
-    members, starts, sizes, pats = partition(tabs.MT, H, g)
+    members, starts, sizes, pats = classes_of(tabs.MT, H, g)
     return members, starts, sizes, pats, Lchild
 
 

@@ -88,7 +88,7 @@ class Tables(NamedTuple):
     MT: np.ndarray         # uint8 (rows, columns): patterns
     ans_col: np.ndarray    # int32 per row: the row's own column, -1 if absent
     ans_word: np.ndarray   # int32 per row: the row's answer as a global guess index
-    R: np.ndarray          # uint64 per row: partition-hash weights
+    R: np.ndarray          # uint64 per row: class-hash weights
     Z1: np.ndarray         # uint64 per row: node-key weights (first half)
     Z2: np.ndarray         # uint64 per row: node-key weights (second half)
     cols: np.ndarray       # int32 per column: its global guess index

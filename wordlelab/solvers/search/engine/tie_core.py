@@ -36,7 +36,7 @@ singletons without hitting scores ``2n * S + n * w(D + 2)``, optimal when no suc
 settled by guessing one of its answers (the node bound again). The plain search's easy-mode
 shortcut of an answer leaving a single pair (total ``2n``) is *not* used: it can lose on the
 tail to a non-answer that splits ``H`` into singletons. Dropping guesses that split nothing
-and keeping one guess per distinct partition are sound for any objective that depends only on
+and keeping one guess per distinct set of classes are sound for any objective that depends only on
 the classes. The node table is this module's own (:func:`new_tie_table`): the values are 62-bit.
 
 Overflow: values stay below ``INF_T = 2**62`` when ``(M * N + 1) * S < INF_T``
@@ -49,9 +49,9 @@ from wordlelab.models import jit  # noqa: F401  (numba's cache folder, set befor
 import numba as nb
 import numpy as np
 
-from wordlelab.solvers.search.engine.search_core import (EASY, Stat, answer_split, class_rows, child_list,
+from wordlelab.solvers.search.engine.search_core import (EASY, Stat, singletons_answer, class_rows, child_list,
                                                   count_classes, guesses_for_children, local_view, node_key,
-                                                  partition, partition_hashes)
+                                                  classes_of, class_hashes)
 from wordlelab.solvers.search.engine.hard_rules import remember_guess
 
 INF_T = np.int64(1) << np.int64(62)
@@ -182,22 +182,22 @@ def tie_solve(H, L, d, beta, tabs, enc, cache, stats):
             return val, np.int32(-1)
         lower = max(lower, val)
     # an answer that splits H into singletons meets the node bound (its 2n-pair case is not used)
-    fast_value, fast_col = answer_split(H, L, d, MT, ans_col, mode)
+    fast_value, fast_col = singletons_answer(H, L, d, MT, ans_col, mode)
     if fast_col >= 0 and fast_value == 2 * n - 1:
         tie_store(cache, key, node_bound(n, d, enc), cols[fast_col], True, n)
         return node_bound(n, d, enc), cols[fast_col]
     stats[Stat.CELLS_SCANNED] += n * L.shape[0]
     k, hit = count_classes(MT, H, L)
     m = L.shape[0]
-    best_split, split_guess = INF_T, np.int32(-1)
+    best_singletons, singletons_guess = INF_T, np.int32(-1)
     for j in range(m):
         if k[j] == n:
             v = node_bound(n, d, enc) if hit[j] == 1 else 2 * n * S + n * w2
-            if v < best_split:
-                best_split, split_guess = v, cols[L[j]]
-    if best_split < INF_T:
-        tie_store(cache, key, best_split, split_guess, True, n)
-        return best_split, split_guess
+            if v < best_singletons:
+                best_singletons, singletons_guess = v, cols[L[j]]
+    if best_singletons < INF_T:
+        tie_store(cache, key, best_singletons, singletons_guess, True, n)
+        return best_singletons, singletons_guess
     if d == 2:
         return INF_T, np.int32(-1)
     bound = np.empty(m, np.int64)
@@ -215,7 +215,7 @@ def tie_solve(H, L, d, beta, tabs, enc, cache, stats):
         node_lower = min(max(bound[order[0]] if m > 0 else INF_T, lower, beta), INF_T)
         tie_store(cache, key, node_lower, -1, False, n)
         return node_lower, np.int32(-1)
-    hsh = partition_hashes(MT, H, L, tabs.R)
+    hsh = class_hashes(MT, H, L, tabs.R)
     Lchild = L[:0]
     have_child_list = False
     tc = tabs
@@ -229,7 +229,7 @@ def tie_solve(H, L, d, beta, tabs, enc, cache, stats):
             node_lower = min(node_lower, qb)
             break
         g = L[j]
-        members, starts, sizes, pats = partition(MT, H, g)
+        members, starts, sizes, pats = classes_of(MT, H, g)
         n_now = remember_guess(seen, seen_w, n_seen, hsh[j], letters[g], pats, sizes, mode)
         if n_now < 0:
             continue  # makes the same children as a guess already tried here (hard_rules)

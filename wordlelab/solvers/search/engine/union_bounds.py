@@ -44,7 +44,7 @@ def raise_bound(cache, key, value, size):
 def store_union_bounds(members, starts, sizes, pats, values, d, Z1, Z2, cache):
     """Bound every union of classes whose patterns differ in one position; the count stored.
 
-    ``members``/``starts``/``sizes``/``pats`` are a partition (``search_core.partition``) of a
+    ``members``/``starts``/``sizes``/``pats`` are the classes (``search_core.classes_of``) of a
     node's answers, rows of the tables whose key weights are ``Z1``, ``Z2``; ``values[c]`` is a
     proven lower bound (or the value) of class c with ``d`` guesses left. A union's bound is kept
     only where it beats the trivial 2|U| - 1.

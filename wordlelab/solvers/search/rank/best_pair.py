@@ -243,7 +243,7 @@ def pair_tree(searcher: NativeSearcher, first: str, second: str) -> Tree:
         paths[sub, at] = best
         if len(sub) == 1 and s.ans_guess[sub[0]] == best:
             continue
-        ms, ss, zs, _ = core.partition(s.MT, sub, best)
+        ms, ss, zs, _ = core.classes_of(s.MT, sub, best)
         stack.extend((ms[ss[c]:ss[c] + zs[c]].copy(), d - 1, at + 1) for c in range(len(zs)))
     words = lists.guesses
     return tree_from_paths(lists.answers, [word_path(paths[a], words, lists.answers[a])

@@ -9,7 +9,7 @@ checker re-checks it.
 whose bounds sum with |S| to at least v. Guesses whose one-ply bound 3|S| - hit - k already
 reaches v are left to the checker, which redoes that probe; so are guesses whose cells'
 floors (the 2s - 1 / 2s rule) reach it. For each other guess (in easy mode, once per
-partition of S: guesses that split S alike share a record), the search bounds each cell of
+set of classes of S: guesses that split S alike share a record), the search bounds each cell of
 three or more answers with the budget the gap leaves (:meth:`NativeSearcher.min_sum` with
 beta = floor + gap: its least total, or a lower bound of at least beta). Since the search
 proved V(S, R, g) >= v, the recurrence gives |S| + Σ V(cells) >= v for every x, so these bounds
@@ -312,7 +312,7 @@ def certify_ranking(searcher, best, value: int, target, others: int | None = Non
     Returns
     -------
     dict
-        ``claims``, ``searches``, ``first_guesses`` (their partitions, easy mode: first guesses that
+        ``claims``, ``searches``, ``first_guesses`` (their distinct classes, easy mode: first guesses that
         split the answers alike share a record) and ``seconds``.
 
     Raises

@@ -1,5 +1,5 @@
 """The core checker's fast paths: the table summed letter by letter (Lemma 1), the exact test with
-two guesses left (Lemma 2, wordlelab/models/split_table.py), and the easy-mode search that uses
+two guesses left (Lemma 2, wordlelab/models/class_table.py), and the easy-mode search that uses
 them, held to the plain rule and to a brute-force search; a core one answer short of a real one
 is still rejected."""
 import random
@@ -10,7 +10,7 @@ from wordlelab.instances.wordlists import load_lists
 from wordlelab.models.feedback import ALL_GREEN, feedback
 from wordlelab.models.modes import hard_allowed
 from wordlelab.models.refutation import CheckOptions, CoreFault, check_core, check_first_word_core
-from wordlelab.models.split_table import Separations, letter_part, pattern_rows
+from wordlelab.models.class_table import Separations, letter_part, pattern_rows
 
 # a core of SALET's BBBBB class that no strategy finds within 3 more guesses in easy mode, each
 # of its answers needed: the compiled depth search finds every one-answer-short part within 3
@@ -38,12 +38,12 @@ def test_the_table_summed_letter_by_letter_is_the_rule():
         assert total == feedback(guess, answer), (guess, answer)
 
 
-def _splits_into_singletons(answers, guesses):
+def _cut_into_singletons(answers, guesses):
     return any(len({feedback(g, a) for a in answers}) == len(answers) for g in guesses)
 
 
 def test_the_two_guess_test_is_exact_and_its_witness_is_refuted():
-    """Lemma 2: unsplit says no exactly when no guess gives the answers all different patterns,
+    """Lemma 2: inseparable says no exactly when no guess gives the answers all different patterns,
     and its witness, a part of them, is split by no guess either."""
     lists = load_lists("nyt20220316")
     rng = random.Random(11)
@@ -53,16 +53,16 @@ def test_the_two_guess_test_is_exact_and_its_witness_is_refuted():
     verdicts = set()
     for _ in range(150):
         ids = tuple(sorted(rng.sample(range(len(pool)), rng.randint(3, 7))))
-        witness = sep.unsplit(ids, sep.every)
+        witness = sep.inseparable(ids, sep.every)
         words = [pool[i] for i in ids]
-        assert (witness == 0) == _splits_into_singletons(words, guesses), words
+        assert (witness == 0) == _cut_into_singletons(words, guesses), words
         verdicts.add(witness == 0)
         if witness:
             part = [i for i in range(len(pool)) if witness >> i & 1]
             assert set(part) <= set(ids) and len(part) >= 2
-            assert not _splits_into_singletons([pool[i] for i in part], guesses)
+            assert not _cut_into_singletons([pool[i] for i in part], guesses)
         # the rows allowed narrow the test (hard mode): here the first guess alone
-        assert (sep.unsplit(ids, 1) == 0) == _splits_into_singletons(words, guesses[:1]), words
+        assert (sep.inseparable(ids, 1) == 0) == _cut_into_singletons(words, guesses[:1]), words
     assert verdicts == {True, False}
 
 

@@ -31,7 +31,7 @@ nothing cannot be found within 2 either (the same argument on W): W is a witness
 :class:`Separations` holds, for each answer, its patterns under every guess as the bytes of one
 integer (one byte a guess; codes are below 243), so that the guesses telling two answers apart
 are the nonzero bytes of their exclusive or, and an intersection is one ``&``: C-level integer
-operations in place of a split of the answers by each guess.
+operations in place of cutting the answers into each guess's classes.
 """
 from __future__ import annotations
 
@@ -114,9 +114,9 @@ class Separations:
     >>> words = ["batch", "catch", "hatch", "match"]
     >>> guesses = ["chomp", "batch"]
     >>> sep = Separations([tuple(feedback(g, a) for a in words) for g in guesses])
-    >>> sep.unsplit((0, 1, 2, 3), sep.every)  # CHOMP: BATCH, HATCH alike; BATCH: CATCH, HATCH
+    >>> sep.inseparable((0, 1, 2, 3), sep.every)  # CHOMP: BATCH, HATCH alike; BATCH: CATCH, HATCH
     7
-    >>> sep.unsplit((1, 2, 3), sep.every)        # CHOMP gives CATCH, HATCH, MATCH three patterns
+    >>> sep.inseparable((1, 2, 3), sep.every)        # CHOMP gives CATCH, HATCH, MATCH three patterns
     0
     """
 
@@ -153,7 +153,7 @@ class Separations:
             digits[n_rows - 1 - k] = 49     # "1"
         return int(digits, 2) if n_rows else 0
 
-    def unsplit(self, answers: tuple, allowed: int) -> int:
+    def inseparable(self, answers: tuple, allowed: int) -> int:
         """0 if one of the rows ``allowed`` gives the answers (indices, sorted) different
         patterns, else the mask (bit i: answer i) of a part of them that none of those rows
         splits into singletons: a witness that they cannot be found within 2 (Lemma 2)."""
@@ -176,13 +176,13 @@ class Separations:
         part = sorted({i for ij in used for i in ij})
         for a in list(part):
             rest = [b for b in part if b != a]
-            if len(rest) >= 2 and not self._splits(rest, allowed):
+            if len(rest) >= 2 and not self._separates(rest, allowed):
                 part = rest
         return sum(1 << i for i in part)
 
-    def _splits(self, answers: list, allowed: int) -> bool:
+    def _separates(self, answers: list, allowed: int) -> bool:
         left = allowed
-        apart = self.apart         # (the witness's pairs were all added by unsplit)
+        apart = self.apart         # (the witness's pairs were all added by inseparable)
         for ij in combinations(answers, 2):
             left &= apart[ij]
             if not left:
