@@ -230,7 +230,7 @@ def test_cli_json_and_text(tmp_path, cli_run):
             "note"} <= set(st["moves"][0])
     assert data["value"] == {"inaccuracy": st["total_inaccuracy"]["value"], "luck": st["total_luck"]["value"]}
     text = cli_run(["analyze", "humph.sissy", *common]).out
-    assert "Total rating of word choices: Fair choices (total inaccuracy 0.3333)" in text and "Total luck from colour scores" in text
+    assert "Total rating of word choices: Fair choices (total inaccuracy 0.3333)" in text and "Total luck from patterns" in text
     assert "humph" in text and "rebut (1.8333)" in text
     bad = cli_run(["analyze", "humph.sissy.blush.GGGGG", *common], expect_error=True)
     assert bad.code == 2 and bad.err.startswith("error:") and len(bad.err.strip().splitlines()) == 1

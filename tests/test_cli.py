@@ -17,24 +17,24 @@ def run(capsys, *args):
 def test_help_lists_commands(capsys):
     code, out, _ = run(capsys, "--help")
     assert code == 0
-    for cmd in ("score", "lists", "state", "verify", "bench", "matrix"):
+    for cmd in ("pattern", "lists", "state", "verify", "bench", "matrix"):
         assert cmd in out
     assert "Examples" in out
 
 
 def test_score(capsys):
-    assert run(capsys, "score", "eerie", "there")[1].strip() == "YBYBG"
-    code, out, _ = run(capsys, "score", "sassy", "dress", "--json")
+    assert run(capsys, "pattern", "eerie", "there")[1].strip() == "YBYBG"
+    code, out, _ = run(capsys, "pattern", "sassy", "dress", "--json")
     assert json.loads(out)["pattern"] == "YBBGB"
 
 
 @pytest.mark.parametrize("args,msg", [
-    (["score", "zzzzz", "salet"], "not in the guess list"),
-    (["score", "sale", "salet"], "not a 5-letter word"),
+    (["pattern", "zzzzz", "salet"], "not in the guess list"),
+    (["pattern", "sale", "salet"], "not a 5-letter word"),
     (["state", "salet.BBBBQ"], "malformed pattern"),
     (["state", "salet.GGGGG.salet.BBBBB"], "no answer"),
     (["lists"], None),
-    (["score", "salet", "drone", "--lists", "bogus"], "unknown word lists"),
+    (["pattern", "salet", "drone", "--lists", "bogus"], "unknown word lists"),
     (["verify", "/nonexistent/tree"], "cannot read tree"),
 ])
 def test_errors_are_one_line(capsys, args, msg):
@@ -55,7 +55,7 @@ def test_verify_cli(capsys, shared):
 
 
 def test_console_script_exit_code():
-    r = subprocess.run([sys.executable, "-m", "wordlelab", "score", "salet", "xx"], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "wordlelab", "pattern", "salet", "xx"], capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.startswith("error:") and "Traceback" not in r.stderr
 
 

@@ -24,7 +24,7 @@ def test_help_lists_every_command_and_export_lp_keeps_its_tree_subcommand():
 
 def test_a_command_loads_its_own_module_only():
     code = ("import sys, wordlelab.cli as c\n"
-            "try:\n    c.main(['score', 'salet', 'drone'])\n"
+            "try:\n    c.main(['pattern', 'salet', 'drone'])\n"
             "except SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.startswith('wordlelab.cli.') or m == 'wordlelab.bench'),"
             " file=sys.stderr)")

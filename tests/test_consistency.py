@@ -54,7 +54,7 @@ def test_state_splits_the_answers_by_a_last_guess_without_colours(capsys):
     assert all(pattern_string(feedback("drone", a)) == c["pattern"] for c in classes for a in c["answers"])
     assert [len(c["answers"]) for c in classes] == sorted((len(c["answers"]) for c in classes), reverse=True)
     text = run_cli(capsys, ["state", "salet.BBBYB.drone"]).out
-    assert f"drone splits them into {len(classes)} class(es)" in text
+    assert f"drone cuts them into {len(classes)} class(es)" in text
     assert "classes" not in json.loads(run_cli(capsys, ["state", "salet.BBBYB", "--json"]).out)
 
 

@@ -71,8 +71,8 @@ RUN_AS_SHOWN = {
     "wordlelab prove-depth --guesses 4 --lists mastermind:4x6 --start 1234",
     "wordlelab cache info",
     "wordlelab prove-depth --guesses 7 --mode hard --lists nyt20220316 --answers all --state impot.BBBBB --checkpoint runs/impot-bbbbb-depth.json --status",
-    "wordlelab score salet drone",
-    "wordlelab score speed abide",
+    "wordlelab pattern salet drone",
+    "wordlelab pattern speed abide",
     "wordlelab lists",
     "wordlelab lists --json",
     "wordlelab compile",
@@ -780,7 +780,7 @@ def _stop_and_resume(shown: str, where: Path) -> None:
 def _check_output(ex_text: str, comment: str, r: subprocess.CompletedProcess) -> None:
     if ex_text in EXPECT_OUTPUT:
         assert EXPECT_OUTPUT[ex_text] in r.stdout, r.stdout[-3000:]
-    if re.fullmatch(r"[BGY]{5}", comment):          # "wordlelab score speed abide   # BBYBY"
+    if re.fullmatch(r"[BGY]{5}", comment):          # "wordlelab pattern speed abide   # BBYBY"
         assert r.stdout.strip() == comment, r.stdout
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import (feedback, parse_pattern, pattern_code, pattern_string,
-                                       score)
+                                       pattern_of)
 
 GOLDEN = [
     ("elder", "error", "GBBBG"),
@@ -23,7 +23,7 @@ GOLDEN = [
 
 @pytest.mark.parametrize("guess,answer,expected", GOLDEN)
 def test_golden(guess, answer, expected):
-    assert score(guess, answer) == expected
+    assert pattern_of(guess, answer) == expected
 
 
 def slow_reference(guess, answer):
@@ -64,7 +64,7 @@ def test_malformed_pattern(bad):
 @pytest.mark.parametrize("bad", ["abc", "abcdef", "ab1de", "éclat"])
 def test_malformed_word(bad):
     with pytest.raises(WordleError):
-        score(bad, "salet")
+        pattern_of(bad, "salet")
 
 
 @pytest.mark.parametrize("typed", ["BYGBB", "bygbb", "01200", "\u2b1b\U0001f7e8\U0001f7e9\u2b1b\u2b1b",

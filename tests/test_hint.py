@@ -12,7 +12,7 @@ from wordlelab.models.feedback import feedback, pattern_string
 from wordlelab.models.modes import guess_allowed
 from wordlelab.models.tree import to_json
 from wordlelab.solvers.search.rank import kept_hints
-from wordlelab.solvers.search.rank.hint import game_state, hint, scores_after
+from wordlelab.solvers.search.rank.hint import game_state, hint, hints_per_pattern
 from wordlelab.solvers.search.native import NativeSearcher
 
 
@@ -108,22 +108,22 @@ def test_kept_hint_is_read_back_only_when_it_checks(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("mode", ["easy", "hard"])
-def test_scores_after_sums_to_the_forced_guess(mode, tmp_path, monkeypatch):
-    """Every score of a guess: one guess per answer plus each score's best total is the forced-guess optimum."""
+def test_hints_per_pattern_sum_to_the_forced_guess(mode, tmp_path, monkeypatch):
+    """Every pattern of a guess: one guess per answer plus each pattern's best total is the forced-guess optimum."""
     monkeypatch.setenv("WORDLELAB_CACHE", str(tmp_path))
     lists = _tiny_lists(202)
     guess = lists.guesses[1]
-    r = scores_after(lists, guess, mode)
+    r = hints_per_pattern(lists, guess, mode)
     forced = NativeSearcher(lists, mode).solve(start=guess)
     assert r.status == forced.status
     if r.status == "OPTIMAL":
         assert r.value == forced.value == brute_force(list(lists.answers), list(lists.guesses), mode, 6, guess)
-    scores = {row["score"]: row for row in r.stats.scores}
-    assert sum(row["answers"] for row in scores.values()) == len(lists.answers)
-    assert set(scores) == {pattern_string(feedback(guess, a)) for a in lists.answers}
-    for score, row in scores.items():
-        if score != "GGGGG" and row["total"] is not None:
-            kept = hint(lists, f"{guess}.{score}", mode, top=1)
+    rows = {row["score"]: row for row in r.stats.scores}
+    assert sum(row["answers"] for row in rows.values()) == len(lists.answers)
+    assert set(rows) == {pattern_string(feedback(guess, a)) for a in lists.answers}
+    for pattern, row in rows.items():
+        if pattern != "GGGGG" and row["total"] is not None:
+            kept = hint(lists, f"{guess}.{pattern}", mode, top=1)
             assert kept.stats.kept["read"] and kept.value == row["total"]
 
 

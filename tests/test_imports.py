@@ -121,7 +121,7 @@ def test_a_json_run_loads_no_rich_and_one_blas_thread():
     import subprocess
     import sys
     code = ("import os, sys\n"
-            "sys.argv = ['wordlelab', 'score', 'salet', 'drone', '--json']\n"
+            "sys.argv = ['wordlelab', 'pattern', 'salet', 'drone', '--json']\n"
             "from wordlelab.cli import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "print('rich' in sys.modules, os.environ.get('OPENBLAS_NUM_THREADS'))\n")

@@ -66,7 +66,7 @@ def small(tmp_path):
 
 def test_the_page_lists_the_result_keys():
     assert set(result_keys()) >= {"schema", "status", "value", "bound", "verified", "seconds", "stats"}
-    assert record_keys()["score"] == ["guess", "answer", "pattern", "code"]
+    assert record_keys()["pattern"] == ["guess", "answer", "pattern", "code"]
 
 
 def test_verify_prints_a_result_valid_or_not(capsys, small):
@@ -96,10 +96,10 @@ def test_heuristics_prints_a_result_with_one_per_strategy(capsys, small):
     assert data["value"] == min(each["value"] for each in data["results"])
 
 
-@pytest.mark.parametrize("command", ["score", "state", "matrix"])
+@pytest.mark.parametrize("command", ["pattern", "state", "matrix"])
 def test_records_have_their_keys_and_the_version(capsys, small, command):
     _, lists = small
-    args = {"score": ["score", "salet", "cigar"], "state": ["state", "salet.BBBBB.humph"], "matrix": ["matrix"]}
+    args = {"pattern": ["pattern", "salet", "cigar"], "state": ["state", "salet.BBBBB.humph"], "matrix": ["matrix"]}
     r = run_cli(capsys, [*args[command], *lists, "--json"])
     assert r.code == 0, r.err
     data = json.loads(r.out)

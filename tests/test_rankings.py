@@ -315,7 +315,7 @@ def test_a_state_ranks_the_next_guesses_as_brute_force_does(mode, tmp_path):
     other = next(p for p, group in groups.items() if p != score and len(group) >= 2)
     with pytest.raises(WordleError, match="another question"):
         run_best_start(lists, mode, 5, 2, execution=Execution(checkpoint=path), state=f"{first}.{pattern_string(other)}")
-    with pytest.raises(WordleError, match="without its colours"):
+    with pytest.raises(WordleError, match="without its pattern"):
         run_best_start(lists, mode, 5, 2, state=first)
 
 

@@ -48,4 +48,4 @@ def test_game_with_digit_colours(default_lists):
     from wordlelab.models.game import parse_game
     game = parse_game("salet.00010.drone.10002.hedge", default_lists)
     assert game.describe() == parse_game("salet.BBBYB.drone.YBBBG.hedge", default_lists).describe()
-    assert game.colours_given and game.won
+    assert game.patterns_given and game.won

@@ -11,7 +11,7 @@ __version__ = "0.2.0"
 # name -> module; loaded on first use, so ``import wordlelab.cli`` does not load numba before it must
 _EXPORTS = {"WordLists": "instances.wordlists", "load_lists": "instances.wordlists",
             "feedback": "models.feedback", "pattern_code": "models.feedback", "pattern_string": "models.feedback",
-            "score": "models.feedback", "pattern_matrix": "models.matrix", "Tree": "models.tree",
+            "pattern_of": "models.feedback", "pattern_matrix": "models.matrix", "Tree": "models.tree",
             "load_tree": "models.tree", "save_tree": "models.tree", "TreeFault": "models.verify",
             "verify_tree": "models.verify",
             # the top-level calls, each returning a Result (wordlelab/api.py)

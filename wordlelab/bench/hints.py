@@ -30,7 +30,7 @@ def _private_cache(folder: Path) -> None:
 
 
 def every_state_after(first: str, lists_name: str, limit: int | None = None):
-    """Rows of (state, answers, our seconds, his seconds or None, value), one per score of ``first``
+    """Rows of (state, answers, our seconds, his seconds or None, value), one per pattern of ``first``
     (the ``limit`` smallest classes only, if given: a quick check of the suite itself)."""
     import subprocess
     import sys
@@ -46,8 +46,8 @@ def every_state_after(first: str, lists_name: str, limit: int | None = None):
         ours = [sys.executable, "-m", "wordlelab", "hint", "--lists", lists_name, "--json"]
         warm = "crane" if first != "crane" else "salet"
         subprocess.run([*ours, f"{warm}.BBBBB"], env=env, capture_output=True)     # loads, warms the files
-        scores = sorted((kv for kv in sizes.items() if kv[0] != ALL_GREEN), key=lambda kv: -kv[1])
-        for code, n in scores[-limit:] if limit else scores:
+        by_size = sorted((kv for kv in sizes.items() if kv[0] != ALL_GREEN), key=lambda kv: -kv[1])
+        for code, n in by_size[-limit:] if limit else by_size:
             state = f"{first}.{pattern_string(code)}"
             t = time.perf_counter()
             r = subprocess.run([*ours, state], env=env, capture_output=True, text=True)

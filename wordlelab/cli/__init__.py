@@ -116,7 +116,7 @@ from wordlelab.solvers.runtime import stop_request  # noqa: E402
 # load the benchmarks, Eldrow or permutation Wordle first. tests/test_cli_registry.py checks this
 # table against every module's COMMANDS.
 COMMAND_MODULES = {
-    "score": "basic", "lists": "basic", "state": "basic", "verify": "basic", "matrix": "basic",
+    "pattern": "basic", "lists": "basic", "state": "basic", "verify": "basic", "matrix": "basic",
     "tree-plot": "basic", "compile": "basic", "verify-bound": "bounds", "certify-ranking": "bounds",
     "solve": "search", "prove-depth": "search", "every-first-word": "search", "best-start": "search", "hint": "search",
     "best-pair": "pair", "play": "play", "analyze": "analyze",
@@ -128,7 +128,7 @@ COMMAND_MODULES = {
 
 EPILOG = """\b
 Examples:
-  wordlelab score salet drone
+  wordlelab pattern salet drone
   wordlelab lists
   wordlelab state salet.BBBYB.drone
   wordlelab analyze salet.bybbb.handy.bygbg --lists nyt20220316

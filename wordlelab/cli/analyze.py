@@ -36,7 +36,7 @@ def _rows(moves) -> list[list]:
         else:
             if m["played"] == "GGGGG":
                 expected = "found"
-            # after the last colours of a game not won: the best next guess
+            # after the last pattern of a game not won: the best next guess
             best = _best(m["best"], m["expected"]) if i == len(moves) - 1 and m["played"] != "GGGGG" else ""
             rows.append(["", m["played"], m["label"], "", _value(m), expected, best, m["answers"]])
     return rows
@@ -45,7 +45,7 @@ def _rows(moves) -> list[list]:
 def _limit_message(st, max_guesses) -> str:
     n, done = st["guesses_played"], st["guesses_analysed"]
     return (f"this game took {n} guesses and the limit is {max_guesses} (--max-guesses): guesses 1-{done} and their "
-            f"colours are analysed against that limit; the rest ({' '.join(st['not_analysed'])}) come after it and "
+            f"patterns are analysed against that limit; the rest ({' '.join(st['not_analysed'])}) come after it and "
             f"are not. --max-guesses {n} analyses the whole game against a limit of {n} (its first-guess ranking "
             f"is computed once, a few minutes)")
 
@@ -70,12 +70,12 @@ keeps the ranking in the cache directory; later analyses read it.""")
               help="processes for ranking the first guesses, when it has to be done (default: all cores)")
 @json_option
 def analyze(game, lists, mode, max_guesses, ranking_file, workers, as_json):
-    """Skill and luck in a played game: each word's inaccuracy and each score's luck, exact.
+    """Skill and luck in a played game: each word's inaccuracy and each pattern's luck, exact.
 
-    GAME is guess.COLOURS.guess.COLOURS... (crate.YBBBB.lions.BBYBG.focus.GGGGG), or only the
+    GAME is guess.PATTERN.guess.PATTERN... (crate.YBBBB.lions.BBYBG.focus.GGGGG), or only the
     guesses when the last one is the answer (crate.lions.focus). Inaccuracy: the expected
     number of guesses with the word played, less that with the best word. Luck: the expected
-    number with the word played, less one, less that after its colours. Labels and thresholds
+    number with the word played, less one, less that after its pattern. Labels and thresholds
     are Selby's.
     """
     from wordlelab.solvers.search.rank.analysis import analyze as run
@@ -85,7 +85,7 @@ def analyze(game, lists, mode, max_guesses, ranking_file, workers, as_json):
         emit_json(r.as_dict())
         return
     st = r.stats
-    short = "" if st["colours_given"] else " (colours computed from the answer, the last guess)"
+    short = "" if st["colours_given"] else " (patterns computed from the answer, the last guess)"
     out.print(f"{st['game']}{short}: {mode} mode, {lists.name}, at most {max_guesses} guesses")
     if st["not_analysed"]:
         out.print(_limit_message(st, max_guesses))
@@ -97,8 +97,8 @@ def analyze(game, lists, mode, max_guesses, ranking_file, workers, as_json):
     ti, tl = st["total_inaccuracy"], st["total_luck"]
     out.print(f"Total rating of word choices: {ti['label']} (total inaccuracy "
               f"{'not computable: a move is not rated' if ti['value'] is None else format(ti['value'], '.4f')})")
-    out.print(f"Total luck from colour scores: {tl['label']} (total luck "
-              f"{'not computable: a score is not rated' if tl['value'] is None else format(tl['value'], '.4f')})")
+    out.print(f"Total luck from patterns: {tl['label']} (total luck "
+              f"{'not computable: a pattern is not rated' if tl['value'] is None else format(tl['value'], '.4f')})")
     fg = st["first_guesses"]
     out.print(f"expected: further guesses, counting the next one. Every value exact; {st['trees_verified']} trees "
               f"checked by the independent verifier; first guesses ranked with proof "

@@ -1,4 +1,4 @@
-"""The small commands: score, lists, state, verify, matrix, tree-plot, compile."""
+"""The small commands: pattern, lists, state, verify, matrix, tree-plot, compile."""
 from __future__ import annotations
 
 import click
@@ -8,20 +8,20 @@ from wordlelab.cli.console import emit_json, out, table
 from wordlelab.cli.options import PlotFile, non_negative, positive
 from wordlelab.errors import WordleError
 
-@click.command(epilog="Example: wordlelab score speed abide   # BBYBY")
+@click.command(epilog="Example: wordlelab pattern speed abide   # BBYBY")
 @click.argument("guess")
 @click.argument("answer")
-@click.option("--any-word", is_flag=True, help="score any 5-letter strings, listed or not")
+@click.option("--any-word", is_flag=True, help="take any 5-letter strings, listed or not")
 @lists_options
 @json_option
-def score(guess, answer, any_word, lists, as_json):
+def pattern(guess, answer, any_word, lists, as_json):
     """Print the pattern GUESS receives when the answer is ANSWER."""
     from wordlelab.models.feedback import check_word, feedback, pattern_string
     guess, answer = check_word(guess), check_word(answer)
     if not any_word:
         for w in (guess, answer):
             if w not in set(lists.guesses):
-                raise WordleError(f"{w!r} is not in the guess list {lists.name} (use --any-word to score it anyway)")
+                raise WordleError(f"{w!r} is not in the guess list {lists.name} (use --any-word to take it anyway)")
     code = feedback(guess, answer)
     if as_json:
         emit_json({"guess": guess, "answer": answer, "pattern": pattern_string(code), "code": code})
@@ -56,8 +56,8 @@ def lists(as_json):
 def state(state, lists, mode, show, as_json):
     """Parse a game state (guess.PATTERN.guess...) and show what remains.
 
-    A last guess without colours (salet.BBBYB.drone) is played against every answer left: the
-    answers are shown split by the colours that guess would get, largest class first.
+    A last guess without its pattern (salet.BBBYB.drone) is played against every answer left: the
+    answers are shown in the classes of that guess (one per pattern it would get), largest first.
     """
     from wordlelab.models.state import parse_state
     s = parse_state(state, lists, mode)
@@ -71,18 +71,18 @@ def state(state, lists, mode, show, as_json):
     out.print(f"{len(s.answers)} possible answer(s): {' '.join(s.answers[:show])}{' ...' if len(s.answers) > show else ''}")
     out.print(f"{len(s.guesses)} allowed guess(es)")
     if classes:
-        out.print(f"{s.next_guess} splits them into {len(classes)} class(es), largest {len(classes[0][1])}:")
-        table(None, ["colours", "answers", "which"],
+        out.print(f"{s.next_guess} cuts them into {len(classes)} class(es), largest {len(classes[0][1])}:")
+        table(None, ["pattern", "answers", "which"],
               [[p, len(a), " ".join(a[:show]) + (" ..." if len(a) > show else "")] for p, a in classes])
 
 
 def _classes_after(guess: str, answers) -> list[tuple[str, list[str]]]:
-    """The answers split by the colours ``guess`` gets from each: (pattern, answers), largest first."""
+    """The classes of ``guess`` among ``answers``: (pattern, answers), largest first."""
     from wordlelab.models.feedback import feedback, pattern_string
-    split: dict[int, list[str]] = {}
+    classes: dict[int, list[str]] = {}
     for a in answers:
-        split.setdefault(feedback(guess, a), []).append(a)
-    return sorted(((pattern_string(p), a) for p, a in split.items()), key=lambda pa: (-len(pa[1]), pa[0]))
+        classes.setdefault(feedback(guess, a), []).append(a)
+    return sorted(((pattern_string(p), a) for p, a in classes.items()), key=lambda pa: (-len(pa[1]), pa[0]))
 
 
 @click.command(epilog="Example: wordlelab verify ../shared/reference/salet.hard.nyt20220316.tree --lists nyt20220316 --mode hard")
@@ -195,4 +195,4 @@ def compile_kernels(force, as_json):
                   f"{modules} modules byte-compiled")
 
 
-COMMANDS = [score, lists, state, verify, matrix, tree_plot, compile_kernels]
+COMMANDS = [pattern, lists, state, verify, matrix, tree_plot, compile_kernels]

@@ -4,11 +4,11 @@ Before the first guess it suggests one: the proven best first guesses when the c
 their hint or the ranking of every first guess (seconds; ``hint ''`` with the kept ranking),
 otherwise, for the named lists, the best word of the ranking recorded in the README, said to be
 recorded and not proven in this session (proving it ranks every first guess: minutes).
-Then type each guess with the colours the game showed, as letters (``salet BBBYB``), digits
+Then type each guess with the pattern the game showed, as letters (``salet BBBYB``), digits
 (``salet 00010``) or pasted squares (``salet ⬛⬛⬛🟨⬛``); each guess is drawn as coloured tiles,
 and answered with the answers left and the best next guesses with their proven values (the
 ``hint`` command's answer). ``undo`` takes a step back, ``help`` explains, ``quit`` (or Ctrl-D)
-ends. A typo, an impossible colour pattern or a guess already made is answered with one line;
+ends. A typo, an impossible pattern or a guess already made is answered with one line;
 nothing is lost.
 
 What it relies on: every value it prints as proven comes from
@@ -27,9 +27,9 @@ from wordlelab.cli.options import positive
 from wordlelab.errors import WordleError
 
 MAX_GUESSES = 6
-HELP = "type a guess and its colours (salet BBBYB, salet 00010 or pasted squares); 'help' explains"
+HELP = "type a guess and its pattern (salet BBBYB, salet 00010 or pasted squares); 'help' explains"
 HELP_TEXT = """\
-Type each guess and the colours the game gave it, one guess a line:
+Type each guess and the pattern the game gave it, one guess a line:
   salet BBBYB    letters: B grey, Y yellow, G green (any case)
   salet 00010    digits: 0 grey, 1 yellow, 2 green
   salet ⬛⬛⬛🟨⬛  squares pasted from a shared result: ⬛ or ⬜ grey, 🟨 yellow, 🟩 green
@@ -56,10 +56,10 @@ def tiles(word: str, code: int):
     """A guess as coloured tiles, then its pattern in letters (which is all a pipe shows)."""
     from rich.text import Text
 
-    from wordlelab.models.feedback import code_to_colours, pattern_string
+    from wordlelab.models.feedback import code_to_digits, pattern_string
     t = Text()
-    for letter, colour in zip(word, code_to_colours(code)):
-        t.append(f" {letter.upper()} ", style=TILE_STYLES[colour])
+    for letter, digit in zip(word, code_to_digits(code)):
+        t.append(f" {letter.upper()} ", style=TILE_STYLES[digit])
         t.append(" ")
     t.append(f" {pattern_string(code)}")
     return t
@@ -75,7 +75,7 @@ def parse_move(line: str) -> tuple[str, int]:
     from wordlelab.models.feedback import check_word, parse_pattern
     words = line.replace(".", " ").split()       # '.' as in a state: salet.BBBYB
     if len(words) < 2:
-        raise WordleError("expected a guess and its colours")
+        raise WordleError("expected a guess and its pattern")
     return check_word(words[0]), parse_pattern("".join(words[1:]))   # squares may come spaced
 
 
@@ -102,7 +102,7 @@ then type, one line each:  salet BBBYB   drone 10002   undo   help   quit""")
 @mode_option
 @click.option("--top", default=3, show_default=True, type=positive(), help="how many best guesses to show")
 def play(lists, mode, top):
-    """Play along: type each guess and its colours, get the best next guesses."""
+    """Play along: type each guess and its pattern, get the best next guesses."""
     from wordlelab.models.feedback import ALL_GREEN
     from wordlelab.models.state import parse_state
     out.print(f"wordlelab play ({lists.name}, {mode} mode, {len(lists.answers)} answers). {HELP}")

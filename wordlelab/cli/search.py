@@ -96,7 +96,7 @@ Examples:
 @setting_option("checkpoint",
               help="with --start: keep each class after the first guess as it is proven (JSON); a rerun resumes")
 @inputs_option(help="with --checkpoint: a manifest (JSON, docs/ranking.md) whose class rankings of --start's "
-                   "classes (finished 'best-start --state START.SCORE --top 1' checkpoints) settle those classes, "
+                   "classes (finished 'best-start --state START.PATTERN --top 1' checkpoints) settle those classes, "
                    "or only bound them if made with --cutoff; its other files are other commands'")
 @setting_option("workers", type=workers_type(),
                 help="with --start: prove the classes on this many processes, sharing one node table (default 1)")
@@ -119,7 +119,7 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, certify_file, 
     class_rankings = ()
     if inputs is not None and inputs.class_rankings:
         from wordlelab.solvers.search.classes.class_checkpoint import ranking_state
-        # a class's ranking is of the state its first guess's score leaves: this question's state and guess, then the score
+        # a class's ranking is of the state its first guess's pattern leaves: this question's state and guess, then the pattern
         given = ".".join(x.strip() for x in (state_text, start) if x).lower()
         class_rankings = tuple(p for p in inputs.class_rankings
                                if ranking_state(p).strip().lower().rpartition(".")[0] == given)
@@ -514,7 +514,7 @@ Examples:
 @lists_options
 @mode_option
 @click.option("--state", default=None, metavar="STATE",
-              help="rank the next guesses after this game state (guess.COLOURS..., e.g. salet.BBBYB) instead of "
+              help="rank the next guesses after this game state (guess.PATTERN..., e.g. salet.BBBYB) instead of "
                    "the first words: totals count the guesses from there, over the answers it leaves")
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20))
 @click.option("--top", "--exact", "top", default=1, show_default=True, type=non_negative(),
@@ -630,14 +630,14 @@ Examples:
 def hint(state, lists, mode, top, show, workers, as_json):
     """The best next guesses from a game state, with their proven expected number of further guesses.
 
-    STATE is guess.COLOURS.guess.COLOURS... (salet.BBBYB). Ending with a guess without its
-    colours (salet), it asks for the best next guesses after every score of that guess. The
+    STATE is guess.PATTERN.guess.PATTERN... (salet.BBBYB). Ending with a guess without its
+    pattern (salet), it asks for the best next guesses after every pattern of that guess. The
     empty state ('') asks for the first guess. Each answer is kept in the cache, re-checked
     when asked again, and then needs no search.
     """
     from wordlelab.solvers.search.rank.hint import game_state
     if state.strip() and game_state(lists, state, mode).next_guess:
-        return _scores_after(state, lists, mode, top, as_json)
+        return _hints_per_pattern(state, lists, mode, top, as_json)
     from wordlelab.solvers.search.rank.hint import hint as best_next
     r = best_next(lists, state, mode, top, workers=workers or os.cpu_count() or 1,
                   progress_bar=None if as_json else progress, announce=err.print)
@@ -672,27 +672,27 @@ def hint(state, lists, mode, top, show, workers, as_json):
               "expected counts the next guess")
 
 
-def _scores_after(state, lists, mode, top, as_json):
-    from wordlelab.solvers.search.rank.hint import scores_after
-    with progress("scores", None, enabled=not as_json) as advance:
-        r = scores_after(lists, state, mode, top, progress=advance)
+def _hints_per_pattern(state, lists, mode, top, as_json):
+    from wordlelab.solvers.search.rank.hint import hints_per_pattern
+    with progress("patterns", None, enabled=not as_json) as advance:
+        r = hints_per_pattern(lists, state, mode, top, progress=advance)
     if as_json:
         emit_json(r.as_dict())
         return
     st = r.stats
-    out.print(f"{r.question['state']}: {st.n_answers} answers, {len(st.scores)} scores "
+    out.print(f"{r.question['state']}: {st.n_answers} answers, {len(st.scores)} patterns "
               f"({mode} mode, {lists.name})")
-    table(None, ["score", "answers", "best next guess", "expected further guesses", "total", "also best"],
+    table(None, ["pattern", "answers", "best next guess", "expected further guesses", "total", "also best"],
           [[row["score"], row["answers"], row["guesses"][0] if row["guesses"] else
             ("(solved)" if row["score"] == "GGGGG" else "none within the limit"),
             "" if row["expected"] is None or row["score"] == "GGGGG" else f"{row['expected']:.4f}", row["total"],
             " ".join(row["guesses"][1:row["ties"]])] for row in st.scores])
     if r.status == "OPTIMAL":
         out.print(f"total with {st.guess} played: {r.value} (average {r.value / st.n_answers:.4f} guesses from "
-                  f"here); every best guess proven and its tree checked by the verifier. Each score's hint is kept "
-                  f"in the cache: 'wordlelab hint {r.question['state']}.SCORE' now answers at once")
+                  f"here); every best guess proven and its tree checked by the verifier. Each pattern's hint is kept "
+                  f"in the cache: 'wordlelab hint {r.question['state']}.PATTERN' now answers at once")
     else:
-        out.print(f"{r.status}: some score leaves answers that no strategy finds within 6 guesses in all")
+        out.print(f"{r.status}: some pattern leaves answers that no strategy finds within 6 guesses in all")
 
 
 COMMANDS = [solve, prove_depth, every_first_word, best_start, hint]

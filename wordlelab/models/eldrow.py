@@ -12,7 +12,7 @@ answer given the feedback of every earlier guess, that is
 from __future__ import annotations
 
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import GREEN, YELLOW, code_to_colours, feedback
+from wordlelab.models.feedback import GREEN, YELLOW, code_to_digits, feedback
 from wordlelab.models.modes import guess_allowed
 
 
@@ -65,9 +65,9 @@ def _check_hard(chain, target) -> int:
             if w.count(letter) < count:
                 raise ChainFault(f"guess {i + 1}, {w!r}, breaks the hard rule: needs {count} x {letter!r} "
                                  f"(from guess {j + 1})")
-        colours = code_to_colours(feedback(w, target))
+        digits = code_to_digits(feedback(w, target))
         counts: dict[str, int] = {}
-        for k, c in enumerate(colours):
+        for k, c in enumerate(digits):
             if c == GREEN:
                 greens.setdefault(k, (w[k], i))
             if c in (GREEN, YELLOW):

@@ -1,12 +1,12 @@
 """Wordle feedback with the exact NYT duplicate-letter rule.
 
-A pattern is a string of five colours, ``B`` grey, ``Y`` yellow, ``G`` green,
+A pattern is the reply to a guess: a string of five letters, ``B`` grey, ``Y`` yellow, ``G`` green,
 where position i describes letter i of the guess. Its integer code is the
 base-3 number with ``B=0, Y=1, G=2`` and position 0 as the most significant
 digit, so codes run from 0 (``BBBBB``) to 242 (``GGGGG``). What a person types or pastes is read by
 :func:`parse_pattern`, which also takes the digits ``01200`` and the squares of a shared result.
 
->>> score("elder", "error")
+>>> pattern_of("elder", "error")
 'GBBBG'
 >>> pattern_code("GGGGG")
 242
@@ -25,7 +25,7 @@ WORD_LENGTH = 5
 N_PATTERNS = 3 ** WORD_LENGTH
 ALL_GREEN: PatternCode = N_PATTERNS - 1
 GREY, YELLOW, GREEN = 0, 1, 2
-COLOURS = "BYG"
+PATTERN_LETTERS = "BYG"
 _PATTERN_RE = re.compile(r"^[BYG]{5}$")
 _WORD_RE = re.compile(r"^[a-z]{5}$")
 
@@ -46,26 +46,26 @@ def feedback(guess: Word, answer: Word) -> PatternCode:
     return code
 
 
-def score(guess: Word, answer: Word) -> Pattern:
+def pattern_of(guess: Word, answer: Word) -> Pattern:
     """Pattern string of ``guess`` against ``answer``, e.g. ``'GBBBG'``."""
     return pattern_string(feedback(check_word(guess), check_word(answer)))
 
 
-def colours_to_code(colours) -> PatternCode:
-    """Base-3 code of a colour list (position 0 most significant)."""
+def digits_to_code(digits) -> PatternCode:
+    """Pattern code of a pattern's base-3 digits (0 grey, 1 yellow, 2 green; position 0 most significant)."""
     code = 0
-    for c in colours:
+    for c in digits:
         code = code * 3 + c
     return code
 
 
-def code_to_colours(code: PatternCode) -> list[int]:
-    """Colour list of a pattern code."""
-    colours = []
+def code_to_digits(code: PatternCode) -> list[int]:
+    """The base-3 digits of a pattern code, position 0 first (0 grey, 1 yellow, 2 green)."""
+    digits = []
     for _ in range(WORD_LENGTH):
-        colours.append(code % 3)
+        digits.append(code % 3)
         code //= 3
-    return colours[::-1]
+    return digits[::-1]
 
 
 def pattern_string(code: PatternCode) -> Pattern:
@@ -76,10 +76,10 @@ def pattern_string(code: PatternCode) -> Pattern:
     """
     if 0 <= code < N_PATTERNS:
         return _PATTERN_STRINGS[code]     # a tree's JSON and file name thousands of patterns
-    return "".join(COLOURS[c] for c in code_to_colours(code))
+    return "".join(PATTERN_LETTERS[c] for c in code_to_digits(code))
 
 
-_PATTERN_STRINGS = tuple("".join(COLOURS[c] for c in code_to_colours(code)) for code in range(N_PATTERNS))
+_PATTERN_STRINGS = tuple("".join(PATTERN_LETTERS[c] for c in code_to_digits(code)) for code in range(N_PATTERNS))
 
 
 def pattern_code(pattern: Pattern) -> PatternCode:
@@ -87,18 +87,18 @@ def pattern_code(pattern: Pattern) -> PatternCode:
     p = pattern.strip().upper()
     if not _PATTERN_RE.match(p):
         raise WordleError(f"malformed pattern {pattern!r}: expected 5 letters from B (grey), Y (yellow), G (green)")
-    return colours_to_code(COLOURS.index(c) for c in p)
+    return digits_to_code(PATTERN_LETTERS.index(c) for c in p)
 
 
-# What a player may type or paste for one colour: the letters, the digits 0/1/2 (a code's own
+# What a player may type or paste for one tile of a pattern: the letters, the digits 0/1/2 (a code's own
 # digits), and the squares of a shared result: dark- and light-theme grey, and the high-contrast
 # theme's orange (green) and blue (yellow)
-_TYPED_COLOURS = {"B": GREY, "Y": YELLOW, "G": GREEN, "0": GREY, "1": YELLOW, "2": GREEN,
+_TYPED_DIGITS = {"B": GREY, "Y": YELLOW, "G": GREEN, "0": GREY, "1": YELLOW, "2": GREEN,
                   "\u2b1b": GREY, "\u2b1c": GREY, "\U0001f7e8": YELLOW, "\U0001f7e9": GREEN,
                   "\U0001f7e6": YELLOW, "\U0001f7e7": GREEN}
 # a paste may carry emoji variation selectors, zero-width joiners and spaces between the squares
 _PASTE_NOISE = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200d\u200b \t"), None)
-PATTERN_HELP = "5 colours as letters (BYGBB: B grey, Y yellow, G green), digits (01200: 0 grey, 1 yellow, " \
+PATTERN_HELP = "5 tiles as letters (BYGBB: B grey, Y yellow, G green), digits (01200: 0 grey, 1 yellow, " \
                "2 green) or squares (\u2b1b\U0001f7e8\U0001f7e9\u2b1b\u2b1b)"
 
 
@@ -114,9 +114,9 @@ def parse_pattern(text: str) -> PatternCode:
     'GYBBG'
     """
     cleaned = text.translate(_PASTE_NOISE).upper()
-    if len(cleaned) != WORD_LENGTH or any(c not in _TYPED_COLOURS for c in cleaned):
+    if len(cleaned) != WORD_LENGTH or any(c not in _TYPED_DIGITS for c in cleaned):
         raise WordleError(f"malformed pattern {text!r}: expected {PATTERN_HELP}")
-    return colours_to_code(_TYPED_COLOURS[c] for c in cleaned)
+    return digits_to_code(_TYPED_DIGITS[c] for c in cleaned)
 
 
 def check_word(word: str) -> Word:

@@ -10,7 +10,7 @@ from collections import Counter
 
 import numpy as np
 
-from wordlelab.models.feedback import GREEN, YELLOW, code_to_colours
+from wordlelab.models.feedback import GREEN, YELLOW, code_to_digits
 from wordlelab.models.modes import History, check_mode
 
 
@@ -33,7 +33,7 @@ def allowed_mask(mode: str, history: History, guesses) -> np.ndarray:
             for k in range(5):
                 np.add.at(counts, (np.arange(len(guesses)), enc[:, k]), 1)
         needed = Counter()
-        for k, c in enumerate(code_to_colours(p)):
+        for k, c in enumerate(code_to_digits(p)):
             if c == GREEN:
                 mask &= enc[:, k] == ord(g[k]) - 97
             if c in (GREEN, YELLOW):

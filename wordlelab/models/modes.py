@@ -21,7 +21,7 @@ import functools
 from collections import Counter
 
 from wordlelab.errors import WordleError, check_choice
-from wordlelab.models.feedback import GREEN, YELLOW, code_to_colours, feedback
+from wordlelab.models.feedback import GREEN, YELLOW, code_to_digits, feedback
 
 MODES = ("easy", "hard", "strict")
 History = list  # [(guess word, pattern code), ...]
@@ -42,9 +42,9 @@ def hard_rule(prev_guess: str, pattern: int) -> tuple[tuple, tuple]:
     >>> hard_rule("salet", pattern_code("BYGBB"))
     (((2, 'l'),), (('a', 1), ('l', 1)))
     """
-    colours = code_to_colours(pattern)
-    greens = tuple((k, prev_guess[k]) for k, c in enumerate(colours) if c == GREEN)
-    needed = Counter(prev_guess[k] for k, c in enumerate(colours) if c in (GREEN, YELLOW))
+    digits = code_to_digits(pattern)
+    greens = tuple((k, prev_guess[k]) for k, c in enumerate(digits) if c == GREEN)
+    needed = Counter(prev_guess[k] for k, c in enumerate(digits) if c in (GREEN, YELLOW))
     return greens, tuple(sorted(needed.items()))
 
 

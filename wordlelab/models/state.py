@@ -52,7 +52,7 @@ def parse_state(text: str, lists, mode: str = "easy") -> GameState:
             history.append((word, parse_pattern(tokens[i + 1])))
         else:
             next_guess = word
-    # plain Python on the answers each score leaves: a few ms, where the compiled matrix code
+    # plain Python on the answers each pattern leaves: a few ms, where the compiled matrix code
     # would first take 0.15 s to load
     remaining = tuple(lists.answers)
     for g, p in history:

@@ -374,18 +374,18 @@ class HintStats(Stats):
 
 
 @dataclass
-class ScoresStats(Stats):
-    """The statistics of the hints after every score of a guess (question kind ``scores-after``).
+class PatternHintsStats(Stats):
+    """The statistics of the hints after every pattern of a guess (question kind ``scores-after``).
 
     Attributes
     ----------
     guess : str
-        The guess whose scores are hinted.
+        The guess whose patterns are hinted.
     n_answers : int
         The answers before it.
     scores : list of dict
-        One row per score, most answers first: ``score``, ``answers``, ``guesses``, ``total``,
-        ``expected``, ``ties``, ``kept`` (the score's hint's ``kept``).
+        One row per pattern, most answers first: ``score`` (the pattern), ``answers``, ``guesses``, ``total``,
+        ``expected``, ``ties``, ``kept`` (the pattern's hint's ``kept``).
     """
 
     guess: str

@@ -22,7 +22,7 @@ worst case), so the figures are exact, not sampled.
 
 The blog's own feedback marks a letter yellow whenever it occurs anywhere in the
 answer, ignoring how many times (:func:`blog_feedback`). A player who reads the real
-colours with that rule in mind eliminates words wrongly; :func:`play_with_rule`
+patterns with that rule in mind eliminates words wrongly; :func:`play_with_rule`
 plays every answer that way and counts the answers it never finds.
 """
 from __future__ import annotations
@@ -32,7 +32,7 @@ import time
 import numpy as np
 
 from wordlelab.errors import WordleError, check_choice
-from wordlelab.models.feedback import ALL_GREEN, GREEN, GREY, YELLOW, colours_to_code, feedback
+from wordlelab.models.feedback import ALL_GREEN, GREEN, GREY, YELLOW, digits_to_code, feedback
 from wordlelab.models.masks import allowed_mask
 from wordlelab.models.matrix import pattern_matrix
 from wordlelab.models.modes import check_mode
@@ -102,8 +102,8 @@ def greedy_tree(lists, criterion: str = "most-parts", pool: str = "all", first: 
             counts = class_counts(MT, S, P)
             is_answer = np.isin(P, answer_guess[S])
             key = scores(counts, len(S), criterion)
-            splits = (counts > 0).sum(axis=1) > 1
-            key = np.where(splits | is_answer, key, np.inf)    # a guess that tells nothing is never played
+            separates = (counts > 0).sum(axis=1) > 1
+            key = np.where(separates | is_answer, key, np.inf)    # a guess that tells nothing is never played
             order = np.lexsort((np.arange(len(P)), ~is_answer, key))
             g = int(P[order[0]])
         node = Tree(words[g])
@@ -142,13 +142,13 @@ def blog_feedback(guess: str, answer: str) -> int:
     >>> pattern_string(blog_feedback("speed", "abide")), pattern_string(feedback("speed", "abide"))
     ('BBYYY', 'BBYBY')
     """
-    return colours_to_code(GREEN if g == a else YELLOW if g in answer else GREY for g, a in zip(guess, answer))
+    return digits_to_code(GREEN if g == a else YELLOW if g in answer else GREY for g, a in zip(guess, answer))
 
 
 def play_with_rule(lists, first: str | None = "trace", pool: str = "answers", max_guesses: int = MAX_DEPTH) -> dict:
-    """Play every answer as the blog's player does: most parts under the blog's rule, read against real colours.
+    """Play every answer as the blog's player does: most parts under the blog's rule, read against real patterns.
 
-    The player keeps the words w with ``blog_feedback(guess, w)`` equal to the colours the
+    The player keeps the words w with ``blog_feedback(guess, w)`` equal to the pattern the
     game shows (NYT rule). Where the two rules differ (repeated letters), the answer itself
     can be dropped: it is then never found. Returns the histogram of guesses for the found
     answers, the answers never found, and how many eliminations were wrong.

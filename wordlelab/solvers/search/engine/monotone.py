@@ -21,7 +21,7 @@ as many times as (u, p) shows it green or yellow (:mod:`~wordlelab.solvers.searc
 So :func:`rule_implies` is a sufficient test: every green of (u, p) is a green of (v, p'),
 and no letter is asked for more often by (u, p) than by (v, p'). A node keeps its refuted
 classes in a small :class:`Refuted` record; :func:`dominated` tests a guess against them
-before its partition is even computed, by reading its patterns on the members of each class.
+before its classes are even computed, by reading its patterns on the members of each class.
 
 The min-sum search uses the same test, since a class worth INF makes its guess's total INF;
 the theorem is about strategies that must finish in time, which both searches ask for.
@@ -58,10 +58,10 @@ def _needs(w, p, green, need):
     """Fill green (letter per position, -1: none) and need (count per letter) of rule (w, p)."""
     q = p
     for t in range(4, -1, -1):
-        colour = q % 3
+        digit = q % 3
         q //= 3
-        green[t] = w[t] if colour == 2 else -1
-        if colour > 0:
+        green[t] = w[t] if digit == 2 else -1
+        if digit > 0:
             need[w[t]] += 1
 
 

@@ -2,13 +2,13 @@
 
 For a state S (the answers it leaves, the guesses left), e(S) is the least expected number
 of further guesses, counting the next one: the least total over the answers left, divided
-by their number; 0 once the answer is found. Move k plays word w at S(k-1) and gets colours
+by their number; 0 once the answer is found. Move k plays word w at S(k-1) and gets pattern
 c, leaving S(k). With T the least total when w is forced as the next guess and n the answers
 at S(k-1), e(S(k-1), w) = T / n, and
 
 - the word's **inaccuracy** is e(S(k-1), w) - e(S(k-1)): 0 for a best word;
-- the colours' **luck** is e(S(k-1), w) - 1 - e(S(k)): how much better (above 0) or worse
-  the colours left things than the word's average outcome.
+- the pattern's **luck** is e(S(k-1), w) - 1 - e(S(k)): how much better (above 0) or worse
+  the pattern left things than the word's average outcome.
 
 Selby's program (``wordle -A``, part 2 of his "best strategies" article, ../shared/papers/)
 takes each minimum over the 100 (hard mode 250) best-looking words only, and 10 for the first
@@ -35,9 +35,9 @@ the labels compare them exactly. The labels and their thresholds are Selby's (hi
 
 A state with no strategy within the guess limit has e = infinity. A word that cannot
 guarantee the limit where another word could is infinitely inaccurate ("Very bad choice");
-colours that leave a solvable state after such a word are infinitely lucky ("Very lucky");
+patterns that leave a solvable state after such a word are infinitely lucky ("Very lucky");
 where both sides are infinite the value is undefined ("Not rated"). (A word of finite value
-leaves only states of finite value, so no colours are infinitely unlucky.) These values, and
+leaves only states of finite value, so no pattern is infinitely unlucky.) These values, and
 totals that include one, are None with a note. Moves after the guess limit are not analysed:
 the limit is the game's rule, and every state after it is infinite.
 """
@@ -91,7 +91,7 @@ def choice_label(inaccuracy: Fraction | None, total: bool = False) -> str:
 
 
 def luck_label(luck: Fraction | None) -> str:
-    """Selby's rating of the luck of one score, or of a game's scores.
+    """Selby's rating of the luck of one pattern, or of a game's patterns.
 
     >>> luck_label(Fraction(-1344, 10000)), luck_label(Fraction(0)), luck_label(Fraction(99, 100))
     ('Slightly unlucky', 'Average luck', 'Lucky')
@@ -182,14 +182,14 @@ def _inaccuracy(committed: Fraction | None, best: Fraction | None) -> tuple[Frac
 
 
 def _luck(before: Fraction | None, after: Fraction | None) -> tuple[Fraction | None, str, str]:
-    """(value, label, note): e with the word played, less 1, less e after its colours."""
+    """(value, label, note): e with the word played, less 1, less e after its pattern."""
     if before is not None and after is not None:
         luck = before - 1 - after
         return luck, luck_label(luck), ""
     if after is None:
         # a word of finite value leaves only states of finite value: both sides are infinite
-        return None, NOT_RATED, "undefined: not solvable within the limit before the colours or after them"
-    return None, "Very lucky", "infinity: the word could not guarantee the limit, and these colours leave a state that can"
+        return None, NOT_RATED, "undefined: not solvable within the limit before the pattern or after it"
+    return None, "Very lucky", "infinity: the word could not guarantee the limit, and this pattern leaves a state that can"
 
 
 def _number(x: Fraction | None) -> dict:
@@ -209,7 +209,7 @@ def analyze(lists, game: str, mode: str = "easy", max_guesses: int = 6, root_che
     first guesses, computed once). ``value`` = ``bound`` = ``{"inaccuracy", "luck"}``, the
     game's totals (None where a move is not rated, see ``stats``); the certificate is the list
     of verified trees behind the values (``{"state", "guess", "total", "source", "tree"}``, kind
-    ``trees``); ``stats["moves"]`` has a row per word and per score, and ``stats["first_guesses"]``
+    ``trees``); ``stats["moves"]`` has a row per word and per pattern, and ``stats["first_guesses"]``
     says where the ranking of the first guesses came from.
 
     >>> import os, tempfile
@@ -257,7 +257,7 @@ def analyze(lists, game: str, mode: str = "easy", max_guesses: int = 6, root_che
         before = after
     total_inacc = None if None in inaccuracies else sum(inaccuracies, Fraction(0))
     total_luck = None if None in lucks else sum(lucks, Fraction(0))
-    stats = {"game": g.describe(), "colours_given": g.colours_given, "won": g.won, "moves": rows,
+    stats = {"game": g.describe(), "colours_given": g.patterns_given, "won": g.won, "moves": rows,
              "guesses_played": len(g.moves), "guesses_analysed": len(analysed),
              "not_analysed": [f"{w}.{pattern_string(p)}" for w, p in g.moves[max_guesses:]],
              "total_inaccuracy": {"label": choice_label(total_inacc, total=True), **_number(total_inacc)},
@@ -269,7 +269,7 @@ def analyze(lists, game: str, mode: str = "easy", max_guesses: int = 6, root_che
 
 
 def _after(an: Analyst, g, k: int, max_guesses: int) -> StateValue:
-    """e after the colours of move k: 0 once won, infinite with no guess left, else searched."""
+    """e after the pattern of move k: 0 once won, infinite with no guess left, else searched."""
     state = g.state(k)
     if g.moves[k - 1][1] == ALL_GREEN:
         return StateValue(state, 1, 0, [], max_guesses - k)

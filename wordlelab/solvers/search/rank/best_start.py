@@ -336,14 +336,14 @@ def _agree_with_class_checkpoints(done: dict, given: dict) -> None:
 
 
 def _game_state(lists, mode, state):
-    """``state`` in its canonical spelling (None for the start of the game); a state must end with colours."""
+    """``state`` in its canonical spelling (None for the start of the game); a state must end with a pattern."""
     if not state or not state.strip():
         return None
     from wordlelab.models.state import parse_state
     game = parse_state(state, lists, mode)
     if game.next_guess:
-        raise WordleError(f"the state ends with {game.next_guess!r} without its colours: the ranking is of the "
-                          f"guesses after a score ({state}.BBBBB, say)")
+        raise WordleError(f"the state ends with {game.next_guess!r} without its pattern: the ranking is of the "
+                          f"guesses after a pattern ({state}.BBBBB, say)")
     return game.describe()
 
 
@@ -461,7 +461,7 @@ def run_best_start(lists, mode, max_guesses, top, *, state: str | None = None, c
     (:func:`~wordlelab.solvers.search.classes.class_checkpoint.finished_total`; THUMP in hard mode with
     every word an answer is hours of search, seconds from its file). Those totals also give the
     first cutoff, and the certificate of a best word that has one is its checkpoint's tree.
-    ``inputs.class_rankings`` are finished ``best-start --state W.SCORE`` checkpoints of those words'
+    ``inputs.class_rankings`` are finished ``best-start --state W.PATTERN`` checkpoints of those words'
     classes, as ``solve --class-ranking`` takes them; one made with ``--cutoff`` gives its word a
     proven lower bound instead of an exact total.
 

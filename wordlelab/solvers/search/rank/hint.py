@@ -21,7 +21,7 @@ from wordlelab.errors import ParameterError, WordleError
 from wordlelab.models.feedback import ALL_GREEN, feedback, pattern_string
 from wordlelab.models.result import Result, Status
 from wordlelab.models.state import GameState, parse_state
-from wordlelab.models.stats import HintStats, ScoresStats
+from wordlelab.models.stats import HintStats, PatternHintsStats
 from wordlelab.solvers.search.rank import kept_hints
 
 
@@ -66,8 +66,8 @@ def hint(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int =
     t0 = time.perf_counter()
     game = game_state(lists, state, mode)
     if game.next_guess:
-        raise WordleError(f"the state ends with {game.next_guess!r} without its colours: give them "
-                          f"({state}.BYBBG, say); scores_after() answers for every score")
+        raise WordleError(f"the state ends with {game.next_guess!r} without its pattern: give it "
+                          f"({state}.BYBBG, say); hints_per_pattern() answers for every pattern")
     if len(game.history) >= max_guesses:
         raise WordleError(f"the state already used {len(game.history)} guesses of {max_guesses}")
     answers = list(game.answers)
@@ -145,25 +145,25 @@ def _first_guesses(s, top, workers, progress_bar, announce):
     return ("OPTIMAL" if ranking else "INFEASIBLE"), ranking, trees, origin["rests_on"]
 
 
-def scores_after(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int = 6, keep: bool = True,
+def hints_per_pattern(lists, state: str, mode: str = "easy", top: int = 3, max_guesses: int = 6, keep: bool = True,
                  progress=None) -> Result:
-    """The best next guesses after every colour score of the last guess of ``state`` (``salet``).
+    """The best next guesses after every pattern of the last guess of ``state`` (``salet``).
 
-    Each score's hint is proven and kept as by :func:`hint`, so that any later hint after that
+    Each pattern's hint is proven and kept as by :func:`hint`, so that any later hint after that
     guess is read at once. ``value`` is the least total with the guess played: one guess for
-    every answer, plus each score's best total (an answer the guess finds needs nothing more).
-    ``stats.scores`` has one row per score, most answers first.
+    every answer, plus each pattern's best total (an answer the guess finds needs nothing more).
+    ``stats.scores`` (a JSON key, kept as it was) has one row per pattern, most answers first.
 
     >>> from wordlelab.instances.wordlists import WordLists
     >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush")
-    >>> r = scores_after(WordLists("six", words, words), "humph", keep=False)
+    >>> r = hints_per_pattern(WordLists("six", words, words), "humph", keep=False)
     >>> r.value, [row["score"] for row in r.stats.scores]
     (13, ['BBBBB', 'BYBBB', 'BYBBG', 'GGGGG'])
     """
     t0 = time.perf_counter()
     game = game_state(lists, state, mode)
     if not game.next_guess:
-        raise WordleError(f"{state!r} must end with a guess without its colours (salet, or salet.BBBYB.drone)")
+        raise WordleError(f"{state!r} must end with a guess without its pattern (salet, or salet.BBBYB.drone)")
     word = game.next_guess
     prefix = state.strip()
     groups: dict[int, list[str]] = {}
@@ -173,30 +173,30 @@ def scores_after(lists, state: str, mode: str = "easy", top: int = 3, max_guesse
     searcher = NativeSearcher(lists, mode, max_guesses)
     rows, trees, total, feasible = [], [], len(game.answers), True
     for code, group in sorted(groups.items(), key=lambda kv: (-len(kv[1]), pattern_string(kv[0]))):
-        score = pattern_string(code)
+        pattern = pattern_string(code)
         if code == ALL_GREEN:
-            rows.append({"score": score, "answers": 1, "guesses": [], "total": 0, "expected": 0.0, "ties": 0,
+            rows.append({"score": pattern, "answers": 1, "guesses": [], "total": 0, "expected": 0.0, "ties": 0,
                          "kept": None})
         elif len(game.history) + 1 >= max_guesses:
             feasible = False
-            rows.append({"score": score, "answers": len(group), "guesses": [], "total": None, "expected": None,
+            rows.append({"score": pattern, "answers": len(group), "guesses": [], "total": None, "expected": None,
                          "ties": 0, "kept": None})
         else:
-            r = hint(lists, f"{prefix}.{score}", mode, top, max_guesses, searcher, keep)
+            r = hint(lists, f"{prefix}.{pattern}", mode, top, max_guesses, searcher, keep)
             g = r.stats.guesses or []
             feasible &= r.status == Status.OPTIMAL
             if r.status == Status.OPTIMAL:
                 total += r.value
-                trees.append({"state": f"{prefix}.{score}", "guess": g[0]["guess"], "total": r.value,
+                trees.append({"state": f"{prefix}.{pattern}", "guess": g[0]["guess"], "total": r.value,
                               "tree": r.certificate})
-            rows.append({"score": score, "answers": len(group), "guesses": [x["guess"] for x in g],
+            rows.append({"score": pattern, "answers": len(group), "guesses": [x["guess"] for x in g],
                          "total": r.value, "expected": g[0]["expected"] if g else None,
                          "ties": sum(x["tie"] for x in g), "kept": r.stats.kept})
         if progress:
-            progress(1, info=score)
+            progress(1, info=pattern)
     question = {"kind": "scores-after", "lists": lists.name, "mode": mode, "state": prefix, "top": top,
                 "max_guesses": max_guesses}
-    stats = ScoresStats(word, len(game.answers), rows)
+    stats = PatternHintsStats(word, len(game.answers), rows)
     if not feasible:
         return Result(question, "native", Status.INFEASIBLE, seconds=time.perf_counter() - t0, stats=stats)
     return Result(question, "native", Status.OPTIMAL, total, total, trees, "trees", True, time.perf_counter() - t0,
