@@ -21,7 +21,7 @@ from wordlelab.errors import WordleError
 
 
 @dataclass(frozen=True)
-class Game:
+class PermutationGame:
     """Secrets, guesses and the feedback matrix (feedback[g][s]); guess g wins on s when guesses[g] == secrets[s]."""
 
     secrets: tuple
@@ -35,19 +35,19 @@ class Game:
         return len(self.secrets)
 
 
-def _make(secrets, guesses, fb, n) -> Game:
+def _make(secrets, guesses, fb, n) -> PermutationGame:
     index = {s: i for i, s in enumerate(secrets)}
-    return Game(tuple(secrets), tuple(guesses), tuple(tuple(fb(g, s) for s in secrets) for g in guesses),
+    return PermutationGame(tuple(secrets), tuple(guesses), tuple(tuple(fb(g, s) for s in secrets) for g in guesses),
                 tuple(index.get(g, -1) for g in guesses), n)
 
 
-def single_colour_game(n: int) -> Game:
+def single_colour_game(n: int) -> PermutationGame:
     """Permutation Wordle on n values: secrets and guesses are all n! permutations."""
     perms = list(itertools.permutations(range(n)))
     return _make(perms, perms, lambda g, s: tuple(a == b for a, b in zip(g, s)), n)
 
 
-def multicolour_game(n: int, colours) -> Game:
+def multicolour_game(n: int, colours) -> PermutationGame:
     """Multicolour permutation Wordle: value v carries one of colours[v] colours.
 
     A secret (and a guess) is a permutation together with a colour for each
@@ -67,7 +67,7 @@ def multicolour_game(n: int, colours) -> Game:
     return _make(items, items, fb, n)
 
 
-def brute_force(game: Game, start=None, consistent: bool = False, max_secrets: int = 400) -> dict:
+def brute_force(game: PermutationGame, start=None, consistent: bool = False, max_secrets: int = 400) -> dict:
     """Least total rounds, most secrets within r rounds (r = 1..R), and the worst case of the best-total strategy."""
     if game.size > max_secrets:
         raise WordleError(f"{game.size} secrets is too many for the brute-force solver (limit {max_secrets})")
