@@ -252,13 +252,13 @@ def test_the_provers_hint_names_a_class_the_checker_refutes_and_leaves_the_verdi
     is one the checker itself proves impossible in the guesses left, and a core's check passes
     with it as without it."""
     from wordlelab.solvers.search.engine.core_prover import CoreProver
-    from wordlelab.solvers.search.depth.depth_decision import root_split
+    from wordlelab.solvers.search.depth.depth_decision import root_classes
     from wordlelab.solvers.search.depth.easy_cores import ProverHint
     _, done = easy_sweep
     entries = json.loads(done.read_text())["entries"]
     searcher = NativeSearcher(random_300, "easy", 3)
     node = searcher.root(None, None)
-    Lchild, _ = root_split(searcher, node)
+    Lchild, _ = root_classes(searcher, node)
     index = {a: i for i, a in enumerate(random_300.answers)}
     answers = sorted(random_300.answers)
     hint = ProverHint(CoreProver(searcher), Lchild, index, answers)
