@@ -126,6 +126,8 @@ def test_certify_ranking_command(made, tmp_path, capsys):
     assert row["claims"] > 1 and row["bytes"] == path.stat().st_size
     r = run_cli(capsys, ["verify-bound", str(path), *args, "--json"])
     assert r.code == 0 and json.loads(r.out)["others"] == value + 1
+    r = run_cli(capsys, ["certify-ranking", str(path), *args, "--json"])       # the best found by ranking
+    assert r.code == 0 and json.loads(r.out)["best"] == best, r.output
     loser = next(w for w in lists.guesses if totals[w] > value)
     r = run_cli(capsys, ["certify-ranking", str(tmp_path / "x.gz"), *args, "--best", loser])
     assert r.code == 2 and r.err.startswith("error: the first word") and "not bounded" in r.err

@@ -39,16 +39,16 @@ def verify_bound(certificate_file, lists, as_json):
 
 @click.command("certify-ranking", epilog="""\b
 Example:
-  wordlelab certify-ranking best.bound.gz --lists nyt20220316 --best salet
-  wordlelab verify-bound best.bound.gz --lists nyt20220316""")
+  wordlelab certify-ranking best.bound.gz --lists nyt20220316 --best salet""")
 @click.argument("certificate_file", type=OutputFile())
 @lists_options
 @click.option("--mode", type=click.Choice(["easy", "hard"], case_sensitive=False), default="easy", show_default=True,
               help="the game's mode")
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20),
               help="every answer within this many guesses")
-@click.option("--best", "best_words", required=True, metavar="WORD[,WORD...]",
-              help="the best first word ('best-start' finds it), or the words tied for best")
+@click.option("--best", "best_words", default=None, metavar="WORD[,WORD...]",
+              help="the best first word, or the words tied for best (default: ranked here, on one core, as "
+                   "'best-start --top 1' ranks them)")
 @json_option
 def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, as_json):
     """Certify that the best first word is best: one lower-bound certificate, checked before this returns.
@@ -67,11 +67,16 @@ def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, as_j
     from wordlelab.solvers.search.native import NativeSearcher
     from wordlelab.solvers.search.rank.best_start import SWEEP_TABLE_ENTRIES
     from wordlelab.solvers.search.rank.certify import certify_ranking as certify
+    searcher = NativeSearcher(lists, mode.lower(), max_guesses, cache_entries=SWEEP_TABLE_ENTRIES)
+    t0 = time.perf_counter()
+    if best_words is None:
+        rows = searcher.rank(searcher.root(None), top=1)
+        best_words = ",".join(w for w, v, exact in rows if exact and v == rows[0][1])
+        if not best_words:
+            raise WordleError(f"no first word has a strategy within {max_guesses} guesses")
     words = [w.strip().lower() for w in best_words.split(",") if w.strip()]
     if not words or len(set(words)) != len(words):
         raise WordleError("--best takes one word, or words tied for best, each once")
-    searcher = NativeSearcher(lists, mode.lower(), max_guesses, cache_entries=SWEEP_TABLE_ENTRIES)
-    t0 = time.perf_counter()
     values = {}
     for w in words:
         res = searcher.solve(start=w)
