@@ -193,6 +193,9 @@ FAST_VARIANT = {
     # needs a dask scheduler at tcp://scheduler:8786 (the slow test skips it)
     "wordlelab best-start --lists nyt20220316 --top 5 --checkpoint rank.json --set dask=tcp://scheduler:8786":
         "wordlelab best-start --guesses g.txt --answers a.txt --top 5 --checkpoint rank.json --set dask=local",
+    # every first word bounded, SALET's tree and bound: half an hour and more
+    "wordlelab certify-ranking best.bound.gz --lists nyt20220316 --best salet":
+        "wordlelab certify-ranking best.bound.gz --guesses g.txt --answers a.txt",
     # any first word within 4: 10-11 min
     "wordlelab prove-depth --guesses 4 --lists nyt20220316":
         "wordlelab prove-depth --guesses 4 --guess-file g.txt --answers a.txt",
@@ -351,6 +354,7 @@ NAMES = {
     "wordlelab state",
     "wordlelab verify",
     "wordlelab verify-bound",
+    "wordlelab certify-ranking",
     "wordlelab best-pair",
     "wordlelab best-start",
     "wordlelab hint",
