@@ -361,10 +361,11 @@ def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_c
         assert named in {pattern_string(feedback(word, a)) for a in lists.answers}
         assert entries[word]["core_work"] == 0
     # the node limit did not stop them: a larger one alone searches none of them again
-    with monkeypatch.context() as m:
+    with monkeypatch.context() as m:                # (the same check budget, 0, as the default)
         m.setattr(hard_cores, "CORE_CELLS", 0)
+        m.setattr(hard_cores, "UNFINISHED_CHECK_WORK", 0)
         larger_limit = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3,
-                                               limits=Limits(node_limit=10**7, core_work=1),
+                                               limits=Limits(node_limit=10**7),
                                                execution=Execution(checkpoint=ck))
     assert larger_limit.stats["searched_now"] == 0 and larger_limit.stats["decided"] == cut.stats["decided"]
     again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(node_limit=10**7),

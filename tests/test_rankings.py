@@ -252,9 +252,9 @@ def test_words_rank_only_the_named_candidates_into_the_whole_rankings_checkpoint
     assert not set(searched) & (set(named) | set(others)) - {whole.stats.first_guess}
     sources = {r["word"]: r["source"] for r in whole.stats.ranking}
     assert all(sources[w] == "checkpoint" for w in set(named) | set(others))
-    with pytest.raises(WordleError, match="--words: not in the candidate first words: QQQQQ"):
+    with pytest.raises(WordleError, match="^words: not in the candidate first words: QQQQQ"):
         run_best_start(lists, "easy", 6, 2, candidates=Candidates(words=(named[0], "qqqqq")), execution=Execution(checkpoint=path))
-    with pytest.raises(WordleError, match="drop --limit"):
+    with pytest.raises(WordleError, match="drop limit"):
         run_best_start(lists, "easy", 6, 2, candidates=Candidates(limit=3, words=tuple(named)), execution=Execution(checkpoint=path))
     (tmp_path / "g.txt").write_text("\n".join(guesses))
     (tmp_path / "a.txt").write_text("\n".join(answers))

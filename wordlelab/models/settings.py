@@ -25,6 +25,7 @@ wordlelab.models.settings.SettingError: node_limit must be at least 1, not 0
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, field, fields
 
 from wordlelab.errors import WordleError
@@ -77,8 +78,12 @@ def _check(obj) -> None:
             if row.high is not None and (value > row.high if row.kind != "fraction" else value >= row.high):
                 raise SettingError(row.name, f"must be at most {row.high}, not {value}" if row.kind != "fraction"
                                    else f"must be below {row.high}, not {value}")
-        elif not isinstance(value, str) or not value:
-            raise SettingError(row.name, f"must be a non-empty text, not {value!r}")
+        else:
+            if row.kind == "file" and isinstance(value, os.PathLike):
+                value = os.fspath(value)          # a path object names the same file: kept as its text
+                object.__setattr__(obj, f.name, value)
+            if not isinstance(value, str) or not value:
+                raise SettingError(row.name, f"must be a non-empty text, not {value!r}")
 
 
 @dataclass(frozen=True)
