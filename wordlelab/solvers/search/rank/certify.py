@@ -258,7 +258,7 @@ def certify_min_total(searcher, start: str, value: int, target, progress=None) -
     --------
     >>> import io                                                      # doctest: +SKIP
     >>> certify_min_total(searcher, "salet", 7897, io.BytesIO())["claims"]  # doctest: +SKIP
-    380
+    365
     """
     if searcher.mode == "strict":
         raise WordleError("lower-bound certificates are made in easy and hard mode only")
