@@ -235,3 +235,18 @@ def cli_run(capsys):
         assert (r.code != 0) == expect_error, r.output
         return r
     return run
+
+
+def write_small_lists(folder):
+    """60 answers among 120 guesses of the default lists (seed 5), written to ``folder`` as g.txt and
+    a.txt: a best-start run over 8 first words takes a second. Returns (guess file, answer file)."""
+    import random
+    from wordlelab.instances.wordlists import load_lists
+    base = load_lists()
+    rng = random.Random(5)
+    answers = sorted(rng.sample(list(base.answers), 60))
+    others = sorted(set(base.guesses) - set(answers))
+    guesses = sorted(set(answers) | set(rng.sample(others, 60)))
+    (folder / "g.txt").write_text("\n".join(guesses) + "\n")
+    (folder / "a.txt").write_text("\n".join(answers) + "\n")
+    return str(folder / "g.txt"), str(folder / "a.txt")

@@ -9,12 +9,12 @@ differs, ``perm optimal`` writes one format with or without --workers, and a res
 import doctest
 import json
 import os
-import random
 import subprocess
 import sys
 
 import numpy as np
 import pytest
+from conftest import write_small_lists  # tests/ is on sys.path (pytest's prepend import mode)
 
 from wordlelab.errors import WordleError
 from wordlelab.instances.wordlists import load_lists
@@ -36,14 +36,8 @@ ELDROW_WORDS = ("baker", "cater", "crane", "eater", "fluff", "hater", "later", "
 @pytest.fixture(scope="module")
 def word_files(tmp_path_factory):
     """60 answers among 120 guesses: a best-start run over 8 first words takes a second."""
-    base = load_lists()
-    rng = random.Random(5)
-    answers = sorted(rng.sample(list(base.answers), 60))
-    others = sorted(set(base.guesses) - set(answers))
-    guesses = sorted(set(answers) | set(rng.sample(others, 60)))
     d = tmp_path_factory.mktemp("lists")
-    (d / "g.txt").write_text("\n".join(guesses) + "\n")
-    (d / "a.txt").write_text("\n".join(answers) + "\n")
+    write_small_lists(d)
     (d / "eldrow.txt").write_text("\n".join(ELDROW_WORDS) + "\n")
     return d
 

@@ -6,11 +6,10 @@ when their statistics were dicts; the values are that run's, on 60 answers among
 value fails here; so does a typed field that prints when it is unset.
 """
 import json
-import random
 
 import pytest
+from conftest import write_small_lists  # tests/ is on sys.path (pytest's prepend import mode)
 
-from wordlelab.instances.wordlists import load_lists
 from wordlelab.models.stats import CoreCheck, DepthStats, SolveStats
 
 COUNTERS = ["nodes", "cache_hits", "cells_scanned", "monotone", "endgame_trials", "refuted_at_once"]
@@ -22,15 +21,7 @@ HISTOGRAM = {"1": 1, "2": 25, "3": 33, "4": 1}          # ABLED's least-total tr
 @pytest.fixture(scope="module")
 def lists_args(tmp_path_factory):
     """60 answers among 120 guesses (tests/test_checkpoint.py's instance)."""
-    base = load_lists()
-    rng = random.Random(5)
-    answers = sorted(rng.sample(list(base.answers), 60))
-    others = sorted(set(base.guesses) - set(answers))
-    guesses = sorted(set(answers) | set(rng.sample(others, 60)))
-    d = tmp_path_factory.mktemp("lists")
-    (d / "g.txt").write_text("\n".join(guesses) + "\n")
-    (d / "a.txt").write_text("\n".join(answers) + "\n")
-    return str(d / "g.txt"), str(d / "a.txt")
+    return write_small_lists(tmp_path_factory.mktemp("lists"))
 
 
 def _stats(cli_run, args):

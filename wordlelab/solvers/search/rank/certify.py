@@ -272,13 +272,7 @@ def certify_min_total(searcher, start: str, value: int, target, progress=None) -
     # each search runs to its end (no stop block poisons it), so a Ctrl-C between two leaves the
     # node table sound; the certificate is written only once complete
     certifier.prove(np.ascontiguousarray(node.H, np.int32), node.L, NO_RULE, node.d, value, only=x0)
-    if isinstance(target, (str, bytes)) or hasattr(target, "__fspath__"):
-        with open_atomic(target, "wb", what="certificate") as f:
-            writer.stream = f
-            writer.close()
-    else:
-        writer.stream = target
-        writer.close()
+    _finish(writer, target)
     return {"claims": len(writer.lines), "searches": certifier.searches,
             "seconds": round(time.perf_counter() - t0, 3)}
 
@@ -361,13 +355,7 @@ def certify_ranking(searcher, best, value: int, target, others: int | None = Non
         if progress and (done + 1) % 200 == 0:
             progress(done + 1, len(groups), len(writer.lines))
     writer.claim(H, node.d, others, records)
-    if isinstance(target, (str, bytes)) or hasattr(target, "__fspath__"):
-        with open_atomic(target, "wb", what="certificate") as f:
-            writer.stream = f
-            writer.close()
-    else:
-        writer.stream = target
-        writer.close()
+    _finish(writer, target)
     return {"claims": len(writer.lines), "searches": certifier.searches, "first_guesses": len(groups),
             "seconds": round(time.perf_counter() - t0, 3)}
 
@@ -427,3 +415,15 @@ def certify_result(searcher, result, path) -> LowerBound | None:
 
 
 __all__ = ["certify_min_total", "certify_ranking", "certify_result"]
+
+
+def _finish(writer, target) -> None:
+    """Write the finished certificate to ``target``: a path (replaced whole, atomically) or an open
+    binary stream."""
+    if isinstance(target, (str, bytes)) or hasattr(target, "__fspath__"):
+        with open_atomic(target, "wb", what="certificate") as f:
+            writer.stream = f
+            writer.close()
+    else:
+        writer.stream = target
+        writer.close()
