@@ -34,7 +34,8 @@ def lists_options(f=None, guess_flag="--guesses"):
 
 json_option = click.option("--json", "as_json", is_flag=True, help="machine-readable output")
 mode_option = click.option("--mode", type=click.Choice(["easy", "hard", "strict"], case_sensitive=False), default="easy",
-                           show_default=True, help="easy, hard (NYT hard mode) or strict (every guess a possible answer)")
+                           show_default=True, help="easy, hard (NYT hard mode) or strict (every guess must itself be a possible answer given "
+                                "the patterns so far)")
 
 
 def save_tree_certificate(result, tree_file: str | None) -> None:

@@ -70,6 +70,12 @@ def _render(rows, as_json: bool) -> None:
     from wordlelab.cli.console import table
     table(None, COLUMNS, [[escape(f"{r.claim}: {r.question}"), r.status, escape(r.verified), f"{r.seconds:.1f}"]
                           for r in rows])
+    from collections import Counter
+    from wordlelab.cli.console import out
+    counts = Counter(r.outcome for r in rows)
+    words = {"verified": "verified", "partly": "partly re-checked", "none": "nothing to re-check", "fault": "FAULT"}
+    out.print(f"{len(rows)} files: " + ", ".join(f"{counts[k]} {w}" for k, w in words.items() if counts[k])
+              + f"; {sum(r.seconds for r in rows):.0f} s")
 
 
 COMMANDS = [recheck]

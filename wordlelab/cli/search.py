@@ -516,7 +516,8 @@ Examples:
 @click.option("--state", default=None, metavar="STATE",
               help="rank the next guesses after this game state (guess.PATTERN..., e.g. salet.BBBYB) instead of "
                    "the first words: totals count the guesses from there, over the answers it leaves")
-@click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20))
+@click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20),
+              help="every answer within this many guesses")
 @click.option("--top", "--exact", "top", default=1, show_default=True, type=non_negative(),
               help="exact values (not bounds) for this many best first words; the others get proven lower bounds")
 @flag_group("part", ("--limit", "limit", positive(), "N"), ("--shard", "shard", click.STRING, "i/n"),
