@@ -579,7 +579,8 @@ def best_start(lists, mode, state, max_guesses, top, limit, shard, only_words, c
     # values taken from a checkpoint are marked: they were not computed in this run
     columns = ["rank", "word", "total", "average", "proof"] + (["source"] if resumed else [])
     table(f"{words}, {mode} mode, {lists.name}" + (f" ({st.n_answers} answers left)" if state else ""), columns,
-          [[i + 1, r["word"], r["total"], r["average"], r["proof"]]
+          [[i + 1, r["word"], *((f">= {r['total']}", f">= {r['average']}") if r["proof"].startswith(">=")
+                                 else (r["total"], r["average"])), r["proof"]]
            + ([r["source"] if r["source"] != "computed" else "this run"] if resumed else [])
            for i, r in enumerate(rows)])
     if res.status in ("OPTIMAL", "FEASIBLE"):
