@@ -171,7 +171,7 @@ def test_a_wrong_cell_and_a_claim_that_does_not_exist_are_rejected(made):
 
     def swap(c):                 # a claim below, not of a cell of the first guess, named as if it were
         c["by"][0][1][0] = next(j for j in range(goal) if j not in named)
-    with pytest.raises(BoundFault, match=rf"^claim {goal} .*(is not one of its cells|guesses left)"):
+    with pytest.raises(BoundFault, match=rf"^claim {goal} .*(is not one of its classes|guesses left)"):
         check(lists, _tampered(lines, goal, swap))
     with pytest.raises(BoundFault, match=rf"^claim {goal} .*names claim {goal + 5}, which is not an earlier claim"):
         check(lists, _tampered(lines, goal, lambda c: c["by"][0][1].append(goal + 5)))
@@ -238,7 +238,7 @@ def test_solve_certify_checks_both_halves(tmp_path, capsys):
 
 
 def test_hard_mode_a_claim_asking_more_of_a_guess_is_rejected():
-    """A child claim's rule must ask no more than its cell's (so the claim's strategies are the cell's)."""
+    """A child claim's rule must ask no more than its class's (so the claim's strategies are the class's)."""
     lists = families(("ight", "atch", "ound"), 10)
     _, data, _ = certificate(lists, "hard", 6, "avels")
     lines = lines_of(data)
@@ -251,5 +251,5 @@ def test_hard_mode_a_claim_asking_more_of_a_guess_is_rejected():
         c["rule"] = [greens, need + [["z", 1]]]     # true of the claim: no guess of these lists has a z
         c["by"] = []
     assert not any("z" in g for g in lists.guesses)
-    with pytest.raises(BoundFault, match=rf"^claim {goal} .*claim {j} asks more of a guess than its cell"):
+    with pytest.raises(BoundFault, match=rf"^claim {goal} .*claim {j} asks more of a guess than its class"):
         check(lists, _tampered(lines, j, stricter))

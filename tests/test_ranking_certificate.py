@@ -99,7 +99,7 @@ def test_a_tampered_ranking_certificate_fails_naming_the_claim(made):
         "missing guess": (tampered(lines, goal, lambda c: c["by"].pop(g)), rf"^claim {goal} .*guess {word} is not refuted"),
         "wrong cell": (tampered(lines, goal, lambda c: c["by"][g][1].__setitem__(0, next(
             j for j in range(goal) if j not in c["by"][g][1] and json.loads(lines[j + 1])["answers"]
-            != json.loads(lines[child + 1])["answers"]))), rf"^claim {goal} .*(is not one of its cells|guesses left)"),
+            != json.loads(lines[child + 1])["answers"]))), rf"^claim {goal} .*(is not one of its classes|guesses left)"),
         "dangling reference": (tampered(lines, goal, lambda c: c["by"][g][1].append(goal + 3)),
                                rf"^claim {goal} .*names claim {goal + 3}, which is not an earlier claim"),
         "goal not the header's": (tampered(lines, -1, lambda h: h.update(others=value + 2)), r"^the goal .*at least"),

@@ -8,7 +8,7 @@ states it, and reads hard mode's rule from :mod:`~wordlelab.models.modes`.
 **The game from a node.** A node is a set S of answers still possible, a hard-mode rule R (the
 conjunction of what the play so far asks of a guess, :func:`~wordlelab.models.modes.rule_after`;
 in easy mode none) and g guesses left. The play from it depends on (S, R, g) alone: the guesses
-allowed are those obeying R, and playing x splits S into cells S_p (the answers giving x the
+allowed are those obeying R, and playing x splits S into classes S_p (the answers giving x the
 reply p), each a node (S_p, R ∧ rule(x, p), g - 1). Let V(S, R, g) be the least total, over
 strategies that find every answer of S within g guesses, of the guesses each answer needs (∞
 if there is none). Every answer pays for x, and the answer x itself (if in S) is then found, so
@@ -24,7 +24,7 @@ guess list), gives every other answer of S a reply of its own, and 2s when none 
 s ≥ 2 answers need g ≥ 2. Every answer not found by the first guess needs at least two, so the
 total is at least 1 + 2(s - 1) = 2s - 1, and it is 2s - 1 only if the first guess is an answer
 of S and every other answer is found by the second guess, which must then be that answer:
-so each other answer is alone in its cell of the first guess. ∎
+so each other answer is alone in its class of the first guess. ∎
 
 **Lemma (replies).** Let K be the most classes any guess splits *all* the answers into. If
 g ≥ 3 and s ≥ 2, V(S, R, g) ≥ 3s - 1 - min(s, K), and floor takes the larger of the two bounds.
@@ -32,7 +32,7 @@ g ≥ 3 and s ≥ 2, V(S, R, g) ≥ 3s - 1 - min(s, K), and floor takes the larg
 y's classes of all the answers). With g - 1 ≥ 2 guesses left each class C other than y's green
 one needs at least 2|C| - 1 (the floor), so V ≥ s + 2(s - hit) - (k - hit) ≥ 3s - 1 - k. ∎
 
-The one-ply form of the floor uses only the cells' sizes: with h = g - 1 guesses left in a cell,
+The one-ply form of the floor uses only the classes' sizes: with h = g - 1 guesses left in a class,
 f(0) = 0; f(s) = ∞ for s ≥ 1 when h = 0 and for s ≥ 2 when h = 1; f(1) = 1; f(s) = 2s - 1. As
 f(|C|) ≤ floor(C, ·, h), a guess x with k classes (one of them the green one when x ∈ S, hit = 1)
 is refuted for a bound v as soon as |S| + Σ f = 3|S| - hit - k ≥ v (when h ≥ 2).
@@ -41,17 +41,17 @@ is refuted for a bound v as soon as |S| + Σ f = 3|S| - hit - k ≥ v (when h �
 says "V(S_i, R_i, g_i) ≥ v_i" and carries groups (X, C): a set X of guesses and a set C of
 earlier claims. It is *checked* when, for every guess x allowed under R_i, the bound
 
-    B(x) = |S_i| + Σ_{cells p ≠ GGGGG of x} b(p)  ≥  v_i,
+    B(x) = |S_i| + Σ_{classes p ≠ GGGGG of x} b(p)  ≥  v_i,
 
 where b(p) is max(floor(S_p, R', g_i - 1), v_j) when the group that holds x names a claim j
 whose answers are exactly S_p, with g_j ≥ g_i - 1 and a rule R_j that asks no more than
 R' = R_i ∧ rule(x, p) (:func:`~wordlelab.models.modes.asks_at_least`), and floor(S_p, R', g_i - 1)
 otherwise. A guess in no group is bounded by floors alone; one whose one-ply form already
-reaches v_i is settled without building its cells (the checker redoes that one-ply probe).
+reaches v_i is settled without building its classes (the checker redoes that one-ply probe).
 
 **Theorem.** If every claim of a certificate is checked, every claim is true. *Proof.* By
 induction on the claim's number: a claim names only earlier claims, true by induction. A
-claim j bounding a cell with g_j ≥ g_i - 1 guesses and a rule R_j asking no more than R'
+claim j bounding a class with g_j ≥ g_i - 1 guesses and a rule R_j asking no more than R'
 bounds it too: a strategy within g_i - 1 guesses under R' is one within g_j guesses under
 R_j (every guess it plays obeys R_j, and the rules it meets later, conjunctions with the same
 pairs, ask no more than its own). So b(p) ≤ V(S_p, R', g_i - 1), by the lemma for the
@@ -178,14 +178,14 @@ def pattern_table(guesses, answers, chunk: int = 512) -> np.ndarray:
 
 
 def _one_ply(k: np.ndarray, hit: np.ndarray, n: int, h: int) -> np.ndarray:
-    """|S| + Σ f over the cells, for guesses with ``k`` classes (``hit``: one of them green), h guesses left after."""
+    """|S| + Σ f over the classes, for guesses with ``k`` classes (``hit``: one of them green), h guesses left after."""
     k = k.astype(np.float64)
     hit = hit.astype(np.float64)
     if h >= 2:
         return 3 * n - hit - k
-    if h == 1:                # every cell but the green one must be a single answer
+    if h == 1:                # every class but the green one must be a single answer
         return np.where(k == n, 2 * n - hit, INF)
-    return np.where(k - hit > 0, INF, float(n))     # h == 0: no cell but the green one
+    return np.where(k - hit > 0, INF, float(n))     # h == 0: no class but the green one
 
 
 def max_classes(table: np.ndarray) -> int:
@@ -194,15 +194,15 @@ def max_classes(table: np.ndarray) -> int:
     return int((1 + (srt[:, 1:] != srt[:, :-1]).sum(axis=1)).max())
 
 
-def floor(cell: np.ndarray, h: int, table: np.ndarray, answer_guess: np.ndarray, allowed=None,
+def floor(members: np.ndarray, h: int, table: np.ndarray, answer_guess: np.ndarray, allowed=None,
           classes: int | None = None) -> float:
-    """floor(C, R, h) of the module's lemmas for the answers ``cell`` (indices, ascending).
+    """floor(C, R, h) of the module's lemmas for the answers ``class`` (indices, ascending).
 
     ``table`` is :func:`pattern_table`'s, ``answer_guess`` each answer's guess index (-1 when it
     is not a guess), ``allowed`` a boolean array over the guesses (None: every guess),
     ``classes`` the replies lemma's K (:func:`max_classes`; None: that lemma is not used).
     """
-    s = cell.shape[0]
+    s = members.shape[0]
     if s == 0:
         return 0
     if h <= 0:
@@ -213,12 +213,12 @@ def floor(cell: np.ndarray, h: int, table: np.ndarray, answer_guess: np.ndarray,
         return INF
     if classes is not None and h >= 3 and s > classes:
         return 3 * s - 1 - classes          # above 2s: the replies lemma (then no answer guess splits S fully)
-    rows = answer_guess[cell]
+    rows = answer_guess[members]
     rows = rows[rows >= 0]
     if allowed is not None:
         rows = rows[allowed[rows]]
     if rows.shape[0]:
-        block = np.sort(table[np.ix_(rows, cell)], axis=1)
+        block = np.sort(table[np.ix_(rows, members)], axis=1)
         if (block[:, 1:] != block[:, :-1]).all(axis=1).any():
             return 2 * s - 1
     return 2 * s
@@ -322,7 +322,7 @@ class _Checker:
         self.classes = max_classes(self.table)
         place = {w: i for i, w in enumerate(self.guesses)}
         self.answer_guess = np.array([place.get(a, -1) for a in self.answers], np.int64)
-        # a guess's answer index, or -1: the guess that is an answer of S gets the green cell
+        # a guess's answer index, or -1: the guess that is an answer of S gets the green class
         self.guess_answer = np.full(len(self.guesses), -1, np.int64)
         for i, g in enumerate(self.answer_guess):
             if g >= 0:
@@ -375,7 +375,7 @@ class _Checker:
             groups = [(np.array(X, np.int64), [int(j) for j in C]) for X, C in c.get("by", [])]
         except (KeyError, TypeError, ValueError) as e:
             raise BoundFault(f"{where}: malformed ({e})") from None
-        if S.ndim != 1 or S.shape[0] == 0 or (S.shape[0] > 1 and (np.diff(S) <= 0).any()) \
+        if S.ndim != 1 or S.shape[0] == 0 or (S.shape[0] > 1 and (np.diff(S) <= 0).any())\
                 or S[0] < 0 or S[-1] >= len(self.answers):
             raise BoundFault(f"{where}: its answers must be answer indices, ascending, at least one")
         if isinstance(left, bool) or not isinstance(left, int) or left < 0:
@@ -448,18 +448,18 @@ class _Checker:
             x = int(X[t])
             total = self._guess_bound(name, x, np.ascontiguousarray(P[:, t]), S, h, rule, listed.get(x, ()), floors)
             if total < need[t]:
-                why = "its cells" if x not in listed else "its cells and claims"
+                why = "its classes" if x not in listed else "its classes and claims"
                 held_to = f" (held to at least {_shown(need[t])})" if x in held else ""
                 raise BoundFault(f"{name}: guess {self.guesses[x].upper()}{held_to} is not refuted: {why} bound the "
                                  f"total by {int(total)} only")
         for x, children in listed.items():
             if children and bound[row_of[x]] >= need[row_of[x]]:
-                # settled by the one-ply probe: the claims it names are still checked to be its cells
+                # settled by the one-ply probe: the claims it names are still checked to be its classes
                 self._guess_bound(name, x, np.ascontiguousarray(P[:, row_of[x]]), S, h, rule, children, floors)
         self.claims.append((S, left, v, rule))
 
     def _guess_bound(self, name, x, row, S, h, rule, children, floors) -> float:
-        """B(x) of the module's check: |S| plus each cell's floor, or the claim named for it."""
+        """B(x) of the module's check: |S| plus each class's floor, or the claim named for it."""
         order = np.argsort(row, kind="stable")
         pats = row[order]
         cuts = np.flatnonzero(pats[1:] != pats[:-1]) + 1
@@ -473,31 +473,31 @@ class _Checker:
             pos = int(np.searchsorted(S, Sj[0]))
             p = int(row[pos]) if pos < S.shape[0] and S[pos] == Sj[0] else -1
             if p < 0 or p == ALL_GREEN or p in claimed:
-                raise BoundFault(f"{name}: claim {j} named for guess {word.upper()} is not one of its cells"
-                                 + (" (two claims for one cell)" if p in claimed else ""))
+                raise BoundFault(f"{name}: claim {j} named for guess {word.upper()} is not one of its classes"
+                                 + (" (two claims for one class)" if p in claimed else ""))
             a, b = by_pattern[p]
-            cell = np.sort(S[order[a:b]])
-            if not np.array_equal(cell, Sj):
-                raise BoundFault(f"{name}: claim {j} named for guess {word.upper()} is not one of its cells")
+            members = np.sort(S[order[a:b]])
+            if not np.array_equal(members, Sj):
+                raise BoundFault(f"{name}: claim {j} named for guess {word.upper()} is not one of its classes")
             if left_j < h:
-                raise BoundFault(f"{name}: claim {j} has {left_j} guesses left, its cell after "
+                raise BoundFault(f"{name}: claim {j} has {left_j} guesses left, its class after "
                                  f"{word.upper()} has {h}")
             if self.mode == "hard" and not asks_at_least(join_rules(*rule, *hard_rule(word, p)), rule_j):
-                raise BoundFault(f"{name}: claim {j} asks more of a guess than its cell after {word.upper()} does")
+                raise BoundFault(f"{name}: claim {j} asks more of a guess than its class after {word.upper()} does")
             claimed[p] = v_j
         total = float(S.shape[0])
         for p, (a, b) in by_pattern.items():
             if p == ALL_GREEN:
                 continue
-            cell_rule = join_rules(*rule, *hard_rule(word, p)) if self.mode == "hard" else NO_RULE
+            class_rule = join_rules(*rule, *hard_rule(word, p)) if self.mode == "hard" else NO_RULE
             if b - a == 1 or h < 2:
                 f = 1 if b - a == 1 and h >= 1 else INF
             else:
-                cell = np.sort(S[order[a:b]])
-                key = (cell.tobytes(), cell_rule)
+                members = np.sort(S[order[a:b]])
+                key = (members.tobytes(), class_rule)
                 f = floors.get(key)
                 if f is None:
-                    f = self.floor(cell, h, self.allowed(cell_rule))
+                    f = self.floor(members, h, self.allowed(class_rule))
                     floors[key] = f
             total += max(f, claimed.get(p, 0))
             if total == INF:

@@ -5,16 +5,16 @@ docstring states the format and proves the theorem the checker relies on) for a 
 and a value v the search has proven least, and nothing it writes is trusted: the independent
 checker re-checks it.
 
-**How the claims are found.** A claim "V(S, R, g) >= v" needs, for every allowed guess x, cells
+**How the claims are found.** A claim "V(S, R, g) >= v" needs, for every allowed guess x, classes
 whose bounds sum with |S| to at least v. Guesses whose one-ply bound 3|S| - hit - k already
-reaches v are left to the checker, which redoes that probe; so are guesses whose cells'
+reaches v are left to the checker, which redoes that probe; so are guesses whose classes'
 floors (the 2s - 1 / 2s rule) reach it. For each other guess (in easy mode, once per
-set of classes of S: guesses that split S alike share a record), the search bounds each cell of
+set of classes of S: guesses that split S alike share a record), the search bounds each class of
 three or more answers with the budget the gap leaves (:meth:`NativeSearcher.min_sum` with
 beta = floor + gap: its least total, or a lower bound of at least beta). Since the search
-proved V(S, R, g) >= v, the recurrence gives |S| + Σ V(cells) >= v for every x, so these bounds
+proved V(S, R, g) >= v, the recurrence gives |S| + Σ V(classes) >= v for every x, so these bounds
 close the gap; the largest raises are taken first, each only as far as needed, and each raised
-cell becomes a claim proven the same way, one guess fewer left. Claims are kept by (S, R, g),
+class becomes a claim proven the same way, one guess fewer left. Claims are kept by (S, R, g),
 and one proven before with a bound high enough is named again rather than re-proven.
 
 The search's values are its node table's: after a ``solve`` on the same searcher most of them
@@ -52,7 +52,7 @@ def _one_ply(k: np.ndarray, hit: np.ndarray, n: int, h: int) -> np.ndarray:
 
 
 class _Certifier:
-    """The claims written so far, by (answers, rule, guesses left), and the searcher that bounds cells."""
+    """The claims written so far, by (answers, rule, guesses left), and the searcher that bounds classes."""
 
     def __init__(self, searcher, writer: CertificateWriter, progress=None):
         self.s = searcher
@@ -95,14 +95,14 @@ class _Certifier:
         return 2 * s
 
     def bound(self, S: np.ndarray, L: np.ndarray, h: int, beta: int) -> int:
-        """The search's least total of the cell (S, L, h) if below ``beta``, else a bound >= beta."""
+        """The search's least total of the class (S, L, h) if below ``beta``, else a bound >= beta."""
         self.searches += 1
         v, _ = self.s.min_sum(np.ascontiguousarray(S, np.int32), L, h, beta, 0)
         return int(v)
 
     def probe(self, S: np.ndarray, L: np.ndarray, rule: tuple, g: int) -> int:
         """The checker's one-ply bound at (S, rule, g): the least over allowed guesses of |S| plus
-        their cells' one-ply floors. A claim up to it needs no groups (the checker redoes the probe)."""
+        their classes' one-ply floors. A claim up to it needs no groups (the checker redoes the probe)."""
         key = (S.tobytes(), rule, g)
         value = self.one_ply.get(key)
         if value is None:
@@ -112,7 +112,7 @@ class _Certifier:
         return value
 
     def child(self, L: np.ndarray, rule: tuple, x: int, p: int) -> tuple:
-        """The guess list and rule of the cell of reply ``p`` after guess ``x``."""
+        """The guess list and rule of the class of reply ``p`` after guess ``x``."""
         if not self.hard:
             return L, NO_RULE
         return self.s.child_list(L, np.int32(x), np.int32(p)), rule_after(*rule, self.s.lists.guesses[x], int(p))
@@ -151,7 +151,7 @@ class _Certifier:
         return i
 
     def _classes_key(self, H, x) -> bytes:
-        """The cells x splits H into, whatever their replies (and which answer x finds): equal keys, equal cells."""
+        """The classes x splits H into, whatever their replies (and which answer x finds): equal keys, equal classes."""
         col = self.MT[H, x]
         _, first, inverse = np.unique(col, return_index=True, return_inverse=True)
         green = np.flatnonzero(col == ALL_GREEN)
@@ -161,43 +161,43 @@ class _Certifier:
         """The claims that refute guess ``x`` for the bound ``v``; None when the floors alone do."""
         n, h = H.shape[0], g - 1
         members, starts, sizes, pats = K.classes_of(self.MT, H, np.int32(x))
-        cells = []
+        classes = []
         for c in range(sizes.shape[0]):
             sub = np.sort(members[starts[c]:starts[c] + sizes[c]])
             Lc, rc = self.child(L, rule, x, int(pats[c]))
-            cells.append((sub, Lc, rc, self.floor(sub, h, Lc)))
-        gap = v - n - sum(min(f, INF) for *_, f in cells)
+            classes.append((sub, Lc, rc, self.floor(sub, h, Lc)))
+        gap = v - n - sum(min(f, INF) for *_, f in classes)
         if gap <= 0:
             return None
         children = []
-        # first the checker's one-ply probes at the cells: claims with no groups, each as high as
-        # its probe goes (so another first word meeting the cell names it again). When they close
-        # the gap, the cells raised most per answer are taken: the checker's work at a claim is
+        # first the checker's one-ply probes at the classes: claims with no groups, each as high as
+        # its probe goes (so another first word meeting the class names it again). When they close
+        # the gap, the classes raised most per answer are taken: the checker's work at a claim is
         # its answers times the guesses.
         lifts = []
-        for c, (sub, Lc, rc, f) in enumerate(cells):
+        for c, (sub, Lc, rc, f) in enumerate(classes):
             if sub.shape[0] >= 3 and f < INF and h >= 3:
                 up = self.probe(sub, Lc, rc, h) - f
                 if up > 0:
                     lifts.append((up, c))
         if sum(up for up, _ in lifts) >= gap:
-            lifts.sort(key=lambda r: (-r[0] / cells[r[1]][0].shape[0], r[1]))
+            lifts.sort(key=lambda r: (-r[0] / classes[r[1]][0].shape[0], r[1]))
             for up, c in lifts:
                 if gap <= 0:
                     break
-                sub, Lc, rc, f = cells[c]
+                sub, Lc, rc, f = classes[c]
                 children.append(self.prove(sub, Lc, rc, h, f + up))
                 gap -= up
             return children
-        # else every lift is needed, and the search bounds the cells above them
+        # else every lift is needed, and the search bounds the classes above them
         lifted = dict((c, up) for up, c in lifts)
-        cells = [(sub, Lc, rc, f + lifted.get(c, 0)) for c, (sub, Lc, rc, f) in enumerate(cells)]
+        classes = [(sub, Lc, rc, f + lifted.get(c, 0)) for c, (sub, Lc, rc, f) in enumerate(classes)]
         gap -= sum(lifted.values())
-        # the cells of 3 or more answers in turn, claims already written first (free), then the
+        # the classes of 3 or more answers in turn, claims already written first (free), then the
         # largest: each searched with the gap left as its budget (as the search's own first-guess
-        # bound spends it), so a cell's search stops once it has raised it the rest of the way
+        # bound spends it), so a class's search stops once it has raised it the rest of the way
         order = []
-        for c, (sub, Lc, rc, f) in enumerate(cells):
+        for c, (sub, Lc, rc, f) in enumerate(classes):
             if sub.shape[0] >= 3 and f < INF:
                 known = self.proven.get((sub.tobytes(), rc, h))
                 order.append((known is None or known[1] < f + gap, -sub.shape[0], c))
@@ -205,7 +205,7 @@ class _Certifier:
         for _, _, c in order:
             if gap <= 0:
                 break
-            sub, Lc, rc, f = cells[c]
+            sub, Lc, rc, f = classes[c]
             known = self.proven.get((sub.tobytes(), rc, h))
             b = known[1] if known is not None and known[1] >= f + gap else self.bound(sub, Lc, h, f + gap)
             if b <= f:
@@ -214,15 +214,15 @@ class _Certifier:
             gap -= take
             j = self.prove(sub, Lc, rc, h, f + take)
             if j is None:
-                raise WordleError("internal error: a cell's raised bound is no more than its floor")
+                raise WordleError("internal error: a class's raised bound is no more than its floor")
             children.append(j)
             lifted.pop(c, None)
         if gap > 0:
             raise _Short(f"the search's bounds leave guess {self.s.lists.guesses[x].upper()} {gap} short of {v} "
                          f"at a node of {n} answers with {g} guesses left")
-        # the lifted cells the search did not raise further: their one-ply claims
+        # the lifted classes the search did not raise further: their one-ply claims
         for c, up in lifted.items():
-            sub, Lc, rc, f = cells[c]
+            sub, Lc, rc, f = classes[c]
             children.append(self.prove(sub, Lc, rc, h, f))
         return children
 
@@ -246,7 +246,7 @@ def certify_min_total(searcher, start: str, value: int, target, progress=None) -
     Returns
     -------
     dict
-        ``claims``, ``searches`` (cells the search bounded) and ``seconds``.
+        ``claims``, ``searches`` (classes the search bounded) and ``seconds``.
 
     Raises
     ------
@@ -282,10 +282,10 @@ def certify_ranking(searcher, best, value: int, target, others: int | None = Non
     whose first guess is not one of ``best`` at least ``others`` (default ``value + 1``).
 
     With a verified tree of total ``value`` starting with each word of ``best``, the checked
-    certificate shows that they are the best first words, and the only ones. One goal claim covers every first guess; the cells
-    of the first words are claims named by the first words that meet them, so a cell two first
+    certificate shows that they are the best first words, and the only ones. One goal claim covers every first guess; the classes
+    of the first words are claims named by the first words that meet them, so a class two first
     words share (anagrams, above all) is proven once. Most first words are refuted by the
-    checker's one-ply probes at their cells (claims with no groups); the few near the best need
+    checker's one-ply probes at their classes (claims with no groups); the few near the best need
     the search's bounds below them, as in :func:`certify_min_total`.
 
     Parameters
