@@ -36,9 +36,9 @@ import re
 from dataclasses import dataclass
 
 from wordlelab.errors import WordleError
-from wordlelab.models import feedback as _wordle
+from wordlelab.models import feedback as wordle_rules
 
-WIN = _wordle.ALL_GREEN
+WIN = wordle_rules.ALL_GREEN
 MAX_CODES = 10_000          # the matrix is codes x codes bytes: 100 MB at this size
 _NAME_RE = re.compile(r"^mastermind:(\d+)x(\d+)$")
 
@@ -49,28 +49,28 @@ class WordleGame:
 
     name: str = "wordle"
     letters: bool = True         # letter-based bounds, endgames and hard/strict mode hold
-    n_replies: int = _wordle.N_PATTERNS
+    n_replies: int = wordle_rules.N_PATTERNS
 
     def check_guess(self, text: str) -> str:
         """The word, lower-cased; WordleError unless it is 5 ASCII letters."""
-        return _wordle.check_word(text)
+        return wordle_rules.check_word(text)
 
     def reply(self, guess: str, answer: str) -> int:
         """The pattern code of ``guess`` against ``answer``."""
-        return _wordle.feedback(guess, answer)
+        return wordle_rules.feedback(guess, answer)
 
     def reply_string(self, code: int) -> str:
         """``'BYGBB'``-style string of a pattern code."""
-        return _wordle.pattern_string(code)
+        return wordle_rules.pattern_string(code)
 
     def reply_code(self, text: str) -> int:
         """The pattern code of a ``'BYGBB'``-style string; WordleError if malformed."""
-        return _wordle.pattern_code(text)
+        return wordle_rules.pattern_code(text)
 
     @property
     def reply_width(self) -> int:
         """Characters of a written reply (Selby's tree format reads that many before the depth)."""
-        return _wordle.WORD_LENGTH
+        return wordle_rules.WORD_LENGTH
 
 
 WORDLE = WordleGame()
