@@ -653,3 +653,33 @@ def test_drafts_a_sweeps_workers_take_from_an_unsealed_file_are_what_its_result_
         decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(core_work=10**9),
                                 execution=Execution(checkpoint=str(bad)))
     forget_unsealed()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_a_sweep_reads_its_checkpoint_once_and_writes_it_through_its_run(monkeypatch, tmp_path, mode, workers):
+    """The run object reads the checkpoint once; the sweep's other reads of the file are those a
+    write makes, to merge with what another process wrote meanwhile."""
+    import inspect
+    from wordlelab.solvers.runtime import checkpoint as ck_module
+    words = sorted(random.Random(7).sample(load_lists("nyt20220316").guesses, 120))
+    lists = WordLists("random-120", words, words)
+    ck = str(tmp_path / "every.json")
+    first = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, candidates=FirstWords(limit=40),
+                                    execution=Execution(checkpoint=ck))
+    checked_reads = []
+    real = ck_module.load_checkpoint
+
+    def counting(path, question, validate=None):
+        writing = {"save_results", "merged_entries"} & {f.function for f in inspect.stack()}
+        if str(path) == ck and not writing:
+            checked_reads.append(path)
+        return real(path, question, validate)
+    from wordlelab.solvers.runtime import sweep as sweep_module
+    monkeypatch.setattr(ck_module, "load_checkpoint", counting)
+    monkeypatch.setattr(sweep_module, "load_checkpoint", counting)
+    again = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, candidates=FirstWords(limit=60),
+                                    execution=Execution(checkpoint=ck, workers=workers))
+    assert len(checked_reads) == 1      # (a worker process takes its client's entries, and its own reads go uncounted)
+    assert again.stats["from_checkpoint"] == 40 - first.stats["decided"]["unknown"]
+    assert set(first.stats["yes"]) <= set(again.stats["yes"])

@@ -373,13 +373,17 @@ def _merge(sweep, key, new):
     sweep.results[key] = new if old is None or sweep.merge is None else sweep.merge(old, new)
 
 
-def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, save_every: float = 1.0) -> dict:
+def run_sweep(sweep: Sweep, ex, checkpoint=None, progress=None, on_result=None, save_every: float = 1.0, *,
+              loaded=None) -> dict:
     """Run every task not already in the checkpoint; returns the merged results (key -> result).
 
     ``progress(n, info=...)`` is told of each result; ``on_result(key, result, executor)`` is a hook
     (tests use it to kill a worker or interrupt the client). Ctrl-C saves and re-raises.
+    ``loaded``: the checkpoint's entries as the caller has already read and checked them (a
+    :class:`~wordlelab.solvers.runtime.checkpoint.Loaded`), so that the file is read once a run.
     """
-    loaded = load_results(sweep, checkpoint)
+    if loaded is None:
+        loaded = load_results(sweep, checkpoint)
     sweep.last = None
     _restore(sweep, loaded)
     todo = [k for k in sweep.keys if k not in sweep.results or (sweep.stale and sweep.stale(k, sweep.results[k]))]

@@ -32,7 +32,7 @@ from wordlelab.errors import ParameterError, check_words
 from wordlelab.models.result import Result
 from wordlelab.models.settings import Execution, Limits
 from wordlelab.solvers.runtime.interrupt import StopOnCtrlC
-from wordlelab.solvers.search.depth.depth_decision import decide_word, first_words, root_classes, twin_entry, keeps_proof
+from wordlelab.solvers.search.depth.depth_decision import decide_word, first_words, root_classes, twin_entry
 from wordlelab.solvers.search.depth.depth_entries import (sweep_question, check_decision,  # noqa: F401 (check_decision: the sweep's own)
                                                    replay_refutation)
 from wordlelab.solvers.search.depth.depth_report import (SweepTally, count_by_verdict, nos_unchecked, sweep_result,
@@ -152,11 +152,12 @@ def decide_every_first_word(searcher, guesses: int, *, candidates: FirstWords = 
                                  "class checkpoints")
         words = sample_first_words(sweep_candidates(searcher, guesses), *sample)
     retry: frozenset = frozenset()
+    if class_checkpoints and limit is not None:
+        raise ParameterError("a class checkpoint decides its own word: drop {limit} ({words} names others)")
+    question = sweep_question(searcher, searcher.root(None, None, guesses), guesses)
+    run.open(checkpoint, question)     # the one read of the checkpoint: refused now, before any work
     if class_checkpoints:
         from wordlelab.solvers.search.depth.class_refutation import draft_classes
-        if limit is not None:
-            raise ParameterError("a class checkpoint decides its own word: drop {limit} ({words} names others)")
-        run.use_drafts(sweep_question(searcher, searcher.root(None, None, guesses), guesses), checkpoint)
         drafted = draft_classes(run, guesses, class_checkpoints)
         retry = frozenset(drafted)
         if words is not None:      # the words drafted are taken too
@@ -179,9 +180,8 @@ def decide_every_first_word(searcher, guesses: int, *, candidates: FirstWords = 
             res.status, res.claimed, res.rests_on = res.claimed or res.status, None, []
             res.bound = res.stats.pop("claimed_bound", None)
         if searcher.mode == "easy":
-            _mark_checked(searcher, guesses, checkpoint, decisions, taken, res)
-    count_drafted_claims(searcher, guesses, sweep_question(searcher, searcher.root(None, None, guesses), guesses),
-                         checkpoint, res)
+            _mark_checked(run, decisions, taken, res)
+    count_drafted_claims(searcher, guesses, question, checkpoint, res)
     if sample is not None:
         res.stats["sample"] = sample_estimate(searcher, guesses, checkpoint, decisions, sample,
                                               res.stats.pop("reach"))
@@ -207,16 +207,13 @@ def _rechecked(res: Result, searcher, guesses, decisions, progress, tree_dir, wo
     return res
 
 
-def _mark_checked(searcher, guesses, checkpoint, decisions: dict, rechecked: dict, res: Result) -> None:
+def _mark_checked(run, decisions: dict, rechecked: dict, res: Result) -> None:
     """Mark the easy-mode nos of ``rechecked`` (all passed the checker) as checked, in
-    ``decisions``, in ``checkpoint`` and in the counts of ``res``."""
-    from wordlelab.solvers.runtime.checkpoint import save_merged
+    ``decisions``, in the checkpoint of ``run`` and in the counts of ``res``."""
     for word, value in rechecked.items():
         if value["yes"] is False:
             decisions[word] = dict(value, checked=True)
-    if checkpoint:
-        question = sweep_question(searcher, searcher.root(None, None, guesses), guesses)
-        decisions.update(save_merged(checkpoint, question, decisions, keeps_proof))
+    decisions.update(run.save(decisions))
     res.stats["nos_unchecked"] = nos_unchecked(decisions, "easy")
 
 
@@ -224,15 +221,13 @@ def _decide_in_process(run, guesses, checkpoint, progress, tree_dir, node_limit,
                        stale) -> tuple[Result, dict]:
     """:func:`decide_every_first_word` in this process, with the state of ``run`` (a
     :class:`~wordlelab.solvers.search.depth.run.DepthRun`); also its decisions (word -> entry)."""
-    from wordlelab.solvers.runtime.checkpoint import load_checkpoint, save_merged
     from wordlelab.solvers.search.engine.core_prover import Count
     from wordlelab.solvers.search.engine.tables import UNTOUCHED
     t0 = time.perf_counter()
     searcher = run.searcher
     node = searcher.root(None, None, guesses)
-    question = sweep_question(searcher, node, guesses)
-    decisions = load_checkpoint(checkpoint, question, check_decision(searcher))
-    sealed = decisions.sealed
+    question = run.question
+    decisions = dict(run.decisions)
     prover = None
     if searcher.mode == "easy":
         from wordlelab.solvers.search.engine.core_prover import CoreProver
@@ -241,8 +236,6 @@ def _decide_in_process(run, guesses, checkpoint, progress, tree_dir, node_limit,
         run.easy_certificates = EasyCertificates(searcher, decisions, run.core_work)
         run.easy_certificates.progress = progress
         run.easy_certificates.mark_trusted(decisions)
-    run.bank_cores(decisions)
-    run.use_drafts(question, checkpoint)
     cache, stats = searcher.new_cache(), new_stats()
     Lchild, class_hash_of = root_classes(searcher, node)
     if prover is not None:
@@ -273,7 +266,7 @@ def _decide_in_process(run, guesses, checkpoint, progress, tree_dir, node_limit,
     def save(decisions):
         if pick[2] is not None:
             save_reach(checkpoint, question, pick[2][1], passed)
-        return save_merged(checkpoint, question, decisions, keeps_proof)
+        return run.save(decisions)
     last_save = time.monotonic()
     if tree_dir:
         Path(tree_dir).mkdir(parents=True, exist_ok=True)
@@ -320,6 +313,6 @@ def _decide_in_process(run, guesses, checkpoint, progress, tree_dir, node_limit,
     nodes = int(stats[Stat.NODES]) + (int(prover.stats[Stat.NODES]) if prover is not None else 0)
     res = sweep_result(question, decisions, n_words,
                        SweepTally(resumed, decided_now, verified_now, nodes, time.perf_counter() - t0),
-                       checkpoint=checkpoint, sealed=sealed)
+                       checkpoint=checkpoint, sealed=run.sealed)
     res.stats["reach"] = passed
     return res, decisions

@@ -38,10 +38,10 @@ class _Unstoppable:
         pass
 
 
-def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref, checkpoint, core_work):
-    """A worker's run (its searcher and the campaign's state), the first node's child lists, and
-    (easy mode) a prover fed the checkpoint's cores."""
-    from wordlelab.solvers.runtime.checkpoint import load_checkpoint
+def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref, checkpoint, core_work, decisions):
+    """A worker's run (its searcher and the campaign's state, seeded from ``decisions``, the
+    checkpoint's entries as the client read them), the first node's child lists, and (easy mode)
+    a prover fed the checkpoint's cores."""
     from wordlelab.solvers.search.native import NativeSearcher
     from wordlelab.solvers.search.engine.node_table import SharedArray
     table = SharedArray.attach(table_ref) if table_ref else None
@@ -52,15 +52,11 @@ def _worker_init(lists, mode, guesses, entries, node_limit, tree_dir, table_ref,
     node = searcher.root(None, None, guesses)
     Lchild, _ = root_classes(searcher, node)
     prover = None
-    if mode == "hard":
-        question = sweep_question(searcher, node, guesses)
-        run.bank_cores(load_checkpoint(checkpoint, question, check_decision(searcher)))
-        run.use_drafts(question, checkpoint)
+    run.open(checkpoint, sweep_question(searcher, node, guesses), entries=decisions)
     if mode == "easy":
         from wordlelab.solvers.search.engine.core_prover import CoreProver
         from wordlelab.solvers.search.depth.easy_cores import EasyCertificates
         prover = CoreProver(searcher)
-        decisions = load_checkpoint(checkpoint, sweep_question(searcher, node, guesses), check_decision(searcher))
         run.easy_certificates = EasyCertificates(searcher, decisions, core_work)
         run.easy_certificates.use_prover(prover, Lchild)
         replayed: set = set()
@@ -99,15 +95,14 @@ def decide_on_workers(run, guesses, checkpoint, progress, tree_dir, node_limit, 
     """:func:`~wordlelab.solvers.search.depth.depth_sweep.decide_every_first_word` with the first
     words as sweep tasks, with the check budget of ``run`` (a
     :class:`~wordlelab.solvers.search.depth.run.DepthRun`); also its decisions."""
-    from wordlelab.solvers.runtime.checkpoint import load_checkpoint, note_unsealed
+    from wordlelab.solvers.runtime.checkpoint import Loaded, note_unsealed
     from wordlelab.solvers.search.engine.node_table import SharedArray, table_shape
     from wordlelab.solvers.runtime.sweep import Sweep, executor, prewarm, run_sweep
     t0 = time.perf_counter()
     searcher = run.searcher
     node = searcher.root(None, None, guesses)
-    question = sweep_question(searcher, node, guesses)
-    loaded = load_checkpoint(checkpoint, question, check_decision(searcher))   # refused now, before any work
-    run.use_drafts(question, checkpoint)             # ... and so is a drafts file the workers would refuse
+    question = run.question
+    loaded = Loaded(run.decisions, sealed=run.sealed)
     order = first_words(searcher, node, *pick[:2], pick[2] is not None)
     if searcher.mode == "easy" and pick[2] is None:   # the words the checkpoint's cores cover first (as in one process)
         from wordlelab.solvers.search.depth.easy_cores import CoveredFirst, EasyCertificates
@@ -133,7 +128,7 @@ def decide_on_workers(run, guesses, checkpoint, progress, tree_dir, node_limit, 
     shared = ex.name != "inprocess" and searcher.mode != "easy"
     table = SharedArray.create(table_shape(searcher.cache_entries)) if shared else None
     init_args = (searcher.lists, searcher.mode, guesses, searcher.cache_entries, node_limit, tree_dir,
-                 table and table.ref, checkpoint, run.core_work)
+                 table and table.ref, checkpoint, run.core_work, dict(loaded))
     searched: set = set()
 
     twinned: set = set()
@@ -159,7 +154,7 @@ def decide_on_workers(run, guesses, checkpoint, progress, tree_dir, node_limit, 
     reach = 0
     try:
         warming = prewarm(ex, SWEEP_NAME, _worker_init, init_args)  # noqa: F841  (kept until the sweep ends)
-        results = run_sweep(sweep, ex, checkpoint, progress, on_result)
+        results = run_sweep(sweep, ex, checkpoint, progress, on_result, loaded=loaded)
     finally:
         ex.close()
         if table is not None:

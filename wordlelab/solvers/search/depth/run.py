@@ -12,7 +12,10 @@ afresh, at any point without changing a verdict; it belongs to the campaign, and
 searcher for the next question.
 
 :class:`DepthRun` holds it. Its fields are fixed (``slots``): nothing can be attached to it
-from outside, as nothing can be to the searcher.
+from outside, as nothing can be to the searcher. A sweep's run also owns its checkpoint: it is
+read once (:meth:`DepthRun.open`, which checks every entry and seeds the campaign's state from
+it), and every write goes through :meth:`DepthRun.save`, which merges with what another
+process wrote meanwhile and keeps the better-proven entry of each word.
 """
 from __future__ import annotations
 
@@ -52,6 +55,15 @@ class DepthRun:
     state_cores : dict
         ``(history, guesses left)`` -> the cores made at that state so far, which seed the
         next ones there (:func:`~wordlelab.solvers.search.depth.hard_cores.keep_state_seed`).
+    checkpoint : str or PathLike, optional
+        A sweep's checkpoint, set by :meth:`open`; None: nothing is kept.
+    question : dict, optional
+        The question the checkpoint answers (its header), set by :meth:`open`.
+    decisions : dict
+        Word -> decision: the checkpoint's entries as :meth:`open` read them, then as the run
+        and :meth:`save` leave them.
+    sealed : bool
+        Whether this installation wrote the checkpoint (else its decisions are claims).
 
     Examples
     --------
@@ -71,6 +83,62 @@ class DepthRun:
     core_drafts: CoreDrafts | None = None
     easy_certificates: EasyCertificates | None = None
     state_cores: dict = field(default_factory=dict)
+    checkpoint: object = None
+    question: dict | None = None
+    decisions: dict = field(default_factory=dict)
+    sealed: bool = True
+
+    def open(self, checkpoint, question: dict, *, entries: dict | None = None) -> dict:
+        """Read the sweep ``checkpoint`` answering ``question``, once, and seed the campaign's
+        state from it: hard mode's core bank and drafts file (:meth:`bank_cores`,
+        :meth:`use_drafts`). A second call for the same file returns what the first read.
+
+        Parameters
+        ----------
+        checkpoint : str or PathLike or None
+            The checkpoint (absent or None: nothing decided yet).
+        question : dict
+            The sweep's question (:func:`~wordlelab.solvers.search.depth.depth_entries.sweep_question`).
+        entries : dict, optional
+            The entries another process has already read and checked from ``checkpoint`` (a
+            sweep's workers take their client's): used instead of reading the file again.
+
+        Returns
+        -------
+        dict
+            Word -> decision (also :attr:`decisions`).
+
+        Raises
+        ------
+        WordleError
+            The checkpoint is damaged, or answers another question.
+        """
+        if self.question is not None and self.question == question and self.checkpoint == checkpoint:
+            return self.decisions
+        if entries is None:
+            from wordlelab.solvers.runtime.checkpoint import load_checkpoint
+            from wordlelab.solvers.search.depth.depth_entries import check_decision
+            loaded = load_checkpoint(checkpoint, question, check_decision(self.searcher))
+            self.sealed = loaded.sealed
+            entries = loaded
+        self.checkpoint, self.question, self.decisions = checkpoint, question, dict(entries)
+        self.bank_cores(self.decisions)
+        self.use_drafts(question, checkpoint)
+        return self.decisions
+
+    def save(self, decisions: dict | None = None) -> dict:
+        """Write ``decisions`` (default :attr:`decisions`) to the checkpoint :meth:`open` read,
+        merged with what another process wrote there meanwhile (each word keeps the entry that
+        carries the better proof, :func:`~wordlelab.solvers.search.depth.depth_decision.keeps_proof`),
+        and return the merged entries, which become :attr:`decisions`. Without a checkpoint,
+        nothing is written."""
+        if decisions is not None:
+            self.decisions = decisions
+        if self.checkpoint:
+            from wordlelab.solvers.runtime.checkpoint import save_merged
+            from wordlelab.solvers.search.depth.depth_decision import keeps_proof
+            self.decisions = dict(save_merged(self.checkpoint, self.question, self.decisions, keeps_proof))
+        return self.decisions
 
     def bank_cores(self, decisions: dict) -> None:
         """In hard mode, start the core bank afresh with the checked cores of ``decisions``' nos
