@@ -35,7 +35,11 @@ def test_a_cut_run_lists_what_is_left_and_resumes_to_the_same_states(tmp_path):
     # every sample is a count of states valued in a subtree: positive, and no more than were valued
     assert all(0 < v["median"] <= v["max"] <= valued for v in f["new_states_by_size"].values())
     q = dict(perm_question(6, False, ()), kind="perm-values")
-    assert len(value_states(root_key(6), False, 7, str(cut), q)) == states
+    # pruning depends on which children are valued already, so a resumed run may value other
+    # states than the uncut run did: the start's values are the same
+    resumed = value_states(root_key(6), False, 7, str(cut), q)
+    whole = value_states(root_key(6), False, 7)
+    assert len(resumed) >= valued and resumed[root_key(6)] == whole[root_key(6)]
 
 
 def test_the_command(tmp_path, cli_run):

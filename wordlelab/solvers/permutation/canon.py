@@ -114,14 +114,24 @@ def _next_perm(a, lo, hi):
     while i >= lo and a[i] >= a[i + 1]:
         i -= 1
     if i < lo:
-        a[lo:hi] = a[lo:hi][::-1].copy()
+        _reverse(a, lo, hi)
         return False
     j = hi - 1
     while a[j] <= a[i]:
         j -= 1
     a[i], a[j] = a[j], a[i]
-    a[i + 1:hi] = a[i + 1:hi][::-1].copy()
+    _reverse(a, i + 1, hi)
     return True
+
+
+@nb.njit(cache=True, inline="always")
+def _reverse(a, lo, hi):
+    """Reverse a[lo:hi] in place (a slice copy allocates, and this runs once per row order)."""
+    hi -= 1
+    while lo < hi:
+        a[lo], a[hi] = a[hi], a[lo]
+        lo += 1
+        hi -= 1
 
 
 @nb.njit(cache=True)

@@ -144,9 +144,19 @@ def child_rows(edges, solved_rows, solved_cols, k):
     return rows, nk
 
 
+def new_memo():
+    """An empty memo for :func:`expand_memo`: packed child rows -> canonical key."""
+    return Dict.empty(key_type=types.int64, value_type=types.int64)
+
+
 @nb.njit(cache=True)
-def outcomes(rows, k, secrets, guess):
-    """Partition of ``secrets`` by ``guess``: (win flag, child keys, child sizes), children unsorted."""
+def outcomes(rows, k, secrets, guess, memo):
+    """Partition of ``secrets`` by ``guess``: (win flag, child keys, child sizes), children unsorted.
+
+    ``memo`` maps a child's rows, packed as a key is (one non-zero byte a row, so the packing is
+    one-to-one), to their canonical key: the same labelled child recurs under many guesses and
+    many states, and canonical() is most of the cost of an expansion.
+    """
     bits = np.empty(k, np.int64)
     m = 0
     g = guess
@@ -181,7 +191,15 @@ def outcomes(rows, k, secrets, guess):
                 solved_r |= 1 << i
                 solved_c |= row
         crow, ck = child_rows(union[idx], solved_r, solved_c, k)
-        keys[nchild] = canonical(crow, ck)
+        packed = 0
+        for i in range(ck):
+            packed |= crow[i] << (8 * i)
+        if packed in memo:
+            keys[nchild] = memo[packed]
+        else:
+            c = canonical(crow, ck)
+            memo[packed] = c
+            keys[nchild] = c
         sizes[nchild] = cnt[idx]
         nchild += 1
     return win, keys[:nchild], sizes[:nchild]
@@ -189,17 +207,28 @@ def outcomes(rows, k, secrets, guess):
 
 @nb.njit(cache=True)
 def expand(key, consistent, every_matching):
-    """Distinct outcomes of one state: (wins, offsets, child keys flat, a representative guess each).
+    """:func:`expand_memo` with a memo of its own (see there)."""
+    e = expand_memo(key, consistent, every_matching, Dict.empty(key_type=types.int64, value_type=types.int64))
+    return e[0], e[1], e[2], e[3], e[4]
+
+
+@nb.njit(cache=True)
+def expand_memo(key, consistent, every_matching, memo):
+    """Distinct outcomes of one state: (secrets, wins, offsets, child keys flat, a representative guess
+    each, child sizes flat): outcome o's children are flat[offsets[o]:offsets[o + 1]], ascending, and
+    sizes gives each child's number of secrets.
 
     Guesses that leave the secrets in one class without winning are dropped.
     ``every_matching`` also tries non-maximal matchings: never better, but they
     reach more states (used to list every state a game can reach). Every caller passes all
     three arguments as (int, bool, bool): an omitted default is a type of its own to numba, and
-    each distinct signature compiles this function again (9 s).
+    each distinct signature compiles this function again (9 s). ``memo`` (:func:`new_memo`) caches
+    canonical keys of labelled children; a caller expanding many states keeps one across them.
     """
     rows, k = decode(key)
     if k == 0:  # one secret, fully known: guessing it wins
-        return 1, np.ones(1, np.bool_), np.zeros(2, np.int64), np.zeros(0, np.int64), np.zeros(1, np.int64)
+        return (1, np.ones(1, np.bool_), np.zeros(2, np.int64), np.zeros(0, np.int64), np.zeros(1, np.int64),
+                np.zeros(0, np.int64))
     secrets = perfect_matchings(rows, k)
     n_sec = secrets.shape[0]
     guesses = secrets if consistent else maximal_matchings(rows, k, not every_matching)
@@ -207,6 +236,7 @@ def expand(key, consistent, every_matching):
     orbit_seen = Dict.empty(key_type=types.int64, value_type=types.int64)
     seen = Dict.empty(key_type=types.int64, value_type=types.int64)
     flat = np.empty(256, np.int64)
+    flat_sizes = np.empty(256, np.int64)
     offsets = np.zeros(guesses.shape[0] + 1, np.int64)
     wins = np.zeros(guesses.shape[0], np.bool_)
     reps = np.zeros(guesses.shape[0], np.int64)
@@ -219,10 +249,12 @@ def expand(key, consistent, every_matching):
                 continue
             for t in range(maps.shape[0]):
                 orbit_seen[image(guesses[gi], maps[t])] = 1
-        win, keys, sizes = outcomes(rows, k, secrets, guesses[gi])
+        win, keys, sizes = outcomes(rows, k, secrets, guesses[gi], memo)
         if not win and keys.shape[0] == 1 and sizes[0] == n_sec:
             continue
-        keys.sort()
+        by_key = np.argsort(keys)
+        keys = keys[by_key]
+        sizes = sizes[by_key]
         h = np.int64(1469598103934665603) if win else np.int64(7)
         for x in keys:
             h = (h ^ x) * np.int64(1099511628211)
@@ -249,10 +281,14 @@ def expand(key, consistent, every_matching):
             bigger = np.empty(2 * flat.shape[0], np.int64)
             bigger[:used] = flat[:used]
             flat = bigger
+            bigger = np.empty(2 * flat_sizes.shape[0], np.int64)
+            bigger[:used] = flat_sizes[:used]
+            flat_sizes = bigger
         flat[used:used + keys.shape[0]] = keys
+        flat_sizes[used:used + keys.shape[0]] = sizes
         used += keys.shape[0]
         wins[n_out] = win
         reps[n_out] = guesses[gi]
         n_out += 1
         offsets[n_out] = used
-    return n_sec, wins[:n_out], offsets[:n_out + 1], flat[:used], reps[:n_out]
+    return n_sec, wins[:n_out], offsets[:n_out + 1], flat[:used], reps[:n_out], flat_sizes[:used]
