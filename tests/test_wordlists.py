@@ -6,7 +6,8 @@ from wordlelab.instances.wordlists import (NAMED_LISTS, SOURCES, Source, canonic
                                            list_status, load_lists)
 
 SIZES = {"nyt20220830": (14855, 2309), "nyt20220316": (12972, 2309),
-         "original": (12972, 2315), "nyt20230701": (14855, 3158)}
+         "original": (12972, 2315), "nyt20230701": (14855, 3158),
+         "wordle3:mywordle": (2137, 683), "wordle4:mywordle": (7200, 1997), "wordle5:mywordle": (15945, 3088)}
 
 
 @pytest.mark.parametrize("name", NAMED_LISTS)
@@ -67,8 +68,11 @@ def test_user_files(tmp_path):
     a.write_text("zzzzz\n")
     with pytest.raises(WordleError, match="not in the guess list"):
         load_lists(guesses_file=str(g), answers=str(a))
-    a.write_text("cran\n")
+    a.write_text("cr4ne\n")
     with pytest.raises(WordleError, match="line 1"):
+        load_lists(guesses_file=str(g), answers=str(a))
+    a.write_text("cran\n")
+    with pytest.raises(WordleError, match="the answers have 4 letters and the guesses 5"):
         load_lists(guesses_file=str(g), answers=str(a))
     with pytest.raises(WordleError, match="unknown word lists"):
         load_lists("nyt1999")

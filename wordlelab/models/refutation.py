@@ -56,7 +56,8 @@ CHECK_NODE_LIMIT = 200_000
 
 def game_rule(rule: str):
     """(reply(guess, answer) as a small integer, the win being ALL_GREEN; how one is written) of
-    the game named ``rule``: Wordle's :func:`~wordlelab.models.feedback.feedback`, or Mastermind's
+    the game named ``rule``: Wordle's :func:`~wordlelab.models.feedback.feedback` (for words of
+    any length, ``wordle3`` and ``wordle4`` too, their win renumbered ALL_GREEN), or Mastermind's
     reply as the tree checker computes it (:func:`~wordlelab.models.verify.mastermind_reply`,
     which shares no code with the matrix builder), numbered 16 x black + white.
 
@@ -67,6 +68,12 @@ def game_rule(rule: str):
     if rule == "wordle":
         return feedback, pattern_string
     from wordlelab.models.verify import tree_rule
+    if rule.startswith("wordle"):
+        # words of another length: the rule's code, with its win numbered as the engine numbers it
+        word_reply, word_win, _, word_write = tree_rule(rule)
+        length = len(word_write(word_win))
+        return ((lambda guess, answer: ALL_GREEN if (r := word_reply(guess, answer)) == word_win else r),
+                (lambda p: "G" * length if p == ALL_GREEN else word_write(p)))
     mastermind_reply, win, _, _ = tree_rule(rule)
     pegs = len(win)
 

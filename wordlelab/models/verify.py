@@ -9,6 +9,11 @@ recomputed here by :func:`mastermind_reply`, written from the rule's definition 
 code with the matrix builder (which counts shared colours over the whole code with numpy). A
 tree's reply ids are read through the game's notation (``BBW-``) and compared with the reply
 this module computes, so a wrong id in the matrix shows as a branch no answer gives.
+
+Wordle with words of n letters other than five (``wordleN``): replies are recomputed by the pure-Python
+:func:`~wordlelab.models.feedback.feedback`, which reads words of any length (the matrix builder of
+those games is numpy code in :mod:`wordlelab.models.games` that counts copies instead of consuming
+them); the win is ``G`` n times, code 3^n - 1, which a tree writes as id 242.
 """
 from __future__ import annotations
 
@@ -69,13 +74,32 @@ def mastermind_reply(guess: str, code: str) -> str:
 
 
 _MASTERMIND = re.compile(r"^mastermind:(\d+)x(\d+)$")
+_LENGTH = re.compile(r"^wordle([34])$")
 
 
 def tree_rule(rule: str):
     """(reply(guess, answer), the winning reply, how a tree's reply id reads as a reply, how a
-    reply is written) for the game named ``rule``: ``"wordle"``, or ``"mastermind:PxC"``."""
+    reply is written) for the game named ``rule``: ``"wordle"``, ``"wordle3"``, ``"wordle4"`` or
+    ``"mastermind:PxC"``.
+
+    >>> reply, win, read, write = tree_rule("wordle4")
+    >>> write(reply("boot", "obey")), read(242) == win == reply("boot", "boot")
+    ('YYBB', True)
+    """
     if rule == "wordle":
         return feedback, ALL_GREEN, (lambda p: p), pattern_string
+    m = _LENGTH.match(rule)
+    if m:
+        length = int(m.group(1))
+        win = 3 ** length - 1
+
+        def read(p):
+            if p == ALL_GREEN:
+                return win
+            if not 0 <= p < win:
+                raise KeyError(p)
+            return p
+        return feedback, win, read, (lambda p: pattern_string(p, length))
     m = _MASTERMIND.match(rule)
     if not m:
         raise WordleError(f"the checker knows no game {rule!r}")
@@ -107,8 +131,9 @@ def verify_tree(tree: Tree, answers, guesses, mode: str = "easy", history=(),
     max_guesses : int, optional
         Each answer must be found within this many guesses, counting the history.
     rule : str
-        The game: ``"wordle"``, or ``"mastermind:PxC"`` (easy mode only; its replies are
-        recomputed by :func:`mastermind_reply`).
+        The game: ``"wordle"``, ``"wordle3"`` or ``"wordle4"`` (words of 3 or 4 letters), or
+        ``"mastermind:PxC"`` (its replies recomputed by :func:`mastermind_reply`). Every game but
+        ``"wordle"`` is checked in easy mode from the first guess.
 
     Returns
     -------
