@@ -59,7 +59,7 @@ def test_a_class_refuted_guess_by_guess_decides_its_first_word_without_a_search(
     # the word drafted is taken with those named
     res = decide_every_first_word(searcher(), 4, candidates=FirstWords(words=("games",)),
                                   execution=Execution(checkpoint=str(sweep)), class_checkpoints=[str(ck)])
-    assert res.stats["words"]["bahus"] == "no" and set(res.stats["words"]) == {"games", "bahus"}
+    assert res.stats.words["bahus"] == "no" and set(res.stats.words) == {"games", "bahus"}
     # the checker was handed a claim for every guess that splits the class, from the state's checks
     assert len(given) == 1 and {more[0][0] for _, more, _ in given[0]} == after
     entry = json.loads(sweep.read_text())["entries"]["bahus"]
@@ -71,7 +71,7 @@ def test_a_class_refuted_guess_by_guess_decides_its_first_word_without_a_search(
     # a second run finds BAHUS decided, and a class checkpoint given again changes nothing
     again = decide_every_first_word(searcher(), 4, candidates=FirstWords(words=("bahus",)),
                                     execution=Execution(checkpoint=str(sweep)), class_checkpoints=[str(ck)])
-    assert again.stats["words"] == {"bahus": "no"} and again.stats["searched_now"] == 0
+    assert again.stats.words == {"bahus": "no"} and again.stats.searched_now == 0
 
 
 def test_an_unfinished_or_foreign_class_checkpoint_decides_nothing(tmp_path):
@@ -162,7 +162,7 @@ def test_a_class_whose_cores_are_not_all_checked_is_drafted_whole_and_the_check_
     sweep = tmp_path / "every.json"
     res = decide_every_first_word(searcher(), 4, candidates=FirstWords(words=("bahus",)),
                                   execution=Execution(checkpoint=str(sweep)), class_checkpoints=[str(ck)])
-    assert res.stats["words"] == {"bahus": "no"}
+    assert res.stats.words == {"bahus": "no"}
     node = searcher().root(None, STATE, 4)
     whole = {WORDS[a] for a in node.H}
     assert set(json.loads(sweep.read_text())["entries"]["bahus"]["core"]) == whole
@@ -299,7 +299,7 @@ def test_a_guess_holding_a_class_refuted_for_another_is_refuted_without_its_sear
     res = decide_every_first_word(searcher(), 4, candidates=FirstWords(words=("games",)),
                                   execution=Execution(checkpoint=str(tmp_path / "every.json")),
                                   class_checkpoints=[str(ck)])
-    assert res.stats["words"]["bahus"] == "no"
+    assert res.stats.words["bahus"] == "no"
 
 
 def test_a_guess_whose_class_holds_a_checked_core_takes_it_by_monotonicity(tmp_path):

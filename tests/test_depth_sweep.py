@@ -31,10 +31,10 @@ def test_a_random_500_word_answers_all_instance_agrees_with_the_plain_search():
     words = sorted(random.Random(19).sample(load_lists("nyt20220316").guesses, 500))
     searcher = NativeSearcher(WordLists("random-500", words, words), "easy", 4)
     r = decide_every_first_word(searcher, 4)
-    assert r.status == "OPTIMAL" and r.stats["decided"]["unknown"] == 0
+    assert r.status == "OPTIMAL" and r.stats.decided["unknown"] == 0
     assert 0 < r.value < 500                      # both answers occur, so the check can fail either way
-    assert set(r.stats["yes"]) == _plain_yes(searcher, 4)
-    assert r.stats["trees_verified"] == r.value
+    assert set(r.stats.yes) == _plain_yes(searcher, 4)
+    assert r.stats.trees_verified == r.value
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -49,8 +49,8 @@ def test_tiny_instances_agree_with_brute_force(tmp_path, seed, mode):
         # the sweep lists every guess that splits the answers or is one (no other can be a yes)
         node = searcher.root(None, None, limit)
         listed = {lists.guesses[g] for _, g in searcher.candidate_order(node)}
-        assert brute <= listed and r.stats["first_words"] == len(listed)
-        assert set(r.stats["yes"]) == brute
+        assert brute <= listed and r.stats.first_words == len(listed)
+        assert set(r.stats.yes) == brute
 
 
 def test_cli_keeps_verified_trees_and_resumes(cli_run, tmp_path):
@@ -97,16 +97,16 @@ def test_hard_mode_answers_all_agrees_with_the_plain_search_and_the_node_limit_i
     the plain search's, and a node limit far below the run's total still decides every word."""
     lists = random_300
     _, r, _, _ = hard_sweep
-    assert r.status == "OPTIMAL" and r.stats["decided"]["unknown"] == 0
+    assert r.status == "OPTIMAL" and r.stats.decided["unknown"] == 0
     assert 0 < r.value < 300
-    assert set(r.stats["yes"]) == hard_plain_yes
+    assert set(r.stats.yes) == hard_plain_yes
     # the first 60 words of the candidate order, with a limit below their nodes together
     searcher = NativeSearcher(lists, "hard", 4)
     first = {lists.guesses[g] for _, g in searcher.candidate_order(searcher.root(None, None, 4))[:60]}
-    cap = r.stats["nodes"] // 20
+    cap = r.stats.nodes // 20
     limited = decide_every_first_word(searcher, 4, candidates=FirstWords(limit=60), limits=Limits(node_limit=cap))
-    assert limited.stats["nodes"] > cap
-    assert limited.status == "OPTIMAL" and set(limited.stats["yes"]) == first & set(r.stats["yes"])
+    assert limited.stats.nodes > cap
+    assert limited.status == "OPTIMAL" and set(limited.stats.yes) == first & set(r.stats.yes)
 
 
 def test_a_resumed_run_tries_the_unknown_words_again(tmp_path):
@@ -115,15 +115,15 @@ def test_a_resumed_run_tries_the_unknown_words_again(tmp_path):
     ck = str(tmp_path / "every.json")
     cut = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, limits=Limits(node_limit=40),
                                   execution=Execution(checkpoint=ck))
-    assert cut.status == "UNKNOWN" and cut.stats["decided"]["unknown"] > 0
+    assert cut.status == "UNKNOWN" and cut.stats.decided["unknown"] > 0
     # the same limit would stop them again: they are not searched again
     same = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, limits=Limits(node_limit=40),
                                    execution=Execution(checkpoint=ck))
-    assert same.stats["searched_now"] == 0 and same.stats["unknown"] == cut.stats["unknown"]
+    assert same.stats.searched_now == 0 and same.stats.unknown == cut.stats.unknown
     resumed = decide_every_first_word(NativeSearcher(lists, "hard", 4), 4, execution=Execution(checkpoint=ck))
-    assert resumed.status == "OPTIMAL" and resumed.stats["decided"]["unknown"] == 0
-    assert resumed.stats["searched_now"] == cut.stats["decided"]["unknown"]
-    assert resumed.stats["yes"] == decide_every_first_word(NativeSearcher(lists, "hard", 4), 4).stats["yes"]
+    assert resumed.status == "OPTIMAL" and resumed.stats.decided["unknown"] == 0
+    assert resumed.stats.searched_now == cut.stats.decided["unknown"]
+    assert resumed.stats.yes == decide_every_first_word(NativeSearcher(lists, "hard", 4), 4).stats.yes
 
 
 @pytest.mark.xdist_group("hard_sweep")   # one worker computes the fixture
@@ -133,16 +133,16 @@ def test_a_tree_already_in_the_trees_directory_decides_its_word(hard_sweep, rand
     import shutil
     _, full, _, folder = hard_sweep
     found, words = folder / "trees", random_300.guesses
-    yes = next(w for w in full.stats["yes"]          # a yes whose tree needs all 4 guesses
+    yes = next(w for w in full.stats.yes          # a yes whose tree needs all 4 guesses
                if verify_tree(load_tree(str(found / f"{w}.tree")), words, words, "hard", (), 4).max_guesses == 4)
-    no = next(w for w in words if w not in full.stats["yes"])
+    no = next(w for w in words if w not in full.stats.yes)
     kept = tmp_path / "kept"
     kept.mkdir()
     shutil.copy(found / f"{yes}.tree", kept / f"{yes}.tree")
     r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, limits=Limits(node_limit=1),
                                 tree_dir=str(kept))
-    assert r.stats["yes"] == [yes] and r.stats["trees_verified"] == 1
-    assert r.stats["decided"]["unknown"] > 0           # the limit of 1 really stopped the searches
+    assert r.stats.yes == [yes] and r.stats.trees_verified == 1
+    assert r.stats.decided["unknown"] > 0           # the limit of 1 really stopped the searches
     shutil.copy(found / f"{yes}.tree", kept / f"{no}.tree")
     with pytest.raises(WordleError, match=f"{no}.tree"):
         decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, limits=Limits(node_limit=1),
@@ -160,17 +160,17 @@ def test_a_tree_that_comes_later_settles_a_checkpoints_unknown_word(hard_sweep, 
     --trees (found by a longer run of its own): the checkpoint's unknown becomes a verified yes."""
     import shutil
     _, full, _, folder = hard_sweep
-    yes = full.stats["yes"][0]
+    yes = full.stats.yes[0]
     kept, ck = tmp_path / "kept", str(tmp_path / "sweep.json")
     kept.mkdir()
     first = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, limits=Limits(node_limit=1),
                                     execution=Execution(checkpoint=ck, workers=workers), tree_dir=str(kept))
-    assert yes not in first.stats["yes"] and first.stats["decided"]["unknown"] > 0
+    assert yes not in first.stats.yes and first.stats.decided["unknown"] > 0
     shutil.copy(folder / "trees" / f"{yes}.tree", kept / f"{yes}.tree")
     again = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, limits=Limits(node_limit=1),
                                     execution=Execution(checkpoint=ck, workers=workers), tree_dir=str(kept))
-    assert again.stats["yes"] == [yes] and again.stats["trees_verified"] == 1
-    assert again.stats["decided"]["unknown"] == first.stats["decided"]["unknown"] - 1
+    assert again.stats.yes == [yes] and again.stats.trees_verified == 1
+    assert again.stats.decided["unknown"] == first.stats.decided["unknown"] - 1
 
 
 # hard mode takes five times as long (48 s of a slow day's suite); its sweep's workers are
@@ -182,17 +182,17 @@ def test_two_workers_decide_as_one_process_and_resume_from_its_checkpoint(tmp_pa
     words = sorted(random.Random(23).sample(load_lists("nyt20220316").guesses, 300))
     lists = WordLists("random-300", words, words)
     alone = decide_every_first_word(NativeSearcher(lists, mode, 4), 4)
-    assert 0 < alone.value < 300 and alone.stats["decided"]["unknown"] == 0
+    assert 0 < alone.value < 300 and alone.stats.decided["unknown"] == 0
     ck = str(tmp_path / "every.json")
     cut = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, candidates=FirstWords(limit=120),
                                   limits=Limits(node_limit=40), execution=Execution(checkpoint=ck))
-    assert cut.stats["decided"]["unknown"] > 0
+    assert cut.stats.decided["unknown"] > 0
     pooled = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, execution=Execution(checkpoint=ck, workers=2))
-    assert pooled.status == "OPTIMAL" and pooled.stats["yes"] == alone.stats["yes"]
-    assert pooled.stats["from_checkpoint"] == 120 - cut.stats["decided"]["unknown"]
-    assert pooled.stats["trees_verified"] == len([w for w in pooled.stats["yes"] if w not in cut.stats["yes"]])
+    assert pooled.status == "OPTIMAL" and pooled.stats.yes == alone.stats.yes
+    assert pooled.stats.from_checkpoint == 120 - cut.stats.decided["unknown"]
+    assert pooled.stats.trees_verified == len([w for w in pooled.stats.yes if w not in cut.stats.yes])
     again = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, execution=Execution(checkpoint=ck))
-    assert again.stats["searched_now"] == 0 and again.stats["yes"] == alone.stats["yes"]
+    assert again.stats.searched_now == 0 and again.stats.yes == alone.stats.yes
 
 
 def test_cli_every_first_word_on_workers(cli_run, tmp_path):
@@ -224,9 +224,9 @@ def test_words_decides_only_the_words_asked_for_and_keeps_the_others(tmp_path, w
                                 execution=Execution(checkpoint=ck, workers=workers))
     now = json.loads(open(ck).read())["entries"]
     assert set(now) == set(kept) | set(outside[:2]) and all(now[w] == kept[w] for w in kept)
-    assert r.stats["searched_now"] == 2 and r.stats["first_words"] == 3
-    expected = {w: "yes" if w in whole.stats["yes"] else "no" for w in outside[:2] + [asked[2]]}
-    assert r.stats["words"] == expected and first.stats["decided"]["unknown"] == 0
+    assert r.stats.searched_now == 2 and r.stats.first_words == 3
+    expected = {w: "yes" if w in whole.stats.yes else "no" for w in outside[:2] + [asked[2]]}
+    assert r.stats.words == expected and first.stats.decided["unknown"] == 0
     with pytest.raises(WordleError, match="not in the guess list: ZZZZZ"):
         decide_every_first_word(NativeSearcher(lists, "easy", 4), 4,
                                 candidates=FirstWords(words=tuple([outside[2], "zzzzz"])),
@@ -262,7 +262,7 @@ def test_progress_names_the_word_just_decided_and_counts_the_checkpoint_by_verdi
     assert counts[-1][2] > 0                     # words 31 to 60 were left at the small node limit
     named = [(m[1].lower(), m[2]) for m in shown if m[1]]
     assert named and all(verdict == word_verdict(entries[word]) for word, verdict in named)
-    settled_now = r.stats["first_words"] - r.stats["from_checkpoint"]
+    settled_now = r.stats.first_words - r.stats.from_checkpoint
     assert settled_now > 0 and named[-1][0] in entries
     if workers == 1:        # every word settled in this run is named, in turn, after its search is announced
         assert len(named) == settled_now
@@ -286,9 +286,9 @@ def test_a_named_word_shares_the_decision_of_its_twin_in_the_checkpoint(tmp_path
                             execution=Execution(checkpoint=ck, workers=workers))
     r = decide_every_first_word(NativeSearcher(lists, "easy", 3), 3, candidates=FirstWords(words=(second,)),
                                 execution=Execution(checkpoint=ck, workers=workers))
-    assert r.stats["searched_now"] == 0 and whole.stats["decided"]["unknown"] == 0
+    assert r.stats.searched_now == 0 and whole.stats.decided["unknown"] == 0
     assert json.loads(open(ck).read())["entries"][second] == entries[second]
-    assert r.stats["words"] == {second: "yes" if second in whole.stats["yes"] else "no"}
+    assert r.stats.words == {second: "yes" if second in whole.stats.yes else "no"}
 
 
 def test_cli_words_goes_with_every_first_word_and_names_a_stranger(cli_run, tmp_path):
@@ -343,20 +343,20 @@ def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_c
     words = sorted(random.Random(31).sample(load_lists("nyt20220316").guesses, 120))
     lists = WordLists("random-120", words, words)
     full = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3)
-    assert full.stats["decided"]["no"] > 0 and full.stats["refuted_unchecked"] == 0
+    assert full.stats.decided["no"] > 0 and full.stats.refuted_unchecked == 0
     ck = tmp_path / "every.json"
     with monkeypatch.context() as m:
         m.setattr(hard_cores, "CORE_CELLS", 0)
         m.setattr(hard_cores, "UNFINISHED_CHECK_WORK", 0)
         cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(node_limit=10**6),
                                       execution=Execution(checkpoint=ck))
-    assert cut.status == "UNKNOWN" and cut.stats["yes"] == full.stats["yes"]
+    assert cut.status == "UNKNOWN" and cut.stats.yes == full.stats.yes
     # the classes of a single answer need no core: those nos stand; every other no became unknown
-    assert cut.stats["refuted_unchecked"] == cut.stats["decided"]["unknown"] > 0
-    assert cut.stats["unknown_by_limit"] == {"check budget 0": cut.stats["decided"]["unknown"]}
-    assert cut.stats["decided"]["no"] + cut.stats["decided"]["unknown"] == full.stats["decided"]["no"]
+    assert cut.stats.refuted_unchecked == cut.stats.decided["unknown"] > 0
+    assert cut.stats.unknown_by_limit == {"check budget 0": cut.stats.decided["unknown"]}
+    assert cut.stats.decided["no"] + cut.stats.decided["unknown"] == full.stats.decided["no"]
     entries = json.loads(ck.read_text())["entries"]
-    for word in cut.stats["unknown"]:
+    for word in cut.stats.unknown:
         named = entries[word]["failing"]
         assert named in {pattern_string(feedback(word, a)) for a in lists.answers}
         assert entries[word]["core_work"] == 0
@@ -367,11 +367,11 @@ def test_a_refuted_word_whose_core_is_not_made_in_budget_is_unknown_naming_its_c
         larger_limit = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3,
                                                limits=Limits(node_limit=10**7),
                                                execution=Execution(checkpoint=ck))
-    assert larger_limit.stats["searched_now"] == 0 and larger_limit.stats["decided"] == cut.stats["decided"]
+    assert larger_limit.stats.searched_now == 0 and larger_limit.stats.decided == cut.stats.decided
     again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(node_limit=10**7),
                                     execution=Execution(checkpoint=ck))
-    assert again.status == "OPTIMAL" and again.stats["searched_now"] == cut.stats["decided"]["unknown"]
-    assert again.stats["decided"] == full.stats["decided"]
+    assert again.status == "OPTIMAL" and again.stats.searched_now == cut.stats.decided["unknown"]
+    assert again.stats.decided == full.stats.decided
 
 
 def test_an_unknown_failing_class_is_retried_only_with_a_larger_check_budget():
@@ -550,8 +550,8 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
         m.setattr(hard_cores, "CORE_CELLS", 0)       # no core is shrunk: each is checked under the budget
         cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(core_work=1),
                                       execution=Execution(checkpoint=ck))
-    unknown = cut.stats["unknown"]
-    assert unknown and cut.stats["refuted_unchecked"] == len(unknown)
+    unknown = cut.stats.unknown
+    assert unknown and cut.stats.refuted_unchecked == len(unknown)
     entries = json.loads(ck.read_text())["entries"]
     drafts = json.loads(drafts_path(ck).read_text())["entries"]
     assert set(drafts) == set(unknown)
@@ -564,17 +564,17 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     from wordlelab.solvers.search.depth.depth_verdicts import sweep_status
     question = json.loads(ck.read_text())["question"]
     status = sweep_status(NativeSearcher(lists, "hard", 3), 3, str(ck))
-    assert status.stats["check_settled"] == {}
+    assert status.stats.check_settled == {}
     kept = CoreDrafts(drafts_path(ck), question, lambda w: None)
     draft = kept.load(unknown[0], 2)
     claims = [(draft["core"][:1], ((unknown[0], draft["pattern"]),), 2)] * 2
     kept.save(unknown[0], draft["core"], 2, draft["pattern"], [], claims)
     status = sweep_status(NativeSearcher(lists, "hard", 3), 3, str(ck))
-    assert status.stats["check_settled"] == {unknown[0]: 2}
+    assert status.stats.check_settled == {unknown[0]: 2}
     # ... and how far it has gone: the claims' second guess, in the order the checker takes them
     from wordlelab.models.modes import hard_ok
     after = [g for g in words if hard_ok(unknown[0], draft["pattern"], g)]
-    assert status.stats["check_reached"] == {unknown[0]: {"guess": unknown[0], "of": len(after),
+    assert status.stats.check_reached == {unknown[0]: {"guess": unknown[0], "of": len(after),
                                                            "position": after.index(unknown[0]) + 1}}
     # ... and a sweep on workers says the same of the words in flight, while their checks run
     from wordlelab.solvers.search.depth.depth_verdicts import checks_under_way
@@ -585,7 +585,7 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
     again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3,
                                     candidates=FirstWords(words=tuple([unknown[-1]])), limits=Limits(core_work=1),
                                     execution=Execution(checkpoint=ck))
-    assert again.stats["from_checkpoint"] == 1 and again.stats["check_settled"] == {unknown[0]: 2}
+    assert again.stats.from_checkpoint == 1 and again.stats.check_settled == {unknown[0]: 2}
     kept.save(unknown[0], draft["core"], 2, draft["pattern"], [])       # as it was
 
     def no_search(*args, **kwargs):
@@ -594,8 +594,8 @@ def test_a_core_whose_check_ran_out_is_drafted_and_a_larger_budget_only_checks_i
         m.setattr(NativeSearcher, "start_feasible", no_search)
         again = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(core_work=10**9),
                                         execution=Execution(checkpoint=ck))
-    assert again.status == "OPTIMAL" and again.stats["searched_now"] == len(unknown)
-    assert again.stats["decided"] == full.stats["decided"] and again.stats["yes"] == full.stats["yes"]
+    assert again.status == "OPTIMAL" and again.stats.searched_now == len(unknown)
+    assert again.stats.decided == full.stats.decided and again.stats.yes == full.stats.yes
 
     # a draft spanning two classes of its word: refused with the file named, and never a no
     from wordlelab.solvers.runtime.checkpoint import load_checkpoint, save_checkpoint
@@ -628,7 +628,7 @@ def test_drafts_a_sweeps_workers_take_from_an_unsealed_file_are_what_its_result_
         m.setattr(hard_cores, "CORE_CELLS", 0)       # no core is shrunk: each is drafted, then runs out
         cut = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(core_work=1),
                                       execution=Execution(checkpoint=ck))
-    unknown = cut.stats["unknown"]
+    unknown = cut.stats.unknown
     drafts = drafts_path(ck)
     assert unknown and not cut.rests_on
     kept = json.loads(drafts.read_text())
@@ -637,7 +637,7 @@ def test_drafts_a_sweeps_workers_take_from_an_unsealed_file_are_what_its_result_
     forget_unsealed()
     res = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, limits=Limits(core_work=10**9),
                                   execution=Execution(checkpoint=ck, workers=2))
-    assert res.stats["searched_now"] == len(unknown) and not res.stats["unknown"]
+    assert res.stats.searched_now == len(unknown) and not res.stats.unknown
     assert res.status == "UNKNOWN" and res.claimed == "OPTIMAL"
     assert [line for line in res.rests_on if str(drafts.resolve()) in line]
     forget_unsealed()
@@ -681,5 +681,5 @@ def test_a_sweep_reads_its_checkpoint_once_and_writes_it_through_its_run(monkeyp
     again = decide_every_first_word(NativeSearcher(lists, mode, 4), 4, candidates=FirstWords(limit=60),
                                     execution=Execution(checkpoint=ck, workers=workers))
     assert len(checked_reads) == 1      # (a worker process takes its client's entries, and its own reads go uncounted)
-    assert again.stats["from_checkpoint"] == 40 - first.stats["decided"]["unknown"]
-    assert set(first.stats["yes"]) <= set(again.stats["yes"])
+    assert again.stats.from_checkpoint == 40 - first.stats.decided["unknown"]
+    assert set(first.stats.yes) <= set(again.stats.yes)

@@ -51,7 +51,7 @@ def easy_sweep(random_300, tmp_path_factory):
 def test_every_no_of_an_easy_sweep_has_a_core_the_checker_proves(easy_sweep, random_300):
     r, ck = easy_sweep
     entries = json.loads(ck.read_text())["entries"]
-    assert r.status == "OPTIMAL" and r.stats["decided"]["no"] == 300
+    assert r.status == "OPTIMAL" and r.stats.decided["no"] == 300
     nos = {w: v for w, v in entries.items() if v["yes"] is False and v["same_as"] is None}
     assert nos and all(v["core"] and v["depth"] == 2 for v in nos.values())
     for word in random.Random(3).sample(sorted(nos), 10):
@@ -78,7 +78,7 @@ def test_an_easy_recheck_passes_the_sweep_and_catches_a_doctored_core(easy_sweep
     entries = json.loads(ck.read_text())["entries"]
     again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, execution=Execution(checkpoint=str(ck)),
                                     recheck=True)
-    assert again.verified and again.stats["searched_now"] == 0 and again.stats["nos_unchecked"] == 0
+    assert again.verified and again.stats.searched_now == 0 and again.stats.nos_unchecked == 0
     # --words re-checks only the words named, and marks them checked
     one = next(w for w, v in entries.items() if v["yes"] is False and v["same_as"] is None)
     unmarked = {w: {k: x for k, x in v.items() if k != "checked"} for w, v in entries.items()}
@@ -87,9 +87,9 @@ def test_an_easy_recheck_passes_the_sweep_and_catches_a_doctored_core(easy_sweep
     named = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3,
                                     candidates=FirstWords(words=(one,)),
                                     execution=Execution(checkpoint=str(ck2)), recheck=True)
-    assert named.stats["recheck"]["cores"] == 1 and named.stats["nos_unchecked"] == 299
+    assert named.stats.recheck["cores"] == 1 and named.stats.nos_unchecked == 299
     assert json.loads(ck2.read_text())["entries"][one]["checked"] is True
-    assert again.stats["recheck"]["cores"] == sum(1 for v in entries.values()
+    assert again.stats.recheck["cores"] == sum(1 for v in entries.values()
                                                   if v["yes"] is False and v["same_as"] is None)
     no = next(w for w, v in entries.items() if v["yes"] is False and v["same_as"] is None)
     # a core with an answer of another class of its word: the checker refuses it
@@ -112,7 +112,7 @@ def test_a_resumed_easy_sweep_gives_its_coreless_nos_a_checked_core(easy_sweep, 
     ck = tmp_path / "every.json"
     save_checkpoint(ck, doc["question"], entries)
     again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, execution=Execution(checkpoint=str(ck)))
-    assert again.stats["searched_now"] == len(nos) and again.stats["decided"]["no"] == 300
+    assert again.stats.searched_now == len(nos) and again.stats.decided["no"] == 300
     after = json.loads(ck.read_text())["entries"]
     for w in nos:
         assert after[w]["core"] and after[w]["depth"] == 2
@@ -124,13 +124,13 @@ def test_a_no_whose_check_runs_out_of_work_is_unknown_until_a_larger_budget(rand
     starved = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, candidates=FirstWords(limit=20),
                                       limits=Limits(core_work=10), execution=Execution(checkpoint=str(ck)))
     entries = json.loads(ck.read_text())["entries"]
-    assert starved.status == "UNKNOWN" and starved.stats["decided"]["no"] == 0
+    assert starved.status == "UNKNOWN" and starved.stats.decided["no"] == 0
     searched = [v for v in entries.values() if v["same_as"] is None]
     assert searched and all(v["yes"] is None and v["core_work"] == 10 and len(v["failing"]) == 5 for v in searched)
     again = decide_every_first_word(NativeSearcher(random_300, "easy", 3), 3, candidates=FirstWords(limit=20),
                                     execution=Execution(checkpoint=str(ck)))
-    assert again.status == "OPTIMAL" and again.stats["decided"]["no"] == 20
-    assert again.stats["searched_now"] == len(searched) and again.stats["nos_unchecked"] == 0
+    assert again.status == "OPTIMAL" and again.stats.decided["no"] == 20
+    assert again.stats.searched_now == len(searched) and again.stats.nos_unchecked == 0
 
 
 def test_a_first_words_no_in_easy_mode_returns_a_core_the_checker_proved(random_300):
@@ -195,9 +195,9 @@ def test_the_words_a_checked_core_covers_are_decided_first_by_its_check_alone(ea
         # the core it was given is the source's (or, for a word splitting the answers as an
         # earlier one does, that word's decision)
         assert after[w]["same_as"] is not None or sorted(after[w]["core"]) == sorted(core)
-    assert again.stats["decided"]["no"] == 300
+    assert again.stats.decided["no"] == 300
     if workers == 1:       # (workers prove the core; marking the older no is the main process's)
-        assert after[older]["checked"] is True and again.stats["nos_unchecked"] == 0
+        assert after[older]["checked"] is True and again.stats.nos_unchecked == 0
 
 
 def test_a_core_whose_check_ran_out_is_not_borrowed_again_in_the_same_run(easy_sweep, random_300):
@@ -305,4 +305,4 @@ def test_an_older_no_whose_core_the_checkpoint_records_as_checked_is_marked_chec
     monkeypatch.setattr(refutation, "check_first_word_core", lambda *a, **k: checks.append(a[0]) or real(*a, **k))
     again = decide_every_first_word(searcher, 3, execution=Execution(checkpoint=str(ck)))
     assert json.loads(ck.read_text())["entries"][older]["checked"] is True
-    assert checks == [] and again.stats["searched_now"] == 0 and again.stats["nos_unchecked"] == 0
+    assert checks == [] and again.stats.searched_now == 0 and again.stats.nos_unchecked == 0

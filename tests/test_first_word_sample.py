@@ -22,13 +22,13 @@ def random_300():
     lists = WordLists("random-300", words, words)
     whole = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4)
     assert 0 < whole.value < 300                 # both verdicts occur
-    return lists, set(whole.stats["yes"])
+    return lists, set(whole.stats.yes)
 
 
 def test_a_sample_of_every_word_estimates_the_exact_count(random_300):
     lists, yes = random_300
     r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(sample=(300, 7)))
-    est = r.stats["sample"]
+    est = r.stats.sample
     assert est["prefix"] == 300 and est["yes"] == len(yes) and est["no"] == 300 - len(yes)
     assert est["estimate"] == est["low"] == est["high"] == est["proven_low"] == est["proven_high"] == len(yes)
 
@@ -46,18 +46,18 @@ def test_a_sample_is_decided_in_the_order_drawn_and_a_larger_one_of_the_same_see
     # strictly in the order drawn: no word a learnt core covers is taken out of turn
     searched = [info[:5].lower() for info in told if info and info.endswith(": searching")]
     assert searched and searched == [w for w in drawn[:20] if w in searched]
-    est = first.stats["sample"]
+    est = first.stats.sample
     assert est["prefix"] == 20 and est["yes"] == len(yes & set(drawn[:20])) and est["undecided"] == 0
     ours = NativeSearcher(lists, "easy", 4)
     question = {**json.loads(open(ck).read())["question"]}
     assert load_reach(ck, question, 5) == 20 and reach_path(ck).is_file()
     # the larger sample's first 20 words are the smaller one's, read from the checkpoint alone
-    status = sweep_status(ours, 4, ck, sample=(40, 5)).stats["sample"]
+    status = sweep_status(ours, 4, ck, sample=(40, 5)).stats.sample
     assert status["sample"] == 40 and status["prefix"] == 20 and status["yes"] == est["yes"]
     second = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(sample=(40, 5)),
                                      execution=Execution(checkpoint=ck))
-    assert second.stats["searched_now"] == 20 and second.stats["sample"]["prefix"] == 40
-    assert second.stats["sample"]["yes"] == len(yes & set(drawn))
+    assert second.stats.searched_now == 20 and second.stats.sample["prefix"] == 40
+    assert second.stats.sample["yes"] == len(yes & set(drawn))
 
 
 def test_words_decided_out_of_turn_count_only_once_the_samples_run_reaches_them(random_300, tmp_path):
@@ -71,11 +71,11 @@ def test_words_decided_out_of_turn_count_only_once_the_samples_run_reaches_them(
     decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(words=tuple(drawn[10:30])),
                             execution=Execution(checkpoint=ck))
     assert set(drawn) <= set(json.loads(open(ck).read())["entries"])
-    assert sweep_status(NativeSearcher(lists, "easy", 4), 4, ck, sample=(30, 8)).stats["sample"]["prefix"] == 10
+    assert sweep_status(NativeSearcher(lists, "easy", 4), 4, ck, sample=(30, 8)).stats.sample["prefix"] == 10
     # the sample's own run passes them, in order, with nothing to search
     r = decide_every_first_word(NativeSearcher(lists, "easy", 4), 4, candidates=FirstWords(sample=(30, 8)),
                                 execution=Execution(checkpoint=ck))
-    assert r.stats["searched_now"] == 0 and r.stats["sample"]["prefix"] == 30
+    assert r.stats.searched_now == 0 and r.stats.sample["prefix"] == 30
 
 
 def test_a_sample_on_workers_keeps_its_reach(random_300, tmp_path):
@@ -85,8 +85,8 @@ def test_a_sample_on_workers_keeps_its_reach(random_300, tmp_path):
                                 execution=Execution(checkpoint=ck, workers=2))
     drawn = sample_first_words(lists.guesses, 15, 3)
     assert set(json.loads(open(ck).read())["entries"]) == set(drawn)
-    assert r.stats["sample"]["prefix"] == 15 and r.stats["sample"]["yes"] == len(yes & set(drawn))
-    assert sweep_status(NativeSearcher(lists, "easy", 4), 4, ck, sample=(15, 3)).stats["sample"]["prefix"] == 15
+    assert r.stats.sample["prefix"] == 15 and r.stats.sample["yes"] == len(yes & set(drawn))
+    assert sweep_status(NativeSearcher(lists, "easy", 4), 4, ck, sample=(15, 3)).stats.sample["prefix"] == 15
 
 
 def test_an_undecided_word_in_the_prefix_widens_the_interval_and_leaves_no_point_estimate():

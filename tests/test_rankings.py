@@ -178,7 +178,7 @@ def test_a_depth_sweep_checkpoint_refutes_its_no_words(tmp_path, monkeypatch):
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     ck = str(tmp_path / "every3.json")
     sweep = decide_every_first_word(NativeSearcher(lists, "hard", 3), 3, execution=Execution(checkpoint=ck))
-    no = sweep.stats["first_words"] - sweep.value
+    no = sweep.stats.first_words - sweep.value
     assert 0 < no and sweep.value > 0
     plain = run_best_start(lists, "hard", 3, 2)
     searched = record_searched_words(monkeypatch)

@@ -397,9 +397,9 @@ def test_a_resumed_sweep_rechecks_every_certificate_from_the_checkpoint(hard_swe
     save_checkpoint(ck, question, entries)
     r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, execution=Execution(checkpoint=str(ck)),
                                 tree_dir=trees, recheck=True)
-    assert r.stats["searched_now"] == 0 and r.verified and not first.verified
-    assert r.stats["recheck"]["cores"] == first.stats["decided"]["no"] > 20
-    assert r.stats["recheck"]["trees"] == first.stats["decided"]["yes"] > 20
+    assert r.stats.searched_now == 0 and r.verified and not first.verified
+    assert r.stats.recheck["cores"] == first.stats.decided["no"] > 20
+    assert r.stats.recheck["trees"] == first.stats.decided["yes"] > 20
     # a core one answer short is still one class of its word, but no longer a refutation
     no, yes = (next(w for w, v in entries.items() if v["yes"] is want) for want in (False, True))
     doctored = {no: dict(entries[no], core=entries[no]["core"][1:]), yes: entries[yes]}
@@ -419,9 +419,9 @@ def test_a_resumed_sweep_rechecks_every_certificate_from_the_checkpoint(hard_swe
 @pytest.mark.xdist_group("hard_sweep")   # one worker computes the fixture
 def test_every_no_of_a_hard_sweep_has_a_checked_minimal_core(hard_sweep, random_300):
     _, r, entries, _ = hard_sweep
-    assert r.status == "OPTIMAL" and r.stats["decided"]["no"] > 20
+    assert r.status == "OPTIMAL" and r.stats.decided["no"] > 20
     nos = {w: v for w, v in entries.items() if v["yes"] is False}
-    assert len(nos) == r.stats["decided"]["no"]
+    assert len(nos) == r.stats.decided["no"]
     assert all(v["depth"] == 3 and len(v["core"]) > 3 for v in nos.values())
     shrunk = 0
     # the sweep checked every core before it kept it; a sample is checked again here
@@ -448,7 +448,7 @@ def test_a_resumed_hard_sweep_gives_its_coreless_nos_a_core(tmp_path, random_300
     save_checkpoint(ck, doc["question"], entries)           # as a checkpoint from before hard-mode cores
     again = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, candidates=FirstWords(limit=30),
                                     execution=Execution(checkpoint=str(ck)))
-    assert again.stats["searched_now"] == len(nos) and again.stats["yes"] == first.stats["yes"]
+    assert again.stats.searched_now == len(nos) and again.stats.yes == first.stats.yes
     assert all(v["core"] for w, v in json.loads(ck.read_text())["entries"].items() if w in nos)
 
 
@@ -476,7 +476,7 @@ def test_a_no_the_checker_cannot_decide_is_reported_unknown(tmp_path, random_300
     monkeypatch.setattr(refutation, "CHECK_NODE_LIMIT", 0)
     r = decide_every_first_word(NativeSearcher(random_300, "hard", 4), 4, candidates=FirstWords(limit=20),
                                 execution=Execution(checkpoint=str(tmp_path / "every.json")))
-    assert r.status == "UNKNOWN" and r.stats["decided"]["no"] == 0 and r.stats["decided"]["unknown"] > 0
+    assert r.status == "UNKNOWN" and r.stats.decided["no"] == 0 and r.stats.decided["unknown"] > 0
     lists = load_lists("nyt20220316")
     r = prove_depth(NativeSearcher(lists, "hard", 5), 5, start="salet")
     assert r.status == "UNKNOWN" and r.certificate is None and "without deciding" in r.stats.core.check
@@ -498,7 +498,7 @@ def test_kept_cores_refute_later_first_words_as_the_search_does(hard_sweep, hard
     search refutes (every no of the sweep is a no of the plain search, word by word)."""
     bank, r, _, _ = hard_sweep
     assert bank.hits > 10
-    assert set(r.stats["yes"]) == hard_plain_yes
+    assert set(r.stats.yes) == hard_plain_yes
 
 
 def test_the_checker_keeps_only_minimal_refuted_sets():

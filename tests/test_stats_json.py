@@ -142,3 +142,60 @@ def test_hint_json_keeps_its_keys_and_values(cli_run, lists_args):
     assert list(st["scores"][0]) == ["score", "answers", "guesses", "total", "expected", "ties", "kept"]
     assert (st["scores"][0]["score"], st["scores"][0]["total"], st["scores"][0]["guesses"]) == (
         "BBBBB", 17, ["frost", "quoth", "scout"])
+
+
+SWEEP_KEYS = ["yes", "unknown", "decided", "first_words", "from_checkpoint", "searched_now", "rate_per_hour", "nodes",
+              "refuted_unchecked", "unknown_by_limit", "not_reached", "unknown_words_by_limit", "check_settled",
+              "nos_unchecked", "trees_verified"]
+STOPPED = ["alien", "anode", "aulos", "canto", "cloud", "dares", "enact", "evict", "metas", "snore", "stade", "starn",
+           "vares", "vocal"]          # the first 30 words that 3 nodes do not decide within 3 guesses (hard mode)
+
+
+def _unseal(path):
+    # a checkpoint whose seal does not match is one this installation did not write: its verdicts are claims
+    doc = json.loads(path.read_text())
+    doc["seal"] = "0" * len(doc["seal"])
+    path.write_text(json.dumps(doc))
+    return doc["entries"]
+
+
+def test_every_first_word_json_keeps_its_keys_and_values(cli_run, lists_args, tmp_path):
+    g, a = lists_args
+    ck = tmp_path / "every.json"
+    sweep = ["every-first-word", "--guesses", "3", "--mode", "hard", "--guess-file", g, "--answers", a]
+    doc, st = _stats(cli_run, [*sweep, "--checkpoint", str(ck), "--limit", "30", "--node-limit", "3"])
+    assert (doc["status"], doc["value"], doc["bound"]) == ("UNKNOWN", None, 14)
+    assert list(st) == SWEEP_KEYS + ["reach", "check_reached"]
+    assert {k: v for k, v in st.items() if k != "rate_per_hour"} == {
+        "yes": [], "unknown": STOPPED, "decided": {"yes": 0, "no": 16, "unknown": 14}, "first_words": 30,
+        "from_checkpoint": 0, "searched_now": 30, "nodes": 81, "refuted_unchecked": 0,
+        "unknown_by_limit": {"node limit 3": 14}, "not_reached": 0, "unknown_words_by_limit": {"node limit 3": STOPPED},
+        "check_settled": {}, "nos_unchecked": 0, "trees_verified": 0, "reach": 30, "check_reached": {}}
+    assert st["rate_per_hour"] > 0
+
+    entries = _unseal(ck)
+    doc, st = _stats(cli_run, [*sweep, "--checkpoint", str(ck), "--status"])
+    assert (doc["status"], doc["bound"], len(doc["rests_on"])) == ("UNKNOWN", None, 1)
+    assert list(st) == SWEEP_KEYS + ["claimed_bound", "check_reached"]
+    assert (st["first_words"], st["from_checkpoint"], st["searched_now"], st["rate_per_hour"], st["nodes"],
+            st["not_reached"], st["claimed_bound"]) == (120, 30, 0, None, 0, 90, 104)
+
+    nos = sorted(w for w, v in entries.items() if v["yes"] is False)[:2]
+    doc, st = _stats(cli_run, [*sweep, "--checkpoint", str(ck), "--words", ",".join(nos + ["alien"]),
+                               "--trees", str(tmp_path / "trees"), "--recheck"])
+    assert (doc["status"], doc["verified"], len(doc["rests_on"])) == ("UNKNOWN", True, 1)
+    assert list(st) == SWEEP_KEYS + ["claimed_bound", "reach", "recheck", "check_reached", "words"]
+    assert (st["yes"], st["decided"], st["first_words"], st["from_checkpoint"], st["searched_now"], st["reach"],
+            st["claimed_bound"], st["trees_verified"]) == (
+        ["alien"], {"yes": 1, "no": 16, "unknown": 13}, 3, 2, 1, 3, 14, 1)
+    assert list(st["recheck"]) == ["cores", "trees", "check_nodes", "seconds"]
+    assert (st["recheck"]["cores"], st["recheck"]["trees"]) == (2, 1)
+    assert st["words"] == {nos[0]: "no", nos[1]: "no", "alien": "yes"}
+
+    doc, st = _stats(cli_run, [*sweep, "--checkpoint", str(tmp_path / "sample.json"), "--sample", "10:3"])
+    assert (doc["status"], doc["value"]) == ("OPTIMAL", 1)
+    assert list(st) == SWEEP_KEYS + ["check_reached", "sample"]
+    assert (st["yes"], st["decided"], st["first_words"], st["nodes"], st["trees_verified"]) == (
+        ["vocal"], {"yes": 1, "no": 9, "unknown": 0}, 10, 101, 1)
+    assert st["sample"] == {"sample": 10, "prefix": 10, "yes": 1, "no": 9, "undecided": 0, "estimate": 12, "low": 2,
+                            "high": 49, "confidence": 0.95, "population": 120, "proven_low": 1, "proven_high": 111}

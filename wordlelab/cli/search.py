@@ -273,54 +273,54 @@ def _every_first_word(searcher, n_guesses, tree_dir, limit, checkpoint, node_lim
         emit_json(res.as_dict())
         return
     st = res.stats
-    d = st["decided"]
+    d = st.decided
     # with --words the run's words come first; the counts below are the whole checkpoint's
-    named = "words" in st
+    named = st.words is not None
     if named:
-        out.print("the words asked for (--words): " + ", ".join(f"{w.upper()} {v}" for w, v in st["words"].items()))
+        out.print("the words asked for (--words): " + ", ".join(f"{w.upper()} {v}" for w, v in st.words.items()))
     held = d["yes"] + d["no"] + d["unknown"]
     # the counts are the checkpoint's: with --limit it may hold more words than the run took
-    whole = named or held > st["first_words"]
-    first_words = held + st["not_reached"] if whole else st["first_words"]
+    whole = named or held > st.first_words
+    first_words = held + st.not_reached if whole else st.first_words
     lead = "with them, the checkpoint: " if named else "the checkpoint: " if whole else ""
     out.print(f"{lead}{res.status}: of {first_words} first words "
               f"({searcher.mode} mode, {lists.name}, "
               f"{len(searcher.lists.answers)} answers), {d['yes']} find every answer within {n_guesses} guesses, "
-              f"{d['no']} cannot (exhaustive search" + _checked_cores(searcher.mode, d["no"], st["nos_unchecked"])
+              f"{d['no']} cannot (exhaustive search" + _checked_cores(searcher.mode, d["no"], st.nos_unchecked)
               + f"), {d['unknown']} undecided "
-              f"(node limit" + (f"; {st['refuted_unchecked']} of them refuted by the search, their cores not "
-                                f"made or checked in the budget" if st["refuted_unchecked"] else "") + ")")
+              f"(node limit" + (f"; {st.refuted_unchecked} of them refuted by the search, their cores not "
+                                f"made or checked in the budget" if st.refuted_unchecked else "") + ")")
     show_rests_on(res)
-    shown = ", ".join(w.upper() for w in st["yes"][:20]) + (" ..." if len(st["yes"]) > 20 else "")
-    if st["yes"]:
+    shown = ", ".join(w.upper() for w in st.yes[:20]) + (" ..." if len(st.yes) > 20 else "")
+    if st.yes:
         out.print(f"yes: {shown}")
-    if st["unknown_by_limit"]:
-        out.print("undecided, by what stopped them: " + ", ".join(f"{k}: {n}" for k, n in st["unknown_by_limit"].items()))
-        for stopped, words in st["unknown_words_by_limit"].items():
+    if st.unknown_by_limit:
+        out.print("undecided, by what stopped them: " + ", ".join(f"{k}: {n}" for k, n in st.unknown_by_limit.items()))
+        for stopped, words in st.unknown_words_by_limit.items():
             out.print(f"  {stopped}: " + ", ".join(w.upper() for w in words[:SHOWN_UNKNOWN])
                       + (f", ... ({len(words) - SHOWN_UNKNOWN} more)" if len(words) > SHOWN_UNKNOWN else ""))
-    if st.get("check_settled"):
+    if st.check_settled:
         from wordlelab.solvers.search.depth.depth_report import check_progress
-        reached = st.get("check_reached", {})
+        reached = st.check_reached or {}
         out.print("core checks under way (second guesses refuted so far, and the last of them in the "
                   "check's order): " + ", ".join(check_progress(w, n, reached.get(w))
-                                                 for w, n in sorted(st["check_settled"].items())))
-    if st["not_reached"]:
-        out.print(f"not reached yet: {st['not_reached']} first words")
-    if "sample" in st:
-        out.print(_sample_line(st["sample"], sample[1], n_guesses))
+                                                 for w, n in sorted(st.check_settled.items())))
+    if st.not_reached:
+        out.print(f"not reached yet: {st.not_reached} first words")
+    if st.sample is not None:
+        out.print(_sample_line(st.sample, sample[1], n_guesses))
     if status_only:
         out.print(f"read from {checkpoint}; nothing searched ({res.seconds:.1f} s)")
         return
-    out.print(f"each yes decided now has a tree checked by the independent verifier ({st['trees_verified']})"
+    out.print(f"each yes decided now has a tree checked by the independent verifier ({st.trees_verified})"
               + (f", kept in {tree_dir}" if tree_dir else ""))
-    if "recheck" in st:
-        r = st["recheck"]
+    if st.recheck is not None:
+        r = st.recheck
         out.print(f"re-checked from the certificates alone, the checkpoint's included: {r['cores']} cores by the "
                   f"pure-Python checker ({r['check_nodes']} nodes), {r['trees']} trees by the verifier; "
                   f"{r['seconds']:.1f} s")
-    rate = f", {st['rate_per_hour']} words an hour" if st["rate_per_hour"] else ""
-    out.print(f"{st['searched_now']} searched now, {st['from_checkpoint']} from the checkpoint; "
+    rate = f", {st.rate_per_hour} words an hour" if st.rate_per_hour else ""
+    out.print(f"{st.searched_now} searched now, {st.from_checkpoint} from the checkpoint; "
               f"{res.seconds:.1f} s{rate}")
 
 

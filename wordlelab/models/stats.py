@@ -1,5 +1,6 @@
 """Typed statistics of the native searcher's answers: the least total (``solve``), the depth
-decision (``prove-depth``), the first-word ranking (``best-start``) and the hints (``hint``).
+decision (``prove-depth``), the every-first-word sweep (``every-first-word``), the first-word
+ranking (``best-start``) and the hints (``hint``).
 
 A :class:`~wordlelab.models.result.Result`'s ``stats`` is one of these dataclasses for those
 questions, and a plain dict for the others. ``as_dict()`` gives the JSON object that ``--json``
@@ -286,6 +287,76 @@ class DepthStats(Counted):
     tree: str | None = optional()
     claimed_bound: int | None = optional()
     tree_file: str | None = optional()
+
+
+@dataclass
+class SweepStats(Stats):
+    """The statistics of a depth decision for every first word (question kind ``depth-every-first-word``,
+    ``every-first-word``, and its ``--status`` report of a checkpoint).
+
+    Attributes
+    ----------
+    yes, unknown : list of str
+        The yes words, and the undecided ones (a limit stopped them), in order.
+    decided : dict of str to int
+        The words by verdict: ``{"yes", "no", "unknown"}``.
+    first_words : int
+        The first words of the run (of ``--words``, ``--sample``, the first ``--limit``, or all).
+    from_checkpoint, searched_now : int
+        The words taken from the checkpoint, and those searched in this run.
+    rate_per_hour : float or None
+        The words decided per hour in this run; None when it searched none.
+    nodes : int
+        The nodes this run searched.
+    refuted_unchecked : int
+        The undecided words whose search refuted a class, but whose core was not made or checked in time.
+    unknown_by_limit, unknown_words_by_limit : dict of str to int, dict of str to list of str
+        What stopped the undecided words (a node limit, a check's budget): how many, and which.
+    not_reached : int
+        The words of the run the checkpoint has no entry for (a report of a checkpoint only).
+    check_settled : dict of str to int
+        Hard mode: each undecided word's second guesses refuted so far by its core check.
+    nos_unchecked : int
+        Easy mode: the nos whose core the pure-Python checker has not proven.
+    trees_verified : int
+        The yes words decided now, each with its tree checked by the verifier.
+    claimed_bound : int, optional
+        A bound that rests on files this installation did not write.
+    reach : int, optional
+        The words passed in the run's order (a run, not a report of a checkpoint; with ``--sample``
+        it goes into the estimate instead).
+    recheck : dict, optional
+        ``--recheck``: ``{"cores", "trees", "check_nodes", "seconds"}``, what was re-checked.
+    check_reached : dict of str to dict, optional
+        Hard mode with a checkpoint: how far each undecided word's core check has gone
+        (``{"guess", "position", "of"}``).
+    sample : dict, optional
+        ``--sample``: the estimate of the yes words from the sample's decided prefix.
+    words : dict of str to str, optional
+        ``--words``: each word's verdict, in a few words.
+    """
+
+    yes: list
+    unknown: list
+    decided: dict
+    first_words: int
+    from_checkpoint: int
+    searched_now: int
+    rate_per_hour: float | None
+    nodes: int
+    refuted_unchecked: int
+    unknown_by_limit: dict
+    not_reached: int
+    unknown_words_by_limit: dict
+    check_settled: dict
+    nos_unchecked: int
+    trees_verified: int
+    claimed_bound: int | None = optional()
+    reach: int | None = optional()
+    recheck: dict | None = optional()
+    check_reached: dict | None = optional()
+    sample: dict | None = optional()
+    words: dict | None = optional()
 
 
 @dataclass

@@ -12,6 +12,7 @@ import os
 from typing import NamedTuple
 
 from wordlelab.models.result import Result, Status
+from wordlelab.models.stats import SweepStats
 
 
 class SweepTally(NamedTuple):
@@ -40,19 +41,18 @@ def sweep_result(question, decisions, n_words, tally: SweepTally, not_reached: i
     yes = sorted(w for w, v in decisions.items() if v["yes"])
     unknown = sorted(w for w, v in decisions.items() if v["yes"] is None)
     counts = {"yes": len(yes), "no": len(decisions) - len(yes) - len(unknown), "unknown": len(unknown)}
-    out = {"yes": yes, "unknown": unknown, "decided": counts, "first_words": n_words,
-           "from_checkpoint": resumed, "searched_now": decided_now,
-           "rate_per_hour": round(decided_now / seconds * 3600, 1) if decided_now else None, "nodes": nodes,
-           # unknowns whose search refuted a class, but whose core was not made or checked in time
-           "refuted_unchecked": sum(1 for w in unknown if "failing" in decisions[w]),
-           "unknown_by_limit": unknown_by_limit(decisions, unknown), "not_reached": not_reached,
-           "unknown_words_by_limit": unknown_words_by_limit(decisions, unknown),
-           # unknowns whose core check goes on from the first guesses it refuted so far (drafts file)
-           "check_settled": {w: decisions[w]["settled"] for w in unknown if "settled" in decisions[w]},
-           "nos_unchecked": nos_unchecked(decisions, question.get("mode"))}
-    # every yes decided in this call had its tree checked by verify_tree before it counted; the trees
-    # are in tree_dir, not in the result (thousands of 12972-answer trees would not fit)
-    out["trees_verified"] = sum(1 for w in yes if w in verified_now)
+    # every yes decided in this call had its tree checked by verify_tree before it counted (trees_verified);
+    # the trees are in tree_dir, not in the result (thousands of 12972-answer trees would not fit)
+    out = SweepStats(yes, unknown, counts, first_words=n_words, from_checkpoint=resumed, searched_now=decided_now,
+                     rate_per_hour=round(decided_now / seconds * 3600, 1) if decided_now else None, nodes=nodes,
+                     # unknowns whose search refuted a class, but whose core was not made or checked in time
+                     refuted_unchecked=sum(1 for w in unknown if "failing" in decisions[w]),
+                     unknown_by_limit=unknown_by_limit(decisions, unknown), not_reached=not_reached,
+                     unknown_words_by_limit=unknown_words_by_limit(decisions, unknown),
+                     # unknowns whose core check goes on from the first guesses it refuted so far (drafts file)
+                     check_settled={w: decisions[w]["settled"] for w in unknown if "settled" in decisions[w]},
+                     nos_unchecked=nos_unchecked(decisions, question.get("mode")),
+                     trees_verified=sum(1 for w in yes if w in verified_now))
     status = Status.OPTIMAL if not unknown and not not_reached else Status.UNKNOWN
     res = Result(question, "native", status, len(yes) if status == Status.OPTIMAL else None,
                  len(yes) + len(unknown) + not_reached, None, None, False, seconds, out)

@@ -91,8 +91,9 @@ def decide_every_first_word(searcher, guesses: int, *, candidates: FirstWords = 
     Result
         OPTIMAL when every word (or every word taken) is decided, with ``value`` the number of yes
         words, else UNKNOWN (some word reached ``node_limit``, which holds for each word on its
-        own). ``stats["yes"]`` lists the yes words, ``stats["decided"]`` counts yes, no and
-        unknown, and ``stats["rate_per_hour"]`` is the words decided per hour in this run.
+        own). Its ``stats`` (a :class:`~wordlelab.models.stats.SweepStats`): ``stats.yes`` lists the yes
+        words, ``stats.decided`` counts yes, no and unknown, and ``stats.rate_per_hour`` is the words
+        decided per hour in this run.
 
     Raises
     ------
@@ -122,7 +123,7 @@ def decide_every_first_word(searcher, guesses: int, *, candidates: FirstWords = 
     them as before.
 
     ``candidates.sample`` = ``(size, seed)``: the words taken are a uniform random sample of the first
-    words, in the order drawn rather than the candidate order, and ``stats["sample"]`` estimates
+    words, in the order drawn rather than the candidate order, and ``stats.sample`` estimates
     the number of yes words from the words the seed's runs have passed in that order
     (:mod:`~wordlelab.solvers.search.depth.first_word_sample`; a statistic, not a proof). The same
     seed draws the same sample, so a resumed run goes on where the last one stopped.
@@ -178,15 +179,16 @@ def decide_every_first_word(searcher, guesses: int, *, candidates: FirstWords = 
         if words is None and res.rests_on:
             # every decision, the file's included, has passed its checker: nothing rests on the file now
             res.status, res.claimed, res.rests_on = res.claimed or res.status, None, []
-            res.bound = res.stats.pop("claimed_bound", None)
+            res.bound, res.stats.claimed_bound = res.stats.claimed_bound, None
         if searcher.mode == "easy":
             _mark_checked(run, decisions, taken, res)
     count_drafted_claims(searcher, guesses, question, checkpoint, res)
     if sample is not None:
-        res.stats["sample"] = sample_estimate(searcher, guesses, checkpoint, decisions, sample,
-                                              res.stats.pop("reach"))
+        # the reach goes into the estimate, in place of the run's own
+        res.stats.sample = sample_estimate(searcher, guesses, checkpoint, decisions, sample, res.stats.reach)
+        res.stats.reach = None
     elif words is not None:
-        res.stats["words"] = {w: word_verdict(decisions.get(w)) for w in words}
+        res.stats.words = {w: word_verdict(decisions.get(w)) for w in words}
     return res
 
 
@@ -200,10 +202,10 @@ def _rechecked(res: Result, searcher, guesses, decisions, progress, tree_dir, wo
         done += n
         if progress:
             progress(0, info=f"certificates re-checked: {done}")
-    res.stats["recheck"] = recheck_decisions(searcher.lists, guesses, decisions, tree_dir, workers, dask_address,
+    res.stats.recheck = recheck_decisions(searcher.lists, guesses, decisions, tree_dir, workers, dask_address,
                                              told, searcher.mode)
     res.verified = True
-    res.seconds += res.stats["recheck"]["seconds"]
+    res.seconds += res.stats.recheck["seconds"]
     return res
 
 
@@ -214,7 +216,7 @@ def _mark_checked(run, decisions: dict, rechecked: dict, res: Result) -> None:
         if value["yes"] is False:
             decisions[word] = dict(value, checked=True)
     decisions.update(run.save(decisions))
-    res.stats["nos_unchecked"] = nos_unchecked(decisions, "easy")
+    res.stats.nos_unchecked = nos_unchecked(decisions, "easy")
 
 
 def _decide_in_process(run, guesses, checkpoint, progress, tree_dir, node_limit, pick,
@@ -314,5 +316,5 @@ def _decide_in_process(run, guesses, checkpoint, progress, tree_dir, node_limit,
     res = sweep_result(question, decisions, n_words,
                        SweepTally(resumed, decided_now, verified_now, nodes, time.perf_counter() - t0),
                        checkpoint=checkpoint, sealed=run.sealed)
-    res.stats["reach"] = passed
+    res.stats.reach = passed
     return res, decisions

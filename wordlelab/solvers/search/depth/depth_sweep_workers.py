@@ -172,5 +172,5 @@ def decide_on_workers(run, guesses, checkpoint, progress, tree_dir, node_limit, 
     res = sweep_result(question, decisions, len(words),
                        SweepTally(resumed, len(searched), verified_now, nodes, time.perf_counter() - t0),
                        checkpoint=checkpoint, sealed=loaded.sealed)
-    res.stats["reach"] = reach
+    res.stats.reach = reach
     return res, decisions

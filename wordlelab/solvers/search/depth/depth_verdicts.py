@@ -57,14 +57,14 @@ def hardest_last(order, lists, hardness: dict):
 
 def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None, sample: tuple | None = None):
     """What a ``wordlelab every-first-word`` checkpoint holds, searching nothing: the sweep's
-    Result (``prove-depth --status``) with ``stats["not_reached"]`` the first words (of the first
-    ``limit`` in the candidate order) it has no entry for, and ``stats["unknown_by_limit"]`` what
+    Result (``prove-depth --status``) with ``stats.not_reached`` the first words (of the first
+    ``limit`` in the candidate order) it has no entry for, and ``stats.unknown_by_limit`` what
     stopped each undecided word. OPTIMAL only when every word is decided. The checkpoint is
     checked as the sweep checks it when it resumes; the certificates are not re-checked
-    (``--recheck`` does that). In hard mode, ``stats["check_settled"]`` also counts, for each
+    (``--recheck`` does that). In hard mode, ``stats.check_settled`` also counts, for each
     undecided word whose core check has begun, the second guesses it has refuted so far
     (its draft's claims, :mod:`~wordlelab.solvers.search.depth.core_drafts`). ``sample`` = ``(size, seed)``
-    adds ``stats["sample"]``, the estimate of the yes words that sample's decided prefix gives
+    adds ``stats.sample``, the estimate of the yes words that sample's decided prefix gives
     (:func:`~wordlelab.solvers.search.depth.depth_sweep.decide_every_first_word`)."""
     import time
     from wordlelab.solvers.runtime.checkpoint import load_checkpoint
@@ -83,12 +83,12 @@ def sweep_status(searcher, guesses: int, checkpoint, limit: int | None = None, s
     count_drafted_claims(searcher, guesses, question, checkpoint, res)
     if sample is not None:
         from wordlelab.solvers.search.depth.first_word_sample import sample_estimate
-        res.stats["sample"] = sample_estimate(searcher, guesses, checkpoint, decisions, sample)
+        res.stats.sample = sample_estimate(searcher, guesses, checkpoint, decisions, sample)
     return res
 
 
 def count_drafted_claims(searcher, guesses: int, question: dict, checkpoint, res) -> None:
-    """Set ``res.stats["check_settled"]`` (a sweep's Result, hard mode) from the drafts file: for
+    """Set ``res.stats.check_settled`` (a sweep's Result, hard mode) from the drafts file: for
     each undecided word, the second guesses its core check has refuted so far. The file is ahead
     of the checkpoint's ``"settled"``, written only when a check runs out of its budget: a run
     stopped during a check (Ctrl-C, SIGTERM) keeps its claims in the drafts alone."""
@@ -96,12 +96,14 @@ def count_drafted_claims(searcher, guesses: int, question: dict, checkpoint, res
         return
     from wordlelab.solvers.search.depth.depth_entries import drafts_beside
     drafts = drafts_beside(searcher, question, checkpoint)
-    reached = res.stats.setdefault("check_reached", {})
-    for word in res.stats["unknown"]:
+    if res.stats.check_reached is None:
+        res.stats.check_reached = {}
+    reached = res.stats.check_reached
+    for word in res.stats.unknown:
         draft = drafts.load(word, guesses - 1)
         own = len(draft["proven"]) - draft["imported"] if draft is not None else 0
         if own:      # (claims imported from a state are not this check's progress)
-            res.stats["check_settled"][word] = own
+            res.stats.check_settled[word] = own
             reached[word] = check_reached(searcher.lists.guesses, word, draft)
 
 
