@@ -58,6 +58,8 @@ THUMP_BEST_OF_ALL = (
 
 # Concrete examples that finish in a few seconds: run as written.
 RUN_AS_SHOWN = {
+    # docs/games.md: user files of 4-letter words (the test writes g4.txt and a4.txt)
+    "wordlelab solve --guesses g4.txt --answers a4.txt --start sale",
     # docs/games.md: Mastermind 4 x 6, a few seconds each
     "wordlelab solve --lists mastermind:4x6 --start 1123",
     "wordlelab solve --lists mastermind:4x6 --start 1123 --max-guesses 5",
@@ -182,6 +184,11 @@ FAST_VARIANT = {
         "wordlelab solve --lists mastermind:3x3 --start 123 --max-guesses 8",
     "wordlelab every-first-word --guesses 3 --lists nyt20220316 --limit 20":
         "wordlelab every-first-word --guesses 3 --lists nyt20220316 --limit 2",
+    # docs/games.md, words of 4 letters: SALE's tree (100 s) and the first words ranked (hours)
+    "wordlelab solve --lists wordle4:mywordle --start sale --tree sale4.tree":
+        "wordlelab solve --guesses g4.txt --answers a4.txt --start sale --tree sale4.tree",
+    "wordlelab best-start --lists wordle4:mywordle --top 1 --checkpoint rank4.json":
+        "wordlelab best-start --guesses g4.txt --answers a4.txt --top 1 --checkpoint rank4.json",
     # the session's cache is shared by every example: only its (unused) compiled modules are cleared;
     # tests/test_cache_cli.py clears every kind of a cache of its own
     "wordlelab cache clear hints rankings": "wordlelab cache clear aot",
@@ -675,13 +682,18 @@ def test_fast_variant_parses(variant, in_example_dir):
 # Running
 
 def _small_lists() -> dict[str, str]:
-    """a.txt: 58 answers of nyt20220316; g.txt: those and 130 more guesses; w.txt: 29 words for Eldrow."""
+    """a.txt: 58 answers of nyt20220316; g.txt: those and 130 more guesses; w.txt: 29 words for Eldrow;
+    a4.txt, g4.txt: the same cut of wordle4:mywordle (50 answers; 72 more guesses, and SALE)."""
     from wordlelab.instances.wordlists import load_lists
     lists = load_lists("nyt20220316")
     answers = list(lists.answers[::40])
     guesses = sorted(set(answers) | set(lists.guesses[::100]))
+    four = load_lists("wordle4:mywordle")
+    answers4 = list(four.answers[::40])
+    guesses4 = sorted(set(answers4) | set(four.guesses[::100]) | {"sale"})
     return {"a.txt": "\n".join(answers) + "\n", "g.txt": "\n".join(guesses) + "\n",
-            "w.txt": "\n".join(answers[::2]) + "\n"}
+            "w.txt": "\n".join(answers[::2]) + "\n",
+            "a4.txt": "\n".join(answers4) + "\n", "g4.txt": "\n".join(guesses4) + "\n"}
 
 
 def _mirror_runs(target: Path, command: str = "") -> None:
