@@ -70,7 +70,7 @@ def _frac(total, n):
 
 
 def _check_against_brute(r, brute, answers, moves, max_guesses):
-    rows = r.stats["moves"]
+    rows = r.stats.moves
     expected = brute.expected_rows(answers, moves, max_guesses)
     assert len(rows) == 2 * len(expected)
     for (word_row, colour_row), (t, b, ties, n, after, n_after) in zip(zip(rows[::2], rows[1::2]), expected):
@@ -121,12 +121,12 @@ def test_values_match_brute_force(tmp_path, seed, mode, max_guesses):
         report = verify_tree(t["tree"], left, guesses, mode, history, max_guesses - len(history))
         assert report.total == t["total"] and t["tree"].guess == t["guess"]
     # at most TREES_PER_STATE of a state's tying best guesses are solved again, and the word played
-    played = {(r.stats["moves"][i]["state"], r.stats["moves"][i]["played"]) for i in range(0, len(r.stats["moves"]), 2)}
-    for row in r.stats["moves"][::2]:
+    played = {(r.stats.moves[i]["state"], r.stats.moves[i]["played"]) for i in range(0, len(r.stats.moves), 2)}
+    for row in r.stats.moves[::2]:
         solved = {t["guess"] for t in r.certificate if t["state"] == row["state"]} - {row["played"]}
         assert solved == set(row["best"][:TREES_PER_STATE]) - {row["played"]}
     assert played <= {(t["state"], t["guess"]) for t in r.certificate} | {
-        (m["state"], m["played"]) for m in r.stats["moves"][::2] if m["total"] is None}
+        (m["state"], m["played"]) for m in r.stats.moves[::2] if m["total"] is None}
 
 
 def test_short_form_and_a_last_guess_without_colours(tmp_path):
@@ -137,8 +137,8 @@ def test_short_form_and_a_last_guess_without_colours(tmp_path):
     a = analyze(lists, full, root_checkpoint=rank)
     b = analyze(lists, ".".join(words).upper(), root_checkpoint=rank)
     c = analyze(lists, full.rsplit(".", 1)[0], root_checkpoint=rank)     # the answer without GGGGG
-    assert a.stats["moves"] == b.stats["moves"] == c.stats["moves"]
-    assert a.stats["colours_given"] and not b.stats["colours_given"] and c.stats["colours_given"]
+    assert a.stats.moves == b.stats.moves == c.stats.moves
+    assert a.stats.colours_given and not b.stats.colours_given and c.stats.colours_given
 
 
 def _six():
@@ -175,7 +175,7 @@ def test_hard_mode_rejects_an_illegal_guess_and_rates_legal_play(tmp_path):
     easy = analyze(lists, game, "easy", root_checkpoint=tmp_path / "e.json")
     hard = analyze(lists, game, "hard", root_checkpoint=tmp_path / "h.json")
     # hard mode only takes guesses away: no state is easier to finish
-    for e, h in zip(easy.stats["moves"], hard.stats["moves"]):
+    for e, h in zip(easy.stats.moves, hard.stats.moves):
         if e["kind"] == "word" and e["best_total"] is not None and h["best_total"] is not None:
             assert h["best_total"] >= e["best_total"]
 
@@ -184,18 +184,18 @@ def test_a_game_longer_than_the_limit(tmp_path):
     lists = _six()
     r = analyze(lists, "humph.awake.cigar.sissy", max_guesses=2, root_checkpoint=tmp_path / "rank.json")
     st = r.stats
-    assert st["guesses_played"] == 4 and st["guesses_analysed"] == 2
-    assert st["not_analysed"] == ["cigar.BGBBB", "sissy.GGGGG"]
+    assert st.guesses_played == 4 and st.guesses_analysed == 2
+    assert st.not_analysed == ["cigar.BGBBB", "sissy.GGGGG"]
     # within 2 guesses humph cannot find every answer (rebut can): infinitely inaccurate; its
     # colours leave three answers for one guess, so nothing after it is a number
-    assert [m["value"] for m in st["moves"]] == [None] * 4
-    assert [m["note"].split(":")[0] for m in st["moves"]] == ["infinite", "undefined", "undefined", "undefined"]
-    assert st["moves"][0]["best"] == ["rebut"] and st["moves"][0]["best_total"] == 11
-    assert r.value == {"inaccuracy": None, "luck": None} and st["total_luck"]["label"] == "Not rated"
+    assert [m["value"] for m in st.moves] == [None] * 4
+    assert [m["note"].split(":")[0] for m in st.moves] == ["infinite", "undefined", "undefined", "undefined"]
+    assert st.moves[0]["best"] == ["rebut"] and st.moves[0]["best_total"] == 11
+    assert r.value == {"inaccuracy": None, "luck": None} and st.total_luck["label"] == "Not rated"
     lucky = analyze(lists, "humph.blush", max_guesses=2, root_checkpoint=tmp_path / "rank.json").stats
     # humph.BYBBG leaves blush alone: the unsafe word was saved by its colours
-    assert [m["note"].split(":")[0] for m in lucky["moves"]] == ["infinite", "infinity", "", ""]
-    assert lucky["moves"][1]["label"] == "Very lucky" and lucky["total_luck"]["value"] is None
+    assert [m["note"].split(":")[0] for m in lucky.moves] == ["infinite", "infinity", "", ""]
+    assert lucky.moves[1]["label"] == "Very lucky" and lucky.total_luck["value"] is None
     _check_against_brute(r, Brute(lists.guesses, "easy"), lists.answers,
                          [(w, feedback(w, "sissy")) for w in ("humph", "awake", "cigar", "sissy")], 2)
 
@@ -241,13 +241,13 @@ def test_the_ranking_and_the_best_trees_are_kept_and_rechecked(tmp_path):
     s = NativeSearcher(lists)
     rank = tmp_path / "rank.json"
     first = analyze(lists, "humph.sissy", root_checkpoint=rank, searcher=s)
-    assert first.stats["first_guesses"]["computed_now"]
+    assert first.stats.first_guesses["computed_now"]
     kept = kept_trees(s, rank)
     assert set(kept) == {"rebut"} and kept["rebut"][1] == 11
     again = analyze(lists, "humph.sissy", root_checkpoint=rank)
-    assert not again.stats["first_guesses"]["computed_now"]
+    assert not again.stats.first_guesses["computed_now"]
     assert [t["source"] for t in again.certificate if t["guess"] == "rebut"] == ["kept, verified"]
-    assert again.stats["moves"] == first.stats["moves"]
+    assert again.stats.moves == first.stats.moves
     # a kept tree that the verifier refuses is not used: the best first guess is searched again
     trees_file = rank.with_name("rank.best-trees.json")
     data = json.loads(trees_file.read_text())
@@ -297,7 +297,7 @@ def test_a_real_list_game_with_small_states(tmp_path, lists_0316):
     game = f"salet.handy.{answers[10]}"
     r = analyze(lists, game, root_checkpoint=tmp_path / "rank.json")
     s = NativeSearcher(lists)
-    for row in r.stats["moves"]:
+    for row in r.stats.moves:
         if row["kind"] != "word":
             continue
         assert row["total"] == s.solve(start=row["played"], state=row["state"] or None).value
@@ -305,7 +305,7 @@ def test_a_real_list_game_with_small_states(tmp_path, lists_0316):
             h = hint(lists, row["state"], top=1, searcher=s)
             assert h.value == row["best_total"] and h.stats.guesses[0]["guess"] in row["best"]
     ranking, _ = first_guess_ranking(s, tmp_path / "rank.json")
-    assert r.stats["moves"][0]["best_total"] == ranking[0][1] == s.solve(start=ranking[0][0]).value
+    assert r.stats.moves[0]["best_total"] == ranking[0][1] == s.solve(start=ranking[0][0]).value
 
 
 @pytest.mark.slow
@@ -313,13 +313,13 @@ def test_selbys_two_games_on_nyt20220316(lists_0316):
     """The article's figures (part 2, "Analysis of your play"): ours are exact, his heuristic;
     on these two games they agree to the 4 decimals he prints."""
     r = analyze(lists_0316, "salet.bybbb.handy.bygbg", workers=2)
-    values = [round(m["value"], 4) for m in r.stats["moves"]]
+    values = [round(m["value"], 4) for m in r.stats.moves]
     assert values == [0.0, -0.1344, 0.4257, 0.9802]
-    assert [m["label"] for m in r.stats["moves"]] == ["Perfect choice!", "Slightly unlucky", "Bad choice", "Lucky"]
-    assert r.stats["moves"][2]["best"] == ["brond"]
+    assert [m["label"] for m in r.stats.moves] == ["Perfect choice!", "Slightly unlucky", "Bad choice", "Lucky"]
+    assert r.stats.moves[2]["best"] == ["brond"]
     assert round(r.value["inaccuracy"], 4) == 0.4257 and round(r.value["luck"], 4) == 0.8458
     r = analyze(lists_0316, "crate.lions.focus", workers=2)
-    values = [round(m["value"], 4) for m in r.stats["moves"]]
+    values = [round(m["value"], 4) for m in r.stats.moves]
     assert values == [0.0022, 0.0223, 0.08, 0.48, 0.0, 0.0]
-    assert r.stats["moves"][0]["best"] == ["salet"] and "spoil" in r.stats["moves"][2]["best"]
+    assert r.stats.moves[0]["best"] == ["salet"] and "spoil" in r.stats.moves[2]["best"]
     assert round(r.value["inaccuracy"], 4) == 0.0822 and round(r.value["luck"], 4) == 0.5023

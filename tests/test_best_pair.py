@@ -46,12 +46,12 @@ def test_top_pairs_match_brute_force(seed, tmp_path):
         truth[frozenset((a, b))] = min(blind_pair_total(answers, guesses, a, b),
                                        blind_pair_total(answers, guesses, b, a))
     r = run_best_pair(lists, 6, 4, str(tmp_path / "pairs.json"), 1)
-    rows = r.stats["pairs"]
+    rows = r.stats.pairs
     assert [p["total"] for p in rows] == sorted(truth.values())[:4]
     for p in rows:
         assert blind_pair_total(answers, guesses, p["first"], p["second"]) == p["total"]
     listed = {frozenset((p["first"], p["second"])) for p in rows}
-    assert all(v >= r.stats["others_at_least"] for k, v in truth.items() if k not in listed)
+    assert all(v >= r.stats.others_at_least for k, v in truth.items() if k not in listed)
     assert r.status == "OPTIMAL" and r.verified and r.value == rows[0]["total"]
     # the certificate: the first word, then the second on every branch where the first is not the answer
     tree = r.certificate
@@ -60,7 +60,7 @@ def test_top_pairs_match_brute_force(seed, tmp_path):
     assert verify_tree(tree, answers, guesses).total == r.value
     # resumed from its checkpoint: the same answer, nothing recomputed
     again = run_best_pair(lists, 6, 4, str(tmp_path / "pairs.json"), 1)
-    assert again.stats["pairs"] == rows and again.stats["from_checkpoint"] == again.stats["first_words"]
+    assert again.stats.pairs == rows and again.stats.from_checkpoint == again.stats.first_words
 
 
 @pytest.mark.slow
@@ -71,9 +71,9 @@ def test_dask_local_cluster_gives_the_same_pairs(tmp_path):
     lists = WordLists("tiny", tuple(guesses), tuple(answers))
     alone = run_best_pair(lists, 6, 3, None, 1)
     on_dask = run_best_pair(lists, 6, 3, str(tmp_path / "pairs.json"), 2, dask_address="local")
-    assert on_dask.stats["executor"] == "dask"
-    assert on_dask.stats["pairs"] == alone.stats["pairs"]
-    assert on_dask.stats["others_at_least"] == alone.stats["others_at_least"] and on_dask.verified
+    assert on_dask.stats.executor == "dask"
+    assert on_dask.stats.pairs == alone.stats.pairs
+    assert on_dask.stats.others_at_least == alone.stats.others_at_least and on_dask.verified
 
 
 def test_cli_best_pair(cli_run, tmp_path):
@@ -134,11 +134,11 @@ def test_selby_pairs_in_his_order(shared, lists_0316):
 def test_best_pairs_nyt20220316(shared, lists_0316, tmp_path):
     """The whole sweep (about 10 min on 2 cores): his best three exactly, and each of his ten in its better order."""
     r = run_best_pair(lists_0316, 6, 10, str(tmp_path / "pairs.json"), 2)
-    ours = {frozenset((p["first"], p["second"])): p["total"] for p in r.stats["pairs"]}
+    ours = {frozenset((p["first"], p["second"])): p["total"] for p in r.stats.pairs}
     answers = set(lists_0316.answers)
     his = _selby_pairs(shared)
-    assert [p["total"] for p in r.stats["pairs"][:3]] == [v for _, _, v in his[:3]]
+    assert [p["total"] for p in r.stats.pairs[:3]] == [v for _, _, v in his[:3]]
     for a, b, total in his:
         better = total - (b in answers and a not in answers)
-        assert ours.get(frozenset((a, b)), r.stats["others_at_least"]) <= better
+        assert ours.get(frozenset((a, b)), r.stats.others_at_least) <= better
     assert r.verified and r.value == his[0][2]

@@ -199,3 +199,61 @@ def test_every_first_word_json_keeps_its_keys_and_values(cli_run, lists_args, tm
         ["vocal"], {"yes": 1, "no": 9, "unknown": 0}, 10, 101, 1)
     assert st["sample"] == {"sample": 10, "prefix": 10, "yes": 1, "no": 9, "undecided": 0, "estimate": 12, "low": 2,
                             "high": 49, "confidence": 0.95, "population": 120, "proven_low": 1, "proven_high": 111}
+
+
+EIGHT = ("cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade")
+
+
+@pytest.fixture
+def eight_args(tmp_path):
+    (tmp_path / "w8.txt").write_text("\n".join(EIGHT) + "\n")
+    return ["--guesses", str(tmp_path / "w8.txt"), "--answers", str(tmp_path / "w8.txt")]
+
+
+def test_analyze_json_keeps_its_keys_and_values(cli_run, eight_args, tmp_path):
+    rank = tmp_path / "rank.json"
+    game = ["analyze", "humph.sissy", *eight_args, "--first-guesses", str(rank), "--workers", "1"]
+    doc, st = _stats(cli_run, game)
+    value = {"inaccuracy": 0.575, "luck": 0.7}
+    assert (doc["status"], doc["value"], doc["bound"]) == ("OPTIMAL", value, value)
+    keys = ["game", "colours_given", "won", "moves", "guesses_played", "guesses_analysed", "not_analysed",
+            "total_inaccuracy", "total_luck", "first_guesses", "trees_verified"]
+    assert list(st) == keys
+    assert {k: v for k, v in st.items() if k not in ("moves", "first_guesses")} == {
+        "game": "humph.BBBBB.sissy.GGGGG", "colours_given": False, "won": True, "guesses_played": 2,
+        "guesses_analysed": 2, "not_analysed": [], "total_inaccuracy": {"label": "Not great choices", "value": 0.575,
+                                                                         "exact": "23/40"},
+        "total_luck": {"label": "Lucky", "value": 0.7, "exact": "7/10"}, "trees_verified": 9}
+    assert st["moves"][0] == {"move": 1, "kind": "word", "played": "humph", "state": "", "answers": 8, "total": 20,
+                              "expected": 2.5, "best": ["blush", "cigar", "rebut"], "best_total": 17,
+                              "best_expected": 2.125, "label": "Bad choice", "value": 0.375, "exact": "3/8", "note": ""}
+    assert [(m["kind"], m["played"], m["exact"]) for m in st["moves"]] == [
+        ("word", "humph", "3/8"), ("colours", "BBBBB", "-1/2"), ("word", "sissy", "1/5"), ("colours", "GGGGG", "6/5")]
+    assert list(st["first_guesses"]) == ["file", "computed_now", "seconds", "rests_on", "shipped", "reproved"]
+    assert (st["first_guesses"]["file"], st["first_guesses"]["computed_now"]) == (str(rank), True)
+
+    _unseal(rank)
+    doc, st = _stats(cli_run, game)
+    assert (doc["status"], doc["bound"], doc["claimed"], len(doc["rests_on"])) == ("FEASIBLE", None, "OPTIMAL", 1)
+    assert list(st) == keys + ["claimed_bound"] and st["claimed_bound"] == value
+    assert st["first_guesses"]["rests_on"] == doc["rests_on"] and not st["first_guesses"]["computed_now"]
+
+
+def test_best_pair_json_keeps_its_keys_and_values(cli_run, eight_args, tmp_path):
+    ck, tree = tmp_path / "pairs.json", str(tmp_path / "pair.tree.json")
+    pair = ["best-pair", *eight_args, "--top", "2", "--workers", "1", "--checkpoint", str(ck)]
+    keys = ["n_answers", "top", "first_words", "partial", "pairs", "others_at_least", "checkpoint", "from_checkpoint",
+            "executor", "workers", "histogram"]
+    values = {"n_answers": 8, "top": 2, "first_words": 8, "partial": False,
+              "pairs": [{"first": "awake", "second": "blush", "total": 21, "average": 2.625},
+                        {"first": "awake", "second": "rebut", "total": 21, "average": 2.625}],
+              "others_at_least": 21, "checkpoint": str(ck), "from_checkpoint": 0, "executor": "inprocess",
+              "workers": 1, "histogram": {"1": 1, "2": 1, "3": 6}}
+    doc, st = _stats(cli_run, [*pair, "--tree", tree])
+    assert (doc["status"], doc["value"], doc["bound"], doc["verified"]) == ("OPTIMAL", 21, 21, True)
+    assert st == {**values, "tree_file": tree} and list(st) == keys + ["tree_file"]
+
+    _unseal(ck)
+    doc, st = _stats(cli_run, pair)
+    assert (doc["status"], doc["bound"], len(doc["rests_on"])) == ("FEASIBLE", None, 1)
+    assert st == {**values, "from_checkpoint": 8, "claimed_bound": 21} and list(st) == keys + ["claimed_bound"]

@@ -43,9 +43,9 @@ def _rows(moves) -> list[list]:
 
 
 def _limit_message(st, max_guesses) -> str:
-    n, done = st["guesses_played"], st["guesses_analysed"]
+    n, done = st.guesses_played, st.guesses_analysed
     return (f"this game took {n} guesses and the limit is {max_guesses} (--max-guesses): guesses 1-{done} and their "
-            f"patterns are analysed against that limit; the rest ({' '.join(st['not_analysed'])}) come after it and "
+            f"patterns are analysed against that limit; the rest ({' '.join(st.not_analysed)}) come after it and "
             f"are not. --max-guesses {n} analyses the whole game against a limit of {n} (its first-guess ranking "
             f"is computed once, a few minutes)")
 
@@ -85,22 +85,22 @@ def analyze(game, lists, mode, max_guesses, ranking_file, workers, as_json):
         emit_json(r.as_dict())
         return
     st = r.stats
-    short = "" if st["colours_given"] else " (patterns computed from the answer, the last guess)"
-    out.print(f"{st['game']}{short}: {mode} mode, {lists.name}, at most {max_guesses} guesses")
-    if st["not_analysed"]:
+    short = "" if st.colours_given else " (patterns computed from the answer, the last guess)"
+    out.print(f"{st.game}{short}: {mode} mode, {lists.name}, at most {max_guesses} guesses")
+    if st.not_analysed:
         out.print(_limit_message(st, max_guesses))
     table(None, ["move", "played", "rating", "inaccuracy", "luck", "expected", "best choice (expected)", "answers"],
-          _rows(st["moves"]))
-    for m in st["moves"]:
+          _rows(st.moves))
+    for m in st.moves:
         if m["note"]:
             out.print(f"move {m['move']}, {m['played']}: {m['note']}")
-    ti, tl = st["total_inaccuracy"], st["total_luck"]
+    ti, tl = st.total_inaccuracy, st.total_luck
     out.print(f"Total rating of word choices: {ti['label']} (total inaccuracy "
               f"{'not computable: a move is not rated' if ti['value'] is None else format(ti['value'], '.4f')})")
     out.print(f"Total luck from patterns: {tl['label']} (total luck "
               f"{'not computable: a pattern is not rated' if tl['value'] is None else format(tl['value'], '.4f')})")
-    fg = st["first_guesses"]
-    out.print(f"expected: further guesses, counting the next one. Every value exact; {st['trees_verified']} trees "
+    fg = st.first_guesses
+    out.print(f"expected: further guesses, counting the next one. Every value exact; {st.trees_verified} trees "
               f"checked by the independent verifier; first guesses ranked with proof "
               f"{'now' if fg['computed_now'] else 'by an earlier run'} ({fg['file']})")
     from wordlelab.cli.common import show_rests_on

@@ -39,21 +39,21 @@ def best_pair(lists, max_guesses, top, limit, checkpoint, workers, dask_address,
         return
     st = r.stats
     table(f"best fixed pairs, {lists.name}", ["rank", "first", "second", "total", "average"],
-          [[i + 1, p["first"], p["second"], p["total"], f"{p['average']:.4f}"] for i, p in enumerate(st["pairs"])])
-    scope = f" (partial: pairs with a word among the first {limit} of the sweep order)" if st["partial"] else ""
+          [[i + 1, p["first"], p["second"], p["total"], f"{p['average']:.4f}"] for i, p in enumerate(st.pairs)])
+    scope = f" (partial: pairs with a word among the first {limit} of the sweep order)" if st.partial else ""
     from wordlelab.cli.common import show_rests_on
     if r.status in ("OPTIMAL", "FEASIBLE"):
-        best = st["pairs"][0]
+        best = st.pairs[0]
         out.print(f"{r.status}: best pair {best['first']} {best['second']}, total {r.value}; its tree verified by "
                   f"the independent checker{scope}")
     else:
         out.print(f"{r.status}: no pair finds every answer within {max_guesses} guesses{scope}")
     show_rests_on(r)
-    if st["others_at_least"] is not None:
+    if st.others_at_least is not None:
         proven = "claimed (see above)" if r.rests_on else "proven"
-        out.print(f"every other pair is {proven} to total at least {st['others_at_least']}")
-    out.print(f"{st['first_words']} first words swept in {r.seconds:.1f} s on {st['workers']} worker(s)"
-              + (f"; {st['from_checkpoint']} taken from the checkpoint" if st["from_checkpoint"] else ""))
+        out.print(f"every other pair is {proven} to total at least {st.others_at_least}")
+    out.print(f"{st.first_words} first words swept in {r.seconds:.1f} s on {st.workers} worker(s)"
+              + (f"; {st.from_checkpoint} taken from the checkpoint" if st.from_checkpoint else ""))
 
 
 COMMANDS = [best_pair]

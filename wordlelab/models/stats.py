@@ -1,6 +1,7 @@
 """Typed statistics of the native searcher's answers: the least total (``solve``), the depth
 decision (``prove-depth``), the every-first-word sweep (``every-first-word``), the first-word
-ranking (``best-start``) and the hints (``hint``).
+ranking (``best-start``), the best fixed pair (``best-pair``), the hints (``hint``) and the
+analysis of a played game (``analyze``).
 
 A :class:`~wordlelab.models.result.Result`'s ``stats`` is one of these dataclasses for those
 questions, and a plain dict for the others. ``as_dict()`` gives the JSON object that ``--json``
@@ -416,6 +417,97 @@ class BestStartStats(Stats):
     tree_seconds: float | None = optional()
     claimed_bound: int | None = optional()
     plot_file: str | None = optional()
+
+
+@dataclass
+class BestPairStats(Stats):
+    """The statistics of the best fixed pairs of first words (question kind ``best-pair``).
+
+    Attributes
+    ----------
+    n_answers, top : int
+        The answers, and the exact pair totals asked for.
+    first_words : int
+        The first words swept (with ``limit``, those among the first of the sweep order).
+    partial : bool
+        Whether the ranking is of the pairs with a word among the first ``limit`` only.
+    pairs : list of dict
+        The exact pairs, best first: ``first``, ``second``, ``total``, ``average``.
+    others_at_least : int or None
+        The least total any pair not listed can have; None when no pair finds every answer.
+    checkpoint : str or None
+        The checkpoint file.
+    from_checkpoint : int
+        The first words taken from it.
+    executor, workers : str, int
+        How the first words were run.
+    histogram : dict of str to int, optional
+        With a best pair: its verified tree's answers by guess count.
+    claimed_bound : int, optional
+        A bound that rests on files this installation did not write.
+    tree_file : str, optional
+        Where the command wrote the best pair's tree.
+    """
+
+    n_answers: int
+    top: int
+    first_words: int
+    partial: bool
+    pairs: list
+    others_at_least: int | None
+    checkpoint: str | None
+    from_checkpoint: int
+    executor: str
+    workers: int
+    histogram: dict | None = optional()
+    claimed_bound: int | None = optional()
+    tree_file: str | None = optional()
+
+
+@dataclass
+class AnalyzeStats(Stats):
+    """The statistics of the analysis of a played game: skill and luck (question kind ``analyze``).
+
+    Attributes
+    ----------
+    game : str
+        The game, each guess with its pattern (``guess.PATTERN...``).
+    colours_given : bool
+        Whether the patterns were given (else computed from the answer, the last guess).
+    won : bool
+        Whether the game ends on the answer.
+    moves : list of dict
+        One row per word and per pattern of the moves analysed: ``move``, ``kind`` (``"word"`` or
+        ``"colours"``), ``played``, ``state``, ``answers``, ``total``, ``expected``, ``best``, ``label``,
+        ``value`` and ``exact`` (the inaccuracy or the luck), ``note``; a word's row also ``best_total``
+        and ``best_expected``.
+    guesses_played, guesses_analysed : int
+        The game's guesses, and those within the guess limit.
+    not_analysed : list of str
+        The guesses after the limit, each with its pattern.
+    total_inaccuracy, total_luck : dict
+        ``{"label", "value", "exact"}``: the game's totals (``value`` None when a move is not rated).
+    first_guesses : dict
+        Where the proven ranking of the first guesses came from: ``file``, ``computed_now``,
+        ``seconds``, ``rests_on``, ``shipped``, ``reproved``.
+    trees_verified : int
+        The trees behind the values, each checked by the verifier.
+    claimed_bound : dict, optional
+        The totals (``{"inaccuracy", "luck"}``) when they rest on files this installation did not write.
+    """
+
+    game: str
+    colours_given: bool
+    won: bool
+    moves: list
+    guesses_played: int
+    guesses_analysed: int
+    not_analysed: list
+    total_inaccuracy: dict
+    total_luck: dict
+    first_guesses: dict
+    trees_verified: int
+    claimed_bound: dict | None = optional()
 
 
 @dataclass

@@ -52,6 +52,7 @@ from wordlelab.models.feedback import ALL_GREEN, pattern_string
 from wordlelab.models.game import parse_game
 from wordlelab.models.result import Result, Status
 from wordlelab.models.state import parse_state
+from wordlelab.models.stats import AnalyzeStats
 from wordlelab.solvers.search.rank.first_guesses import first_guess_ranking, keep_trees, kept_trees
 from wordlelab.solvers.search.native import INF, NativeSearcher
 
@@ -209,17 +210,18 @@ def analyze(lists, game: str, mode: str = "easy", max_guesses: int = 6, root_che
     first guesses, computed once). ``value`` = ``bound`` = ``{"inaccuracy", "luck"}``, the
     game's totals (None where a move is not rated, see ``stats``); the certificate is the list
     of verified trees behind the values (``{"state", "guess", "total", "source", "tree"}``, kind
-    ``trees``); ``stats["moves"]`` has a row per word and per pattern, and ``stats["first_guesses"]``
-    says where the ranking of the first guesses came from.
+    ``trees``); ``stats`` is an :class:`~wordlelab.models.stats.AnalyzeStats`: ``stats.moves`` has a
+    row per word and per pattern, and ``stats.first_guesses`` says where the ranking of the first
+    guesses came from.
 
     >>> import os, tempfile
     >>> from wordlelab.instances.wordlists import WordLists
     >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush")
     >>> rank = os.path.join(tempfile.mkdtemp(), "rank.json")
     >>> r = analyze(WordLists("six", words, words), "humph.sissy", root_checkpoint=rank)
-    >>> [(m["played"], m["label"], m["exact"]) for m in r.stats["moves"]]
+    >>> [(m["played"], m["label"], m["exact"]) for m in r.stats.moves]
     [('humph', 'Not a great choice', '1/3'), ('BBBBB', 'Unlucky', '-1/2'), ('sissy', 'Perfect choice!', '0'), ('GGGGG', 'Lucky', '2/3')]
-    >>> r.stats["total_inaccuracy"]["exact"], r.stats["total_luck"]["exact"], r.verified
+    >>> r.stats.total_inaccuracy["exact"], r.stats.total_luck["exact"], r.verified
     ('1/3', '1/6', True)
     """
     t0 = time.perf_counter()
@@ -257,12 +259,12 @@ def analyze(lists, game: str, mode: str = "easy", max_guesses: int = 6, root_che
         before = after
     total_inacc = None if None in inaccuracies else sum(inaccuracies, Fraction(0))
     total_luck = None if None in lucks else sum(lucks, Fraction(0))
-    stats = {"game": g.describe(), "colours_given": g.patterns_given, "won": g.won, "moves": rows,
-             "guesses_played": len(g.moves), "guesses_analysed": len(analysed),
-             "not_analysed": [f"{w}.{pattern_string(p)}" for w, p in g.moves[max_guesses:]],
-             "total_inaccuracy": {"label": choice_label(total_inacc, total=True), **_number(total_inacc)},
-             "total_luck": {"label": luck_label(total_luck), **_number(total_luck)},
-             "first_guesses": origin, "trees_verified": len(an.trees)}
+    stats = AnalyzeStats(g.describe(), g.patterns_given, g.won, rows, guesses_played=len(g.moves),
+                         guesses_analysed=len(analysed),
+                         not_analysed=[f"{w}.{pattern_string(p)}" for w, p in g.moves[max_guesses:]],
+                         total_inaccuracy={"label": choice_label(total_inacc, total=True), **_number(total_inacc)},
+                         total_luck={"label": luck_label(total_luck), **_number(total_luck)},
+                         first_guesses=origin, trees_verified=len(an.trees))
     value = {"inaccuracy": _float(total_inacc), "luck": _float(total_luck)}
     return Result(question, "native", Status.OPTIMAL, value, dict(value), an.trees, "trees", True,
                   time.perf_counter() - t0, stats).rest_on(origin["rests_on"])

@@ -31,6 +31,7 @@ import numpy as np
 
 from wordlelab.errors import ParameterError, WordleError
 from wordlelab.models.result import Result, Status
+from wordlelab.models.stats import BestPairStats
 from wordlelab.models.tree import Tree
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.search.native import INF, NativeSearcher, word_path
@@ -257,14 +258,14 @@ def run_best_pair(lists, max_guesses: int = 6, top: int = 10, checkpoint=None, w
 
     OPTIMAL: ``value`` = ``bound`` = the best pair's total, certified by its tree (first word,
     second word on every branch, then the best tree of each class), checked by the independent
-    verifier. ``stats["pairs"]`` lists the exact pairs, best first; ``stats["others_at_least"]``
-    bounds every pair not listed. ``limit`` takes only the first words that many places into the
-    sweep order, with each later word (a partial answer, said so in ``stats["partial"]``).
+    verifier. ``stats`` is a :class:`~wordlelab.models.stats.BestPairStats`: ``stats.pairs`` lists the
+    exact pairs, best first; ``stats.others_at_least`` bounds every pair not listed. ``limit`` takes
+    only the first words that many places into the sweep order, with each later word (a partial answer, said so in ``stats.partial``).
 
     >>> from wordlelab.instances.wordlists import WordLists
     >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade")
     >>> r = run_best_pair(WordLists("eight", words, words), top=2)
-    >>> r.status.value, r.value, len(r.stats["pairs"]), r.verified
+    >>> r.status.value, r.value, len(r.stats.pairs), r.verified
     ('OPTIMAL', 21, 2, True)
     """
     if top < 1:
@@ -314,10 +315,10 @@ def run_best_pair(lists, max_guesses: int = 6, top: int = 10, checkpoint=None, w
     listed = pairs[:top]
     others = min([rest for _, rest in done.values()] + [p[2] for p in pairs[top:]], default=INF)
     n = len(lists.answers)
-    stats = {"n_answers": n, "top": top, "first_words": len(words), "partial": bool(limit),
-             "pairs": [{"first": a, "second": b, "total": v, "average": round(v / n, 4)} for a, b, v in listed],
-             "others_at_least": None if others >= INF else int(others), "checkpoint": checkpoint,
-             "from_checkpoint": len(sweep.resumed), "executor": ex.name, "workers": ex.workers}
+    stats = BestPairStats(n, top, len(words), bool(limit),
+                          [{"first": a, "second": b, "total": v, "average": round(v / n, 4)} for a, b, v in listed],
+                          others_at_least=None if others >= INF else int(others), checkpoint=checkpoint,
+                          from_checkpoint=len(sweep.resumed), executor=ex.name, workers=ex.workers)
     asked = {"kind": SWEEP_NAME, "lists": lists.name, "mode": "easy", "max_guesses": max_guesses, "top": top,
              "limit": limit}
     # the pairs and bounds of a checkpoint this installation did not write are claims
@@ -333,7 +334,7 @@ def run_best_pair(lists, max_guesses: int = 6, top: int = 10, checkpoint=None, w
     if report.total != total:
         raise WordleError(f"internal error: the sweep gives {first} {second} a total of {total}, its tree "
                           f"{report.total}")
-    stats["histogram"] = {str(k): v for k, v in sorted(report.histogram.items())}
+    stats.histogram = {str(k): v for k, v in sorted(report.histogram.items())}
     return Result(asked, "native", Status.OPTIMAL, total, total, tree, "tree", True, time.perf_counter() - t0,
                   stats).rest_on(rests)
 
