@@ -1,8 +1,9 @@
 """The typed statistics (wordlelab/models/stats.py) print the same ``--json`` as the dicts they replaced.
 
-The key lists below are the ones ``solve``, ``prove-depth`` and ``best-start`` printed, in order,
-when their statistics were dicts; the values are that run's, on 60 answers among 120 guesses
-(the seconds left out: they are the clock's). A key that disappears, moves or changes its
+The key lists below are the ones ``solve``, ``prove-depth``, ``best-start``, ``hint``,
+``every-first-word``, ``analyze`` and ``best-pair`` printed, in order, when their statistics were
+dicts; the values are that run's, on 60 answers among 120 guesses (``analyze`` and ``best-pair``: 8
+answers) (the seconds and rates left out: they are the clock's). A key that disappears, moves or changes its
 value fails here; so does a typed field that prints when it is unset.
 """
 import json
