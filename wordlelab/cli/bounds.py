@@ -38,8 +38,9 @@ def verify_bound(certificate_file, lists, as_json):
 
 
 @click.command("certify-ranking", epilog="""\b
-Example:
-  wordlelab certify-ranking best.bound.gz --lists nyt20220316 --best salet""")
+Examples:
+  wordlelab certify-ranking best.bound.gz --lists nyt20220316 --best salet
+  wordlelab certify-ranking hint.bound.gz --lists nyt20220316 --state salet.BBBYB""")
 @click.argument("certificate_file", type=OutputFile())
 @lists_options
 @click.option("--mode", type=click.Choice(["easy", "hard"], case_sensitive=False), default="easy", show_default=True,
@@ -48,16 +49,21 @@ Example:
               help="every answer within this many guesses")
 @click.option("--best", "best_words", default=None, metavar="WORD[,WORD...]",
               help="the best first word, or the words tied for best (default: ranked here, on one core, as "
-                   "'best-start --top 1' ranks them)")
+                   "'best-start --top 1' ranks them); with --state, the best next guess")
+@click.option("--state", "state_text", default=None, metavar="STATE",
+              help="certify the best next guess from this game state (guess.PATTERN..., e.g. salet.BBBYB), "
+                   "as 'hint' finds it")
 @json_option
-def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, as_json):
-    """Certify that the best first word is best: one lower-bound certificate, checked before this returns.
+def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, state_text, as_json):
+    """Certify that the best first word (or next guess) is best: one certificate, checked before this returns.
 
     Solves each best word (a verified tree), then writes the certificate that every strategy
     totals at least their total and every strategy starting with another word at least one
     more, and checks it with the independent checker ('wordlelab verify-bound' re-checks it).
-    Both halves of "WORD is the best first word" are then checked. Exit code 0 when it holds,
-    2 when a word given is not best (another word is not bounded above it).
+    Both halves of "WORD is the best first word" are then checked. With --state, the same from
+    that game state: the checker rebuilds the answers left from the state's guesses and replies,
+    and "WORD is the best next guess" (the first row of 'hint') is checked in both halves. Exit code 0
+    when it holds, 2 when a word given is not best (another word is not bounded above it).
     """
     import time
 
@@ -67,40 +73,50 @@ def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, as_j
     from wordlelab.solvers.search.native import NativeSearcher
     from wordlelab.solvers.search.rank.best_start import SWEEP_TABLE_ENTRIES
     from wordlelab.solvers.search.rank.certify import certify_ranking as certify
+    from wordlelab.solvers.search.rank.certify import state_node
     searcher = NativeSearcher(lists, mode.lower(), max_guesses, cache_entries=SWEEP_TABLE_ENTRIES)
     t0 = time.perf_counter()
+    state_text = state_text.strip() if state_text else None
+    node, history, _ = state_node(searcher, state_text)
+    which = "next guess" if state_text else "first word"
     if best_words is None:
-        rows = searcher.rank(searcher.root(None), top=1)
+        rows = searcher.rank(node, top=1)
         best_words = ",".join(w for w, v, exact in rows if exact and v == rows[0][1])
         if not best_words:
-            raise WordleError(f"no first word has a strategy within {max_guesses} guesses")
+            raise WordleError(f"no {which} has a strategy within {max_guesses} guesses")
     words = [w.strip().lower() for w in best_words.split(",") if w.strip()]
     if not words or len(set(words)) != len(words):
         raise WordleError("--best takes one word, or words tied for best, each once")
     values = {}
     for w in words:
-        res = searcher.solve(start=w)
+        res = searcher.solve(start=w, state=state_text)
         if res.status != Status.OPTIMAL:
-            raise WordleError(f"{w.upper()} has no strategy within {max_guesses} guesses: it is not a best first word")
+            raise WordleError(f"{w.upper()} has no strategy within {max_guesses} guesses: it is not a best {which}")
         values[w] = int(res.value)
     if len(set(values.values())) > 1:
         raise WordleError("the words given are not tied: " + ", ".join(f"{w.upper()} {v}" for w, v in values.items()))
     value = values[words[0]]
     solve_seconds = time.perf_counter() - t0
-    made = certify(searcher, words, value, certificate_file)
+    made = certify(searcher, words, value, certificate_file, state=state_text)
     try:
         report = check_lower_bound(certificate_file, lists.guesses, lists.answers)
     except BoundFault as e:
         raise WordleError(f"internal error: the certificate {certificate_file} fails its check: {e}") from None
+    if report.history != history:
+        raise WordleError(f"internal error: the certificate {certificate_file} proves another claim: {report.statement()}")
     size = os.path.getsize(certificate_file)
     figures = {"best": words, "value": value, "certificate": certificate_file, "bytes": size, "claims": made["claims"],
                "solve_seconds": round(solve_seconds, 3), "certify_seconds": made["seconds"],
                "check_seconds": round(report.seconds, 3), "statement": report.statement()}
+    if state_text:
+        figures.update(state=report.state(), answers_left=report.answers_left)
     if as_json:
         emit_json({"verified_halves": "both", **figures})
         return
-    out.print(f"{' and '.join(w.upper() for w in words)} {value}: the best first word{'s' if len(words) > 1 else ''}, "
-              f"both halves checked (the tree{'s' if len(words) > 1 else ''} verified, the lower bound certified)")
+    where = f"from {report.state()} ({report.answers_left} answers left), " if state_text else ""
+    plural = {"first word": "first words", "next guess": "next guesses"}[which] if len(words) > 1 else which
+    out.print(f"{where}{' and '.join(w.upper() for w in words)} {value}: the best {plural}, both halves checked (the tree{'s' if len(words) > 1 else ''} "
+              f"verified, the lower bound certified)")
     out.print(f"certificate: {made['claims']} claims, {size} bytes in {certificate_file}; solved in {solve_seconds:.1f} s, "
               f"made in {made['seconds']:.1f} s, checked in {report.seconds:.1f} s")
     out.print(f"proven: {report.statement()}")

@@ -79,6 +79,15 @@ the least total, both halves checked.
 
 (a ranking's: ``"version": 2, "start": null, "value": 7897, "best": ["salet"], "others": 7898``).
 
+**A state's certificate** (version 3) is a version 1 or 2 certificate whose header also has
+``"history"``, the guesses played and their replies (``[["salet", "BBBYB"]]``; replies as B, Y, G
+letters, grey, yellow, green), at least one and fewer than ``max_guesses``. Its goal is the node
+the history leaves, which the checker computes itself: the answers whose replies (by its own
+table) to every guess played are the ones stated, ``max_guesses`` minus the guesses played left,
+and in hard mode the rule :func:`~wordlelab.models.modes.rule_after` builds from the pairs, each
+guess played obeying the rule before it. ``best`` then names the best *next* guesses, and the
+claims are about the play from that state: the recurrence, and so the theorem, holds at any node.
+
 ``lists_sha256`` is :func:`lists_digest` of the guess and answer lists, in their order (the
 claims name answers and guesses by their place in them). Each further line is one claim::
 
@@ -109,16 +118,17 @@ import numpy as np
 
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN
-from wordlelab.models.modes import asks_at_least, check_mode, hard_rule, join_rules, obeys
+from wordlelab.models.modes import asks_at_least, check_mode, hard_rule, join_rules, obeys, rule_after
 
 FORMAT = "wordlelab lower-bound certificate"
 VERSION = 1
 RANKING_VERSION = 2      # version 1 and the header's best / others
+STATE_VERSION = 3        # version 1 or 2 and the header's history: the goal is the node a game state leaves
 INF = math.inf
 NO_RULE = ((), ())
 
-__all__ = ["BoundFault", "BoundReport", "FORMAT", "check_lower_bound", "floor", "lists_digest", "max_classes",
-           "pattern_table", "read_header", "CertificateWriter"]
+__all__ = ["BoundFault", "BoundReport", "FORMAT", "STATE_VERSION", "check_lower_bound", "floor", "lists_digest",
+           "max_classes", "pattern_table", "read_header", "CertificateWriter"]
 
 
 class BoundFault(WordleError):
@@ -238,15 +248,28 @@ class BoundReport:
     seconds: float
     best: tuple = ()
     others: float | None = None
+    history: tuple = ()          # a state's certificate: ((guess, "BBBYB"), ...)
+    answers_left: int | None = None
+
+    def state(self) -> str:
+        """The history in the dotted form (``salet.BBBYB``); empty for a certificate from the start."""
+        return ".".join(f"{g}.{p}" for g, p in self.history)
 
     def statement(self) -> str:
         """The proven claim, in words."""
+        which = "next" if self.history else "first"
         who = f"every strategy starting with {self.start.upper()}" if self.start else "every strategy"
         value = "has none (no strategy)" if self.value == INF else f"totals at least {int(self.value)}"
-        text = (f"{who} that finds every answer of {self.lists} within {self.max_guesses} guesses in {self.mode} "
-                f"mode {value}")
+        if self.history:
+            left = self.max_guesses - len(self.history)
+            text = (f"from state {self.state()}, {who} that finds every answer of {self.lists} still possible "
+                    f"({self.answers_left}) within the {left} guess{'es' if left > 1 else ''} left in {self.mode} "
+                    f"mode {value}")
+        else:
+            text = (f"{who} that finds every answer of {self.lists} within {self.max_guesses} guesses in "
+                    f"{self.mode} mode {value}")
         if self.best:
-            text += (f", and at least {_shown(self.others)} unless its first guess is "
+            text += (f", and at least {_shown(self.others)} unless its {which} guess is "
                      + " or ".join(w.upper() for w in self.best))
         return text
 
@@ -257,6 +280,8 @@ class BoundReport:
                 "guesses_checked": self.guesses_checked, "seconds": round(self.seconds, 3),
                 **({"best": list(self.best), "others": None if self.others == INF else int(self.others)}
                    if self.best else {}),
+                **({"state": self.state(), "history": [list(h) for h in self.history],
+                    "answers_left": self.answers_left} if self.history else {}),
                 "statement": self.statement()}
 
 
@@ -441,7 +466,10 @@ class _Checker:
         self.guesses_checked += X.shape[0]
         need = np.full(X.shape[0], float(v))
         for x, value in held.items():
-            need[x] = value                  # a ranking's goal: X is every guess, in order
+            t = int(np.searchsorted(X, x))    # X is ascending: every guess, or those the rule allows
+            if t == X.shape[0] or X[t] != x:
+                raise BoundFault(f"{name}: the best guess {self.guesses[x].upper()} is not allowed at the goal")
+            need[t] = value
         floors: dict = {}
         row_of = {int(x): t for t, x in enumerate(X.tolist())} if listed else {}
         for t in np.flatnonzero(bound < need).tolist():
@@ -505,6 +533,43 @@ class _Checker:
         return total
 
 
+_REPLY = {"B": 0, "Y": 1, "G": 2}
+
+
+def _state_node(raw, guesses, answers, mode: str, max_guesses: int) -> tuple:
+    """A state's certificate's goal node from its header's history: (history, answers, rule).
+
+    The answers are those whose replies, by the checker's own table, to each guess played are
+    the ones stated; in hard mode the rule is the pairs' conjunction, each guess obeying the rule
+    of the pairs before it (a history hard mode cannot play is no state of its game).
+    """
+    try:
+        history = tuple((str(g), str(p)) for g, p in raw)
+    except (TypeError, ValueError):
+        raise BoundFault(f"the header's history is malformed: {raw!r}") from None
+    if not history or len(history) >= max_guesses:
+        raise BoundFault(f"a state's certificate plays at least one guess and fewer than its {max_guesses}")
+    codes = []
+    for g, p in history:
+        if g not in guesses:
+            raise BoundFault(f"the history's guess {g!r} is not in the guess list")
+        if len(p) != 5 or any(c not in _REPLY for c in p):
+            raise BoundFault(f"the history's reply {p!r} to {g.upper()} is not 5 of B, Y, G")
+        codes.append(sum(_REPLY[c] * 3 ** (4 - i) for i, c in enumerate(p)))
+    table = pattern_table([g for g, _ in history], answers)
+    keep = (table == np.array(codes, table.dtype)[:, None]).all(axis=0)
+    S = np.flatnonzero(keep).astype(np.int64)
+    if S.shape[0] == 0:
+        raise BoundFault("no answer fits the header's history")
+    rule = NO_RULE
+    if mode == "hard":
+        for (g, _), code in zip(history, codes):
+            if not obeys(rule, g):
+                raise BoundFault(f"the history's guess {g.upper()} is not allowed in hard mode after the guesses before it")
+            rule = rule_after(*rule, g, code)
+    return history, S, rule
+
+
 def check_lower_bound(source, guesses, answers, progress=None) -> BoundReport:
     """Check a lower-bound certificate (module docstring) against the word lists, streaming its claims.
 
@@ -549,22 +614,32 @@ def check_lower_bound(source, guesses, answers, progress=None) -> BoundReport:
         if not isinstance(header, dict) or header.get("format") != FORMAT:
             raise BoundFault("not a wordlelab lower-bound certificate (its header names another format)")
         version = header.get("version")
-        if version not in (VERSION, RANKING_VERSION):
-            raise BoundFault(f"certificate version {version!r}, this checker reads {VERSION} and {RANKING_VERSION}")
+        if version not in (VERSION, RANKING_VERSION, STATE_VERSION):
+            raise BoundFault(f"certificate version {version!r}, this checker reads {VERSION}, {RANKING_VERSION} "
+                             f"and {STATE_VERSION}")
+        # version 3 is version 1 or 2 from a state: a ranking's when its header names best words
+        ranking = version == RANKING_VERSION or (version == STATE_VERSION and header.get("best") is not None)
         try:
             mode, max_guesses, n_claims = check_mode(header["mode"]), header["max_guesses"], header["claims"]
             value = _value(header["value"], "the header")
             start = header.get("start")
-            best = tuple(header["best"]) if version == RANKING_VERSION else ()
-            others = _value(header["others"], "the header's others") if version == RANKING_VERSION else None
+            best = tuple(header["best"]) if ranking else ()
+            others = _value(header["others"], "the header's others") if ranking else None
+            if isinstance(max_guesses, bool) or not isinstance(max_guesses, int) or max_guesses < 1:
+                raise TypeError(f"max_guesses {max_guesses!r}")
         except (KeyError, TypeError, WordleError) as e:
             raise BoundFault(f"the certificate's header is malformed ({e})") from None
-        if version == RANKING_VERSION and (start is not None or not best or len(set(best)) != len(best)
-                                           or any(w not in guesses for w in best)):
+        if ranking and (start is not None or not best or len(set(best)) != len(best)
+                        or any(w not in guesses for w in best)):
             raise BoundFault("a ranking's certificate names no first guess and at least one best word of the "
                              "guess list, each once")
         if mode == "strict":
             raise BoundFault("the checker reads easy- and hard-mode certificates only")
+        history, goal_answers, goal_rule = (), np.arange(len(answers)), NO_RULE
+        if version == STATE_VERSION:
+            history, goal_answers, goal_rule = _state_node(header.get("history"), guesses, answers, mode, max_guesses)
+        elif header.get("history"):
+            raise BoundFault(f"a version {version} certificate has no history (a state's is version {STATE_VERSION})")
         if header.get("lists_sha256") != lists_digest(guesses, answers):
             raise BoundFault(f"the certificate was made for other word lists than these (header: "
                              f"{header.get('lists')!r}); its indices would name other words")
@@ -594,16 +669,21 @@ def check_lower_bound(source, guesses, answers, progress=None) -> BoundReport:
         raise BoundFault(f"the certificate ends after {i + 1} claims, its header states {n_claims}")
     S, left, v, rule = last
     goal_value = others if best else value
-    if S.shape[0] != len(answers) or left != max_guesses or rule != NO_RULE or v != goal_value:
-        raise BoundFault(f"the goal (claim {n_claims - 1}) is not the header's: every answer, {max_guesses} guesses "
-                         f"left, no rule, at least {_shown(goal_value)}")
+    goal_left = max_guesses - len(history)
+    # rules compared as sets of requirements: the same rule, whatever order the file lists them in
+    same_rule = asks_at_least(rule, goal_rule) and asks_at_least(goal_rule, rule)
+    if not np.array_equal(S, goal_answers) or left != goal_left or not same_rule or v != goal_value:
+        node = (f"the {goal_answers.shape[0]} answers its history leaves, {goal_left} guesses left, its rule"
+                if history else f"every answer, {max_guesses} guesses left, no rule")
+        raise BoundFault(f"the goal (claim {n_claims - 1}) is not the header's: {node}, at least {_shown(goal_value)}")
     return BoundReport(mode, header.get("lists") or "", max_guesses, start, value, n_claims,
-                       checker.guesses_checked, time.perf_counter() - t0, best, others)
+                       checker.guesses_checked, time.perf_counter() - t0, best, others, history,
+                       int(goal_answers.shape[0]) if history else None)
 
 
 class CertificateWriter:
     """Writes a certificate, claim by claim, in the module's format (gzip JSON lines); with ``best``
-    and ``others``, a ranking's (version 2).
+    and ``others``, a ranking's (version 2); after :meth:`from_state`, a state's (version 3).
 
     The header states the number of claims, so the claims are kept in a temporary list until
     :meth:`close`; a producer calls :meth:`claim` children first, the goal last.
@@ -619,6 +699,11 @@ class CertificateWriter:
             # a ranking's (module docstring): its goal's at_least is ``others``
             self.header.update(best=list(best), others="inf" if others == INF else int(others))
         self.lines: list[str] = []
+
+    def from_state(self, history) -> None:
+        """Make the certificate a state's (version 3): ``history`` is its (guess, "BBBYB") pairs, at least
+        one; the goal, written last, is the node they leave."""
+        self.header.update(version=STATE_VERSION, history=[[str(g), str(p)] for g, p in history])
 
     def claim(self, answers, left: int, at_least, groups, rule=NO_RULE) -> int:
         """Add one claim; ``groups`` are (guess indices, claim ids) pairs. Returns its id."""

@@ -17,6 +17,11 @@ close the gap; the largest raises are taken first, each only as far as needed, a
 class becomes a claim proven the same way, one guess fewer left. Claims are kept by (S, R, g),
 and one proven before with a bound high enough is named again rather than re-proven.
 
+From a game state (:func:`certify_ranking` with ``state``) the same is done at the searcher's
+node of that state: the certificate's header carries the state's history, from which the
+checker rebuilds the node (its answers, guesses left and hard-mode rule), so the claims are
+those of the play from the state.
+
 The search's values are its node table's: after a ``solve`` on the same searcher most of them
 are cache hits. The checker rejects a certificate that the search's values would make false,
 so a fault in the search shows up as a failed check, never as a false claim.
@@ -277,9 +282,35 @@ def certify_min_total(searcher, start: str, value: int, target, progress=None) -
             "seconds": round(time.perf_counter() - t0, 3)}
 
 
-def certify_ranking(searcher, best, value: int, target, others: int | None = None, progress=None) -> dict:
+def state_node(searcher, state: str | None) -> tuple:
+    """The searcher's node of a game state (None: the start of the game), its history as
+    (guess, reply letters) pairs and its hard-mode rule (the checker's goal, rebuilt by it from the history).
+
+    A state ending with a guess without its reply names no node of a ranking: WordleError.
+    """
+    from wordlelab.models.feedback import pattern_string
+    from wordlelab.models.state import parse_state
+    if not state:
+        return searcher.root(None), (), NO_RULE
+    game = parse_state(state, searcher.lists, searcher.mode)
+    if game.next_guess:
+        raise WordleError(f"the state ends with {game.next_guess!r} without its reply: give it ({state}.BYBBG, say)")
+    node = searcher.root(None, state)
+    rule = NO_RULE
+    if searcher.mode == "hard":
+        for g, p in game.history:
+            rule = rule_after(*rule, g, int(p))
+    return node, tuple((g, pattern_string(p)) for g, p in game.history), rule
+
+
+def certify_ranking(searcher, best, value: int, target, others: int | None = None, progress=None,
+                    state: str | None = None) -> dict:
     """Write a ranking's certificate: every strategy totals at least ``value``, and every strategy
     whose first guess is not one of ``best`` at least ``others`` (default ``value + 1``).
+
+    From a game ``state`` (``salet.BBBYB``) the certificate is a state's (version 3 of
+    :mod:`~wordlelab.models.lower_bound`): the strategies are those from that state, ``value``
+    the least total over the answers it leaves, and ``best`` its best next guesses.
 
     With a verified tree of total ``value`` starting with each word of ``best``, the checked
     certificate shows that they are the best first words, and the only ones. One goal claim covers every first guess; the classes
@@ -302,6 +333,8 @@ def certify_ranking(searcher, best, value: int, target, others: int | None = Non
         The bound for every other first word; default ``value + 1``.
     progress : callable, optional
         Called with the number of first guesses done (and claims written), every 200 first guesses.
+    state : str, optional
+        A game state (guess.PATTERN...); default the start of the game.
 
     Returns
     -------
@@ -312,8 +345,8 @@ def certify_ranking(searcher, best, value: int, target, others: int | None = Non
     Raises
     ------
     WordleError
-        The mode is strict, or a first word not in ``best`` is not bounded at ``others``
-        by the search (its total may be below it: ``best-start`` ranks it).
+        The mode is strict, a first word not in ``best`` is not bounded at ``others``
+        by the search (its total may be below it: ``best-start`` ranks it), or the state is malformed.
 
     Examples
     --------
@@ -325,13 +358,20 @@ def certify_ranking(searcher, best, value: int, target, others: int | None = Non
     others = value + 1 if others is None else int(others)
     lists = searcher.lists
     best = (best,) if isinstance(best, str) else tuple(best)
+    node, history, rule = state_node(searcher, state)
+    L = node.L
+    allowed = set(L.tolist())
+    for w in best:
+        if w not in searcher.guess_index or searcher.guess_index[w] not in allowed:
+            raise WordleError(f"{w!r} is not a guess allowed {'here' if state else 'first'} in {searcher.mode} mode")
     tops = {searcher.guess_index[w] for w in best}
-    node = searcher.root(None)
     writer = CertificateWriter(None, searcher.mode, lists.name, lists.guesses, lists.answers,
                                searcher.max_guesses, None, value, best, others)
+    if history:
+        writer.from_state(history)
     certifier = _Certifier(searcher, writer)
     H = np.ascontiguousarray(node.H, np.int32)
-    L = node.L
+    which = "next guess" if state else "first word"
     n, h = H.shape[0], node.d - 1
     k, hit, _ = K.scan(searcher.MT, H, L, searcher.R)
     bound = _one_ply(k.astype(np.int64), hit.astype(np.int64), n, h)
@@ -346,15 +386,15 @@ def certify_ranking(searcher, best, value: int, target, others: int | None = Non
     for done, ((is_best, _), xs) in enumerate(groups.items()):
         need = value if is_best else others
         try:
-            children = certifier._guess(H, L, NO_RULE, node.d, need, xs[0])
+            children = certifier._guess(H, L, rule, node.d, need, xs[0])
         except _Short:
-            raise WordleError(f"the first word {lists.guesses[xs[0]].upper()} is not bounded at {need} by the "
+            raise WordleError(f"the {which} {lists.guesses[xs[0]].upper()} is not bounded at {need} by the "
                               f"search: its total may be below it (best-start ranks it)") from None
         if children is not None:
             records.append((xs, children))
         if progress and (done + 1) % 200 == 0:
             progress(done + 1, len(groups), len(writer.lines))
-    writer.claim(H, node.d, others, records)
+    writer.claim(H, node.d, others, records, rule)
     _finish(writer, target)
     return {"claims": len(writer.lines), "searches": certifier.searches, "first_guesses": len(groups),
             "seconds": round(time.perf_counter() - t0, 3)}
@@ -414,7 +454,7 @@ def certify_result(searcher, result, path) -> LowerBound | None:
     return result.stats.lower_bound
 
 
-__all__ = ["certify_min_total", "certify_ranking", "certify_result"]
+__all__ = ["certify_min_total", "certify_ranking", "certify_result", "state_node"]
 
 
 def _finish(writer, target) -> None:
