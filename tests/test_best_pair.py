@@ -63,6 +63,22 @@ def test_top_pairs_match_brute_force(seed, tmp_path):
     assert again.stats.pairs == rows and again.stats.from_checkpoint == again.stats.first_words
 
 
+@pytest.mark.parametrize("seed", [506, 508])
+def test_three_guesses_leave_one_for_each_class_as_brute_force_says(seed):
+    """Within 3, a pair leaves one guess for each class: a class of two answers has no strategy
+    (seed 508: no pair finds every answer, so the answer is INFEASIBLE, not a ranked pair)."""
+    answers, guesses = tiny_instance(seed, n_answers=10, n_guesses=13)
+    lists = WordLists("tiny", tuple(guesses), tuple(answers))
+    truth = sorted(min(blind_pair_total(answers, guesses, a, b, 3), blind_pair_total(answers, guesses, b, a, 3))
+                   for a, b in itertools.combinations(guesses, 2))
+    r = run_best_pair(lists, 3, 2, None, 1)
+    if truth[0] >= INF:
+        assert r.status == "INFEASIBLE"
+    else:
+        assert r.status == "OPTIMAL" and r.value == truth[0]
+        assert [p["total"] for p in r.stats.pairs] == [v for v in truth[:2] if v < INF]
+
+
 @pytest.mark.slow
 def test_dask_local_cluster_gives_the_same_pairs(tmp_path):
     """best-pair on a local dask cluster: the same exact pairs and bound as in one process."""

@@ -130,6 +130,10 @@ def pair_value(H, w1, w2, L, d, beta, live, tabs, cache, stats):
     total = np.int64(fixed)
     lbs = np.empty(nc, np.int64)
     for c in range(nc):
+        # 2s - 1 is a class's exact total for s <= 2 only with two guesses left: with one, a
+        # guess finds one answer, so a class of two has no strategy
+        if d - 2 < 2 and sizes[c] >= 2:
+            return INF
         lbs[c] = 2 * sizes[c] - 1
         total += 2 * sizes[c] + lbs[c]
     # one-ply bounds of the classes first: they refute most pairs cheaply
