@@ -7,7 +7,7 @@ import importlib
 
 from wordlelab.errors import WordleError
 
-__version__ = "0.3.0"
+__version__ = "0.4.0"
 # name -> module; loaded on first use, so ``import wordlelab.cli`` does not load numba before it must
 _EXPORTS = {"WordLists": "instances.wordlists", "load_lists": "instances.wordlists",
             "feedback": "models.feedback", "pattern_code": "models.feedback", "pattern_string": "models.feedback",
