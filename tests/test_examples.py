@@ -58,6 +58,8 @@ THUMP_BEST_OF_ALL = (
 
 # Concrete examples that finish in a few seconds: run as written.
 RUN_AS_SHOWN = {
+    # a hint's best guess certified from its state (163 answers): 7-30 s, most of it the checker's reply table
+    "wordlelab certify-ranking hint.bound.gz --lists nyt20220316 --state salet.BBBYB",
     # docs/games.md: user files of 4-letter words (the test writes g4.txt and a4.txt)
     "wordlelab solve --guesses g4.txt --answers a4.txt --start sale",
     # docs/games.md: Mastermind 4 x 6, a few seconds each

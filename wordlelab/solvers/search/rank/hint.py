@@ -6,7 +6,10 @@ guesses; any other guess is proven to need at least the ``top``-th total. Each
 reported guess is then solved with that guess forced first, and its tree checked by
 :func:`wordlelab.models.verify.verify_tree`. A guess's expected number of further
 guesses, counting itself, is its total divided by the number of answers left. Among guesses of
-equal total, those that may be the answer come first (:func:`tie_order`).
+equal total, those that may be the answer come first (:func:`tie_order`). The lower half of the
+best row ("no other next guess totals as little") rests on the search; ``certify-ranking
+--state`` (:func:`~wordlelab.solvers.search.rank.certify.certify_ranking` with ``state``) writes
+it as a certificate the independent checker re-checks.
 
 Before any guess, the ranking is that of every first guess, proven once per lists, mode and
 limit and kept (:mod:`wordlelab.solvers.search.rank.first_guesses`): the best ``top`` of it are
