@@ -258,3 +258,30 @@ def test_best_pair_json_keeps_its_keys_and_values(cli_run, eight_args, tmp_path)
     doc, st = _stats(cli_run, pair)
     assert (doc["status"], doc["bound"], len(doc["rests_on"])) == ("FEASIBLE", None, 1)
     assert st == {**values, "from_checkpoint": 8, "claimed_bound": 21} and list(st) == keys + ["claimed_bound"]
+
+
+def test_tree_model_json_keeps_its_keys_and_values(cli_run, tmp_path):
+    # the model's size, then the solver's own keys (cpsat's, highs's), then the times and the tree's
+    model = ["tree-model", "--sample", "10/40:2", "--depth", "3"]
+    tree = str(tmp_path / "t.json")
+    found = {"total": 19, "max_guesses": 2, "histogram": {"1": 1, "2": 9}}
+    doc, st = _stats(cli_run, [*model, "--objective", "total", "--tree", tree])
+    assert (doc["status"], doc["value"], doc["bound"]) == ("OPTIMAL", 19, 19)
+    assert list(st) == ["states", "variables", "cover_sets", "branches", "conflicts", "wall_time", "build_seconds",
+                        "solve_seconds", "total", "max_guesses", "histogram", "gap", "tree_file"]
+    assert {k: st[k] for k in ("states", "variables", "cover_sets", "gap", "tree_file")} == {
+        "states": 1, "variables": 1, "cover_sets": 10, "gap": 0.0, "tree_file": tree}
+    assert {k: st[k] for k in found} == found
+
+    doc, st = _stats(cli_run, [*model, "--objective", "depth", "--encoding", "assignment", "--solver", "highs"])
+    assert (doc["status"], doc["value"]) == ("OPTIMAL", 2)
+    assert list(st) == ["guesses_kept", "variables", "cover_sets", "model_status", "nodes", "build_seconds",
+                        "solve_seconds", "total", "max_guesses", "histogram"]
+    assert {k: st[k] for k in ("guesses_kept", "variables", "cover_sets", "model_status")} == {
+        "guesses_kept": 10, "variables": 330, "cover_sets": 10, "model_status": "Optimal"}
+    assert {k: st[k] for k in found} == found
+
+    doc, st = _stats(cli_run, [*model, "--time-limit", "0.000001"])
+    assert (doc["status"], doc["certificate"]) == ("UNKNOWN", None)
+    assert list(st) == ["time_limit_reached", "build_seconds", "solve_seconds"] and st["solve_seconds"] == 0.0
+    assert st["time_limit_reached"].endswith("ran out while building the state graph")

@@ -48,11 +48,11 @@ def trees_suite(time_limit: float = 60.0):
                     yield BenchRow(f"tree {objective} <= {ti.depth}", f"{ti.name} ({ti.size})",
                                    f"{solver}/{encoding}", "TOO BIG", "", seconds, note=err)
                     continue
-                value = r.stats.get("total") if r.status != "INFEASIBLE" else "INFEASIBLE"
+                value = r.stats.total if r.status != "INFEASIBLE" else "INFEASIBLE"
                 ok = "" if not r.proven else ("agrees" if value == expected else f"DISAGREES ({expected})")
                 yield BenchRow(f"tree {objective} <= {ti.depth}", f"{ti.name} ({ti.size})", f"{solver}/{encoding}",
                                r.status.value, value, seconds,
-                               note=f"known {expected}; bound {r.bound}; build {r.stats['build_seconds']:.2f} s {ok}")
+                               note=f"known {expected}; bound {r.bound}; build {r.stats.build_seconds:.2f} s {ok}")
 
 
 @suite("trees-scaling")
@@ -69,7 +69,7 @@ def trees_scaling_suite(time_limit: float = 60.0):
                 r, seconds, err = _run(q, encoding, solver, time_limit)
                 status = "TOO BIG" if r is None else r.status.value
                 yield BenchRow("tree total <= 4", f"random{n}-g{max(300, n)}", f"{solver}/{encoding}", status,
-                               "" if r is None else r.stats.get("total"), seconds, note=err)
+                               "" if r is None else r.stats.total, seconds, note=err)
                 if status != "OPTIMAL":
                     break
 

@@ -100,14 +100,15 @@ def tree_model(lists, pattern, sample, depth, objective, mode, solver, encoding,
         emit_json(r.as_dict())
         return
     st = r.stats
-    gap = "-" if st.get("gap") is None else f"{100 * st['gap']:.2f}%"
-    size = ", ".join(f"{k} {st[k]}" for k in ("states", "guesses_kept", "variables", "cover_sets") if k in st)
+    gap = "-" if st.gap is None else f"{100 * st.gap:.2f}%"
+    size = ", ".join(f"{k} {st.model[k]}" for k in ("states", "guesses_kept", "variables", "cover_sets")
+                     if k in st.model)
     table(f"{q.label}: {len(q.answers)} answers, {len(q.guesses)} guesses, {mode} mode, depth <= {depth}",
           ["encoding", "solver", "status", "value", "bound", "gap", "solve s", "build s", "model size"],
-          [[encoding, solver, r.status, _fmt(r.value), _fmt(r.bound), gap, f"{st['solve_seconds']:.2f}",
-            f"{st['build_seconds']:.2f}", size]])
+          [[encoding, solver, r.status, _fmt(r.value), _fmt(r.bound), gap, f"{st.solve_seconds:.2f}",
+            f"{st.build_seconds:.2f}", size]])
     out.print(_verdict(r, q))
-    if "tree_file" in st:
+    if st.tree_file is not None:
         out.print(f"tree written to {tree_file} (verified against the question's answers, guesses and mode)")
 
 
@@ -120,12 +121,12 @@ def _verdict(r, q) -> str:
     if r.status == "INFEASIBLE":
         return f"PROVEN: no strategy finds all {len(q.answers)} answers within {g} guesses (solver status INFEASIBLE)"
     if r.certificate is None:
-        if "time_limit_reached" in r.stats:
-            return f"UNKNOWN: {r.stats['time_limit_reached']}, before the solver started"
+        if r.stats.time_limit_reached is not None:
+            return f"UNKNOWN: {r.stats.time_limit_reached}, before the solver started"
         return "UNKNOWN: no strategy found and nothing proven within the time limit"
-    total = r.stats["total"]
+    total = r.stats.total
     found = (f"verified tree: total {total} (average {total / len(q.answers):.4f}), "
-             f"worst case {r.stats['max_guesses']}")
+             f"worst case {r.stats.max_guesses}")
     if q.objective == "depth":
         return f"PROVEN: every answer can be found within {g} guesses; {found}"
     if r.status == "OPTIMAL":

@@ -1,14 +1,15 @@
 """Typed statistics of the native searcher's answers: the least total (``solve``), the depth
 decision (``prove-depth``), the every-first-word sweep (``every-first-word``), the first-word
-ranking (``best-start``), the best fixed pair (``best-pair``), the hints (``hint``) and the
-analysis of a played game (``analyze``).
+ranking (``best-start``), the best fixed pair (``best-pair``), the hints (``hint``), the
+analysis of a played game (``analyze``), and the solver-model answers (``tree-model``).
 
 A :class:`~wordlelab.models.result.Result`'s ``stats`` is one of these dataclasses for those
 questions, and a plain dict for the others. ``as_dict()`` gives the JSON object that ``--json``
 prints, the one these questions printed when their statistics were dicts: the fields in their
 declared order, a field declared with :func:`optional` left out while it is None (a key that only
 some runs have), a nested statistics object as its own ``as_dict()``, and the search's counters
-(``counters``, keyed by the names of the engine's counter slots) spread in where the field stands.
+(``counters``, keyed by the names of the engine's counter slots) spread in where the field stands,
+as is a field declared with :func:`spread` (the model answers' solver statistics).
 
 The fact relied on: JSON keeps an object's keys in the order they are written, and Python's
 ``json`` writes a dict's in insertion order, so declaring the fields in the order the keys were
@@ -34,6 +35,12 @@ def optional(default=None):
     return field(default=default, metadata={"optional": True})
 
 
+def spread():
+    """A dict field whose keys are written in where the field stands, as ``counters`` is (a
+    solver's own statistics, which differ from one solver to the next)."""
+    return field(metadata={"spread": True})
+
+
 class Stats:
     """What every typed statistics object shares: :meth:`as_dict`, and :meth:`has` for a key that
     only some runs have."""
@@ -45,10 +52,11 @@ class Stats:
     def as_dict(self) -> dict:
         """The JSON object ``--json`` prints (see the module docstring)."""
         optional_names = {f.name for f in fields(self) if f.metadata.get("optional")}
+        spread_names = {SPREAD} | {f.name for f in fields(self) if f.metadata.get("spread")}
         out: dict[str, Any] = {}
         for name in self._order():
             value = getattr(self, name)
-            if name == SPREAD:
+            if name in spread_names:
                 out.update(value)
             elif value is None and name in optional_names:
                 continue
@@ -554,3 +562,42 @@ class PatternHintsStats(Stats):
     guess: str
     n_answers: int
     scores: list
+
+
+@dataclass
+class TreeModelStats(Stats):
+    """The statistics of a decision-tree model (question kind ``tree-model``).
+
+    Attributes
+    ----------
+    model : dict of str to int
+        The model's size (spread in): ``states`` (layered) or ``guesses_kept`` (assignment),
+        ``variables``, ``cover_sets``; empty when the time limit ran out while it was built.
+    solver : dict
+        The solver's own statistics (spread in): cpsat ``branches``, ``conflicts``, ``wall_time``;
+        highs ``model_status``, ``nodes``; scip ``nodes``, ``status_word``; cbc none; or
+        ``time_limit_reached``, why it stopped before the solver started.
+    build_seconds, solve_seconds : float
+        The time to build the model, and to solve it.
+    total, max_guesses, histogram : int, int, dict of str to int, optional
+        With a tree: its total, worst case and answers by guess count.
+    gap : float, optional
+        Least total: the relative gap between the solver's value and its proven bound.
+    tree_file : str, optional
+        Where the command wrote the tree.
+    """
+
+    model: dict = spread()
+    solver: dict = spread()
+    build_seconds: float = 0.0
+    solve_seconds: float = 0.0
+    total: int | None = optional()
+    max_guesses: int | None = optional()
+    histogram: dict | None = optional()
+    gap: float | None = optional()
+    tree_file: str | None = optional()
+
+    @property
+    def time_limit_reached(self) -> str | None:
+        """Why the work stopped before the solver started (None: it did not)."""
+        return self.solver.get("time_limit_reached")

@@ -16,6 +16,7 @@ from wordlelab.encoders.model import Deadline, TimeLimitReached
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import ALL_GREEN, feedback
 from wordlelab.models.result import Result, Status
+from wordlelab.models.stats import TreeModelStats
 from wordlelab.models.tree import Tree, tree_from_paths
 from wordlelab.models.verify import verify_tree
 from wordlelab.solvers.backends import Solution, check_solver, solve
@@ -37,7 +38,7 @@ def solve_question(question, encoding: str = "layered", solver: str = "cpsat", t
     ``objective="depth"`` (can every answer be found within ``depth``?): OPTIMAL with a
     verified tree (yes), INFEASIBLE (no) or UNKNOWN; value is the tree's worst case.
     ``time_limit`` covers building the model too: one that runs out first gives UNKNOWN with
-    ``stats["time_limit_reached"]``.
+    ``stats.time_limit_reached``. ``stats`` is a :class:`~wordlelab.models.stats.TreeModelStats`.
     """
     check_encoding(encoding)
     check_solver(solver)
@@ -50,7 +51,8 @@ def solve_question(question, encoding: str = "layered", solver: str = "cpsat", t
     except TimeLimitReached as e:
         seconds = round(time.perf_counter() - t0, 3)
         return Result(q, solver, Status.UNKNOWN, seconds=seconds,
-                      stats={"time_limit_reached": str(e), "build_seconds": seconds, "solve_seconds": 0.0})
+                      stats=TreeModelStats(model={}, solver={"time_limit_reached": str(e)},
+                                           build_seconds=seconds, solve_seconds=0.0))
     built = time.perf_counter() - t0
     res = run_model(tm, solver, time_limit)
     tree = report = None
@@ -72,12 +74,14 @@ def solve_question(question, encoding: str = "layered", solver: str = "cpsat", t
         bound = value if status == "OPTIMAL" else res.bound
     elif status == "OPTIMAL":
         bound = value
-    stats = {k: v for k, v in tm.info.items() if isinstance(v, (int, float))}
-    stats.update(res.stats, build_seconds=round(built, 3), solve_seconds=round(res.seconds, 3))
-    if report is not None:
-        stats.update(total=report.total, max_guesses=report.max_guesses, histogram=report.as_dict()["histogram"])
+    found = {} if report is None else {"total": report.total, "max_guesses": report.max_guesses,
+                                       "histogram": report.as_dict()["histogram"]}
+    gap = None
     if question.objective == "total" and res.objective and bound is not None:
-        stats["gap"] = abs(res.objective - bound) / abs(res.objective)
+        gap = abs(res.objective - bound) / abs(res.objective)
+    stats = TreeModelStats(model={k: v for k, v in tm.info.items() if isinstance(v, (int, float))},
+                           solver=dict(res.stats), build_seconds=round(built, 3),
+                           solve_seconds=round(res.seconds, 3), **found, gap=gap)
     return Result(q, solver, status, value, bound, tree, "tree", tree is not None,
                   time.perf_counter() - t0, stats)
 
