@@ -44,7 +44,7 @@ def test_cover_functions(lists):
     _contract(cover_feasible(inst, 1, "cpsat"), Status.INFEASIBLE)
     r = lower_bound(lists, MT, "cbc", endgames=[Endgame("atch", ATCH)])
     _contract(r, kind="cover")
-    assert r.value == 3 and r.stats["one_fewer_status"] == "INFEASIBLE"
+    assert r.value == 3 and r.stats.one_fewer_status == "INFEASIBLE"
 
 
 def test_fixed_guesses(lists):

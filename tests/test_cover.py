@@ -38,7 +38,7 @@ def test_ills_needs_five(ills, solver, encoding):
     e, inst = ills
     assert len(e.answers) == 19
     res = least_cover(inst, solver, encoding, time_limit=120)
-    assert res.status == "OPTIMAL" and res.value == 5 and res.stats["min_guesses"] == 6
+    assert res.status == "OPTIMAL" and res.value == 5 and res.stats.min_guesses == 6
     assert res.verified and res.certificate_kind == "cover"
     assert check_cover(e.answers, res.certificate) >= 18   # the certificate, re-checked independently
     four = cover_feasible(inst, 4, solver, encoding, time_limit=120)
@@ -91,7 +91,7 @@ def test_bound_never_exceeds_searcher_depth(all_0316):
     picked = [games[i] for i in rng.choice(len(games), 20, replace=False)]
     for e in picked:
         r = least_cover(instance_for(e.pattern, e.answers, lists, MT), "cbc", enumerate_up_to=2)
-        bound = r.stats["min_guesses"]
+        bound = r.stats.min_guesses
         sub = WordLists(e.pattern, lists.guesses, e.answers)
         searcher = NativeSearcher(sub, "easy", bound)
         assert prove_depth(searcher, bound - 1).status == "INFEASIBLE", e.pattern
@@ -118,8 +118,8 @@ def test_sweep_orders_by_strength(all_0316):
     lists, MT = all_0316
     games = enumerate_endgames(lists.answers)[:30]
     res = sweep(lists, MT, "cbc", endgames=games)
-    assert res[0].question["endgame"] == "?ills" and res[0].stats["min_guesses"] == 6
-    strength = [r.stats["min_guesses"] for r in res]
+    assert res[0].question["endgame"] == "?ills" and res[0].stats.min_guesses == 6
+    strength = [r.stats.min_guesses for r in res]
     assert strength == sorted(strength, reverse=True) and all(r.verified for r in res)
 
 

@@ -285,3 +285,32 @@ def test_tree_model_json_keeps_its_keys_and_values(cli_run, tmp_path):
     assert (doc["status"], doc["certificate"]) == ("UNKNOWN", None)
     assert list(st) == ["time_limit_reached", "build_seconds", "solve_seconds"] and st["solve_seconds"] == 0.0
     assert st["time_limit_reached"].endswith("ran out while building the state graph")
+
+
+ILLS = ["bills", "cills", "dills", "fills", "gills", "hills", "jills", "kills", "lills", "mills", "nills", "pills",
+        "rills", "sills", "tills", "vills", "wills", "yills", "zills"]
+
+
+def test_lower_bound_json_keeps_its_keys_and_values(cli_run, tmp_path):
+    # each endgame's row: its sets and pre-check bound, the solver's own keys, then the guesses it implies
+    bound = ["lower-bound", "--lists", "nyt20220316", "--answers", "all", "--pattern", "?ills"]
+    doc, st = _stats(cli_run, [*bound, "--solver", "cpsat", "--proof-dir", str(tmp_path)])
+    assert (doc["status"], doc["value"], doc["verified"]) == ("OPTIMAL", 6, True)
+    assert list(st) == ["endgames", "unproven", "witness", "witness_answers", "witness_cover", "one_fewer_status",
+                        "one_fewer_model"]
+    assert (st["unproven"], st["witness"], st["witness_answers"], len(st["witness_cover"]), st["one_fewer_status"],
+            st["one_fewer_model"]) == ([], "?ills", ILLS, 5, "INFEASIBLE", str(tmp_path / "cover__ills_nyt20220316_all_k4.lp"))
+    row = st["endgames"][0]["stats"]
+    assert list(row) == ["sets", "static_bound", "branches", "conflicts", "wall_time", "min_guesses"]
+    assert (row["sets"], row["static_bound"], row["min_guesses"]) == (660, 4, 6)
+
+    doc, st = _stats(cli_run, [*bound, "--solver", "highs", "--proof-dir", str(tmp_path)])
+    assert list(st["endgames"][0]["stats"]) == ["sets", "static_bound", "model_status", "nodes", "min_guesses"]
+
+    doc, st = _stats(cli_run, [*bound, "--time-limit", "0.000001"])
+    assert (doc["status"], doc["value"]) == ("UNKNOWN", None)
+    assert st == {"endgames": st["endgames"], "unproven": ["?ills"]}
+    row = st["endgames"][0]["stats"]
+    assert list(row) == ["sets", "time_limit_reached", "min_guesses"]
+    assert (row["sets"], row["min_guesses"]) == (None, None)
+    assert row["time_limit_reached"].endswith("ran out while finding the cover's guess sets")

@@ -291,7 +291,7 @@ def cover_suite(repeat: int = 3):
         best = results[0]
         yield BenchRow(f"all {len(games)} endgames", lists.name, solver,
                        "OPTIMAL" if all(r.status == "OPTIMAL" for r in results) else "PARTIAL",
-                       f"{best.question['endgame']}: {best.stats['min_guesses']}", time.perf_counter() - t,
+                       f"{best.question['endgame']}: {best.stats.min_guesses}", time.perf_counter() - t,
                        note="covers of 1-2 guesses by enumeration; target < 60 s", target_seconds=60.0)
 
 

@@ -65,15 +65,16 @@ def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, t
     with progress("endgames", len(games), enabled=not as_json) as advance:
         r = prove_lower_bound(lists, MT, solver, encoding, games, time_limit=time_limit, proof_dir=proof_dir,
                               progress=advance)
-    if "one_fewer_model_error" in r.stats:     # reported after the result (exit code 2)
+    if r.stats.one_fewer_model_error is not None:     # reported after the result (exit code 2)
         from wordlelab.cli.common import not_written
-        not_written(r.stats.pop("one_fewer_model_error"))
+        not_written(r.stats.one_fewer_model_error)
+        r.stats.one_fewer_model_error = None
     if as_json:
         emit_json(r.as_dict())
         return
-    if "one_fewer_model_note" in r.stats:
-        out.print(r.stats["one_fewer_model_note"])
-    rows = r.stats["endgames"]
+    if r.stats.one_fewer_model_note is not None:
+        out.print(r.stats.one_fewer_model_note)
+    rows = r.stats.endgames
     table(f"endgame covers, {lists.name} ({len(rows)} endgames, strongest first)",
           ["endgame", "|E|", "sets", "min cover", "min guesses", "solver", "status", "seconds"],
           [[e["question"]["endgame"], e["question"]["answers"], _or_dash(e["stats"]["sets"]),
@@ -83,18 +84,18 @@ def lower_bound(lists, solver, encoding, top, pattern, subset, free, min_size, t
     if r.status == "OPTIMAL":
         k = r.value - 1
         out.print(f"lower bound: every strategy needs at least {r.value} guesses for some answer "
-                  f"(witness {st['witness']}: least cover {k} guesses, e.g. {' '.join(r.certificate)}; "
+                  f"(witness {st.witness}: least cover {k} guesses, e.g. {' '.join(r.certificate)}; "
                   f"re-checked by the independent checker)")
-        if "one_fewer_status" in st:
-            saved = f", model saved to {st['one_fewer_model']}" if "one_fewer_model" in st else ""
-            out.print(f"no {k - 1} guess{'es' if k - 1 != 1 else ''} can cover it: {st['one_fewer_status']}{saved}")
-    elif "one_fewer_time_limit_reached" in st:
-        out.print(f"UNKNOWN: {st['witness']} has a least cover of {st['witness_cover'] and len(st['witness_cover'])}, "
-                  f"but one fewer was not ruled out: {st['one_fewer_time_limit_reached']}")
+        if st.one_fewer_status is not None:
+            saved = f", model saved to {st.one_fewer_model}" if st.one_fewer_model is not None else ""
+            out.print(f"no {k - 1} guess{'es' if k - 1 != 1 else ''} can cover it: {st.one_fewer_status}{saved}")
+    elif st.one_fewer_time_limit_reached is not None:
+        out.print(f"UNKNOWN: {st.witness} has a least cover of {st.witness_cover and len(st.witness_cover)}, "
+                  f"but one fewer was not ruled out: {st.one_fewer_time_limit_reached}")
     else:
         out.print("UNKNOWN: no bound proven (see the statuses above)")
-    if st["unproven"]:
-        out.print(f"UNKNOWN for {len(st['unproven'])} endgame(s): {' '.join(st['unproven'][:10])}")
+    if st.unproven:
+        out.print(f"UNKNOWN for {len(st.unproven)} endgame(s): {' '.join(st.unproven[:10])}")
     ran_out = [e for e in rows if "time_limit_reached" in e["stats"]]
     if ran_out:
         more = f" (and {len(ran_out) - 1} more endgames)" if len(ran_out) > 1 else ""

@@ -1,7 +1,8 @@
 """Typed statistics of the native searcher's answers: the least total (``solve``), the depth
 decision (``prove-depth``), the every-first-word sweep (``every-first-word``), the first-word
 ranking (``best-start``), the best fixed pair (``best-pair``), the hints (``hint``), the
-analysis of a played game (``analyze``), and the solver-model answers (``tree-model``).
+analysis of a played game (``analyze``), and the solver-model answers (``tree-model``, the
+endgame covers of ``lower-bound``).
 
 A :class:`~wordlelab.models.result.Result`'s ``stats`` is one of these dataclasses for those
 questions, and a plain dict for the others. ``as_dict()`` gives the JSON object that ``--json``
@@ -35,10 +36,11 @@ def optional(default=None):
     return field(default=default, metadata={"optional": True})
 
 
-def spread():
+def spread(**kwargs):
     """A dict field whose keys are written in where the field stands, as ``counters`` is (a
-    solver's own statistics, which differ from one solver to the next)."""
-    return field(metadata={"spread": True})
+    solver's own statistics, which differ from one solver to the next); ``kwargs`` as for
+    :func:`dataclasses.field` (``default_factory=dict``)."""
+    return field(metadata={"spread": True}, **kwargs)
 
 
 class Stats:
@@ -601,3 +603,84 @@ class TreeModelStats(Stats):
     def time_limit_reached(self) -> str | None:
         """Why the work stopped before the solver started (None: it did not)."""
         return self.solver.get("time_limit_reached")
+
+
+@dataclass
+class LeastCoverStats(Stats):
+    """The statistics of an endgame's least cover (question kind ``least-cover``, a row of ``lower-bound``).
+
+    Attributes
+    ----------
+    sets : int or None
+        The cover's guess sets; None when the time limit ran out while they were found.
+    static_bound : int, optional
+        Selby's pre-check: the fewest sets whose sizes could cover the endgame.
+    solver : dict
+        The solver's own statistics (spread in; empty when the cover was found by enumeration), or
+        ``time_limit_reached``, why it stopped before the solver started.
+    min_guesses : int or None
+        The guesses every strategy needs that the cover implies (cover + 1), when proven.
+    """
+
+    sets: int | None
+    static_bound: int | None = optional()
+    solver: dict = spread(default_factory=dict)
+    min_guesses: int | None = None
+
+    @property
+    def time_limit_reached(self) -> str | None:
+        """Why the work stopped before the solver started (None: it did not)."""
+        return self.solver.get("time_limit_reached")
+
+
+@dataclass
+class CoverWithinStats(Stats):
+    """The statistics of "can k guesses cover the endgame?" (question kind ``cover-within``).
+
+    Attributes
+    ----------
+    solver : dict
+        The solver's own statistics (spread in), or ``time_limit_reached``, why it stopped before
+        the solver started.
+    """
+
+    solver: dict = spread(default_factory=dict)
+
+    @property
+    def time_limit_reached(self) -> str | None:
+        """Why the work stopped before the solver started (None: it did not)."""
+        return self.solver.get("time_limit_reached")
+
+
+@dataclass
+class CoverBoundStats(Stats):
+    """The statistics of the lower bound endgame covers prove (question kind ``lower-bound``).
+
+    Attributes
+    ----------
+    endgames : list of dict
+        Every endgame's least cover (a result's ``as_dict()``, its statistics a
+        :class:`LeastCoverStats`'s), strongest first.
+    unproven : list of str
+        The endgames whose least cover was not proven.
+    witness, witness_answers, witness_cover : str, list of str, list of str, optional
+        The strongest proven endgame, its answers and its least cover.
+    one_fewer_status : str, optional
+        The status of "one guess fewer covers it" (``INFEASIBLE`` proves the bound).
+    one_fewer_time_limit_reached : str, optional
+        Why that check stopped before its solver started.
+    one_fewer_model, one_fewer_model_error, one_fewer_model_note : str, optional
+        With a proof folder: the file the one-fewer model was written to, why it could not be, or
+        why it was not (no proof to keep).
+    """
+
+    endgames: list
+    unproven: list
+    witness: str | None = optional()
+    witness_answers: list | None = optional()
+    witness_cover: list | None = optional()
+    one_fewer_status: str | None = optional()
+    one_fewer_time_limit_reached: str | None = optional()
+    one_fewer_model: str | None = optional()
+    one_fewer_model_error: str | None = optional()
+    one_fewer_model_note: str | None = optional()

@@ -16,6 +16,7 @@ from wordlelab.errors import WordleError
 from wordlelab.models.endgames import check_cover  # noqa: F401  (re-exported: the certificate checker)
 from wordlelab.models.files import CannotWrite
 from wordlelab.models.result import Result, Status
+from wordlelab.models.stats import CoverBoundStats, CoverWithinStats, LeastCoverStats
 from wordlelab.solvers.backends import check_solver, export, solve
 
 
@@ -60,17 +61,17 @@ def least_cover(inst: CoverInstance, solver: str = "highs", encoding: str = "cou
     """Least cover of ``inst`` (by enumeration when it has at most ``enumerate_up_to`` sets).
 
     The result's value is the cover size, its certificate the covering guesses, checked
-    by :func:`check_cover` before the call returns; ``stats["min_guesses"]`` is the
+    by :func:`check_cover` before the call returns; ``stats.min_guesses`` is the
     worst-case bound it implies (cover + 1), when proven. ``time_limit`` covers building the
     model too (``deadline``, if given, is the one the instance was built under): a limit that
-    runs out before the solver starts gives UNKNOWN with ``stats["time_limit_reached"]``.
+    runs out before the solver starts gives UNKNOWN with ``stats.time_limit_reached``.
     """
     check_solver(solver)
     t0 = time.perf_counter()
     deadline = deadline or Deadline(time_limit)
     static = inst.static_bound()
     question = {"kind": "least-cover", "endgame": inst.label, "answers": inst.size, "encoding": encoding}
-    stats = {"sets": len(inst.sets), "static_bound": static}
+    solver_stats: dict = {}
     found = small_cover(inst, enumerate_up_to) if enumerate_up_to else None
     if found is not None:
         method, status, chosen, bound = "enumeration", Status.OPTIMAL, found, len(found)
@@ -78,12 +79,12 @@ def least_cover(inst: CoverInstance, solver: str = "highs", encoding: str = "cou
         try:
             model, y = build(inst, encoding=encoding, deadline=deadline)
         except TimeLimitReached as e:
-            return _ran_out(question, solver, e, t0, stats, static)
+            return _ran_out(question, solver, e, t0, len(inst.sets), static, static)
         res = solve(model, solver, time_limit)
         method, status = solver, Status(res.status)
         chosen = [s for s in range(len(y)) if res.values and res.values[y[s].index]]
         bound = max(res.bound if res.bound is not None else static, static)
-        stats.update(res.stats)
+        solver_stats = dict(res.stats)
     cover = [inst.guesses[s][0] for s in chosen]
     verified = False
     if cover:
@@ -94,15 +95,16 @@ def least_cover(inst: CoverInstance, solver: str = "highs", encoding: str = "cou
     value = len(cover) if status in (Status.OPTIMAL, Status.FEASIBLE) else None
     if status == Status.OPTIMAL:
         bound = value
-    stats["min_guesses"] = implied_guesses(status, value, bound)
+    stats = LeastCoverStats(sets=len(inst.sets), static_bound=static, solver=solver_stats,
+                            min_guesses=implied_guesses(status, value, bound))
     return Result(question, method, status, value, bound, cover or None, "cover", verified,
                   time.perf_counter() - t0, stats)
 
 
-def _ran_out(question, solver, e: TimeLimitReached, t0, stats, bound) -> Result:
+def _ran_out(question, solver, e: TimeLimitReached, t0, sets, static_bound, bound) -> Result:
     """UNKNOWN: the time limit ran out before the solver started (``bound``: what holds anyway)."""
-    stats = dict(stats, time_limit_reached=str(e))
-    stats["min_guesses"] = implied_guesses(Status.UNKNOWN, None, bound)
+    stats = LeastCoverStats(sets=sets, static_bound=static_bound, solver={"time_limit_reached": str(e)},
+                            min_guesses=implied_guesses(Status.UNKNOWN, None, bound))
     return Result(question, solver, Status.UNKNOWN, None, bound, None, "cover", False,
                   time.perf_counter() - t0, stats)
 
@@ -127,7 +129,7 @@ def cover_feasible(inst: CoverInstance, k: int, solver: str = "highs", encoding:
         model, y = build(inst, k, encoding, deadline=deadline or Deadline(time_limit))
     except TimeLimitReached as e:
         return Result(question, solver, Status.UNKNOWN, seconds=time.perf_counter() - t0,
-                      stats={"time_limit_reached": str(e)})
+                      stats=CoverWithinStats(solver={"time_limit_reached": str(e)}))
     res = solve(model, solver, time_limit)
     status = Status(res.status)
     cover = [inst.guesses[s][0] for s in range(len(y)) if res.values and res.values[y[s].index]]
@@ -138,7 +140,8 @@ def cover_feasible(inst: CoverInstance, k: int, solver: str = "highs", encoding:
             raise WordleError(f"internal error: {solver}'s cover of {inst.label} does not hold")
         verified = True
     return Result(question, solver, status, len(cover) if verified else None, None,
-                  cover or None, "cover", verified, time.perf_counter() - t0, dict(res.stats))
+                  cover or None, "cover", verified, time.perf_counter() - t0,
+                  CoverWithinStats(solver=dict(res.stats)))
 
 
 def sweep(lists, answer_rows, solver: str = "highs", encoding: str = "counting", min_size: int = 3, free: int = 1,
@@ -147,7 +150,7 @@ def sweep(lists, answer_rows, solver: str = "highs", encoding: str = "counting",
 
     Covers of one or two sets are found by enumeration (exact and instant); the
     rest go to ``solver``. ``time_limit`` is per endgame, building its instance and model
-    included: one that runs out first is UNKNOWN (``stats["time_limit_reached"]``).
+    included: one that runs out first is UNKNOWN (``stats.time_limit_reached``).
     """
     from wordlelab.models.endgames import enumerate_endgames
     games = endgames if endgames is not None else enumerate_endgames(lists.answers, min_size, free)
@@ -158,12 +161,12 @@ def sweep(lists, answer_rows, solver: str = "highs", encoding: str = "counting",
             inst = instance_for(e.pattern, e.answers, lists, answer_rows, deadline)
         except TimeLimitReached as stop:
             question = {"kind": "least-cover", "endgame": e.pattern, "answers": len(e.answers), "encoding": encoding}
-            results.append(_ran_out(question, solver, stop, started, {"sets": None}, None))
+            results.append(_ran_out(question, solver, stop, started, None, None, None))
         else:
             results.append(least_cover(inst, solver, encoding, time_limit, enumerate_up_to=2, deadline=deadline))
         if progress:
             progress(1)
-    return sorted(results, key=lambda r: (-(r.stats["min_guesses"] or 0), -r.question["answers"],
+    return sorted(results, key=lambda r: (-(r.stats.min_guesses or 0), -r.question["answers"],
                                           r.question["endgame"]))
 
 
@@ -188,9 +191,9 @@ def lower_bound(lists, answer_rows, solver: str = "highs", encoding: str = "coun
     Every endgame's least cover is found (:func:`sweep`); the strongest proven one is
     the witness. Its cover is checked, and its "one fewer cannot" is proved again in
     feasibility form (INFEASIBLE) and, with ``proof_dir``, saved as an LP file any
-    solver can re-check (a file that cannot be written leaves ``stats["one_fewer_model_error"]``,
+    solver can re-check (a file that cannot be written leaves ``stats.one_fewer_model_error``,
     one line, and the bound as proven). OPTIMAL means both held: every strategy needs ``value``
-    guesses for some answer. ``stats["endgames"]`` has every endgame's row.
+    guesses for some answer. ``stats.endgames`` has every endgame's row.
     """
     from wordlelab.models.endgames import enumerate_endgames
     t0 = time.perf_counter()
@@ -199,15 +202,16 @@ def lower_bound(lists, answer_rows, solver: str = "highs", encoding: str = "coun
         raise WordleError("no endgame of that size in these answers")
     results = sweep(lists, answer_rows, solver, encoding, time_limit=time_limit, endgames=games, progress=progress)
     question = {"kind": "lower-bound", "lists": lists.name, "endgames": len(results), "encoding": encoding}
-    stats = {"endgames": [r.as_dict() for r in results],
-             "unproven": [r.question["endgame"] for r in results if r.status != Status.OPTIMAL]}
+    endgames = [r.as_dict() for r in results]
+    unproven = [r.question["endgame"] for r in results if r.status != Status.OPTIMAL]
     proven = [r for r in results if r.status == Status.OPTIMAL]
     if not proven:
-        return Result(question, solver, Status.UNKNOWN, seconds=time.perf_counter() - t0, stats=stats)
+        return Result(question, solver, Status.UNKNOWN, seconds=time.perf_counter() - t0,
+                      stats=CoverBoundStats(endgames=endgames, unproven=unproven))
     w = proven[0]
     label, least = w.question["endgame"], w.value
     witness_answers = next(g.answers for g in games if g.pattern == label)
-    stats.update(witness=label, witness_answers=list(witness_answers), witness_cover=w.certificate)
+    found = {"witness": label, "witness_answers": list(witness_answers), "witness_cover": w.certificate}
     status = Status.OPTIMAL
     if least > 1:
         # "one fewer cannot", within the time limit as any endgame's cover (building included)
@@ -217,29 +221,29 @@ def lower_bound(lists, answer_rows, solver: str = "highs", encoding: str = "coun
             fewer = cover_feasible(inst, least - 1, solver, encoding, time_limit, deadline)
         except TimeLimitReached as e:
             inst, fewer = None, Result({"kind": "cover-within"}, solver, Status.UNKNOWN,
-                                       stats={"time_limit_reached": str(e)})
-        stats["one_fewer_status"] = fewer.status.value
-        if "time_limit_reached" in fewer.stats:
-            stats["one_fewer_time_limit_reached"] = fewer.stats["time_limit_reached"]
+                                       stats=CoverWithinStats(solver={"time_limit_reached": str(e)}))
+        found["one_fewer_status"] = fewer.status.value
+        if fewer.stats.time_limit_reached is not None:
+            found["one_fewer_time_limit_reached"] = fewer.stats.time_limit_reached
         if proof_dir:
             name = _fit_name(clean_name(f"cover_{label}_{lists.name}_k{least - 1}"))
             path = os.path.join(proof_dir, name + ".lp")
             try:
                 if inst is None:
-                    raise TimeLimitReached(fewer.stats["time_limit_reached"])
+                    raise TimeLimitReached(fewer.stats.time_limit_reached)
                 model, _ = build(inst, least - 1, encoding, deadline)
                 os.makedirs(proof_dir, exist_ok=True)
-                stats["one_fewer_model"] = export(model, path)
+                found["one_fewer_model"] = export(model, path)
             except OSError as e:          # the bound is proven either way: keep it, say what is missing
-                stats["one_fewer_model_error"] = f"cannot write model {path}: {e.strerror or e}"
+                found["one_fewer_model_error"] = f"cannot write model {path}: {e.strerror or e}"
             except CannotWrite as e:
-                stats["one_fewer_model_error"] = str(e)
+                found["one_fewer_model_error"] = str(e)
             except TimeLimitReached as e:
                 # nothing was asked that cannot be given: the limit stopped the one-fewer check,
                 # so there is no proof to keep (the answer says UNKNOWN), only a note why
-                stats["one_fewer_model_note"] = f"model {path} not written: {e}"
+                found["one_fewer_model_note"] = f"model {path} not written: {e}"
         if fewer.status != Status.INFEASIBLE:
             status = Status.UNKNOWN
     proved = least + 1 if status == Status.OPTIMAL else None
     return Result(question, solver, status, proved, proved, w.certificate, "cover", w.verified,
-                  time.perf_counter() - t0, stats)
+                  time.perf_counter() - t0, CoverBoundStats(endgames=endgames, unproven=unproven, **found))
