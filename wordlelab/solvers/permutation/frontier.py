@@ -40,7 +40,7 @@ def frontier(n: int, checkpoint: str, consistent: bool = False, history=(), leve
     >>> _ = value_states(root_key(4), False, 5, log, q)
     >>> f = frontier(4, log)
     >>> f["valued"], f["levels"]
-    (7, [])
+    (5, [])
     """
     from wordlelab.solvers.permutation import core, perm_question, root_key
     question = dict(perm_question(n, consistent, history), kind="perm-values")
