@@ -635,7 +635,8 @@ def hint(state, lists, mode, top, show, workers, as_json):
     STATE is guess.PATTERN.guess.PATTERN... (salet.BBBYB). Ending with a guess without its
     pattern (salet), it asks for the best next guesses after every pattern of that guess. The
     empty state ('') asks for the first guess. Each answer is kept in the cache, re-checked
-    when asked again, and then needs no search.
+    when asked again, and then needs no search. The best guess's tree is verified; that no
+    other next guess does better is certified by 'wordlelab certify-ranking F --state STATE'.
     """
     from wordlelab.solvers.search.rank.hint import game_state
     if state.strip() and game_state(lists, state, mode).next_guess:
