@@ -95,7 +95,7 @@ def test_set_and_order_searches_agree(searcher, words):
     for target, start in pairs + [("handy", None), ("query", None)]:
         sets = searcher.solve(target, start=start, search="sets")
         order = searcher.solve(target, start=start, search="order", node_limit=100_000)
-        assert sets.status == "OPTIMAL" and sets.stats["search"] == "sets"
+        assert sets.status == "OPTIMAL" and sets.stats.search == "sets"
         if order.status == "OPTIMAL":
             assert sets.value == order.value, (target, start)
             compared += 1
@@ -105,7 +105,7 @@ def test_set_and_order_searches_agree(searcher, words):
 def test_auto_search_by_mode(words):
     strict = EldrowSearcher(words, "strict").solve("zesty")
     hard = EldrowSearcher(words, "hard").solve("zesty")
-    assert (strict.stats["search"], hard.stats["search"]) == ("sets", "order")
+    assert (strict.stats.search, hard.stats.search) == ("sets", "order")
     assert EldrowSearcher(words, "hard").solve("zesty", search="sets").status in ("OPTIMAL", "UNKNOWN")
 
 

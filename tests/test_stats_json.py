@@ -314,3 +314,17 @@ def test_lower_bound_json_keeps_its_keys_and_values(cli_run, tmp_path):
     assert list(row) == ["sets", "time_limit_reached", "min_guesses"]
     assert (row["sets"], row["min_guesses"]) == (None, None)
     assert row["time_limit_reached"].endswith("ran out while finding the cover's guess sets")
+
+
+def test_eldrow_json_keeps_its_keys_and_values(cli_run):
+    # the native search: its nodes and which search; a model: the solver's own keys only
+    chain = ["eldrow", "--target", "lower", "--start", "crane"]
+    doc, st = _stats(cli_run, chain)
+    assert (doc["status"], doc["value"], doc["method"]) == ("OPTIMAL", 14, "native")
+    assert st == {"nodes": 44, "search": "sets"} and list(st) == ["nodes", "search"]
+    doc, st = _stats(cli_run, [*chain, "--mode", "hard"])
+    assert (doc["status"], list(st), st["search"]) == ("OPTIMAL", ["nodes", "search"], "order")
+    doc, st = _stats(cli_run, [*chain, "--solver", "cpsat"])
+    assert (doc["status"], doc["value"], list(st)) == ("OPTIMAL", 14, ["branches", "conflicts", "wall_time"])
+    doc, st = _stats(cli_run, [*chain, "--solver", "highs"])
+    assert (doc["status"], doc["value"], st) == ("OPTIMAL", 14, {"model_status": "Optimal", "nodes": 1})

@@ -117,8 +117,8 @@ def eldrow(target, all_targets, lists_name, words_file, mode, start, solver, sea
     out.print(f"{res.status}: {res.value} guesses ending at {target} ({mode} mode, {lists.name}, {solver}; {how}; "
               f"chain re-checked)")
     out.print(" ".join(res.certificate))
-    search_used = res.stats.get("search")
-    out.print(f"{res.seconds:.2f} s" + (f", {res.stats['nodes']} nodes ({search_used} search)" if search_used else "")
+    searched = f", {res.stats.nodes} nodes ({res.stats.search} search)" if solver == "native" else ""
+    out.print(f"{res.seconds:.2f} s" + searched
               + (f"; model written to {export_file}" if export_file else ""))
 
 

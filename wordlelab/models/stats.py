@@ -2,7 +2,7 @@
 decision (``prove-depth``), the every-first-word sweep (``every-first-word``), the first-word
 ranking (``best-start``), the best fixed pair (``best-pair``), the hints (``hint``), the
 analysis of a played game (``analyze``), and the solver-model answers (``tree-model``, the
-endgame covers of ``lower-bound``).
+endgame covers of ``lower-bound``, ``eldrow``).
 
 A :class:`~wordlelab.models.result.Result`'s ``stats`` is one of these dataclasses for those
 questions, and a plain dict for the others. ``as_dict()`` gives the JSON object that ``--json``
@@ -684,3 +684,32 @@ class CoverBoundStats(Stats):
     one_fewer_model: str | None = optional()
     one_fewer_model_error: str | None = optional()
     one_fewer_model_note: str | None = optional()
+
+
+@dataclass
+class EldrowStats(Stats):
+    """The statistics of the native longest-chain search (question kind ``eldrow``, ``--solver native``).
+
+    Attributes
+    ----------
+    nodes : int
+        The nodes the search visited.
+    search : str
+        Which search answered: ``"sets"`` or ``"order"``.
+    """
+
+    nodes: int
+    search: str
+
+
+@dataclass
+class EldrowModelStats(Stats):
+    """The statistics of the longest chain as a solver model (question kind ``eldrow``, a model solver).
+
+    Attributes
+    ----------
+    solver : dict
+        The solver's own statistics (spread in).
+    """
+
+    solver: dict = spread(default_factory=dict)

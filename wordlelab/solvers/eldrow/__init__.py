@@ -19,6 +19,7 @@ import numpy as np
 from wordlelab.errors import WordleError
 from wordlelab.models.eldrow import ChainFault, check_chain
 from wordlelab.models.result import Result, Status
+from wordlelab.models.stats import EldrowModelStats, EldrowStats
 from wordlelab.models.matrix import encode_words, pattern_matrix
 from wordlelab.solvers.search.engine import search_core as core
 
@@ -263,8 +264,8 @@ def eldrow_row(r: Result) -> dict:
     """The flat row of one target's result, as ``eldrow --all`` stores it in its checkpoint."""
     return {"target": r.question["target"], "mode": r.question["mode"], "status": r.status.value,
             "length": r.value if r.status == Status.OPTIMAL else None,
-            "chain": " ".join(r.certificate or []), "start": r.question["start"], "nodes": r.stats.get("nodes", 0),
-            "seconds": round(r.seconds, 4), "search": r.stats.get("search", "")}
+            "chain": " ".join(r.certificate or []), "start": r.question["start"], "nodes": r.stats.nodes,
+            "seconds": round(r.seconds, 4), "search": r.stats.search}
 
 
 class EldrowSearcher:
@@ -363,7 +364,7 @@ class EldrowSearcher:
     def _unknown(self, target, start, nodes, t0, search) -> Result:
         """The node limit was reached: nothing proven."""
         return Result(self._question(target, start), "native", Status.UNKNOWN, seconds=time.perf_counter() - t0,
-                      stats={"nodes": nodes, "search": search})
+                      stats=EldrowStats(nodes=nodes, search=search))
 
     def _certified(self, chain, target, claimed, start, nodes, t0, search) -> Result:
         """An OPTIMAL result once the independent verifier agrees with the search's length."""
@@ -371,7 +372,7 @@ class EldrowSearcher:
         if length != claimed:
             raise WordleError(f"internal error: search says {claimed}, chain has {length}")
         return Result(self._question(target, start), "native", Status.OPTIMAL, length, length, chain, "chain",
-                      True, time.perf_counter() - t0, {"nodes": nodes, "search": search})
+                      True, time.perf_counter() - t0, EldrowStats(nodes=nodes, search=search))
 
     def solve_model(self, target: str, solver: str = "cpsat", start: str | None = None,
                     time_limit: float = 60.0, export: str | None = None) -> Result:
@@ -391,7 +392,8 @@ class EldrowSearcher:
         res = solve(model, solver, time_limit)
         question = self._question(target, start)
         if not res.has_solution:
-            return Result(question, solver, res.status, seconds=time.perf_counter() - t0, stats=res.stats)
+            return Result(question, solver, res.status, seconds=time.perf_counter() - t0,
+                          stats=EldrowModelStats(solver=dict(res.stats)))
         chosen = [res.values[v.index] for v in y]
         positions = [res.values[v.index] for v in pos]
         chain = prefix + [self.words[w] for w in enc.chain_from_solution(C, chosen, positions)]
@@ -402,7 +404,7 @@ class EldrowSearcher:
         bound = length if res.status == "OPTIMAL" else (None if res.bound is None else
                                                          int(np.floor(res.bound + 1e-6)) + len(prefix))
         return Result(question, solver, res.status, length, bound, chain, "chain", True,
-                      time.perf_counter() - t0, res.stats)
+                      time.perf_counter() - t0, EldrowModelStats(solver=dict(res.stats)))
 
 
 def _sweep_init(lists, mode):
