@@ -27,7 +27,7 @@ def test_every_strategy_is_a_verified_tree(small, criterion, pool, mode):
     r = evaluate(small, criterion, pool, mode=mode)
     assert r.status == "FEASIBLE" and r.heuristic and r.verified
     report = verify_tree(r.certificate, small.answers, small.guesses, mode)
-    assert report.total == r.value and report.max_guesses == r.stats["max_guesses"]
+    assert report.total == r.value and report.max_guesses == r.stats.max_guesses
     if pool == "answers":      # every guess is then a possible answer
         for path in r.certificate.paths():
             assert all(g in small.answers for g, _ in path)

@@ -328,3 +328,23 @@ def test_eldrow_json_keeps_its_keys_and_values(cli_run):
     assert (doc["status"], doc["value"], list(st)) == ("OPTIMAL", 14, ["branches", "conflicts", "wall_time"])
     doc, st = _stats(cli_run, [*chain, "--solver", "highs"])
     assert (doc["status"], doc["value"], st) == ("OPTIMAL", 14, {"model_status": "Optimal", "nodes": 1})
+
+
+def test_heuristics_json_keeps_its_keys_and_values(cli_run, tmp_path):
+    # each strategy: its tree's figures, then (unless --no-optimum) the optimum after its first guess
+    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve"]
+    (tmp_path / "a.txt").write_text("\n".join(words) + "\n")
+    (tmp_path / "g.txt").write_text("\n".join(words + ["salet", "crane"]) + "\n")
+    run = ["heuristics", "--guesses", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt"),
+           "--criterion", "minimax", "--pool", "answers"]
+    tree = {"average": 2.2, "max_guesses": 3, "beyond_6": 0, "histogram": {"1": 1, "2": 6, "3": 3},
+            "first_guess": "cigar"}
+    doc = json.loads(cli_run([*run, "--json"]).out)
+    assert (doc["value"], doc["stats"]) == (22, {"best": "greedy-minimax-answers", "first_guess": "cigar"})
+    assert list(doc["stats"]) == ["best", "first_guess"]
+    (st,) = [r["stats"] for r in doc["results"]]
+    assert list(st) == [*tree, "optimum_after_first_guess", "optimum_status", "optimum_verified"]
+    assert st == {**tree, "optimum_after_first_guess": 22, "optimum_status": "OPTIMAL", "optimum_verified": True}
+    doc = json.loads(cli_run([*run, "--no-optimum", "--json"]).out)
+    (st,) = [r["stats"] for r in doc["results"]]
+    assert st == tree and list(st) == list(tree)

@@ -29,12 +29,12 @@ def heuristics_suite(repeat: int = 1):
                     t = time.perf_counter()
                     r = evaluate(lists, criterion, pool, MT=MT, mode=mode)
                     seconds = time.perf_counter() - t
-                    first = r.stats["first_guess"]
+                    first = r.stats.first_guess
                     if first not in optimum:
                         optimum[first] = NativeSearcher(lists, mode, 6).solve(start=first).value
                     st = r.stats
                     yield BenchRow(f"greedy {criterion}, pool {pool}", f"{name} {mode}", "greedy", "FEASIBLE",
                                    r.value, seconds,
-                                   note=f"first {first}; average {st['average']}, worst {st['max_guesses']}, "
-                                        f"{st['beyond_6']} beyond 6; proven optimum after {first}: "
+                                   note=f"first {first}; average {st.average}, worst {st.max_guesses}, "
+                                        f"{st.beyond_6} beyond 6; proven optimum after {first}: "
                                         f"{optimum[first]}")

@@ -42,20 +42,20 @@ def heuristics(lists, mode, criteria, pools, blog, no_optimum, plot_file, as_jso
             r = evaluate(lists, criterion, pool, first, MT, mode)
             if blog and (criterion, pool, first) == plan[-1]:
                 r.method += "-blog"
-            start = r.stats["first_guess"]
+            start = r.stats.first_guess
             if not no_optimum and start not in optimum:
                 optimum[start] = NativeSearcher(lists, mode, 6).solve(start=start)
             if start in optimum:
                 best = optimum[start]
-                r.stats["optimum_after_first_guess"] = best.value       # None: no strategy within 6
-                r.stats["optimum_status"] = best.status.value
-                r.stats["optimum_verified"] = best.verified
+                r.stats.optimum_after_first_guess = best.value       # None: no strategy within 6
+                r.stats.optimum_status = best.status.value
+                r.stats.optimum_verified = best.verified
             results.append(r)
             advance(1, info=r.method)
     blog_rule = play_with_rule(lists, blog_first) if blog and mode == "easy" else None
     if plot_file:
         from wordlelab.cli.plots import guess_histograms
-        series = [(f"{r.method.removeprefix('greedy-')} ({r.value})", r.stats["histogram"]) for r in results]
+        series = [(f"{r.method.removeprefix('greedy-')} ({r.value})", r.stats.histogram) for r in results]
         proven = [o for o in optimum.values() if o.value is not None]
         if proven:
             best = min(proven, key=lambda o: o.value)
@@ -69,10 +69,10 @@ def heuristics(lists, mode, criteria, pools, blog, no_optimum, plot_file, as_jso
     rows = []
     for r in results:
         st = r.stats
-        opt = st.get("optimum_after_first_guess")
-        shown = opt if opt is not None else ("none within 6" if st.get("optimum_status") == "INFEASIBLE" else "-")
-        rows.append([r.method.removeprefix("greedy-"), st["first_guess"], r.value, f"{st['average']:.4f}",
-                     st["max_guesses"], st["beyond_6"], f"{r.seconds:.1f}", shown,
+        opt = st.optimum_after_first_guess
+        shown = opt if opt is not None else ("none within 6" if st.optimum_status == "INFEASIBLE" else "-")
+        rows.append([r.method.removeprefix("greedy-"), st.first_guess, r.value, f"{st.average:.4f}",
+                     st.max_guesses, st.beyond_6, f"{r.seconds:.1f}", shown,
                      "-" if opt is None else f"+{r.value - opt}"])
     table(f"greedy strategies, {lists.name}, {mode} mode, {len(lists.answers)} answers (every tree verified)",
           ["strategy", "first", "total", "average", "worst", "beyond 6", "seconds", "optimum, same first",
@@ -91,11 +91,12 @@ def _summary(lists, mode, results):
     """The run as one Result (the keys every --json has): the best strategy's total, a heuristic
     value (FEASIBLE), verified when every strategy's tree was; each strategy is under "results"."""
     from wordlelab.models.result import Result, Status
+    from wordlelab.models.stats import HeuristicsStats
     best = min(results, key=lambda r: r.value)
     return Result({"kind": "heuristics", "lists": lists.name, "mode": mode,
                    "strategies": [r.method for r in results]}, "greedy", Status.FEASIBLE, value=best.value,
                   verified=all(r.verified for r in results), seconds=sum(r.seconds for r in results),
-                  stats={"best": best.method, "first_guess": best.stats["first_guess"]}, heuristic=True)
+                  stats=HeuristicsStats(best=best.method, first_guess=best.stats.first_guess), heuristic=True)
 
 
 COMMANDS = [heuristics]

@@ -2,7 +2,7 @@
 decision (``prove-depth``), the every-first-word sweep (``every-first-word``), the first-word
 ranking (``best-start``), the best fixed pair (``best-pair``), the hints (``hint``), the
 analysis of a played game (``analyze``), and the solver-model answers (``tree-model``, the
-endgame covers of ``lower-bound``, ``eldrow``).
+endgame covers of ``lower-bound``, ``eldrow``), and the greedy strategies (``heuristics``).
 
 A :class:`~wordlelab.models.result.Result`'s ``stats`` is one of these dataclasses for those
 questions, and a plain dict for the others. ``as_dict()`` gives the JSON object that ``--json``
@@ -713,3 +713,55 @@ class EldrowModelStats(Stats):
     """
 
     solver: dict = spread(default_factory=dict)
+
+
+@dataclass
+class GreedyStats(Stats):
+    """The statistics of one greedy strategy, scored exactly (a row of ``heuristics``).
+
+    Attributes
+    ----------
+    average, max_guesses, beyond_6 : float, int, int
+        Its tree's average, worst case, and answers it finds only after 6 guesses.
+    histogram : dict of str to int
+        Its tree's answers by guess count.
+    first_guess : str
+        Its first guess.
+    optimum_status, optimum_verified : str, bool, optional
+        Beside the proven optimum after the same first guess: that search's status, and whether its
+        tree was verified.
+    optimum_after_first_guess : int or None
+        That optimum's total (None: no strategy within 6); written only with ``optimum_status``.
+    """
+
+    average: float
+    max_guesses: int
+    beyond_6: int
+    histogram: dict
+    first_guess: str
+    optimum_after_first_guess: int | None = None
+    optimum_status: str | None = optional()
+    optimum_verified: bool | None = optional()
+
+    def _order(self) -> list[str]:
+        """The optimum's total, None when there is none within 6, is written with its status only."""
+        names = super()._order()
+        if self.optimum_status is None:
+            names.remove("optimum_after_first_guess")
+        return names
+
+
+@dataclass
+class HeuristicsStats(Stats):
+    """The statistics of a run of greedy strategies (question kind ``heuristics``).
+
+    Attributes
+    ----------
+    best : str
+        The strategy with the least total.
+    first_guess : str
+        Its first guess.
+    """
+
+    best: str
+    first_guess: str

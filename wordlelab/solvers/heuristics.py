@@ -37,6 +37,7 @@ from wordlelab.models.masks import allowed_mask
 from wordlelab.models.matrix import pattern_matrix
 from wordlelab.models.modes import check_mode
 from wordlelab.models.result import Result, Status
+from wordlelab.models.stats import GreedyStats
 from wordlelab.models.tree import Tree
 from wordlelab.models.verify import verify_tree
 
@@ -126,9 +127,9 @@ def evaluate(lists, criterion: str = "most-parts", pool: str = "all", first: str
     t0 = time.perf_counter()
     tree = greedy_tree(lists, criterion, pool, first, MT, mode)
     report = verify_tree(tree, lists.answers, lists.guesses, mode)
-    stats = {"average": round(report.average, 4), "max_guesses": report.max_guesses,
-             "beyond_6": sum(v for k, v in report.histogram.items() if k > 6),
-             "histogram": report.as_dict()["histogram"], "first_guess": tree.guess}
+    stats = GreedyStats(average=round(report.average, 4), max_guesses=report.max_guesses,
+                        beyond_6=sum(v for k, v in report.histogram.items() if k > 6),
+                        histogram=report.as_dict()["histogram"], first_guess=tree.guess)
     question = {"kind": "min-total", "lists": lists.name, "mode": mode, "answers": len(lists.answers)}
     return Result(question, f"greedy-{criterion}-{pool}", Status.FEASIBLE, report.total, None, tree, "tree", True,
                   time.perf_counter() - t0, stats, heuristic=True)
