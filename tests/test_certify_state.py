@@ -2,7 +2,6 @@
 game state, every strategy totals at least the best next guess's total and every other next guess at
 least one more. The checker rebuilds the state's answers and rule from the header's history; checked
 against brute force on small lists, and rejected when tampered with."""
-import functools
 import gzip
 import io
 import json
@@ -11,11 +10,11 @@ import math
 import pytest
 
 from conftest import run_cli  # tests/ is on sys.path (pytest's default prepend import mode)
-from test_lower_bound import families
+from test_lower_bound import families, recurrence
+from test_ranking_certificate import check, tampered
 from wordlelab.errors import WordleError
-from wordlelab.models.feedback import ALL_GREEN, feedback
 from wordlelab.models.lower_bound import STATE_VERSION, BoundFault, check_lower_bound
-from wordlelab.models.modes import obeys, rule_after
+from wordlelab.models.modes import rule_after
 from wordlelab.models.state import parse_state
 
 
@@ -26,25 +25,7 @@ def next_totals(lists, state, mode, max_guesses):
     if mode == "hard":
         for g, p in game.history:
             rule = rule_after(*rule, g, p)
-
-    @functools.lru_cache(maxsize=None)
-    def value(S, rule, g):
-        if not S:
-            return 0
-        if g == 0:
-            return math.inf
-        return min((after(S, rule, g, x) for x in lists.guesses if mode == "easy" or obeys(rule, x)),
-                   default=math.inf)
-
-    def after(S, rule, g, x):
-        cells = {}
-        for a in S:
-            cells.setdefault(feedback(x, a), []).append(a)
-        total = len(S)
-        for p, cell in cells.items():
-            if p != ALL_GREEN:
-                total += value(tuple(cell), rule_after(*rule, x, p) if mode == "hard" else ((), ()), g - 1)
-        return total
+    after = recurrence(tuple(lists.guesses), mode)
     left = max_guesses - len(game.history)
     return {x: after(game.answers, rule, left, x) for x in game.guesses}, len(game.answers)
 
@@ -55,18 +36,6 @@ def certified(lists, mode, max_guesses, state, best, value, others=None):
     buf = io.BytesIO()
     made = certify_ranking(NativeSearcher(lists, mode, max_guesses), best, value, buf, others, state=state)
     return buf.getvalue(), made
-
-
-def check(lists, lines):
-    return check_lower_bound(io.BytesIO(gzip.compress(("\n".join(lines) + "\n").encode())), lists.guesses,
-                             lists.answers)
-
-
-def tampered(lines, i, change):
-    """The lines with claim i (or the header, i = -1) changed in place."""
-    rows = [json.loads(line) for line in lines]
-    change(rows[i + 1])
-    return [json.dumps(r) for r in rows]
 
 
 CASES = [

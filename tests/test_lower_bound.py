@@ -19,8 +19,9 @@ from wordlelab.models.modes import obeys, rule_after
 INF = float("inf")
 
 
-def least_total(answers, guesses, max_guesses, start, mode):
-    """The least total of strategies starting with ``start``, by the recurrence itself (no pruning)."""
+def recurrence(guesses, mode):
+    """``after(S, rule, g, x)``: the least total of the answers S with g guesses left when x is
+    guessed next, by the recurrence itself (no pruning); rule is hard mode's, else ``((), ())``."""
     @functools.lru_cache(maxsize=None)
     def value(S, rule, g):
         if not S:
@@ -38,7 +39,12 @@ def least_total(answers, guesses, max_guesses, start, mode):
             if p != ALL_GREEN:
                 total += value(tuple(cell), rule_after(*rule, x, p) if mode == "hard" else ((), ()), g - 1)
         return total
-    return after(tuple(answers), ((), ()), max_guesses, start)
+    return after
+
+
+def least_total(answers, guesses, max_guesses, start, mode):
+    """The least total of strategies starting with ``start``, by the recurrence itself (no pruning)."""
+    return recurrence(tuple(guesses), mode)(tuple(answers), ((), ()), max_guesses, start)
 
 
 def families(suffixes, extra, seed=0):
