@@ -33,6 +33,8 @@ ALLOWED = [
     # PatternHintsStats.scores, one row per pattern: a --json key, which keeps its name so that the
     # JSON output does not change
     (re.compile(r"scores"), ("models/stats.py", "cli/search.py")),
+    # AnalyzeStats.colours_given (whether the game gave each guess's pattern): a --json key too
+    (re.compile(r"colours_given"), ("models/stats.py", "cli/analyze.py")),
 ]
 
 
