@@ -765,3 +765,44 @@ class HeuristicsStats(Stats):
 
     best: str
     first_guess: str
+
+
+@dataclass
+class ObjectiveStats(Stats):
+    """The statistics of an objective's optimum (question kind ``objective``).
+
+    Attributes
+    ----------
+    objective : str
+        The objective, in words.
+    n_answers : int
+        The answers searched.
+    first_guess : str or None
+        The strategy's first guess.
+    value : int or None
+        The objective's sum over the verified tree.
+    total : int or None
+        The tree's plain total of guesses.
+    unfound : int or None
+        ``within:k``: the answers the tree finds only after k guesses.
+    weight : int or None
+        ``weights``: the sum of the answers' weights.
+    expected : float or None
+        The mean number of guesses, weighted by the prior under ``weights``.
+    nodes, cells_scanned : int
+        The search's nodes and the pattern-matrix cells its one-ply bounds read.
+    tree_seconds : float
+        Building and verifying the tree.
+    """
+
+    objective: str
+    n_answers: int
+    first_guess: str | None
+    value: int | None
+    total: int | None
+    unfound: int | None
+    weight: int | None
+    expected: float | None
+    nodes: int
+    cells_scanned: int
+    tree_seconds: float

@@ -1,0 +1,131 @@
+"""Objectives other than the plain total: priors (weighted totals) and "most answers within k",
+checked against brute force on tiny instances."""
+import functools
+import random
+
+import pytest
+
+from wordlelab.errors import WordleError
+from wordlelab.models.feedback import feedback
+from wordlelab.models.objectives import Objective, parse_objective, read_weights, score_tree
+from wordlelab.solvers.search.native import NativeSearcher
+from wordlelab.solvers.search.objective import ObjectiveSearch
+
+from test_native_search import lists_from, tiny_instance
+
+INF = float("inf")
+
+
+def brute_force(answers, guesses, objective, max_guesses, start=None):
+    """The least objective value over every strategy, by exhaustive recursion (easy mode)."""
+
+    @functools.lru_cache(maxsize=None)
+    def best(H, d):
+        if d > max_guesses:
+            return INF
+        return min(after(H, d, g) for g in guesses)
+
+    def after(H, d, g):
+        classes = {}
+        for a in H:
+            classes.setdefault(feedback(g, a), []).append(a)
+        if len(classes) == 1 and g not in H:
+            return INF                     # learns nothing: never part of an optimum
+        total = 0
+        for p, group in classes.items():
+            total += objective.cost(g, d) if p == 242 else best(tuple(group), d + 1)
+        return total
+
+    H = tuple(answers)
+    return after(H, 1, start) if start else best(H, 1)
+
+
+def objectives_for(seed, answers):
+    rng = random.Random(seed)
+    weights = {a: rng.randint(1, 9) for a in answers}
+    return [Objective(), Objective.weighted(weights, "test"), Objective.within(2), Objective.within(3)]
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("max_guesses", [6, 4])
+def test_the_optimum_matches_brute_force(tmp_path, seed, max_guesses):
+    answers, guesses = tiny_instance(seed, n_answers=10, n_guesses=14)
+    lists = lists_from(tmp_path, answers, guesses)
+    start = random.Random(seed).choice(guesses)
+    for objective in objectives_for(seed, answers):
+        search = ObjectiveSearch(lists, objective, max_guesses)
+        want_start = brute_force(answers, guesses, objective, max_guesses, start)
+        want = brute_force(answers, guesses, objective, max_guesses)
+        r = search.solve(start=start)
+        if want_start == INF:
+            assert r.status.value == "INFEASIBLE"
+        else:
+            assert r.status.value == "OPTIMAL" and r.verified and r.stats.value == want_start, objective
+        best = search.solve()
+        assert best.stats.value == want, objective
+        assert brute_force(answers, guesses, objective, max_guesses, best.stats.first_guess) == want
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_uniform_objective_is_the_native_least_total(tmp_path, seed):
+    answers, guesses = tiny_instance(seed + 20, n_answers=12, n_guesses=16)
+    lists = lists_from(tmp_path, answers, guesses)
+    start = guesses[seed]
+    native = NativeSearcher(lists, "easy", 6).solve(start=start)
+    assert ObjectiveSearch(lists, Objective(), 6).solve(start=start).stats.value == native.value
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_ranking_is_exact_at_the_top_and_a_bound_below(tmp_path, seed):
+    answers, guesses = tiny_instance(seed + 40, n_answers=10, n_guesses=14)
+    lists = lists_from(tmp_path, answers, guesses)
+    objective = Objective.within(2)
+    ranking = ObjectiveSearch(lists, objective, 6).rank(top=2)
+    truth = {g: brute_force(answers, guesses, objective, 6, g) for g in guesses}
+    assert [r.word for r in ranking if r.exact][:2] and ranking[0].exact
+    assert ranking[0].value == min(truth.values())
+    exact = [r for r in ranking if r.exact]
+    second = sorted(truth.values())[1]
+    assert sorted(r.value for r in exact)[:2] == sorted(truth.values())[:2]
+    for r in ranking:
+        assert r.value == truth[r.word] if r.exact else r.value <= truth[r.word]
+        assert r.exact or r.value >= second          # every word not solved is proven no better
+
+
+def test_within_k_counts_what_a_tree_leaves_unfound(tmp_path):
+    answers, guesses = tiny_instance(3, n_answers=10, n_guesses=14)
+    lists = lists_from(tmp_path, answers, guesses)
+    r = ObjectiveSearch(lists, Objective.within(2), 6).solve(start=guesses[0])
+    depths = [len(p) for p in r.certificate.paths()]
+    assert r.stats.unfound == sum(d > 2 for d in depths) == r.value
+    assert r.stats.total == sum(depths)
+    # the least total is no larger, and the within-2 optimum leaves no more unfound than it
+    plain = ObjectiveSearch(lists, Objective(), 6).solve(start=guesses[0])
+    assert plain.stats.total <= r.stats.total
+    assert r.stats.unfound <= sum(len(p) > 2 for p in plain.certificate.paths())
+
+
+def test_score_tree_prices_each_line_by_its_round():
+    from wordlelab.models.tree import Tree
+    t = Tree("cigar", {242: None, 0: Tree("rebut", {242: None})})
+    o = Objective.weighted({"cigar": 5, "rebut": 2}, "t")
+    s = score_tree(t, o)
+    assert (s.value, s.total, s.weight) == (5 * 1 + 2 * 2, 3, 7)
+    assert s.expected == pytest.approx(9 / 7)
+    assert score_tree(t, o, depth0=1).value == 5 * 2 + 2 * 3
+
+
+def test_objective_text_and_weight_files(tmp_path):
+    assert parse_objective("total") == Objective()
+    assert parse_objective("within:4").k == 4
+    f = tmp_path / "w.txt"
+    f.write_text("# counts\ncigar 3\nrebut 1\n")
+    assert read_weights(str(f)) == {"cigar": 3, "rebut": 1}
+    for bad in ("within:x", "within:0", "weights:", "most", "weights:" + str(tmp_path / "none.txt")):
+        with pytest.raises(WordleError):
+            parse_objective(bad)
+    f.write_text("cigar 0\n")
+    with pytest.raises(WordleError, match="line 1"):
+        read_weights(str(f))
+    with pytest.raises(WordleError, match="no weight"):
+        Objective.weighted({"cigar": 2}, "w.txt").check_answers(["cigar", "rebut"])
