@@ -70,6 +70,9 @@ class ObjectiveSearch:
         from wordlelab.solvers.search.engine import objective_core as K
         self.K = K
         self.memo = K.new_memo()
+        self.INF = K.INF
+        self.L_all = np.arange(len(lists.guesses), dtype=np.int64)
+        self._useful_key = None
         self.nodes = 0
         self.cells = 0
 
@@ -85,12 +88,23 @@ class ObjectiveSearch:
         return t
 
     # ---- the search
-    def _value(self, H: np.ndarray, d: int, beta: int) -> int:
+    def useful(self, H: np.ndarray, d: int) -> np.ndarray:
+        """The guesses worth trying at (H, d): those that split H, one of each partition."""
+        key = (H.tobytes(), d)
+        if self._useful_key != key:
+            lb, sig = self.K.one_ply(H, self.L_all, d, self.MT, self.cost, self.R1)
+            ok = np.nonzero(lb < self.INF)[0]
+            _, first = np.unique(sig[ok], return_index=True)
+            self._useful = np.ascontiguousarray(np.sort(self.L_all[ok[first]]))
+            self._useful_key = key
+        return self._useful
+
+    def _value(self, H: np.ndarray, L: np.ndarray, d: int, beta: int) -> int:
         from wordlelab.solvers.runtime.interrupt import StopOnCtrlC
         from wordlelab.solvers.search.engine.tables import new_stats
         stats = new_stats()
         with StopOnCtrlC(stats) as stop:
-            v = self.K.value(H, d, beta, self.MT, self.cost, self.R1, self.R2, self.memo, stats)
+            v = self.K.value(H, L, d, beta, self.MT, self.cost, self.R1, self.R2, self.memo, stats)
         self.nodes += int(stats[0]) if not stop.interrupted else 0
         self.cells += int(stats[1])
         if stop.interrupted:
@@ -101,13 +115,14 @@ class ObjectiveSearch:
     def start_value(self, H: np.ndarray, g: int, d: int, beta: int) -> int:
         """The least cost at (H, d) when the next guess is ``g``; at least ``beta`` if not below it."""
         members, starts, sizes, hit = self.K.classes(H, g, self.MT)
+        L = self.useful(H, d)
         total = 0 if hit < 0 else int(self.cost[hit, d])
         bounds = [int(self.K.set_bound(members[s:s + n], d + 1, self.cost)) for s, n in zip(starts, sizes)]
         running = total + sum(bounds)
         for (s, n), b in zip(zip(starts, sizes), bounds):
             if running >= beta:
                 return running
-            v = self._value(np.ascontiguousarray(members[s:s + n], np.int64), d + 1, beta - (running - b))
+            v = self._value(np.ascontiguousarray(members[s:s + n], np.int64), L, d + 1, beta - (running - b))
             running += v - b
         return running
 
@@ -133,7 +148,7 @@ class ObjectiveSearch:
             first = a if self.cost[a, d] + self.cost[b, d + 1] <= self.cost[b, d] + self.cost[a, d + 1] else b
             return self.guess_index[self.lists.answers[first]]
         from wordlelab.solvers.search.engine.tables import new_stats
-        v, g = self.K.best_guess(H, d, self.MT, self.cost, self.R1, self.R2, self.memo, new_stats())
+        v, g = self.K.best_guess(H, self.L_all, d, self.MT, self.cost, self.R1, self.R2, self.memo, new_stats())
         if g < 0:
             raise WordleError("internal error: the search lost a solved node")
         return int(g)
@@ -216,7 +231,7 @@ class ObjectiveSearch:
 
     def bounds(self, H: np.ndarray, d: int) -> np.ndarray:
         """Each guess's one-ply bound at (H, d): no strategy opening with it costs less."""
-        lb, _ = self.K.one_ply(H, d, self.MT, self.cost, self.R1)
+        lb, _ = self.K.one_ply(H, self.L_all, d, self.MT, self.cost, self.R1)
         return lb
 
     def rank(self, H: np.ndarray | None = None, d: int = 1, top: int = 1, words=None, progress=None) -> list[Ranked]:

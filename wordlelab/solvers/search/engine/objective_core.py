@@ -32,9 +32,13 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
+from wordlelab.solvers.runtime.interrupt import POISON_NODES
+
 INF = np.int64(1) << np.int64(60)
+POISON = np.int64(POISON_NODES)
 WIN = 242
 ROUND_MIX = np.uint64(0x9E3779B97F4A7C15)
+HIT_MIX = np.uint64(0xD6E8FEB86659FD93)
 
 
 def new_memo():
@@ -89,11 +93,11 @@ def set_keys(H, d, R1, R2):
 
 
 @nb.njit(cache=True)
-def one_ply(H, d, MT, cost, R1):
-    """Per guess: its one-ply bound at (H, d) (INF if it splits nothing) and a signature of its
-    partition (the classes and the hit), equal for guesses that split H alike."""
+def one_ply(H, L, d, MT, cost, R1):
+    """Per guess of L: its one-ply bound at (H, d) (INF if it splits nothing) and a signature of
+    its partition (the classes and the hit), equal for guesses that split H alike."""
     n = H.shape[0]
-    m = MT.shape[1]
+    m = L.shape[0]
     lb = np.empty(m, np.int64)
     sig = np.empty(m, np.uint64)
     count = np.zeros(256, np.int64)
@@ -101,7 +105,8 @@ def one_ply(H, d, MT, cost, R1):
     cgain = np.zeros(256, np.int64)
     cone = np.zeros(256, np.int64)
     chash = np.zeros(256, np.uint64)
-    for g in range(m):
+    for j in range(m):
+        g = L[j]
         for i in range(n):
             a = H[i]
             p = MT[a, g]
@@ -135,12 +140,15 @@ def one_ply(H, d, MT, cost, R1):
             else:
                 v = csum[p] - cgain[p]
             total = _add(total, v)
-            h = chash[p] * np.uint64(0xBF58476D1CE4E5B9)
+            h = chash[p]
+            if p == WIN:
+                h ^= HIT_MIX        # the hit class hashes apart from the same answer in a class of its own
+            h *= np.uint64(0xBF58476D1CE4E5B9)
             h ^= h >> np.uint64(31)
-            s += h + (np.uint64(p == WIN) << np.uint64(7))
+            s += h
             count[p] = 0
-        lb[g] = INF if (k == 1 and total < INF and MT[H[0], g] != WIN) else total
-        sig[g] = s
+        lb[j] = INF if (k == 1 and MT[H[0], g] != WIN) else total
+        sig[j] = s
     return lb, sig
 
 
@@ -183,9 +191,14 @@ def classes(H, g, MT):
 
 
 @nb.njit(cache=True)
-def value(H, d, beta, MT, cost, R1, R2, memo, stats):
+def value(H, L, d, beta, MT, cost, R1, R2, memo, stats):
     """The least cost of finding every answer of H, the next guess in round d: exact if below
-    ``beta``; otherwise some value at least ``beta`` (the search was cut off)."""
+    ``beta``; otherwise some value at least ``beta`` (the search was cut off).
+
+    ``L`` holds the guesses worth trying at H: every guess, or a parent's list with the guesses
+    that split the parent's answers into one class dropped, and of the guesses that split them
+    alike all but one (a subset of the answers is split into one class, or alike, too), so
+    the value does not depend on it."""
     n = H.shape[0]
     if n == 1:
         return cost[H[0], d]
@@ -207,37 +220,45 @@ def value(H, d, beta, MT, cost, R1, R2, memo, stats):
             floor = e[1]          # a lower bound from an earlier search cut off below beta
     if floor >= beta or floor >= INF:
         return floor
-    lb, sig = one_ply(H, d, MT, cost, R1)
-    stats[1] += H.shape[0] * MT.shape[1]
-    order = np.argsort(lb, kind="mergesort")
+    if stats[0] >= POISON:
+        return INF                  # a stop was asked for: the caller discards every value
+    lb, sig = one_ply(H, L, d, MT, cost, R1)
+    stats[1] += H.shape[0] * L.shape[0]
+    # the guesses worth passing down: those that split H, one of each partition
+    seen = Dict.empty(key_type=types.uint64, value_type=types.int64)
+    keep = np.zeros(L.shape[0], np.bool_)
+    for j in range(L.shape[0]):
+        if lb[j] < INF and sig[j] not in seen:
+            seen[sig[j]] = 1
+            keep[j] = True
+    Lc = L[keep]
+    lbc = lb[keep]
+    order = np.argsort(lbc, kind="mergesort")
     best = beta
     best_g = -1
-    seen = Dict.empty(key_type=types.uint64, value_type=types.int64)
     for oi in range(order.shape[0]):
-        g = order[oi]
-        if lb[g] >= best:
+        j = order[oi]
+        g = Lc[j]
+        if lbc[j] >= best:
             break
-        if sig[g] in seen:
-            continue
-        seen[sig[g]] = 1
         members, starts, sizes, hit = classes(H, g, MT)
         nc = sizes.shape[0]
         cb = np.empty(nc, np.int64)
         running = np.int64(0) if hit < 0 else cost[hit, d]
-        for j in range(nc):
-            cb[j] = set_bound(members[starts[j]:starts[j] + sizes[j]], d + 1, cost)
-            running = _add(running, cb[j])
+        for c in range(nc):
+            cb[c] = set_bound(members[starts[c]:starts[c] + sizes[c]], d + 1, cost)
+            running = _add(running, cb[c])
         ok = True
-        for j in range(nc):
+        for c in range(nc):
             if running >= best:
                 ok = False
                 break
-            budget = best - (running - cb[j])
-            v = value(members[starts[j]:starts[j] + sizes[j]].copy(), d + 1, budget, MT, cost, R1, R2, memo, stats)
+            budget = best - (running - cb[c])
+            v = value(members[starts[c]:starts[c] + sizes[c]].copy(), Lc, d + 1, budget, MT, cost, R1, R2, memo, stats)
             if v >= budget:
                 ok = False
                 break
-            running = running - cb[j] + v
+            running = running - cb[c] + v
         if ok and running < best:
             best = running
             best_g = g
@@ -251,9 +272,9 @@ def value(H, d, beta, MT, cost, R1, R2, memo, stats):
 
 
 @nb.njit(cache=True)
-def best_guess(H, d, MT, cost, R1, R2, memo, stats):
+def best_guess(H, L, d, MT, cost, R1, R2, memo, stats):
     """(value, guess) at an exactly solved node: from the cache, or solved again."""
-    v = value(H, d, INF, MT, cost, R1, R2, memo, stats)
+    v = value(H, L, d, INF, MT, cost, R1, R2, memo, stats)
     k1, k2 = set_keys(H, d, R1, R2)
     if k1 in memo:
         e = memo[k1]
