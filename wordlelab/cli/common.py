@@ -5,6 +5,8 @@ import functools
 
 import click
 
+from wordlelab.errors import WordleError
+
 
 def lists_options(f=None, guess_flag="--guesses"):
     """--lists / --guesses / --answers, loaded into a WordLists passed as ``lists``.
@@ -36,6 +38,29 @@ json_option = click.option("--json", "as_json", is_flag=True, help="machine-read
 mode_option = click.option("--mode", type=click.Choice(["easy", "hard", "strict"], case_sensitive=False), default="easy",
                            show_default=True, help="easy, hard (NYT hard mode) or strict (every guess must itself be a possible answer given "
                                 "the patterns so far)")
+
+
+
+class ObjectiveType(click.ParamType):
+    """``total``, ``within:K``, ``weights:FILE`` or ``weights:frequency`` (models/objectives.py)."""
+
+    name = "OBJECTIVE"
+
+    def convert(self, value, param, ctx):
+        from wordlelab.models.objectives import Objective, parse_objective
+        if isinstance(value, Objective):
+            return value
+        try:
+            return parse_objective(value)
+        except WordleError as e:
+            self.fail(str(e), param, ctx)
+
+
+objective_option = click.option(
+    "--objective", type=ObjectiveType(), default="total", show_default=True,
+    help="what to minimise: total (the plain total of guesses), within:K (the answers not found within K "
+         "guesses, then the total), weights:FILE (a total weighted by 'word weight' lines) or weights:frequency "
+         "(weighted by word frequency, pip install 'wordlelab[priors]'); not total: easy mode only")
 
 
 def save_tree_certificate(result, tree_file: str | None) -> None:

@@ -6,7 +6,7 @@ import time
 
 import click
 
-from wordlelab.cli.common import json_option, lists_options, mode_option, save_tree_certificate, show_rests_on
+from wordlelab.cli.common import json_option, lists_options, mode_option, objective_option, save_tree_certificate, show_rests_on
 from wordlelab.cli.common import final_write
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import ParameterError, WordleError
@@ -83,6 +83,7 @@ Examples:
 @click.option("--start", default=None, help="first guess (default: find the best one, which is slow)")
 @click.option("--state", "state_text", default=None, help="solve from a game state, e.g. salet.BBBYB.drone")
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20), help="every answer within this many guesses")
+@objective_option
 @flag_group("output", ("--tree", "tree_file", OutputFile(), "FILE"), ("--certify", "certify_file", OutputFile(), "FILE"),
             ("--plot", "plot_file", PlotFile(), "FILE"),
             help="files to write: the strategy tree (.json JSON, .graphml GraphML, else Selby's format); a "
@@ -107,14 +108,24 @@ Examples:
                               "every core it may use, here %d), sharing one node table; not with --checkpoint, "
                               "--workers or dask" % usable_cores()})
 @json_option
-def solve(lists, mode, start, state_text, max_guesses, tree_file, certify_file, plot_file, beam, tie_break,
+def solve(lists, mode, start, state_text, max_guesses, objective, tree_file, certify_file, plot_file, beam, tie_break,
           checkpoint, inputs, workers, dask_address, threads, memory_gib, as_json):
     """Prove the least total number of guesses, with a verified strategy tree.
 
     With --tie-break worst, the strategy is the least total's lexicographic optimum: fewest
     answers at the last guess allowed, then at the one before, and so on; its histogram is
-    shown beside the plain search's.
+    shown beside the plain search's. With --objective, another objective: a word-frequency prior,
+    or the most answers within k guesses (docs/objectives.md).
     """
+    if objective.kind != "total":
+        others = {"--mode hard/strict": mode != "easy", "--certify": certify_file, "--beam": beam,
+                  "--tie-break worst": tie_break == "worst", "--checkpoint": checkpoint, "--inputs": inputs,
+                  "--workers": workers, "--set dask": dask_address, "--set threads": threads}
+        given = [k for k, v in others.items() if v]
+        if given:
+            raise WordleError(f"--objective {objective.kind} solves in easy mode, on one thread: not with {given[0]}")
+        return _solve_objective(lists, objective, start, state_text, max_guesses, tree_file, plot_file, memory_gib,
+                                as_json)
     from wordlelab.solvers.search.native import NativeSearcher
     class_rankings = ()
     if inputs is not None and inputs.class_rankings:
@@ -219,6 +230,96 @@ def solve(lists, mode, start, state_text, max_guesses, tree_file, certify_file, 
                   f"totals of the other classes plus these bounds; no tree, so no strategy is claimed")
     if res.stats.tree_file is not None:
         out.print(f"tree written to {tree_file}")
+
+
+def _objective_line(res, objective) -> str:
+    st = res.stats
+    if st.unfound is not None:
+        return (f"{st.unfound} of {st.n_answers} answers found only after guess {objective.k} "
+                f"(the fewest), then total {st.total} (average {st.total / st.n_answers:.4f})")
+    if st.weight is not None:
+        return (f"weighted total {st.value} over a weight of {st.weight}: expected {st.expected:.4f} guesses "
+                f"(plain total {st.total}, average {st.total / st.n_answers:.4f})")
+    return f"total {st.total}  average {st.expected:.4f}"
+
+
+def _solve_objective(lists, objective, start, state_text, max_guesses, tree_file, plot_file, memory_gib, as_json):
+    """solve --objective: the optimum of an objective other than the plain total."""
+    from wordlelab.solvers.search.objective import ObjectiveSearch
+    t0 = time.perf_counter()
+    search = ObjectiveSearch(lists, objective, max_guesses)
+    given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
+    label = "classes after the guess" if given_guess else "first guesses"
+    with progress(label, None, enabled=not as_json) as advance:
+        res = search.solve(start=start, state=state_text, progress=advance)
+    save_tree_certificate(res, tree_file)
+    if plot_file and res.certificate is not None:
+        from collections import Counter
+        from wordlelab.cli.plots import guess_histograms
+        hist = dict(Counter(len(p) for p in res.certificate.paths()))
+        if final_write(guess_histograms, [(f"{res.stats.first_guess} ({objective.describe()})", hist)], plot_file,
+                       f"guesses needed, {lists.name}, easy mode, {res.stats.n_answers} answers"):
+            pass
+    if as_json:
+        emit_json(res.as_dict())
+        return
+    where = f", from state {state_text}" if state_text else ""
+    what = {"OPTIMAL": "proven optimal; the tree verified by the independent checker and scored again from it",
+            "INFEASIBLE": f"no strategy finds every answer within {max_guesses} guesses"}[res.status.value]
+    out.print(f"{res.status}: {objective.describe()}, easy mode, lists {lists.name}{where}, "
+              f"{res.stats.n_answers} answers, max {max_guesses} guesses ({what})")
+    if res.status.value == "OPTIMAL":
+        out.print(_first_guess_line(res, state_text))
+        out.print(_objective_line(res, objective))
+    out.print(f"nodes {res.stats.nodes}  solve {res.seconds:.2f} s  whole command {time.perf_counter() - t0:.2f} s")
+    if tree_file and res.certificate is not None:
+        out.print(f"tree written to {tree_file}")
+
+
+def _rank_objective(lists, objective, state, max_guesses, top, limit, only_words, show, as_json):
+    """best-start --objective: first (or next) guesses ranked with proof for another objective."""
+    from wordlelab.solvers.search.objective import ObjectiveSearch
+    t0 = time.perf_counter()
+    search = ObjectiveSearch(lists, objective, max_guesses)
+    H, d, history, given = search.root(None, state)
+    if given is not None:
+        raise WordleError("--state ends with a guess: best-start ranks the guesses after a pattern")
+    words = None if only_words is None else [w.strip().lower() for w in only_words.split(",") if w.strip()]
+    for w in words or ():
+        if w not in search.guess_index:
+            raise WordleError(f"{w!r} is not in the guess list {lists.name}")
+    with progress("first guesses" if not state else "next guesses", None, enabled=not as_json) as advance:
+        ranking = search.rank(H, d, top=top, words=words, limit=limit, progress=advance)
+    res = search.ranking_result(ranking, H, state, top, t0)
+    if as_json:
+        emit_json(res.as_dict())
+        return
+    show = 20 if show is None else show
+    n = len(H)
+    within = objective.kind == "within"
+
+    def shown(r):
+        v, total = search.split(r.value)
+        if within:
+            return [("" if r.exact else ">= ") + str(v), (str(total) if r.exact else "")]
+        return [("" if r.exact else ">= ") + str(v), f"{v / res.stats.weight:.4f}" if r.exact else
+                f">= {v / res.stats.weight:.4f}"]
+
+    cols = (["rank", "word", f"not within {objective.k}", "total", "proof"] if within else
+            ["rank", "word", "weighted total" if objective.kind == "weights" else "total", "expected", "proof"])
+    where = f" after {state} ({n} answers left)" if state else ""
+    table(f"{objective.describe()}, easy mode, {lists.name}{where}", cols,
+          [[i + 1, r.word, *shown(r), "exact, tree verified" if r.exact and r.word == res.stats.first_guess
+            else "exact" if r.exact else "bound"] for i, r in enumerate(ranking[:show])])
+    st = res.stats
+    if res.status.value == "OPTIMAL":
+        scope = "of the words given" if words or limit else ("next guess" if state else "first word")
+        out.print(f"OPTIMAL: best {scope}: {st.first_guess}; {_objective_line(res, objective)}; its tree verified "
+                  f"by the independent checker and scored again from it; every other candidate proven no better")
+    else:
+        out.print(f"{res.status}: no candidate finds every answer within {max_guesses} guesses")
+    out.print(f"{st.evaluated} of {st.candidates} candidates solved exactly or cut off; the others bounded by "
+              f"their one-ply bound; {time.perf_counter() - t0:.1f} s")
 
 
 def _state_status(searcher, n_guesses, state_text, checkpoint, as_json):
@@ -518,6 +619,7 @@ Examples:
                    "the first words: totals count the guesses from there, over the answers it leaves")
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20),
               help="every answer within this many guesses")
+@objective_option
 @click.option("--top", "--exact", "top", default=1, show_default=True, type=non_negative(),
               help="exact values (not bounds) for this many best first words; the others get proven lower bounds")
 @flag_group("part", ("--limit", "limit", positive(), "N"), ("--shard", "shard", click.STRING, "i/n"),
@@ -540,13 +642,24 @@ Examples:
             help="print this many rows of the ranking (default 20); draw the best first words with their proven "
                  "totals and bounds (PNG or SVG by the suffix; pip install 'wordlelab[plot]')")
 @json_option
-def best_start(lists, mode, state, max_guesses, top, limit, shard, only_words, checkpoint, workers, dask_address,
-               inputs, cutoff, show, plot_file, as_json):
+def best_start(lists, mode, state, max_guesses, objective, top, limit, shard, only_words, checkpoint, workers,
+               dask_address, inputs, cutoff, show, plot_file, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest.
 
     A ranking that rests on finished runs (a depth sweep's no words, words' class checkpoints and
     their class rankings, seed trees) names them in an inputs file, --inputs (docs/ranking.md).
+    With --objective, first words ranked for another objective (docs/objectives.md).
     """
+    if top < 1:
+        raise WordleError("--top must be at least 1")
+    if objective.kind != "total":
+        others = {"--mode hard/strict": mode != "easy", "--shard": shard, "--checkpoint": checkpoint,
+                  "--workers": workers, "--set dask": dask_address, "--inputs": inputs, "--cutoff": cutoff,
+                  "--plot": plot_file}
+        given = [k for k, v in others.items() if v]
+        if given:
+            raise WordleError(f"--objective {objective.kind} ranks in easy mode, in one process: not with {given[0]}")
+        return _rank_objective(lists, objective, state, max_guesses, top, limit, only_words, show, as_json)
     from wordlelab.models.inputs import ProofInputs
     from wordlelab.models.settings import Execution
     from wordlelab.solvers.search.rank.best_start import Candidates, SweepHooks, run_best_start

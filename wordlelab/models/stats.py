@@ -779,6 +779,8 @@ class ObjectiveStats(Stats):
         The answers searched.
     first_guess : str or None
         The strategy's first guess.
+    first_guess_given : bool
+        Whether the first guess was given (else found by a ranking).
     value : int or None
         The objective's sum over the verified tree.
     total : int or None
@@ -793,11 +795,17 @@ class ObjectiveStats(Stats):
         The search's nodes and the pattern-matrix cells its one-ply bounds read.
     tree_seconds : float
         Building and verifying the tree.
+    ranking : list of dict, optional
+        ``best-start --objective``: each candidate's ``word``, ``value`` (the objective's sum, or a
+        proven lower bound of it), ``exact`` and, for ``within:k``, ``unfound`` and ``total``.
+    candidates, evaluated : int, optional
+        The candidates ranked, and those searched (the others bounded by their one-ply bound).
     """
 
     objective: str
     n_answers: int
     first_guess: str | None
+    first_guess_given: bool
     value: int | None
     total: int | None
     unfound: int | None
@@ -806,3 +814,6 @@ class ObjectiveStats(Stats):
     nodes: int
     cells_scanned: int
     tree_seconds: float
+    ranking: list | None = optional()
+    candidates: int | None = optional()
+    evaluated: int | None = optional()

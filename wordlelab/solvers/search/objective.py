@@ -73,6 +73,7 @@ class ObjectiveSearch:
         self.INF = K.INF
         self.L_all = np.arange(len(lists.guesses), dtype=np.int64)
         self._useful_key = None
+        self.evaluated = 0
         self.nodes = 0
         self.cells = 0
 
@@ -112,18 +113,23 @@ class ObjectiveSearch:
         stop.check()
         return int(v)
 
-    def start_value(self, H: np.ndarray, g: int, d: int, beta: int) -> int:
-        """The least cost at (H, d) when the next guess is ``g``; at least ``beta`` if not below it."""
+    def start_value(self, H: np.ndarray, g: int, d: int, beta: int, progress=None) -> int:
+        """The least cost at (H, d) when the next guess is ``g``; at least ``beta`` if not below it.
+        ``progress(n=1, info=..., total=...)`` is told of each class solved."""
         members, starts, sizes, hit = self.K.classes(H, g, self.MT)
         L = self.useful(H, d)
         total = 0 if hit < 0 else int(self.cost[hit, d])
         bounds = [int(self.K.set_bound(members[s:s + n], d + 1, self.cost)) for s, n in zip(starts, sizes)]
         running = total + sum(bounds)
+        if progress:
+            progress(0, total=len(sizes))
         for (s, n), b in zip(zip(starts, sizes), bounds):
             if running >= beta:
                 return running
             v = self._value(np.ascontiguousarray(members[s:s + n], np.int64), L, d + 1, beta - (running - b))
             running += v - b
+            if progress:
+                progress(1, info=f"a class of {n}")
         return running
 
     def tree(self, H: np.ndarray, d: int, g: int | None = None) -> Tree:
@@ -197,13 +203,17 @@ class ObjectiveSearch:
         if g is None:
             ranking = self.rank(H, d, top=1, progress=progress)
             if not ranking or not ranking[0].exact or ranking[0].value >= INF:
-                return self._result(question, Status.INFEASIBLE, None, None, t0, H)
+                return self._result(question, Status.INFEASIBLE, None, None, t0, H, given=False)
             g = self.guess_index[ranking[0].word]
             value = ranking[0].value
         else:
-            value = self.start_value(H, g, d, int(INF))
+            value = self.start_value(H, g, d, int(INF), progress)
         if value >= INF:
             return self._result(question, Status.INFEASIBLE, None, None, t0, H)
+        return self._verified(question, H, d, history, g, value, t0, ranking is None)
+
+    def _verified(self, question, H, d, history, g, value, t0, given) -> Result:
+        """OPTIMAL with the strategy's tree, verified and scored again from the tree alone."""
         t1 = time.perf_counter()
         tree = self.tree(H, d, g)
         from wordlelab.models.verify import verify_tree
@@ -213,12 +223,12 @@ class ObjectiveSearch:
         score = score_tree(tree, self.objective, len(history))
         if score.value != value:
             raise WordleError(f"internal error: the verified tree scores {score.value}, the search {value}")
-        return self._result(question, Status.OPTIMAL, tree, score, t0, H, time.perf_counter() - t1)
+        return self._result(question, Status.OPTIMAL, tree, score, t0, H, time.perf_counter() - t1, given)
 
-    def _result(self, question, status, tree, score, t0, H, tree_seconds=0.0) -> Result:
+    def _result(self, question, status, tree, score, t0, H, tree_seconds=0.0, given=True) -> Result:
         o = self.objective
         stats = ObjectiveStats(
-            objective=o.describe(), n_answers=len(H), first_guess=tree.guess if tree else None,
+            objective=o.describe(), n_answers=len(H), first_guess=tree.guess if tree else None, first_guess_given=given,
             value=score.value if score else None, total=score.total if score else None,
             unfound=score.unfound if score and o.kind == "within" else None,
             weight=score.weight if score and o.kind == "weights" else None,
@@ -234,7 +244,36 @@ class ObjectiveSearch:
         lb, _ = self.K.one_ply(H, self.L_all, d, self.MT, self.cost, self.R1)
         return lb
 
-    def rank(self, H: np.ndarray | None = None, d: int = 1, top: int = 1, words=None, progress=None) -> list[Ranked]:
+    def split(self, value: int) -> tuple[int, int]:
+        """A value as it is read: (answers not found within k, total) for ``within:k``, else (value, value)."""
+        from wordlelab.models.objectives import WITHIN_PENALTY
+        if self.objective.kind == "within":
+            return divmod(int(value), WITHIN_PENALTY)
+        return int(value), int(value)
+
+    def ranking_result(self, ranking: list[Ranked], H: np.ndarray, state: str | None, top: int, t0: float) -> Result:
+        """The Result of a ranking: OPTIMAL with the best word's tree verified, the rest in ``stats.ranking``."""
+        question = {"kind": "objective-ranking", "objective": self.objective.describe(), "lists": self.lists.name,
+                    "mode": "easy", "max_guesses": self.max_guesses, "state": state, "top": top}
+        best = ranking[0] if ranking and ranking[0].exact and ranking[0].value < self.INF else None
+        if best is None:
+            res = self._result(question, Status.INFEASIBLE, None, None, t0, H, given=False)
+        else:
+            _, d, history, _ = self.root(None, state)
+            res = self._verified(question, H, d, history, self.guess_index[best.word], best.value, t0, False)
+        rows = []
+        for r in ranking:
+            row = {"word": r.word, "value": r.value, "exact": r.exact}
+            if self.objective.kind == "within":
+                row["unfound"], row["total"] = self.split(r.value)
+            rows.append(row)
+        res.stats.ranking = rows
+        res.stats.candidates = len(ranking)
+        res.stats.evaluated = self.evaluated
+        return res
+
+    def rank(self, H: np.ndarray | None = None, d: int = 1, top: int = 1, words=None, limit: int | None = None,
+             progress=None) -> list[Ranked]:
         """First guesses ranked with proof: exact values for the ``top`` best, and for every other
         guess a bound at least the ``top``-th best value (its one-ply bound, or an exact value).
 
@@ -247,7 +286,10 @@ class ObjectiveSearch:
         cand = np.arange(len(self.lists.guesses)) if words is None else np.array(
             [self.guess_index[w] for w in words], np.int64)
         order = cand[np.argsort(lb[cand], kind="mergesort")]
+        if limit:
+            order = order[:limit]
         exact: list[Ranked] = []
+        self.evaluated = 0
         from wordlelab.solvers.search.engine.objective_core import INF
         for i, g in enumerate(order):
             g = int(g)
@@ -255,11 +297,11 @@ class ObjectiveSearch:
             if lb[g] >= kth or lb[g] >= INF:
                 break
             v = self.start_value(H, g, d, int(kth))
+            self.evaluated += 1
             exact.append(Ranked(self.lists.guesses[g], v, v < kth))
             if progress:
-                progress(i + 1, len(order), self.lists.guesses[g], v)
+                progress(1, info=f"{self.lists.guesses[g]} {'=' if v < kth else '>='} {v}")
         done = {r.word for r in exact}
         rest = [Ranked(self.lists.guesses[int(g)], int(lb[int(g)]), False) for g in order
                 if self.lists.guesses[int(g)] not in done]
-        exact.sort(key=lambda r: (not r.exact, r.value, r.word))
-        return exact + sorted(rest, key=lambda r: (r.value, r.word))
+        return sorted(exact + rest, key=lambda r: (r.value, not r.exact, r.word))
