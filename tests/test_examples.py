@@ -58,6 +58,8 @@ THUMP_BEST_OF_ALL = (
 
 # Concrete examples that finish in a few seconds: run as written.
 RUN_AS_SHOWN = {
+    # docs/objectives.md: SALET's optimum under the word-frequency prior (5 s)
+    "wordlelab solve --lists nyt20220830 --objective weights:frequency --start salet",
     # a hint's best guess certified from its state (163 answers): 7-30 s, most of it the checker's reply table
     "wordlelab certify-ranking hint.bound.gz --lists nyt20220316 --state salet.BBBYB",
     # docs/games.md: user files of 4-letter words (the test writes g4.txt and a4.txt)
@@ -179,6 +181,11 @@ RUN_AS_SHOWN = {
 # Shown command -> a fast variant run in its place (the shown one runs with -m slow).
 # a.txt / g.txt / w.txt are small lists the test writes (see _small_lists).
 FAST_VARIANT = {
+    # docs/objectives.md: the most answers within 4 on the original lists (minutes each), on 4-letter files
+    "wordlelab solve --lists original --objective within:4 --start raced":
+        "wordlelab solve --guesses g4.txt --answers a4.txt --objective within:3 --start sale",
+    "wordlelab best-start --lists original --objective within:4 --words raced,tenor,salet --top 2":
+        "wordlelab best-start --guesses g4.txt --answers a4.txt --objective within:2 --words sale,dale,lane --top 2",
     # the five Mastermind first-guess classes ranked, 1123 exact and the rest bounded (minutes)
     "wordlelab best-start --lists mastermind:4x6 --words 1111,1112,1122,1123,1234 --top 1":
         "wordlelab best-start --lists mastermind:3x3 --words 111,112,123 --top 1",

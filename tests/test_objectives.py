@@ -9,7 +9,7 @@ from wordlelab.errors import WordleError
 from wordlelab.models.feedback import feedback
 from wordlelab.models.objectives import Objective, parse_objective, read_weights, score_tree
 from wordlelab.solvers.search.native import NativeSearcher
-from wordlelab.solvers.search.objective import ObjectiveSearch
+from wordlelab.solvers.search.rank.objective import ObjectiveSearch
 
 from test_native_search import lists_from, tiny_instance
 
@@ -129,3 +129,42 @@ def test_objective_text_and_weight_files(tmp_path):
         read_weights(str(f))
     with pytest.raises(WordleError, match="no weight"):
         Objective.weighted({"cigar": 2}, "w.txt").check_answers(["cigar", "rebut"])
+
+
+def run_cli(*args, cwd=None):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "wordlelab", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=600)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["solve", "--objective", "within:x", "--start", "cigar"], "within:K takes a whole number"),
+    (["solve", "--objective", "most", "--start", "cigar"], "use total, within:K"),
+    (["solve", "--objective", "within:3", "--mode", "hard", "--start", "cigar"], "easy mode"),
+    (["best-start", "--objective", "within:3", "--workers", "2"], "not with --workers"),
+    (["solve", "--objective", "weights:nowhere.txt", "--start", "cigar"], "cannot read weights file"),
+])
+def test_bad_objectives_are_one_line_errors(tmp_path, args, message):
+    r = run_cli(*args, cwd=tmp_path)
+    assert r.returncode == 2 and message in r.stderr, r.stderr
+    assert r.stderr.strip().count("\n") == 0 and r.stderr.startswith("error:"), r.stderr
+
+
+def test_a_ranking_resumes_from_its_checkpoint(tmp_path):
+    import json
+    answers, guesses = tiny_instance(5, n_answers=10, n_guesses=14)
+    lists_from(tmp_path, answers, guesses)
+    (tmp_path / "w.txt").write_text("".join(f"{a} {i + 1}\n" for i, a in enumerate(answers)))
+    args = ["best-start", "--guesses", "g.txt", "--answers", "a.txt", "--objective", "weights:w.txt", "--top", "2",
+            "--checkpoint", "r.json", "--json"]
+    first = run_cli(*args, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    again = run_cli(*args, cwd=tmp_path)
+    one, two = json.loads(first.stdout), json.loads(again.stdout)
+    assert one["stats"]["ranking"] == two["stats"]["ranking"] and one["value"] == two["value"]
+    assert two["stats"]["evaluated"] == 0 and two["stats"]["from_checkpoint"] == one["stats"]["evaluated"] > 0
+    # the same file for other weights is another question
+    (tmp_path / "w.txt").write_text("".join(f"{a} {i + 2}\n" for i, a in enumerate(answers)))
+    other = run_cli(*args, cwd=tmp_path)
+    assert other.returncode == 2 and "another question" in other.stderr

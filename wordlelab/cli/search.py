@@ -245,7 +245,7 @@ def _objective_line(res, objective) -> str:
 
 def _solve_objective(lists, objective, start, state_text, max_guesses, tree_file, plot_file, memory_gib, as_json):
     """solve --objective: the optimum of an objective other than the plain total."""
-    from wordlelab.solvers.search.objective import ObjectiveSearch
+    from wordlelab.solvers.search.rank.objective import ObjectiveSearch
     t0 = time.perf_counter()
     search = ObjectiveSearch(lists, objective, max_guesses)
     given_guess = start or (state_text and len(state_text.strip().split(".")) % 2 == 1)
@@ -276,9 +276,9 @@ def _solve_objective(lists, objective, start, state_text, max_guesses, tree_file
         out.print(f"tree written to {tree_file}")
 
 
-def _rank_objective(lists, objective, state, max_guesses, top, limit, only_words, show, as_json):
+def _rank_objective(lists, objective, state, max_guesses, top, limit, only_words, checkpoint, show, as_json):
     """best-start --objective: first (or next) guesses ranked with proof for another objective."""
-    from wordlelab.solvers.search.objective import ObjectiveSearch
+    from wordlelab.solvers.search.rank.objective import ObjectiveSearch
     t0 = time.perf_counter()
     search = ObjectiveSearch(lists, objective, max_guesses)
     H, d, history, given = search.root(None, state)
@@ -289,7 +289,8 @@ def _rank_objective(lists, objective, state, max_guesses, top, limit, only_words
         if w not in search.guess_index:
             raise WordleError(f"{w!r} is not in the guess list {lists.name}")
     with progress("first guesses" if not state else "next guesses", None, enabled=not as_json) as advance:
-        ranking = search.rank(H, d, top=top, words=words, limit=limit, progress=advance)
+        ranking = search.rank(H, d, top=top, words=words, limit=limit, progress=advance, checkpoint=checkpoint,
+                              state=state)
     res = search.ranking_result(ranking, H, state, top, t0)
     if as_json:
         emit_json(res.as_dict())
@@ -318,8 +319,10 @@ def _rank_objective(lists, objective, state, max_guesses, top, limit, only_words
                   f"by the independent checker and scored again from it; every other candidate proven no better")
     else:
         out.print(f"{res.status}: no candidate finds every answer within {max_guesses} guesses")
-    out.print(f"{st.evaluated} of {st.candidates} candidates solved exactly or cut off; the others bounded by "
-              f"their one-ply bound; {time.perf_counter() - t0:.1f} s")
+    show_rests_on(res)
+    taken = f", {st.from_checkpoint} taken from the checkpoint {checkpoint}" if st.from_checkpoint else ""
+    out.print(f"{st.evaluated} of {st.candidates} candidates solved exactly or cut off{taken}; the others bounded "
+              f"by their one-ply bound; {time.perf_counter() - t0:.1f} s")
 
 
 def _state_status(searcher, n_guesses, state_text, checkpoint, as_json):
@@ -653,13 +656,13 @@ def best_start(lists, mode, state, max_guesses, objective, top, limit, shard, on
     if top < 1:
         raise WordleError("--top must be at least 1")
     if objective.kind != "total":
-        others = {"--mode hard/strict": mode != "easy", "--shard": shard, "--checkpoint": checkpoint,
-                  "--workers": workers, "--set dask": dask_address, "--inputs": inputs, "--cutoff": cutoff,
+        others = {"--mode hard/strict": mode != "easy", "--shard": shard, "--workers": workers, "--set dask": dask_address, "--inputs": inputs, "--cutoff": cutoff,
                   "--plot": plot_file}
         given = [k for k, v in others.items() if v]
         if given:
             raise WordleError(f"--objective {objective.kind} ranks in easy mode, in one process: not with {given[0]}")
-        return _rank_objective(lists, objective, state, max_guesses, top, limit, only_words, show, as_json)
+        return _rank_objective(lists, objective, state, max_guesses, top, limit, only_words, checkpoint, show,
+                               as_json)
     from wordlelab.models.inputs import ProofInputs
     from wordlelab.models.settings import Execution
     from wordlelab.solvers.search.rank.best_start import Candidates, SweepHooks, run_best_start

@@ -111,13 +111,13 @@ def parse_objective(text: str) -> Objective:
         try:
             k = int(arg)
         except ValueError:
-            raise WordleError(f"--objective {text}: within:K takes a whole number of guesses") from None
+            raise WordleError(f"objective {text!r}: within:K takes a whole number of guesses") from None
         return Objective.within(k)
     if kind == "weights" and arg:
         if arg == "frequency":
             return Objective("weights", source="frequency")   # weights filled in for the answers
         return Objective.weighted(read_weights(arg), Path(arg).name)
-    raise WordleError(f"--objective {text}: use total, within:K, weights:FILE or weights:frequency")
+    raise WordleError(f"objective {text!r}: use total, within:K, weights:FILE or weights:frequency")
 
 
 def read_weights(path: str) -> dict:

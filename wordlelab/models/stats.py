@@ -798,8 +798,9 @@ class ObjectiveStats(Stats):
     ranking : list of dict, optional
         ``best-start --objective``: each candidate's ``word``, ``value`` (the objective's sum, or a
         proven lower bound of it), ``exact`` and, for ``within:k``, ``unfound`` and ``total``.
-    candidates, evaluated : int, optional
-        The candidates ranked, and those searched (the others bounded by their one-ply bound).
+    candidates, evaluated, from_checkpoint : int, optional
+        The candidates ranked, those searched (the others bounded by their one-ply bound), and those
+        taken from the checkpoint.
     """
 
     objective: str
@@ -817,3 +818,4 @@ class ObjectiveStats(Stats):
     ranking: list | None = optional()
     candidates: int | None = optional()
     evaluated: int | None = optional()
+    from_checkpoint: int | None = optional()

@@ -74,6 +74,8 @@ class ObjectiveSearch:
         self.L_all = np.arange(len(lists.guesses), dtype=np.int64)
         self._useful_key = None
         self.evaluated = 0
+        self.from_checkpoint = 0
+        self.rests_on: list[str] = []
         self.nodes = 0
         self.cells = 0
 
@@ -270,38 +272,83 @@ class ObjectiveSearch:
         res.stats.ranking = rows
         res.stats.candidates = len(ranking)
         res.stats.evaluated = self.evaluated
+        res.stats.from_checkpoint = self.from_checkpoint
+        res.rests_on = list(self.rests_on)
         return res
 
+    def question(self, state: str | None) -> dict:
+        """What a ranking's checkpoint answers: the objective (with a digest of its weights), the
+        lists, the guess limit and the state."""
+        import hashlib
+        import json
+        from wordlelab.solvers.runtime.checkpoint import lists_question
+        o = self.objective
+        weights = hashlib.sha256(json.dumps(sorted(o.weights.items())).encode()).hexdigest()[:20] if o.weights else None
+        return {"kind": "objective-ranking", "objective": o.kind, "k": o.k, "weights": weights,
+                "lists": lists_question(self.lists), "mode": "easy", "max_guesses": self.max_guesses, "state": state}
+
     def rank(self, H: np.ndarray | None = None, d: int = 1, top: int = 1, words=None, limit: int | None = None,
-             progress=None) -> list[Ranked]:
+             progress=None, checkpoint=None, state: str | None = None) -> list[Ranked]:
         """First guesses ranked with proof: exact values for the ``top`` best, and for every other
         guess a bound at least the ``top``-th best value (its one-ply bound, or an exact value).
 
         Guesses are solved in order of their one-ply bound; the ranking is proven once the
-        ``top``-th exact value is at most the next bound.
+        ``top``-th exact value is at most the next bound. With ``checkpoint`` (a file), each
+        word's value or bound is kept there as it comes (every 30 s, at the end and on a stop),
+        and a rerun takes them instead of searching again; values read from a file this
+        installation did not write are named in :attr:`rests_on`.
         """
+        from wordlelab.solvers.runtime.checkpoint import load_checkpoint, save_checkpoint
+        from wordlelab.solvers.search.engine.objective_core import INF
         if H is None:
             H = np.arange(len(self.lists.answers), dtype=np.int64)
+        question = self.question(state)
+
+        def valid(key, value):
+            if key not in self.guess_index or not (isinstance(value, list) and len(value) == 2 and
+                                                   isinstance(value[0], int) and isinstance(value[1], bool)):
+                raise ValueError(f"entry {key!r} is not [value, exact] of a guess")
+
+        known = load_checkpoint(checkpoint, question, valid) if checkpoint else {}
+        self.from_checkpoint = len(known)
+        if known and not known.sealed:
+            self.rests_on.append(f"{checkpoint}: the values and bounds of {len(known)} words, not re-checked "
+                                 "(a file this installation did not write)")
         lb = self.bounds(H, d)
         cand = np.arange(len(self.lists.guesses)) if words is None else np.array(
             [self.guess_index[w] for w in words], np.int64)
         order = cand[np.argsort(lb[cand], kind="mergesort")]
         if limit:
             order = order[:limit]
-        exact: list[Ranked] = []
+        found: list[Ranked] = []
+        entries = dict(known)
+        saved = time.monotonic()
         self.evaluated = 0
-        from wordlelab.solvers.search.engine.objective_core import INF
-        for i, g in enumerate(order):
-            g = int(g)
-            kth = sorted(r.value for r in exact)[top - 1] if len(exact) >= top else INF
-            if lb[g] >= kth or lb[g] >= INF:
-                break
-            v = self.start_value(H, g, d, int(kth))
-            self.evaluated += 1
-            exact.append(Ranked(self.lists.guesses[g], v, v < kth))
-            if progress:
-                progress(1, info=f"{self.lists.guesses[g]} {'=' if v < kth else '>='} {v}")
-        done = {r.word for r in exact}
+        try:
+            for g in order:
+                g = int(g)
+                word = self.lists.guesses[g]
+                kth = sorted(r.value for r in found)[top - 1] if len(found) >= top else INF
+                if word in known:
+                    v, ex = known[word]
+                    if ex or v >= kth:
+                        found.append(Ranked(word, int(v), bool(ex)))
+                        continue
+                if lb[g] >= kth or lb[g] >= INF:
+                    break
+                v = self.start_value(H, g, d, int(kth))
+                self.evaluated += 1
+                found.append(Ranked(word, int(v), bool(v < kth)))
+                entries[word] = [int(v), bool(v < kth)]
+                if progress:
+                    progress(1, info=f"{word} {'=' if v < kth else '>='} {v}")
+                if checkpoint and time.monotonic() - saved > 30:
+                    save_checkpoint(checkpoint, question, entries)
+                    saved = time.monotonic()
+        finally:
+            if checkpoint and len(entries) > len(known):
+                save_checkpoint(checkpoint, question, entries)
+        done = {r.word for r in found}
         rest = [Ranked(self.lists.guesses[int(g)], int(lb[int(g)]), False) for g in order
                 if self.lists.guesses[int(g)] not in done]
-        return sorted(exact + rest, key=lambda r: (r.value, not r.exact, r.word))
+        return sorted(found + rest, key=lambda r: (r.value, not r.exact, r.word))
