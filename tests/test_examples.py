@@ -185,7 +185,7 @@ FAST_VARIANT = {
     "wordlelab solve --lists original --objective within:4 --start raced":
         "wordlelab solve --guesses g4.txt --answers a4.txt --objective within:3 --start sale",
     "wordlelab best-start --lists original --objective within:4 --words raced,tenor,salet --top 2":
-        "wordlelab best-start --guesses g4.txt --answers a4.txt --objective within:2 --words sale,dale,lane --top 2",
+        "wordlelab best-start --guesses g4.txt --answers a4.txt --objective within:2 --words sale,bake,card --top 2",
     # the five Mastermind first-guess classes ranked, 1123 exact and the rest bounded (minutes)
     "wordlelab best-start --lists mastermind:4x6 --words 1111,1112,1122,1123,1234 --top 1":
         "wordlelab best-start --lists mastermind:3x3 --words 111,112,123 --top 1",
