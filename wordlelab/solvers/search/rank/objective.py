@@ -289,11 +289,12 @@ class ObjectiveSearch:
 
     def rank(self, H: np.ndarray | None = None, d: int = 1, top: int = 1, words=None, limit: int | None = None,
              progress=None, checkpoint=None, state: str | None = None) -> list[Ranked]:
-        """First guesses ranked with proof: exact values for the ``top`` best, and for every other
-        guess a bound at least the ``top``-th best value (its one-ply bound, or an exact value).
+        """First guesses ranked with proof: exact values for the ``top`` best and every guess tied
+        with them, and for every other guess a bound above the ``top``-th best value (its one-ply
+        bound, or a search cut off there).
 
         Guesses are solved in order of their one-ply bound; the ranking is proven once the
-        ``top``-th exact value is at most the next bound. With ``checkpoint`` (a file), each
+        ``top``-th exact value is below the next bound. With ``checkpoint`` (a file), each
         word's value or bound is kept there as it comes (every 30 s, at the end and on a stop),
         and a rerun takes them instead of searching again; values read from a file this
         installation did not write are named in :attr:`rests_on`.
@@ -331,17 +332,20 @@ class ObjectiveSearch:
                 kth = sorted(r.value for r in found)[top - 1] if len(found) >= top else INF
                 if word in known:
                     v, ex = known[word]
-                    if ex or v >= kth:
+                    if ex or v > kth:
                         found.append(Ranked(word, int(v), bool(ex)))
                         continue
-                if lb[g] >= kth or lb[g] >= INF:
+                if lb[g] > kth or lb[g] >= INF:
                     break
-                v = self.start_value(H, g, d, int(kth))
+                # cut off above the top-th value, not at it: a word tied with it is solved exactly
+                beta = kth + 1 if kth < INF else INF
+                v = self.start_value(H, g, d, int(beta))
                 self.evaluated += 1
-                found.append(Ranked(word, int(v), bool(v < kth)))
-                entries[word] = [int(v), bool(v < kth)]
+                exact = bool(v < beta)
+                found.append(Ranked(word, int(v), exact))
+                entries[word] = [int(v), exact]
                 if progress:
-                    progress(1, info=f"{word} {'=' if v < kth else '>='} {v}")
+                    progress(1, info=f"{word} {'=' if exact else '>='} {v}")
                 if checkpoint and time.monotonic() - saved > 30:
                     save_checkpoint(checkpoint, question, entries)
                     saved = time.monotonic()
