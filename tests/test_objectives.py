@@ -169,3 +169,23 @@ def test_a_ranking_resumes_from_its_checkpoint(tmp_path):
     (tmp_path / "w.txt").write_text("".join(f"{a} {i + 2}\n" for i, a in enumerate(answers)))
     other = run_cli(*args, cwd=tmp_path)
     assert other.returncode == 2 and "another question" in other.stderr
+
+
+def test_recheck_solves_a_rankings_best_words_again_and_catches_a_forged_value(tmp_path):
+    import json
+    from wordlelab.solvers.recheck import Recheck
+    from wordlelab.solvers.runtime.checkpoint import digest
+    answers, guesses = tiny_instance(6, n_answers=10, n_guesses=14)
+    lists_from(tmp_path, answers, guesses)
+    r = run_cli("best-start", "--guesses", "g.txt", "--answers", "a.txt", "--objective", "within:2", "--top", "1",
+                "--checkpoint", "r.json", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    row = Recheck(tmp_path, word_files=tmp_path).run()[0]
+    assert row.status == "OPTIMAL" and row.fault is None and row.parts["best values by a verified tree"][0] >= 1
+    data = json.loads((tmp_path / "r.json").read_text())
+    best = min((v, w) for w, (v, ex) in data["entries"].items() if ex)[1]
+    data["entries"][best][0] -= 1                 # a better value than its tree attains, digest made again
+    data["digest"] = digest(data["question"], data["entries"])
+    (tmp_path / "r.json").write_text(json.dumps(data))
+    row = Recheck(tmp_path, word_files=tmp_path).run()[0]
+    assert row.fault and "solved again" in row.fault

@@ -53,6 +53,7 @@ SWEEP_KIND = "depth-every-first-word"
 STATE_KIND = "prove-depth"
 CLASSES_KIND = "min-total-classes"
 RANKING_KIND = "best-start"
+OBJECTIVE_RANKING_KIND = "objective-ranking"
 SEED_SUFFIX = "-seed"
 
 
@@ -229,7 +230,7 @@ class Recheck:
             row.note = "drafts: no claim"
             return
         handler = {SWEEP_KIND: self._sweep, STATE_KIND: self._state_depth, CLASSES_KIND: self._classes,
-                   RANKING_KIND: self._ranking}.get(kind)
+                   RANKING_KIND: self._ranking, OBJECTIVE_RANKING_KIND: self._objective_ranking}.get(kind)
         if handler is None:
             row.question = f"a checkpoint of kind {kind!r}"
             row.note = "no checker for this kind"
@@ -525,6 +526,45 @@ class Recheck:
                     raise WordleError(f"its tree in {source} totals {total}, the ranking says {exact[word]}")
             steps.append(("exact totals by a tree", word, check))
         self._steps(row, steps)
+
+    def _objective_ranking(self, path: Path, data: dict, row: Row) -> None:
+        """A ranking for another objective (``best-start --objective``): the best words' values
+        solved again, each tree verified and priced again from the tree alone."""
+        from wordlelab.models.objectives import Objective
+        from wordlelab.models.result import Status
+        from wordlelab.solvers.search.rank.objective import ObjectiveSearch
+        q, entries = data["question"], data["entries"]
+        lists = self.lists_of(q)
+        if q["objective"] == "within":
+            objective = Objective.within(q["k"])
+        elif q["objective"] == "weights":
+            from wordlelab.instances.priors import frequency_weights
+            objective = Objective.weighted(frequency_weights(lists.answers), "frequency")
+        else:
+            objective = Objective()
+        search = ObjectiveSearch(lists, objective, q["max_guesses"])
+        if search.question(q.get("state")) != q:
+            raise NotHere("its weights are not the frequency prior's (a weights file is not kept with it)")
+        where = f"after {q['state']}" if q.get("state") else "first words"
+        row.question = f"{objective.describe()}, {lists.name}: {where} ranked within {q['max_guesses']}"
+        exact = {w: v for w, (v, ex) in entries.items() if ex}
+        if not exact:
+            row.status = Status.UNKNOWN.value
+            return
+        best = min(exact.values())
+        tops = sorted(w for w, v in exact.items() if v == best)
+        row.status = Status.OPTIMAL.value
+        row.question += f": best {', '.join(w.upper() for w in tops)} {best}"
+        row.claims["that no other word does better (the search's bounds; the words not in the file by their "
+                   "one-ply bounds)"] = None
+
+        def check(word):
+            def run():
+                res = search.solve(start=word, state=q.get("state"))
+                if not res.verified or res.stats.value != exact[word]:
+                    raise WordleError(f"solved again: {res.stats.value}, the file says {exact[word]}")
+            return run
+        self._steps(row, [("best values by a verified tree", w, check(w)) for w in tops])
 
     def _cores_beside(self, q: dict, words: list) -> tuple[str, int] | None:
         """The file beside a ranking holding cores for its no-strategy entries, and how many."""
