@@ -111,6 +111,8 @@ RUN_AS_SHOWN = {
     "wordlelab recheck runs --only rank-all-easy --only gumbo-bbbbb-seed",
     # THUMP's 113 class trees verified, and the ranking's exact total by its BBBBB class: about 15 s
     "wordlelab recheck runs --only thump7 --only thump-bbbbb",
+    # docs/objectives.md: TRACE solved again under the frequency prior, its tree verified (about 10 s)
+    "wordlelab recheck runs --only rank-freq-0830",
     "wordlelab hint salet.BBBYB --lists nyt20220316",
     "wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3",
     # every class in the committed checkpoint: only the verifier runs (a few seconds), nothing is written
@@ -310,6 +312,13 @@ FAST_VARIANT = {
     # the first analysis on a set of lists ranks every first guess with proof: about 4 min on 2 cores
     "wordlelab analyze salet.bybbb.handy.bygbg --lists nyt20220316":
         "wordlelab analyze clock.bbbbb.brown.bybbb --guesses g.txt --answers a.txt",
+    # docs/players.md: each later move's best choice certified (the first guesses ranked once, minutes)
+    "wordlelab analyze salet.bybbb.handy.bygbg --lists nyt20220316 --certify certs":
+        "wordlelab analyze clock.bbbbb.brown.bybbb --guesses g.txt --answers a.txt --certify certs",
+    # docs/objectives.md: every first word ranked under the frequency prior (22 min)
+    "wordlelab best-start --lists nyt20220830 --objective weights:frequency --top 1 --checkpoint rank-freq-0830.json":
+        "wordlelab best-start --guesses g.txt --answers a.txt --objective weights:frequency --top 1 "
+        "--checkpoint rank-freq-0830.json",
     "wordlelab analyze crate.lions.focus --lists nyt20220316":
         "wordlelab analyze bloom.crime.brisk --guesses g.txt --answers a.txt",
     # every first word of 14855 ranked on the 3158 answers, or in hard mode: about an hour each

@@ -7,7 +7,7 @@ import click
 
 from wordlelab.cli.common import json_option, lists_options, mode_option
 from wordlelab.cli.console import emit_json, err, out, progress, table
-from wordlelab.cli.options import workers_type, setting_option
+from wordlelab.cli.options import OutputDir, workers_type, setting_option
 
 SHOW_TIES = 4
 
@@ -68,8 +68,11 @@ keeps the ranking in the cache directory; later analyses read it.""")
                    "cache directory")
 @setting_option("workers", type=workers_type(),
               help="processes for ranking the first guesses, when it has to be done (default: all cores)")
+@click.option("--certify", "certify_dir", default=None, type=OutputDir(), metavar="DIR",
+              help="write and check, for each word after the first, a lower-bound certificate that its best "
+                   "choice is best (DIR/move-K.bound.gz; 'wordlelab verify-bound' re-checks one); easy and hard mode")
 @json_option
-def analyze(game, lists, mode, max_guesses, ranking_file, workers, as_json):
+def analyze(game, lists, mode, max_guesses, ranking_file, workers, certify_dir, as_json):
     """Skill and luck in a played game: each word's inaccuracy and each pattern's luck, exact.
 
     GAME is guess.PATTERN.guess.PATTERN... (crate.YBBBB.lions.BBYBG.focus.GGGGG), or only the
@@ -79,8 +82,17 @@ def analyze(game, lists, mode, max_guesses, ranking_file, workers, as_json):
     are Selby's.
     """
     from wordlelab.solvers.search.rank.analysis import analyze as run
+    if certify_dir and mode == "strict":
+        from wordlelab.errors import WordleError
+        raise WordleError("--certify: lower-bound certificates are made in easy and hard mode only")
+    from wordlelab.solvers.search.native import NativeSearcher
+    searcher = NativeSearcher(lists, mode, max_guesses)
     r = run(lists, game, mode, max_guesses, ranking_file, workers or os.cpu_count() or 1,
-            progress_bar=None if as_json else progress, announce=err.print)
+            progress_bar=None if as_json else progress, announce=err.print, searcher=searcher)
+    if certify_dir:
+        from wordlelab.solvers.search.rank.analysis import certify_analysis
+        with progress("certificates", None, enabled=not as_json) as advance:
+            certify_analysis(searcher, r, certify_dir, progress=advance)
     if as_json:
         emit_json(r.as_dict())
         return
@@ -103,6 +115,13 @@ def analyze(game, lists, mode, max_guesses, ranking_file, workers, as_json):
     out.print(f"expected: further guesses, counting the next one. Every value exact; {st.trees_verified} trees "
               f"checked by the independent verifier; first guesses ranked with proof "
               f"{'now' if fg['computed_now'] else 'by an earlier run'} ({fg['file']})")
+    for c in st.certificates or ():
+        out.print(f"move {c['move']}: {' '.join(w.upper() for w in c['best'])} best at {c['state']}, total "
+                  f"{c['total']}: both halves checked (tree verified; lower bound certified, {c['claims']} claims, "
+                  f"{c['bytes']} bytes in {c['file']}, checked in {c['check_seconds']:.1f} s)")
+    if st.certificates is not None:
+        out.print("certified: each later move's best choice, and that every other choice there is worse; the "
+                  "first move's best rests on the first guesses' ranking ('wordlelab certify-ranking' certifies it)")
     from wordlelab.cli.common import show_rests_on
     show_rests_on(r)
 

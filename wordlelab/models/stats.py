@@ -504,6 +504,10 @@ class AnalyzeStats(Stats):
         The trees behind the values, each checked by the verifier.
     claimed_bound : dict, optional
         The totals (``{"inaccuracy", "luck"}``) when they rest on files this installation did not write.
+    certificates : list of dict, optional
+        ``analyze --certify``: per word move after the first, the lower-bound certificate that its
+        best choices are best (``move``, ``state``, ``best``, ``total``, ``file``, ``claims``, ``bytes``,
+        ``check_seconds``, ``statement``), each checked by the independent checker.
     """
 
     game: str
@@ -518,6 +522,7 @@ class AnalyzeStats(Stats):
     first_guesses: dict
     trees_verified: int
     claimed_bound: dict | None = optional()
+    certificates: list | None = optional()
 
 
 @dataclass

@@ -278,3 +278,42 @@ def _after(an: Analyst, g, k: int, max_guesses: int) -> StateValue:
     if k >= max_guesses:
         return StateValue(state, len(parse_state(state, an.s.lists, an.s.mode).answers), None, [], 0)
     return an.state_value(state)
+
+
+def certify_analysis(searcher: NativeSearcher, result: Result, folder, progress=None) -> list[dict]:
+    """Certify the best choices of an analysis: for each word move after the first, a lower-bound
+    certificate that no next guess beats the best one at that state, written to ``folder``
+    (``move-K.bound.gz``) and checked by the independent checker of
+    :mod:`~wordlelab.models.lower_bound` before it is listed.
+
+    With the best choice's verified tree (the analysis has it), each certificate makes "BEST is the
+    best choice here, with total T" checked in both halves, and "the word played is worse" (every
+    other guess totals at least T + 1) checked too. How much worse the word played is (its exact
+    total) rests on its verified tree for the upper half and on the search for the lower. The first
+    move's best is that of the first guesses' ranking: ``certify-ranking`` certifies it (about an hour).
+
+    Returns the rows also set as ``result.stats.certificates``.
+    """
+    import os
+    from pathlib import Path
+
+    from wordlelab.models.lower_bound import BoundFault, check_lower_bound
+    from wordlelab.solvers.search.rank.certify import certify_ranking
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    rows = []
+    lists = searcher.lists
+    moves = [m for m in result.stats.moves if m["kind"] == "word" and m["state"] and m["best_total"] is not None]
+    for i, m in enumerate(moves):
+        path = os.path.join(folder, f"move-{m['move']}.bound.gz")
+        made = certify_ranking(searcher, m["best"], m["best_total"], path, state=m["state"])
+        try:
+            report = check_lower_bound(path, lists.guesses, lists.answers)
+        except BoundFault as e:
+            raise WordleError(f"internal error: the certificate {path} fails its check: {e}") from None
+        rows.append({"move": m["move"], "state": m["state"], "best": list(m["best"]), "total": m["best_total"],
+                     "file": path, "claims": made["claims"], "bytes": os.path.getsize(path),
+                     "check_seconds": round(report.seconds, 3), "statement": report.statement()})
+        if progress:
+            progress(1, info=f"move {m['move']}")
+    result.stats.certificates = rows
+    return rows
