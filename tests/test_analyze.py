@@ -323,3 +323,19 @@ def test_selbys_two_games_on_nyt20220316(lists_0316):
     assert values == [0.0022, 0.0223, 0.08, 0.48, 0.0, 0.0]
     assert r.stats.moves[0]["best"] == ["salet"] and "spoil" in r.stats.moves[2]["best"]
     assert round(r.value["inaccuracy"], 4) == 0.0822 and round(r.value["luck"], 4) == 0.5023
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_certified_best_choices_are_checked_by_the_independent_checker(tmp_path, mode):
+    from wordlelab.models.lower_bound import check_lower_bound
+    from wordlelab.solvers.search.rank.analysis import certify_analysis
+    lists, answers, guesses, moves = _tiny_game(1, mode)
+    game = ".".join(f"{w}.{pattern_string(p)}" for w, p in moves)
+    searcher = NativeSearcher(lists, mode, 5)
+    r = analyze(lists, game, mode, 5, root_checkpoint=tmp_path / "rank.json", searcher=searcher)
+    rows = certify_analysis(searcher, r, tmp_path / "certs")
+    later = [m for m in r.stats.moves if m["kind"] == "word" and m["state"] and m["best_total"] is not None]
+    assert rows and len(rows) == len(later) and r.stats.as_dict()["certificates"] == rows
+    for row, m in zip(rows, later):
+        report = check_lower_bound(row["file"], guesses, answers)
+        assert report.state() == m["state"] and str(m["best_total"]) in report.statement()
