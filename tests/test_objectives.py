@@ -7,7 +7,7 @@ import pytest
 
 from wordlelab.errors import WordleError
 from wordlelab.models.feedback import feedback
-from wordlelab.models.objectives import Objective, parse_objective, read_weights, score_tree
+from wordlelab.models.objectives import Objective, parse_objective, read_weights, price_tree
 from wordlelab.solvers.search.native import NativeSearcher
 from wordlelab.solvers.search.rank.objective import ObjectiveSearch
 
@@ -106,14 +106,14 @@ def test_within_k_counts_what_a_tree_leaves_unfound(tmp_path):
     assert r.stats.unfound <= sum(len(p) > 2 for p in plain.certificate.paths())
 
 
-def test_score_tree_prices_each_line_by_its_round():
+def test_price_tree_prices_each_line_by_its_round():
     from wordlelab.models.tree import Tree
     t = Tree("cigar", {242: None, 0: Tree("rebut", {242: None})})
     o = Objective.weighted({"cigar": 5, "rebut": 2}, "t")
-    s = score_tree(t, o)
+    s = price_tree(t, o)
     assert (s.value, s.total, s.weight) == (5 * 1 + 2 * 2, 3, 7)
     assert s.expected == pytest.approx(9 / 7)
-    assert score_tree(t, o, depth0=1).value == 5 * 2 + 2 * 3
+    assert price_tree(t, o, depth0=1).value == 5 * 2 + 2 * 3
 
 
 def test_objective_text_and_weight_files(tmp_path):

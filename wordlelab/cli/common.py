@@ -56,13 +56,6 @@ class ObjectiveType(click.ParamType):
             self.fail(str(e), param, ctx)
 
 
-objective_option = click.option(
-    "--objective", type=ObjectiveType(), default="total", show_default=True,
-    help="what to minimise: total (the plain total of guesses), within:K (the answers not found within K "
-         "guesses, then the total), weights:FILE (a total weighted by 'word weight' lines) or weights:frequency "
-         "(weighted by word frequency, pip install 'wordlelab[priors]'); not total: easy mode only")
-
-
 def save_tree_certificate(result, tree_file: str | None) -> None:
     """Write the result's tree (if it has one and a file was asked for), and note where in its stats
     (only once it is written: a failure is reported after the result, see :func:`final_write`)."""

@@ -6,7 +6,7 @@ import time
 
 import click
 
-from wordlelab.cli.common import json_option, lists_options, mode_option, objective_option, save_tree_certificate, show_rests_on
+from wordlelab.cli.common import ObjectiveType, json_option, lists_options, mode_option, save_tree_certificate, show_rests_on
 from wordlelab.cli.common import final_write
 from wordlelab.cli.console import emit_json, err, out, progress, table
 from wordlelab.errors import ParameterError, WordleError
@@ -83,7 +83,13 @@ Examples:
 @click.option("--start", default=None, help="first guess (default: find the best one, which is slow)")
 @click.option("--state", "state_text", default=None, help="solve from a game state, e.g. salet.BBBYB.drone")
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20), help="every answer within this many guesses")
-@objective_option
+@flag_group("objective_group", ("--objective", "objective", ObjectiveType(), "OBJECTIVE"),
+            ("--tie-break", "tie_break", click.Choice(["none", "worst"], case_sensitive=False), "none|worst"),
+            help="what to minimise: total (default: the total of guesses), within:K (the answers not found "
+                 "within K guesses, then the total), weights:FILE (a total weighted by 'word weight' lines) or "
+                 "weights:frequency (by word frequency; pip install 'wordlelab[priors]'), easy mode only but for "
+                 "total (docs/objectives.md); --tie-break worst: among least-total strategies, the fewest answers "
+                 "needing the most guesses (proven)")
 @flag_group("output", ("--tree", "tree_file", OutputFile(), "FILE"), ("--certify", "certify_file", OutputFile(), "FILE"),
             ("--plot", "plot_file", PlotFile(), "FILE"),
             help="files to write: the strategy tree (.json JSON, .graphml GraphML, else Selby's format); a "
@@ -92,8 +98,6 @@ Examples:
                  "guess-count histogram of the strategy (PNG or SVG by the suffix; pip install 'wordlelab[plot]')")
 @click.option("--beam", default=None, type=click.IntRange(1, MAX_BEAM),
               help="fast heuristic: try only the K best-looking guesses per node (unproven)")
-@click.option("--tie-break", "tie_break", type=click.Choice(["none", "worst"], case_sensitive=False), default="none", show_default=True,
-              help="worst: among least-total strategies, the fewest answers needing the most guesses (proven)")
 @setting_option("checkpoint",
               help="with --start: keep each class after the first guess as it is proven (JSON); a rerun resumes")
 @inputs_option(help="with --checkpoint: a manifest (JSON, docs/ranking.md) whose class rankings of --start's "
@@ -108,7 +112,7 @@ Examples:
                               "every core it may use, here %d), sharing one node table; not with --checkpoint, "
                               "--workers or dask" % usable_cores()})
 @json_option
-def solve(lists, mode, start, state_text, max_guesses, objective, tree_file, certify_file, plot_file, beam, tie_break,
+def solve(lists, mode, start, state_text, max_guesses, objective, tie_break, tree_file, certify_file, plot_file, beam,
           checkpoint, inputs, workers, dask_address, threads, memory_gib, as_json):
     """Prove the least total number of guesses, with a verified strategy tree.
 
@@ -117,6 +121,9 @@ def solve(lists, mode, start, state_text, max_guesses, objective, tree_file, cer
     shown beside the plain search's. With --objective, another objective: a word-frequency prior,
     or the most answers within k guesses (docs/objectives.md).
     """
+    from wordlelab.models.objectives import Objective
+    objective = objective or Objective()
+    tie_break = (tie_break or "none").lower()
     if objective.kind != "total":
         others = {"--mode hard/strict": mode != "easy", "--certify": certify_file, "--beam": beam,
                   "--tie-break worst": tie_break == "worst", "--checkpoint": checkpoint, "--inputs": inputs,
@@ -264,7 +271,7 @@ def _solve_objective(lists, objective, start, state_text, max_guesses, tree_file
         emit_json(res.as_dict())
         return
     where = f", from state {state_text}" if state_text else ""
-    what = {"OPTIMAL": "proven optimal; the tree verified by the independent checker and scored again from it",
+    what = {"OPTIMAL": "proven optimal; the tree verified by the independent checker and priced again from it",
             "INFEASIBLE": f"no strategy finds every answer within {max_guesses} guesses"}[res.status.value]
     out.print(f"{res.status}: {objective.describe()}, easy mode, lists {lists.name}{where}, "
               f"{res.stats.n_answers} answers, max {max_guesses} guesses ({what})")
@@ -300,7 +307,7 @@ def _rank_objective(lists, objective, state, max_guesses, top, limit, only_words
     within = objective.kind == "within"
 
     def shown(r):
-        v, total = search.split(r.value)
+        v, total = search.read_value(r.value)
         if within:
             return [("" if r.exact else ">= ") + str(v), (str(total) if r.exact else "")]
         return [("" if r.exact else ">= ") + str(v), f"{v / res.stats.weight:.4f}" if r.exact else
@@ -316,7 +323,7 @@ def _rank_objective(lists, objective, state, max_guesses, top, limit, only_words
     if res.status.value == "OPTIMAL":
         scope = "of the words given" if words or limit else ("next guess" if state else "first word")
         out.print(f"OPTIMAL: best {scope}: {st.first_guess}; {_objective_line(res, objective)}; its tree verified "
-                  f"by the independent checker and scored again from it; every other candidate proven no better")
+                  f"by the independent checker and priced again from it; every other candidate proven no better")
     else:
         out.print(f"{res.status}: no candidate finds every answer within {max_guesses} guesses")
     show_rests_on(res)
@@ -622,9 +629,15 @@ Examples:
                    "the first words: totals count the guesses from there, over the answers it leaves")
 @click.option("--max-guesses", default=6, show_default=True, type=click.IntRange(1, 20),
               help="every answer within this many guesses")
-@objective_option
-@click.option("--top", "--exact", "top", default=1, show_default=True, type=non_negative(),
-              help="exact values (not bounds) for this many best first words; the others get proven lower bounds")
+@click.option("--objective", type=ObjectiveType(), default="total", show_default=True,
+              help="what to minimise (as in 'solve'): total, within:K, weights:FILE or weights:frequency; not "
+                   "total: easy mode, one process (docs/objectives.md)")
+@flag_group("exactness", ("--top", "top", non_negative(), "K"), ("--exact", "top", non_negative(), "K"),
+            ("--cutoff", "cutoff", positive(), "N"),
+            help="exact values (not bounds) for the K best first words (default 1; --exact is the same), the others "
+                 "proven lower bounds; --cutoff: make exact only the totals below N (even with --top): every other "
+                 "candidate gets a proven bound, at least N unless K exact totals are below it (quick; proves the "
+                 "least total is at least N when none is below)")
 @flag_group("part", ("--limit", "limit", positive(), "N"), ("--shard", "shard", click.STRING, "i/n"),
             ("--words", "only_words", click.STRING, "W1,W2,..."),
             help="a partial ranking: only the N most promising candidates; only every n-th, from the i-th (with "
@@ -636,23 +649,20 @@ Examples:
 @set_option("dask_address", helps={"dask_address": "run the tasks on dask.distributed: a LocalCluster, or a "
                                                    "running scheduler"})
 @inputs_option
-@click.option("--cutoff", default=None, type=positive(), metavar="N",
-              help="make exact only the totals below N (even with --top): every other candidate gets a proven "
-                   "bound, at least N unless K exact totals are below it (quick; proves the least total is at "
-                   "least N when none is below)")
 @flag_group("output", ("--show", "show", non_negative(), "ROWS"),
             ("--plot", "plot_file", PlotFile(), "FILE"),
             help="print this many rows of the ranking (default 20); draw the best first words with their proven "
                  "totals and bounds (PNG or SVG by the suffix; pip install 'wordlelab[plot]')")
 @json_option
-def best_start(lists, mode, state, max_guesses, objective, top, limit, shard, only_words, checkpoint, workers,
-               dask_address, inputs, cutoff, show, plot_file, as_json):
+def best_start(lists, mode, state, max_guesses, objective, top, cutoff, limit, shard, only_words, checkpoint, workers,
+               dask_address, inputs, show, plot_file, as_json):
     """Rank first words with proof: exact totals for the top K, proven lower bounds for the rest.
 
     A ranking that rests on finished runs (a depth sweep's no words, words' class checkpoints and
     their class rankings, seed trees) names them in an inputs file, --inputs (docs/ranking.md).
     With --objective, first words ranked for another objective (docs/objectives.md).
     """
+    top = 1 if top is None else top
     if top < 1:
         raise WordleError("--top must be at least 1")
     if objective.kind != "total":

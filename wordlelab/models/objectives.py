@@ -17,7 +17,7 @@ the answers. Three objectives are named:
 
 Every strategy must still find every answer within the guess limit (``max_guesses``).
 
-:func:`score_tree` values a tree for an objective from the tree alone, after
+:func:`price_tree` values a tree for an objective from the tree alone, after
 :func:`~wordlelab.models.verify.verify_tree` has checked it: it shares nothing with the search.
 
 >>> o = Objective.within(2)
@@ -141,7 +141,7 @@ def read_weights(path: str) -> dict:
 
 
 @dataclass
-class TreeScore:
+class TreeValue:
     """What a verified tree achieves for an objective."""
 
     value: int               # the objective's sum
@@ -156,7 +156,7 @@ class TreeScore:
         return (self.value if self.weighted else self.total) / self.weight
 
 
-def score_tree(tree, objective: Objective, depth0: int = 0) -> TreeScore:
+def price_tree(tree, objective: Objective, depth0: int = 0) -> TreeValue:
     """Value a tree that :func:`~wordlelab.models.verify.verify_tree` has accepted: each of its
     lines ends with the answer it finds, in the round of that line's length (plus ``depth0``
     guesses played before the tree's root)."""
@@ -168,4 +168,4 @@ def score_tree(tree, objective: Objective, depth0: int = 0) -> TreeScore:
         weight += objective.weight(answer)
         if objective.kind == "within" and d > objective.k:
             unfound += 1
-    return TreeScore(value, total, weight, unfound, objective.kind == "weights")
+    return TreeValue(value, total, weight, unfound, objective.kind == "weights")

@@ -6,7 +6,7 @@ total) and "most answers within k, then the least total". The search is
 only, on any game the engine plays.
 
 Each OPTIMAL value comes with a strategy tree that the independent verifier re-checks and that
-:func:`~wordlelab.models.objectives.score_tree` values again from the tree alone: the upper half
+:func:`~wordlelab.models.objectives.price_tree` values again from the tree alone: the upper half
 is certified. The lower half (no strategy does better) rests on the search.
 
 >>> from wordlelab.instances.wordlists import WordLists
@@ -14,7 +14,7 @@ is certified. The lower half (no strategy does better) rests on the search.
 >>> words = ("cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve")
 >>> r = ObjectiveSearch(WordLists("ten", words, words), Objective.within(2)).solve(start="cigar")
 >>> r.status.value, r.stats.unfound, r.stats.total, r.verified
-('OPTIMAL', 1, 20, True)
+('OPTIMAL', 3, 22, True)
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from wordlelab.errors import WordleError
-from wordlelab.models.objectives import Objective, score_tree
+from wordlelab.models.objectives import Objective, price_tree
 from wordlelab.models.result import Result, Status
 from wordlelab.models.stats import ObjectiveStats
 from wordlelab.models.tree import Tree
@@ -215,28 +215,28 @@ class ObjectiveSearch:
         return self._verified(question, H, d, history, g, value, t0, ranking is None)
 
     def _verified(self, question, H, d, history, g, value, t0, given) -> Result:
-        """OPTIMAL with the strategy's tree, verified and scored again from the tree alone."""
+        """OPTIMAL with the strategy's tree, verified and priced again from the tree alone."""
         t1 = time.perf_counter()
         tree = self.tree(H, d, g)
         from wordlelab.models.verify import verify_tree
         answers = [self.lists.answers[i] for i in H]
         verify_tree(tree, answers, self.lists.guesses, "easy", history, self.max_guesses - len(history),
                     rule=self.lists.game.name)
-        score = score_tree(tree, self.objective, len(history))
-        if score.value != value:
-            raise WordleError(f"internal error: the verified tree scores {score.value}, the search {value}")
-        return self._result(question, Status.OPTIMAL, tree, score, t0, H, time.perf_counter() - t1, given)
+        priced = price_tree(tree, self.objective, len(history))
+        if priced.value != value:
+            raise WordleError(f"internal error: the verified tree is worth {priced.value}, the search {value}")
+        return self._result(question, Status.OPTIMAL, tree, priced, t0, H, time.perf_counter() - t1, given)
 
-    def _result(self, question, status, tree, score, t0, H, tree_seconds=0.0, given=True) -> Result:
+    def _result(self, question, status, tree, priced, t0, H, tree_seconds=0.0, given=True) -> Result:
         o = self.objective
         stats = ObjectiveStats(
             objective=o.describe(), n_answers=len(H), first_guess=tree.guess if tree else None, first_guess_given=given,
-            value=score.value if score else None, total=score.total if score else None,
-            unfound=score.unfound if score and o.kind == "within" else None,
-            weight=score.weight if score and o.kind == "weights" else None,
-            expected=round(score.expected, 6) if score else None,
+            value=priced.value if priced else None, total=priced.total if priced else None,
+            unfound=priced.unfound if priced and o.kind == "within" else None,
+            weight=priced.weight if priced and o.kind == "weights" else None,
+            expected=round(priced.expected, 6) if priced else None,
             nodes=self.nodes, cells_scanned=self.cells, tree_seconds=round(tree_seconds, 3))
-        value = None if score is None else (score.unfound if o.kind == "within" else score.value)
+        value = None if priced is None else (priced.unfound if o.kind == "within" else priced.value)
         return Result(question, "objective", status, value=value, bound=value, certificate=tree,
                       certificate_kind="tree" if tree else None, verified=tree is not None,
                       seconds=time.perf_counter() - t0, stats=stats)
@@ -246,7 +246,7 @@ class ObjectiveSearch:
         lb, _ = self.K.one_ply(H, self.L_all, d, self.MT, self.cost, self.R1)
         return lb
 
-    def split(self, value: int) -> tuple[int, int]:
+    def read_value(self, value: int) -> tuple[int, int]:
         """A value as it is read: (answers not found within k, total) for ``within:k``, else (value, value)."""
         from wordlelab.models.objectives import WITHIN_PENALTY
         if self.objective.kind == "within":
@@ -267,7 +267,7 @@ class ObjectiveSearch:
         for r in ranking:
             row = {"word": r.word, "value": r.value, "exact": r.exact}
             if self.objective.kind == "within":
-                row["unfound"], row["total"] = self.split(r.value)
+                row["unfound"], row["total"] = self.read_value(r.value)
             rows.append(row)
         res.stats.ranking = rows
         res.stats.candidates = len(ranking)
