@@ -93,6 +93,7 @@ RUN_AS_SHOWN = {
     "--checkpoint runs/every7-hard.json --status",
     "wordlelab every-first-word --guesses 6 --lists nyt20220316 --answers all "
     "--checkpoint runs/every6.json --status",
+    "wordlelab every-first-word --guesses 4 --lists nyt20220316 --checkpoint runs/every4.json --status",
     # part 5's random sample, read from the committed ranking checkpoint
     "wordlelab best-start --lists nyt20220316 --answers all --workers 1 --cutoff 52897 "
     "--words aizle,undue,maned,slipt,amman,almas,sooky,loped,music,roods --checkpoint runs/rank-all-easy.json",
@@ -429,6 +430,10 @@ EXPECT_OUTPUT = {
     "wordlelab verify runs/trees7/gumbo.tree --lists nyt20220316 --answers all --mode hard --max-guesses 7":
         "valid hard-mode tree for 12972 answers",
     "wordlelab prove-depth --guesses 4 --start salet --lists nyt20220316": "INFEASIBLE",
+    "wordlelab every-first-word --guesses 4 --lists nyt20220316 --checkpoint runs/every4.json --status":
+        # every first word decided: its status is the file's claims here, until --recheck re-checks the cores
+        "of 12972 first words (easy mode, nyt20220316, 2309 answers), 0 find every answer within 4 guesses, "
+        "12972 cannot",
     "wordlelab every-first-word --guesses 7 --mode hard --lists nyt20220316 --answers all "
     "--checkpoint runs/every7-hard.json --status":
         # written on another machine: the verdicts are the file's claims (docs/trust.md)
