@@ -201,3 +201,21 @@ def test_a_first_compile_is_announced(tmp_path, monkeypatch, capsys):
     (tmp_path / "sub" / "kernels.search-1.py311.nbi").write_bytes(b"")
     announce_first_compile()                      # compiled before: nothing to say
     assert capsys.readouterr().err == ""
+
+
+def test_ctrl_c_stops_an_objective_search_within_a_node(tmp_path):
+    # the most answers within 4 after SALET takes minutes; its kernel runs without the GIL, so the
+    # watcher thread poisons its node counter and it returns at its next node. The kernel is
+    # compiled first (on small lists), so that the Ctrl-C lands in it rather than in numba's compiler.
+    import subprocess
+    words = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve"]
+    (tmp_path / "w.txt").write_text("\n".join(words) + "\n")
+    subprocess.run([sys.executable, "-m", "wordlelab", "solve", "--guesses", str(tmp_path / "w.txt"), "--answers",
+                    str(tmp_path / "w.txt"), "--objective", "within:2", "--start", "cigar"], check=True,
+                   capture_output=True, timeout=300)
+    t0 = time.monotonic()
+    code, drawn = run_in_pty(["solve", "--lists", "nyt20220316", "--objective", "within:4", "--start", "salet"],
+                             interrupt_after=b"classes after the guess")
+    assert code == 130, drawn[-3000:]
+    assert b"Traceback" not in drawn and b"interrupted" in drawn.lower(), drawn[-3000:]
+    assert time.monotonic() - t0 < 20          # the search runs for minutes (and on, were the GIL held)

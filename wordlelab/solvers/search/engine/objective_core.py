@@ -190,7 +190,7 @@ def classes(H, g, MT):
     return members, starts, sizes, hit
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)      # without the GIL: a Ctrl-C's watcher thread poisons stats[0] (interrupt.py)
 def value(H, L, d, beta, MT, cost, R1, R2, memo, stats):
     """The least cost of finding every answer of H, the next guess in round d: exact if below
     ``beta``; otherwise some value at least ``beta`` (the search was cut off).
@@ -271,7 +271,7 @@ def value(H, L, d, beta, MT, cost, R1, R2, memo, stats):
     return beta
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, nogil=True)
 def best_guess(H, L, d, MT, cost, R1, R2, memo, stats):
     """(value, guess) at an exactly solved node: from the cache, or solved again."""
     v = value(H, L, d, INF, MT, cost, R1, R2, memo, stats)
