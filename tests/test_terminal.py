@@ -29,9 +29,13 @@ def run_in_pty(args, keys=(), interrupt_after=None, timeout=300.0, env=None, pre
     """
     env = {**os.environ, "WORDLELAB_PROGRESS_DELAY": "0", "COLUMNS": "120", "LINES": "40", "TERM": "xterm",
            **(env or {})}
-    pid, fd = pty.fork()
-    if pid == 0:                                   # the child: the command, on the terminal
-        os.execvpe(sys.executable, [sys.executable, "-m", "wordlelab", *args], env)
+    from ctrl_c import ctrl_c_reaches_children
+    # a suite run in the background (or on an xdist worker) ignores SIGINT, and the child would
+    # inherit that through exec: the Ctrl-C typed at its terminal would never arrive
+    with ctrl_c_reaches_children():
+        pid, fd = pty.fork()
+        if pid == 0:                               # the child: the command, on the terminal
+            os.execvpe(sys.executable, [sys.executable, "-m", "wordlelab", *args], env)
     drawn, pending, interrupted = b"", list(keys), False
     deadline = time.monotonic() + timeout
     try:
