@@ -80,14 +80,13 @@ class ObjectiveSearch:
         self.cells = 0
 
     def cost_table(self) -> np.ndarray:
-        """cost[a, d] for rounds 0 .. max_guesses + 2, INF past the guess limit."""
+        """cost[a, d] for rounds 1 .. max_guesses + 2 (column 0 unused), INF past the guess limit."""
         from wordlelab.solvers.search.engine.objective_core import INF
         D = self.max_guesses
         t = np.full((len(self.lists.answers), D + 3), INF, np.int64)
         for i, a in enumerate(self.lists.answers):
             for d in range(1, D + 1):
                 t[i, d] = self.objective.cost(a, d)
-            t[i, 0] = t[i, 1]
         return t
 
     # ---- the search
