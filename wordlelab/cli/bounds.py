@@ -6,7 +6,7 @@ import os
 import click
 
 from wordlelab.cli.common import json_option, lists_options
-from wordlelab.cli.console import emit_json, out
+from wordlelab.cli.console import emit_json, out, progress
 from wordlelab.cli.options import OutputFile
 
 
@@ -24,9 +24,9 @@ def verify_bound(certificate_file, lists, as_json):
     every claim holds, 1 naming the first claim that fails, 2 for a file that cannot be read.
     """
     from wordlelab.cli.exits import check_failed
-    from wordlelab.models.lower_bound import BoundFault, check_lower_bound
+    from wordlelab.models.lower_bound import BoundFault
     try:
-        report = check_lower_bound(certificate_file, lists.guesses, lists.answers)
+        report = _check(certificate_file, lists, as_json)
     except BoundFault as e:
         check_failed(f"INVALID: {e}", {"valid": False, "fault": str(e), "certificate": certificate_file}, as_json)
     size = os.path.getsize(certificate_file)
@@ -68,7 +68,7 @@ def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, stat
     import time
 
     from wordlelab.errors import WordleError
-    from wordlelab.models.lower_bound import BoundFault, check_lower_bound
+    from wordlelab.models.lower_bound import BoundFault
     from wordlelab.models.result import Status
     from wordlelab.solvers.search.native import NativeSearcher
     from wordlelab.solvers.search.rank.best_start import SWEEP_TABLE_ENTRIES
@@ -89,7 +89,8 @@ def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, stat
         raise WordleError("--best takes one word, or words tied for best, each once")
     values = {}
     for w in words:
-        res = searcher.solve(start=w, state=state_text)
+        with progress(f"solving {w.upper()}", None, enabled=not as_json) as advance:
+            res = searcher.solve(start=w, state=state_text, progress=advance)
         if res.status != Status.OPTIMAL:
             raise WordleError(f"{w.upper()} has no strategy within {max_guesses} guesses: it is not a best {which}")
         values[w] = int(res.value)
@@ -97,9 +98,11 @@ def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, stat
         raise WordleError("the words given are not tied: " + ", ".join(f"{w.upper()} {v}" for w, v in values.items()))
     value = values[words[0]]
     solve_seconds = time.perf_counter() - t0
-    made = certify(searcher, words, value, certificate_file, state=state_text)
+    with progress(f"{which}s bounded", None, enabled=not as_json) as advance:
+        made = certify(searcher, words, value, certificate_file, state=state_text,
+                       progress=lambda done, total, claims: advance(1, info=f"{claims} claims", total=total))
     try:
-        report = check_lower_bound(certificate_file, lists.guesses, lists.answers)
+        report = _check(certificate_file, lists, as_json, made["claims"])
     except BoundFault as e:
         raise WordleError(f"internal error: the certificate {certificate_file} fails its check: {e}") from None
     if report.history != history:
@@ -120,6 +123,18 @@ def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, stat
     out.print(f"certificate: {made['claims']} claims, {size} bytes in {certificate_file}; solved in {solve_seconds:.1f} s, "
               f"made in {made['seconds']:.1f} s, checked in {report.seconds:.1f} s")
     out.print(f"proven: {report.statement()}")
+
+
+def _check(path, lists, as_json, claims=None):
+    """check_lower_bound with a progress bar (a large certificate takes minutes to check)."""
+    from wordlelab.models.lower_bound import check_lower_bound
+    with progress("claims checked", claims, enabled=not as_json) as advance:
+        done = [0]
+
+        def step(n):
+            advance(n - done[0])
+            done[0] = n
+        return check_lower_bound(path, lists.guesses, lists.answers, progress=step)
 
 
 COMMANDS = [verify_bound, certify_ranking]

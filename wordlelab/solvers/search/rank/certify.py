@@ -332,7 +332,8 @@ def certify_ranking(searcher, best, value: int, target, others: int | None = Non
     others : int, optional
         The bound for every other first word; default ``value + 1``.
     progress : callable, optional
-        Called with the number of first guesses done (and claims written), every 200 first guesses.
+        Called after each first guess (or set of first guesses that split the answers alike) with
+        the number done, their number and the claims written so far.
     state : str, optional
         A game state (guess.PATTERN...); default the start of the game.
 
@@ -392,7 +393,7 @@ def certify_ranking(searcher, best, value: int, target, others: int | None = Non
                               f"search: its total may be below it (best-start ranks it)") from None
         if children is not None:
             records.append((xs, children))
-        if progress and (done + 1) % 200 == 0:
+        if progress:
             progress(done + 1, len(groups), len(writer.lines))
     writer.claim(H, node.d, others, records, rule)
     _finish(writer, target)
