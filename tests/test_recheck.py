@@ -183,3 +183,40 @@ def test_cli_table_json_and_exit_codes(cli_run, tmp_path, lists):
     assert r.code == 1 and "FAULT" in r.out
     r = cli_run(["recheck", str(tmp_path), "--only", "nosuch"], expect_error=True)
     assert r.code == 2 and r.err.startswith("error: --only nosuch: no such claim file")
+
+
+def write_bound(folder, lists, start="batch"):
+    """A lower-bound certificate of START's least total (``solve --certify``) and its tree beside it."""
+    from wordlelab.solvers.search.native import NativeSearcher
+    from wordlelab.solvers.search.rank.certify import certify_min_total
+    searcher = NativeSearcher(lists, "hard", 7)
+    res = searcher.solve(start=start)
+    certify_min_total(searcher, start, int(res.value), folder / f"{start}.bound.gz")
+    save_tree(res.certificate, str(folder / f"{start}.tree"))
+    return int(res.value)
+
+
+def test_a_lower_bound_certificate_and_its_tree_are_both_halves(tmp_path, lists):
+    import gzip
+    value = write_bound(tmp_path, lists)
+    row = rows(tmp_path, lists)["batch.bound.gz"]
+    assert (row.status, row.outcome) == ("OPTIMAL", "verified")
+    assert row.parts == {"lower-bound certificate": [1, 1, 1], "tree": [1, 1, 1]}
+    assert "starting with BATCH" in row.question and f"at least {value}" in row.question
+    # without its tree, the lower half only
+    (tmp_path / "batch.tree").rename(tmp_path / "other.tree")
+    row = rows(tmp_path, lists)["batch.bound.gz"]
+    assert (row.status, row.outcome) == ("UNKNOWN", "verified") and "lower half only" in row.verified
+    # a tree of another first word is no upper half of BATCH's bound
+    write_bound(tmp_path, lists, "catch")
+    (tmp_path / "catch.tree").rename(tmp_path / "batch.tree")
+    assert "starts with CATCH" in rows(tmp_path, lists)["batch.bound.gz"].fault
+    # the goal raised by one (the header and the goal claim alike): the checker refuses it
+    lines = gzip.decompress((tmp_path / "catch.bound.gz").read_bytes()).decode().splitlines()
+    head, goal = json.loads(lines[0]), json.loads(lines[-1])
+    head["value"] += 1
+    goal["at_least"] += 1
+    forged = [json.dumps(head), *lines[1:-1], json.dumps(goal)]
+    (tmp_path / "catch.bound.gz").write_bytes(gzip.compress(("\n".join(forged) + "\n").encode()))
+    row = rows(tmp_path, lists)["catch.bound.gz"]
+    assert row.outcome == "fault" and row.fault.startswith("catch.bound.gz: WordleError: claim")

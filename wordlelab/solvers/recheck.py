@@ -31,7 +31,12 @@ what the claim takes unchecked. The files' kinds, each named by its question's `
 - ``best-start`` (a ranking): each exact total by a tree found beside it (a class checkpoint of
   its state, a whole first word's class checkpoint, a seed tree ``STEM-seed.json``);
 - a seed tree (``STEM-seed.json``, a JSON tree): verified at the state of the ranking ``STEM.json``;
-- ``depth-every-first-word-core-drafts``: candidate cores, no claim.
+- ``depth-every-first-word-core-drafts``: candidate cores, no claim;
+- a lower-bound certificate (``*.bound.gz``, written by ``solve --certify`` or ``certify-ranking``):
+  every claim checked by :func:`~wordlelab.models.lower_bound.check_lower_bound`, which proves the
+  statement its goal makes ("every strategy starting with W totals at least v"). With a verified
+  tree of total v beside it (``STEM.tree``, same lists, mode and limit), both halves of "v is the
+  least total" are then checked.
 
 >>> from wordlelab.solvers.recheck import Row
 >>> row = Row("x.json", "a demo")
@@ -129,9 +134,13 @@ class Row:
                 "unchecked": dict(self.claims), "fault": self.fault, "stopped": self.cut}
 
 
+BOUND_SUFFIX = ".bound.gz"
+
+
 def claim_files(folder) -> list[Path]:
-    """The claim files of ``folder``: its ``*.json`` files, by name."""
-    return sorted(p for p in Path(folder).glob("*.json") if p.is_file())
+    """The claim files of ``folder``: its ``*.json`` files and lower-bound certificates (``*.bound.gz``), by name."""
+    return sorted(p for p in Path(folder).iterdir()
+                  if p.is_file() and (p.suffix == ".json" or p.name.endswith(BOUND_SUFFIX)))
 
 
 class Recheck:
@@ -216,6 +225,8 @@ class Recheck:
         return row
 
     def _check(self, path: Path, row: Row) -> None:
+        if path.name.endswith(BOUND_SUFFIX):
+            return self._bound(path, row)
         data = self._read(path)
         if data is None:
             row.question = "not a checkpoint"
@@ -297,7 +308,7 @@ class Recheck:
                 where = f"in {self.word_files}" if self.word_files is not None else "(give their folder: --word-files)"
                 raise NotHere(f"its lists {name} are neither named lists nor files {where}")
         lists = self._lists[name]
-        if lists.key != key:
+        if key is not None and lists.key != key:
             raise NotHere(f"the lists {name} here have key {lists.key}, the file's {key}")
         return lists
 
@@ -565,6 +576,61 @@ class Recheck:
                     raise WordleError(f"solved again: {res.stats.value}, the file says {exact[word]}")
             return run
         self._steps(row, [("best values by a verified tree", w, check(w)) for w in tops])
+
+    def _bound(self, path: Path, row: Row) -> None:
+        """A lower-bound certificate: its claims checked by the independent checker, and the tree
+        ``STEM.tree`` beside it (if any) verified, for the other half."""
+        import gzip
+
+        from wordlelab.models.lower_bound import BoundFault, check_lower_bound
+        from wordlelab.models.result import Status
+        try:
+            with gzip.open(path, "rt") as f:
+                head = json.loads(f.readline())
+        except (OSError, ValueError, EOFError) as e:
+            raise WordleError(f"cannot read {path}: {e}") from None
+        if not isinstance(head, dict) or "lists" not in head:
+            raise WordleError(f"{path} is not a lower-bound certificate")
+        name = str(head["lists"])
+        # the checker compares the lists' digest with the header's lists_sha256 itself
+        lists = self.lists_of({"lists": {"name": name, "key": None}})
+        row.question = f"lower bound, {name}, {head.get('mode')} mode, within {head.get('max_guesses')}: " \
+                       f"{head.get('start') or ', '.join(head.get('best') or []) or 'any first word'} " \
+                       f"at least {head.get('value')}"
+        row.status = Status.UNKNOWN.value
+        report = {}
+
+        def check():
+            def step(n):
+                if self.progress:
+                    self.progress(row.claim, 0, 1, f"{n} claims")
+            try:
+                report["r"] = check_lower_bound(path, lists.guesses, lists.answers, progress=step)
+            except BoundFault as e:
+                raise WordleError(str(e)) from None
+        steps = [("lower-bound certificate", path.name, check)]
+        tree = path.with_name(path.name[:-len(BOUND_SUFFIX)] + ".tree")
+        if tree.is_file():
+            def check_tree():
+                from wordlelab.models.tree import load_tree
+                from wordlelab.models.verify import verify_tree
+                t = load_tree(str(tree))
+                firsts = [head["start"]] if head.get("start") else list(head.get("best") or [])
+                if t.guess not in firsts:
+                    raise WordleError(f"the tree beside it starts with {t.guess.upper()}, the certificate's "
+                                      f"first word is {'/'.join(w.upper() for w in firsts) or 'any'}")
+                total = verify_tree(t, lists.answers, lists.guesses, head["mode"],
+                                    max_guesses=head["max_guesses"]).total
+                if total != head["value"]:
+                    raise WordleError(f"the tree beside it totals {total}, the certificate's bound is {head['value']}")
+            steps.append(("tree", tree.name, check_tree))
+        self._steps(row, steps)
+        if "r" in report:
+            row.question = report["r"].statement()
+            halves = row.parts.get("tree", [0, 0, 0])[0] == 1
+            row.status = Status.OPTIMAL.value if halves else Status.UNKNOWN.value
+            if not halves:
+                row.note = "the lower half only (no tree of its bound beside it)"
 
     def _cores_beside(self, q: dict, words: list) -> tuple[str, int] | None:
         """The file beside a ranking holding cores for its no-strategy entries, and how many."""
