@@ -165,6 +165,12 @@ def test_a_ranking_resumes_from_its_checkpoint(tmp_path):
     one, two = json.loads(first.stdout), json.loads(again.stdout)
     assert one["stats"]["ranking"] == two["stats"]["ranking"] and one["value"] == two["value"]
     assert two["stats"]["evaluated"] == 0 and two["stats"]["from_checkpoint"] == one["stats"]["evaluated"] > 0
+    # a file this installation did not write (its seal gone): the ranking rests on it, and says so
+    data = json.loads((tmp_path / "r.json").read_text())
+    data.pop("seal", None)
+    (tmp_path / "r.json").write_text(json.dumps(data))
+    taken = json.loads(run_cli(*args, cwd=tmp_path).stdout)
+    assert (taken["status"], taken["claimed"]) == ("FEASIBLE", "OPTIMAL") and "r.json" in taken["rests_on"][0]
     # the same file for other weights is another question
     (tmp_path / "w.txt").write_text("".join(f"{a} {i + 2}\n" for i, a in enumerate(answers)))
     other = run_cli(*args, cwd=tmp_path)

@@ -806,6 +806,8 @@ class ObjectiveStats(Stats):
     candidates, evaluated, from_checkpoint : int, optional
         The candidates ranked, those searched (the others bounded by their one-ply bound), and those
         taken from the checkpoint.
+    claimed_bound : int, optional
+        A bound that rests on files this installation did not write.
     """
 
     objective: str
@@ -824,3 +826,4 @@ class ObjectiveStats(Stats):
     candidates: int | None = optional()
     evaluated: int | None = optional()
     from_checkpoint: int | None = optional()
+    claimed_bound: int | None = optional()

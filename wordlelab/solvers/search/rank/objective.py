@@ -272,8 +272,7 @@ class ObjectiveSearch:
         res.stats.candidates = len(ranking)
         res.stats.evaluated = self.evaluated
         res.stats.from_checkpoint = self.from_checkpoint
-        res.rests_on = list(self.rests_on)
-        return res
+        return res.rest_on(self.rests_on)
 
     def question(self, state: str | None) -> dict:
         """What a ranking's checkpoint answers: the objective (with a digest of its weights), the
