@@ -62,6 +62,7 @@ RUN_AS_SHOWN = {
     "wordlelab solve --lists nyt20220830 --objective weights:frequency --start salet",
     # a hint's best guess certified from its state (163 answers): 7-30 s, most of it the checker's reply table
     "wordlelab certify-ranking hint.bound.gz --lists nyt20220316 --state salet.BBBYB",
+    "wordlelab certify-ranking hint.bound.gz --lists nyt20220316 --state salet.BBBBB --checkpoint hint.claims",
     # docs/games.md: user files of 4-letter words (the test writes g4.txt and a4.txt)
     "wordlelab solve --guesses g4.txt --answers a4.txt --start sale",
     # docs/games.md: Mastermind 4 x 6, a few seconds each

@@ -151,3 +151,54 @@ def test_the_replies_floor_is_below_the_brute_force_least_total():
             assert bound <= least
             if len(answers) > classes:
                 assert bound == 3 * len(answers) - 1 - classes > floor(S, g, table, np.arange(len(guesses)))
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_a_stopped_certificate_resumes_from_its_checkpoint(made, tmp_path, mode):
+    """A run stopped after some first words keeps their claims in the checkpoint; the next run reads
+    them back, does only the rest, and its certificate is the whole one. A claim forged in the
+    checkpoint is not trusted: the finished certificate fails the checker."""
+    from wordlelab.solvers.runtime.checkpoint_log import CheckpointLog, load_log
+    from wordlelab.solvers.search.native import NativeSearcher
+    from wordlelab.solvers.search.rank.certify import certify_ranking
+    lists = made[0]
+    totals = ranking(lists, mode, 6)
+    value = min(totals.values())
+    best = [w for w in lists.guesses if totals[w] == value]
+    _, whole = certified(lists, mode, 6, best, value)
+    log = tmp_path / "c.claims"
+
+    def stop_after(k):
+        def progress(done, total, claims):
+            if done == k:
+                raise KeyboardInterrupt
+        return progress
+    with pytest.raises(KeyboardInterrupt):
+        certify_ranking(NativeSearcher(lists, mode, 6), best, value, tmp_path / "c.gz", checkpoint=str(log),
+                        progress=stop_after(2))
+    assert not (tmp_path / "c.gz").exists()
+    made_again = certify_ranking(NativeSearcher(lists, mode, 6), best, value, tmp_path / "c.gz", checkpoint=str(log))
+    assert made_again["resumed"] > 0 and made_again["searches"] < whole["searches"]
+    report = check_lower_bound(tmp_path / "c.gz", lists.guesses, lists.answers)
+    assert (report.value, list(report.best)) == (value, best)
+    # a run from the finished checkpoint proves nothing again
+    again = certify_ranking(NativeSearcher(lists, mode, 6), best, value, tmp_path / "d.gz", checkpoint=str(log))
+    assert again["searches"] == 0 and again["claims"] == made_again["claims"]
+    # another goal is another question
+    with pytest.raises(WordleError, match="another question"):
+        certify_ranking(NativeSearcher(lists, mode, 6), best, value, tmp_path / "e.gz", checkpoint=str(log),
+                        others=value + 2)
+    # a claim raised in the checkpoint: the certificate made from it fails its check
+    question = {"kind": "lower-bound-certificate", "goal": json.loads(
+        gzip.decompress((tmp_path / "c.gz").read_bytes()).decode().splitlines()[0])}
+    question["goal"].pop("claims")
+    entries = load_log(str(log), question)
+    forged = tmp_path / "f.claims"
+    with CheckpointLog(str(forged), question) as out:
+        for key, row in entries.items():
+            if key.startswith("c") and row["by"] and row["at_least"] != "inf":
+                row = {**row, "at_least": row["at_least"] + 1}
+            out.append(key, row)
+    certify_ranking(NativeSearcher(lists, mode, 6), best, value, tmp_path / "f.gz", checkpoint=str(forged))
+    with pytest.raises(BoundFault):
+        check_lower_bound(tmp_path / "f.gz", lists.guesses, lists.answers)

@@ -7,7 +7,7 @@ import click
 
 from wordlelab.cli.common import json_option, lists_options
 from wordlelab.cli.console import emit_json, out, progress
-from wordlelab.cli.options import OutputFile
+from wordlelab.cli.options import OutputFile, setting_option
 
 
 @click.command("verify-bound", epilog="""\b
@@ -40,7 +40,8 @@ def verify_bound(certificate_file, lists, as_json):
 @click.command("certify-ranking", epilog="""\b
 Examples:
   wordlelab certify-ranking best.bound.gz --lists nyt20220316 --best salet
-  wordlelab certify-ranking hint.bound.gz --lists nyt20220316 --state salet.BBBYB""")
+  wordlelab certify-ranking hint.bound.gz --lists nyt20220316 --state salet.BBBYB
+  wordlelab certify-ranking hint.bound.gz --lists nyt20220316 --state salet.BBBBB --checkpoint hint.claims""")
 @click.argument("certificate_file", type=OutputFile())
 @lists_options
 @click.option("--mode", type=click.Choice(["easy", "hard"], case_sensitive=False), default="easy", show_default=True,
@@ -53,8 +54,10 @@ Examples:
 @click.option("--state", "state_text", default=None, metavar="STATE",
               help="certify the best next guess from this game state (guess.PATTERN..., e.g. salet.BBBYB), "
                    "as 'hint' finds it")
+@setting_option("checkpoint", help="a log of the claims written and the first words done; a stopped run "
+                                   "resumes from it")
 @json_option
-def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, state_text, as_json):
+def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, state_text, checkpoint, as_json):
     """Certify that the best first word (or next guess) is best: one certificate, checked before this returns.
 
     Solves each best word (a verified tree), then writes the certificate that every strategy
@@ -99,7 +102,7 @@ def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, stat
     value = values[words[0]]
     solve_seconds = time.perf_counter() - t0
     with progress(f"{which}s bounded", None, enabled=not as_json) as advance:
-        made = certify(searcher, words, value, certificate_file, state=state_text,
+        made = certify(searcher, words, value, certificate_file, state=state_text, checkpoint=checkpoint,
                        progress=lambda done, total, claims: advance(1, info=f"{claims} claims", total=total))
     try:
         report = _check(certificate_file, lists, as_json, made["claims"])
@@ -109,7 +112,7 @@ def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, stat
         raise WordleError(f"internal error: the certificate {certificate_file} proves another claim: {report.statement()}")
     size = os.path.getsize(certificate_file)
     figures = {"best": words, "value": value, "certificate": certificate_file, "bytes": size, "claims": made["claims"],
-               "solve_seconds": round(solve_seconds, 3), "certify_seconds": made["seconds"],
+               "solve_seconds": round(solve_seconds, 3), "certify_seconds": made["seconds"], "resumed": made["resumed"],
                "check_seconds": round(report.seconds, 3), "statement": report.statement()}
     if state_text:
         figures.update(state=report.state(), answers_left=report.answers_left)
@@ -120,8 +123,9 @@ def certify_ranking(certificate_file, lists, mode, max_guesses, best_words, stat
     plural = {"first word": "first words", "next guess": "next guesses"}[which] if len(words) > 1 else which
     out.print(f"{where}{' and '.join(w.upper() for w in words)} {value}: the best {plural}, both halves checked (the tree{'s' if len(words) > 1 else ''} "
               f"verified, the lower bound certified)")
-    out.print(f"certificate: {made['claims']} claims, {size} bytes in {certificate_file}; solved in {solve_seconds:.1f} s, "
-              f"made in {made['seconds']:.1f} s, checked in {report.seconds:.1f} s")
+    resumed = f" ({made['resumed']} read back from {checkpoint})" if made["resumed"] else ""
+    out.print(f"certificate: {made['claims']} claims{resumed}, {size} bytes in {certificate_file}; solved in "
+              f"{solve_seconds:.1f} s, made in {made['seconds']:.1f} s, checked in {report.seconds:.1f} s")
     out.print(f"proven: {report.statement()}")
 
 

@@ -22,13 +22,21 @@ node of that state: the certificate's header carries the state's history, from w
 checker rebuilds the node (its answers, guesses left and hard-mode rule), so the claims are
 those of the play from the state.
 
+**Resuming.** With a ``checkpoint`` (a :class:`~wordlelab.solvers.runtime.checkpoint_log.CheckpointLog`)
+the claims are appended as they are written, and a ranking's first guesses as they are done; a
+stopped run (Ctrl-C, SIGTERM) leaves them there, and the next run with the same checkpoint and goal
+reads them back, names them again instead of proving them again, and skips the first guesses done.
+Nothing read back is trusted: the finished certificate is checked whole by the checker.
+
 The search's values are its node table's: after a ``solve`` on the same searcher most of them
 are cache hits. The checker rejects a certificate that the search's values would make false,
 so a fault in the search shows up as a failed check, never as a false claim.
 """
 from __future__ import annotations
 
+import json
 import time
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -59,9 +67,10 @@ def _one_ply(k: np.ndarray, hit: np.ndarray, n: int, h: int) -> np.ndarray:
 class _Certifier:
     """The claims written so far, by (answers, rule, guesses left), and the searcher that bounds classes."""
 
-    def __init__(self, searcher, writer: CertificateWriter, progress=None):
+    def __init__(self, searcher, writer: CertificateWriter, progress=None, log=None):
         self.s = searcher
         self.writer = writer
+        self.log = log                              # the checkpoint's CheckpointLog, or None
         self.MT = searcher.MT                      # [answer, guess] -> reply code
         self.ans_guess = searcher.ans_guess         # answer -> its guess index (-1: not a guess)
         self.guess_answer = np.full(len(searcher.lists.guesses), -1, np.int64)
@@ -148,12 +157,47 @@ class _Certifier:
             children = self._guess(H, L, rule, g, v, xs[0])
             if children is not None:
                 records.append((xs, children))
-        i = self.writer.claim(S, g, v, records, rule)
+        i = self.claim(S, g, v, records, rule)
         if known is None or known[1] < v:
             self.proven[key] = (i, v)
         if self.progress and i % 200 == 0:
             self.progress(i)
         return i
+
+    def claim(self, S, g: int, v: int, records, rule) -> int:
+        """Write a claim, and append it to the checkpoint."""
+        i = self.writer.claim(S, g, v, records, rule)
+        if self.log is not None:
+            self.log.append(f"c{i}", json.loads(self.writer.lines[i]))
+        return i
+
+    def resume(self, entries: dict) -> list:
+        """Take back the claims of a checkpoint (``c{id}`` entries, ids from 0 with none missing):
+        written again in order and known by their (answers, rule, guesses left). Returns the
+        ranking's first guesses done (``g{n}`` entries, in order, up to the first missing), each
+        ``[guesses, claim ids]``."""
+        n = 0
+        while f"c{n}" in entries:
+            row = entries[f"c{n}"]
+            S = np.asarray(row["answers"], np.int32)
+            rule = NO_RULE if "rule" not in row else \
+                (tuple(tuple(x) for x in row["rule"][0]), tuple(tuple(x) for x in row["rule"][1]))
+            at_least = INF if row["at_least"] == "inf" else int(row["at_least"])
+            groups = [(X, C) for X, C in row["by"]]
+            if any(j >= n for _, C in groups for j in C):
+                raise WordleError(f"the certificate's checkpoint names a claim before it is written (claim {n})")
+            i = self.writer.claim(S, int(row["left"]), at_least, groups, rule)
+            key = (S.tobytes(), rule, int(row["left"]))
+            if key not in self.proven or self.proven[key][1] < at_least:
+                self.proven[key] = (i, at_least)
+            n += 1
+        done = []
+        while f"g{len(done)}" in entries:
+            xs, children = entries[f"g{len(done)}"]
+            if any(j >= n for j in children):
+                break
+            done.append((list(xs), list(children)))
+        return done
 
     def _classes_key(self, H, x) -> bytes:
         """The classes x splits H into, whatever their replies (and which answer x finds): equal keys, equal classes."""
@@ -232,7 +276,23 @@ class _Certifier:
         return children
 
 
-def certify_min_total(searcher, start: str, value: int, target, progress=None) -> dict:
+@contextmanager
+def _checkpointed(path, writer: CertificateWriter):
+    """The checkpoint's log and the entries it holds for this certificate's goal (none without a path).
+
+    The log is closed (flushed) however the block ends, a stop included, so what was written stays.
+    """
+    if path is None:
+        yield None, {}
+        return
+    from wordlelab.solvers.runtime.checkpoint_log import CheckpointLog, load_log
+    question = {"kind": "lower-bound-certificate", "goal": dict(writer.header)}
+    entries = load_log(path, question)
+    with CheckpointLog(path, question, flush_every=30.0) as log:
+        yield log, entries
+
+
+def certify_min_total(searcher, start: str, value: int, target, progress=None, checkpoint=None) -> dict:
     """Write the certificate that every strategy starting with ``start`` totals at least ``value``.
 
     Parameters
@@ -247,11 +307,14 @@ def certify_min_total(searcher, start: str, value: int, target, progress=None) -
         Where to write the certificate (gzip JSON lines, written atomically to a path).
     progress : callable, optional
         Called with the number of claims written, every 200.
+    checkpoint : str, optional
+        A log of the claims written (module docstring, *Resuming*): a stopped run resumes from it.
 
     Returns
     -------
     dict
-        ``claims``, ``searches`` (classes the search bounded) and ``seconds``.
+        ``claims``, ``searches`` (classes the search bounded), ``resumed`` (claims read back from
+        the checkpoint) and ``seconds``.
 
     Raises
     ------
@@ -273,12 +336,15 @@ def certify_min_total(searcher, start: str, value: int, target, progress=None) -
     node = searcher.root(start)
     writer = CertificateWriter(None, searcher.mode, lists.name, lists.guesses, lists.answers,
                                searcher.max_guesses, start, value)
-    certifier = _Certifier(searcher, writer, progress)
-    # each search runs to its end (no stop block poisons it), so a Ctrl-C between two leaves the
-    # node table sound; the certificate is written only once complete
-    certifier.prove(np.ascontiguousarray(node.H, np.int32), node.L, NO_RULE, node.d, value, only=x0)
+    with _checkpointed(checkpoint, writer) as (log, entries):
+        certifier = _Certifier(searcher, writer, progress, log)
+        certifier.resume(entries)
+        resumed = len(writer.lines)
+        # each search runs to its end (no stop block poisons it), so a Ctrl-C between two leaves the
+        # node table sound; the certificate is written only once complete
+        certifier.prove(np.ascontiguousarray(node.H, np.int32), node.L, NO_RULE, node.d, value, only=x0)
     _finish(writer, target)
-    return {"claims": len(writer.lines), "searches": certifier.searches,
+    return {"claims": len(writer.lines), "searches": certifier.searches, "resumed": resumed,
             "seconds": round(time.perf_counter() - t0, 3)}
 
 
@@ -304,7 +370,7 @@ def state_node(searcher, state: str | None) -> tuple:
 
 
 def certify_ranking(searcher, best, value: int, target, others: int | None = None, progress=None,
-                    state: str | None = None) -> dict:
+                    state: str | None = None, checkpoint=None) -> dict:
     """Write a ranking's certificate: every strategy totals at least ``value``, and every strategy
     whose first guess is not one of ``best`` at least ``others`` (default ``value + 1``).
 
@@ -336,12 +402,16 @@ def certify_ranking(searcher, best, value: int, target, others: int | None = Non
         the number done, their number and the claims written so far.
     state : str, optional
         A game state (guess.PATTERN...); default the start of the game.
+    checkpoint : str, optional
+        A log of the claims written and the first guesses done (module docstring, *Resuming*):
+        a stopped run resumes from it.
 
     Returns
     -------
     dict
         ``claims``, ``searches``, ``first_guesses`` (their distinct classes, easy mode: first guesses that
-        split the answers alike share a record) and ``seconds``.
+        split the answers alike share a record), ``resumed`` (claims read back from the checkpoint)
+        and ``seconds``.
 
     Raises
     ------
@@ -370,9 +440,25 @@ def certify_ranking(searcher, best, value: int, target, others: int | None = Non
                                searcher.max_guesses, None, value, best, others)
     if history:
         writer.from_state(history)
-    certifier = _Certifier(searcher, writer)
-    H = np.ascontiguousarray(node.H, np.int32)
     which = "next guess" if state else "first word"
+    with _checkpointed(checkpoint, writer) as (log, entries):
+        certifier = _Certifier(searcher, writer, None, log)
+        done = certifier.resume(entries)
+        resumed = len(writer.lines)
+        records, groups = _rank_groups(certifier, node, rule, tops, value, others, which, done, progress)
+    writer.claim(np.ascontiguousarray(node.H, np.int32), node.d, others, records, rule)
+    _finish(writer, target)
+    return {"claims": len(writer.lines), "searches": certifier.searches, "first_guesses": len(groups),
+            "resumed": resumed, "seconds": round(time.perf_counter() - t0, 3)}
+
+
+def _rank_groups(certifier, node, rule, tops, value, others, which, done, progress):
+    """The goal's records: each group of first guesses (those that split the answers alike, in easy
+    mode) refuted by claims about its classes; the groups ``done`` (read back) are taken as they are."""
+    searcher = certifier.s
+    lists = searcher.lists
+    L = node.L
+    H = np.ascontiguousarray(node.H, np.int32)
     n, h = H.shape[0], node.d - 1
     k, hit, _ = K.scan(searcher.MT, H, L, searcher.R)
     bound = _one_ply(k.astype(np.int64), hit.astype(np.int64), n, h)
@@ -384,21 +470,24 @@ def certify_ranking(searcher, best, value: int, target, others: int | None = Non
         key = (x in tops, certifier._classes_key(H, x) if not certifier.hard else x)
         groups.setdefault(key, []).append(x)
     records = []
-    for done, ((is_best, _), xs) in enumerate(groups.items()):
-        need = value if is_best else others
-        try:
-            children = certifier._guess(H, L, rule, node.d, need, xs[0])
-        except _Short:
-            raise WordleError(f"the {which} {lists.guesses[xs[0]].upper()} is not bounded at {need} by the "
-                              f"search: its total may be below it (best-start ranks it)") from None
+    for i, ((is_best, _), xs) in enumerate(groups.items()):
+        if i < len(done) and done[i][0] == xs:
+            children = done[i][1] or None
+        else:
+            need = value if is_best else others
+            try:
+                children = certifier._guess(H, L, rule, node.d, need, xs[0])
+            except _Short:
+                raise WordleError(f"the {which} {lists.guesses[xs[0]].upper()} is not bounded at {need} by the "
+                                  f"search: its total may be below it (best-start ranks it)") from None
+            if certifier.log is not None and i == len(done):
+                certifier.log.append(f"g{i}", [list(xs), list(children or [])])
+                done.append((list(xs), list(children or [])))
         if children is not None:
             records.append((xs, children))
         if progress:
-            progress(done + 1, len(groups), len(writer.lines))
-    writer.claim(H, node.d, others, records, rule)
-    _finish(writer, target)
-    return {"claims": len(writer.lines), "searches": certifier.searches, "first_guesses": len(groups),
-            "seconds": round(time.perf_counter() - t0, 3)}
+            progress(i + 1, len(groups), len(certifier.writer.lines))
+    return records, groups
 
 
 def certify_result(searcher, result, path) -> LowerBound | None:
