@@ -115,6 +115,7 @@ RUN_AS_SHOWN = {
     "wordlelab recheck runs --only thump7 --only thump-bbbbb",
     # docs/objectives.md: TRACE solved again under the frequency prior, its tree verified (about 10 s)
     "wordlelab recheck runs --only rank-freq-0830",
+    "wordlelab recheck runs --only rank-freq-0701",
     "wordlelab hint salet.BBBYB --lists nyt20220316",
     "wordlelab best-start --state salet.BBBYB --lists nyt20220316 --top 3",
     # every class in the committed checkpoint: only the verifier runs (a few seconds), nothing is written
@@ -323,6 +324,12 @@ FAST_VARIANT = {
     "wordlelab best-start --lists nyt20220830 --objective weights:frequency --top 1 --checkpoint rank-freq-0830.json":
         "wordlelab best-start --guesses g.txt --answers a.txt --objective weights:frequency --top 1 "
         "--checkpoint rank-freq-0830.json",
+    "wordlelab best-start --lists nyt20230701 --objective weights:frequency --top 1 --checkpoint rank-freq-0701.json":
+        "wordlelab best-start --guesses g.txt --answers a.txt --objective weights:frequency --top 1 "
+        "--checkpoint rank-freq-0701.json",
+    # docs/results: TARSE's 11219 on the 3158 answers certified (about 4 min); the SALET one runs as shown
+    "wordlelab solve --start tarse --lists nyt20230701 --certify tarse.bound.gz":
+        "wordlelab solve --start salet --lists nyt20220316 --certify tarse.bound.gz",
     "wordlelab analyze crate.lions.focus --lists nyt20220316":
         "wordlelab analyze bloom.crime.brisk --guesses g.txt --answers a.txt",
     # every first word of 14855 ranked on the 3158 answers, or in hard mode: about an hour each
