@@ -259,3 +259,22 @@ def test_hard_mode_a_claim_asking_more_of_a_guess_is_rejected():
     assert not any("z" in g for g in lists.guesses)
     with pytest.raises(BoundFault, match=rf"^claim {goal} .*claim {j} asks more of a guess than its class"):
         check(lists, _tampered(lines, j, stricter))
+
+
+@pytest.mark.parametrize("mode", ["easy", "hard"])
+def test_a_bound_below_the_optimum_is_certified_in_either_order(mode):
+    """A lower bound below the least total (a first word proven worse than another, say) is
+    certified with the classes searched largest first or smallest first; each is checked."""
+    from wordlelab.errors import WordleError
+    from wordlelab.solvers.search.native import NativeSearcher
+    from wordlelab.solvers.search.rank.certify import certify_min_total
+    lists = families(("ight", "atch", "ound"), 10)
+    start = "mahwa"                    # a first word with a strategy within 6 in either mode
+    least = least_total(lists.answers, lists.guesses, 6, start, mode)
+    for smallest_first in (False, True):
+        buf = io.BytesIO()
+        certify_min_total(NativeSearcher(lists, mode, 6), start, least - 3, buf, smallest_first=smallest_first)
+        report = check_lower_bound(io.BytesIO(buf.getvalue()), lists.guesses, lists.answers)
+        assert report.value == least - 3 and report.start == start
+    with pytest.raises(WordleError):
+        certify_min_total(NativeSearcher(lists, mode, 6), start, least + 1, io.BytesIO(), smallest_first=True)

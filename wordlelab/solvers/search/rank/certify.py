@@ -71,6 +71,10 @@ class _Certifier:
         self.s = searcher
         self.writer = writer
         self.log = log                              # the checkpoint's CheckpointLog, or None
+        # the order classes are searched in to close a guess's gap: the largest first suits a gap
+        # one class can close (a ranking's "one more"); for a loose bound, where every class must be
+        # valued, the smallest first leaves the largest only what is left (it is never solved whole)
+        self.smallest_first = False
         self.MT = searcher.MT                      # [answer, guess] -> reply code
         self.ans_guess = searcher.ans_guess         # answer -> its guess index (-1: not a guess)
         self.guess_answer = np.full(len(searcher.lists.guesses), -1, np.int64)
@@ -249,7 +253,8 @@ class _Certifier:
         for c, (sub, Lc, rc, f) in enumerate(classes):
             if sub.shape[0] >= 3 and f < INF:
                 known = self.proven.get((sub.tobytes(), rc, h))
-                order.append((known is None or known[1] < f + gap, -sub.shape[0], c))
+                size = sub.shape[0] if self.smallest_first else -sub.shape[0]
+                order.append((known is None or known[1] < f + gap, size, c))
         order.sort()
         for _, _, c in order:
             if gap <= 0:
@@ -292,7 +297,8 @@ def _checkpointed(path, writer: CertificateWriter):
         yield log, entries
 
 
-def certify_min_total(searcher, start: str, value: int, target, progress=None, checkpoint=None) -> dict:
+def certify_min_total(searcher, start: str, value: int, target, progress=None, checkpoint=None,
+                      smallest_first: bool = False) -> dict:
     """Write the certificate that every strategy starting with ``start`` totals at least ``value``.
 
     Parameters
@@ -309,6 +315,10 @@ def certify_min_total(searcher, start: str, value: int, target, progress=None, c
         Called with the number of claims written, every 200.
     checkpoint : str, optional
         A log of the claims written (module docstring, *Resuming*): a stopped run resumes from it.
+    smallest_first : bool
+        Search a guess's classes smallest first (default: largest first). For a proven lower
+        bound below the least total, where every class but the largest must be valued exactly
+        and the largest only bounded.
 
     Returns
     -------
@@ -338,6 +348,7 @@ def certify_min_total(searcher, start: str, value: int, target, progress=None, c
                                searcher.max_guesses, start, value)
     with _checkpointed(checkpoint, writer) as (log, entries):
         certifier = _Certifier(searcher, writer, progress, log)
+        certifier.smallest_first = smallest_first
         certifier.resume(entries)
         resumed = len(writer.lines)
         # each search runs to its end (no stop block poisons it), so a Ctrl-C between two leaves the
