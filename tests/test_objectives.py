@@ -3,6 +3,7 @@ checked against brute force on tiny instances."""
 import functools
 import random
 
+import numpy as np
 import pytest
 
 from wordlelab.errors import WordleError
@@ -195,3 +196,26 @@ def test_recheck_solves_a_rankings_best_words_again_and_catches_a_forged_value(t
     (tmp_path / "r.json").write_text(json.dumps(data))
     row = Recheck(tmp_path, word_files=tmp_path).run()[0]
     assert row.fault and "solved again" in row.fault
+
+
+CROWDED = ["eight", "fight", "light", "might", "night", "right", "sight", "tight", "wight",
+           "batch", "catch", "hatch", "latch", "match", "patch", "watch"]
+PROBES = ["flint", "champ", "nymph", "wrest", "bawls", "gloms"]
+
+
+@pytest.mark.parametrize("objective", [Objective(), Objective.within(2), Objective.within(3)],
+                         ids=["total", "within2", "within3"])
+@pytest.mark.parametrize("max_guesses", [5, 6])
+def test_the_group_bound_keeps_crowded_optima_exact(tmp_path, objective, max_guesses):
+    """Where words crowd (?IGHT, ?ATCH) the group bound is at work: each group is larger than the
+    most classes a guess splits it into. The optimum, from a given start and from the best one,
+    is still the brute-force one."""
+    lists = lists_from(tmp_path, CROWDED, CROWDED + PROBES)
+    search = ObjectiveSearch(lists, objective, max_guesses)
+    sizes = np.bincount(search.grp[search.grp >= 0])
+    assert len(search.cap) == 2 and (sizes > search.cap).all()
+    for start in ("flint", "night"):
+        want = brute_force(CROWDED, CROWDED + PROBES, objective, max_guesses, start)
+        r = search.solve(start=start)
+        assert r.status.value == "OPTIMAL" and r.stats.value == want
+    assert search.solve().stats.value == brute_force(CROWDED, CROWDED + PROBES, objective, max_guesses)
