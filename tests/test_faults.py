@@ -136,7 +136,7 @@ def test_lower_bound_on_every_answer_stops_on_a_signal(seconds, sig, code, line)
     rc, err, took = _stop_after(BIG_ENDGAME, seconds, sig)
     assert rc == code, err
     assert err.strip().splitlines()[-1] == line and "Traceback" not in err
-    assert took < 5
+    assert took < 15        # the fault took over 90 s; 15 leaves room for a loaded shared machine
 
 
 def test_the_dominated_sets_of_every_guess_take_seconds():

@@ -80,6 +80,23 @@ class ObjectiveSearch:
         self.rests_on: list[str] = []
         self.nodes = 0
         self.cells = 0
+        self._load_kernels()
+
+    def _load_kernels(self) -> None:
+        """Load every compiled kernel (from numba's cache, or compiling it) with Ctrl-C and SIGTERM
+        held until they are loaded: a stop raised inside numba's loader can leave a kernel half
+        made, and the process crashes at its first call. Each is called once on three answers."""
+        from wordlelab.solvers.runtime.interrupt import DeferSignals
+        from wordlelab.solvers.search.engine.tables import new_stats
+        K = self.K
+        H = np.arange(min(3, len(self.lists.answers)), dtype=np.int64)
+        L = self.L_all[:1]
+        with DeferSignals():
+            K.one_ply(H, L, 1, self.MT, self.cost, self.R1, self.grp, self.cap, self.jump)
+            K.class_bound(H, 1, self.cost, self.grp, self.cap, self.jump)
+            K.classes(H, L[0], self.MT)
+            K.best_guess(H, L, 1, self.MT, self.cost, self.R1, self.R2, K.new_memo(), new_stats(),
+                         self.grp, self.cap, self.jump)
 
     def cost_table(self) -> np.ndarray:
         """cost[a, d] for rounds 1 .. max_guesses + 2 (column 0 unused), INF past the guess limit."""
