@@ -20,20 +20,6 @@ best value found (a beta cutoff). A class bound is exact for one answer, and the
 class of two exactly (guess either one). Guesses that split ``H`` into the same classes with the
 same hit give the same value and are tried once.
 
-**The group bound.** A guess in round ``t`` splits ``H`` into classes, and each class yields at
-most one answer found by round ``t + 1`` (the guess's own hit in round ``t``, or one guess in round
-``t + 1``). So at most ``rep(H)`` answers, the most classes any guess splits ``H`` into, are found
-by round ``t + 1``. Let the answers be partitioned into groups K (words that differ in one
-letter, say) with ``cap(K) = rep(K)``. Classes split within each group, so ``rep(H) <= sum_K
-min(|K & H|, cap(K))``, and at least ``u(H) = sum_K max(0, |K & H| - cap(K))`` answers of H are
-found in round ``t + 2`` or later. Each of them costs at least ``jump[t + 1] = min_a (cost[a, t + 2]
-- cost[a, t + 1])`` more than the first bound counts (they are not the one answer it takes in round
-``t``), so the bound grows by ``u(H) * jump[t + 1]``. Any partition gives a valid bound; the
-groups only make it strong where words crowd (``?IGHT``, ``?ATCH``), which is where "within k"
-loses answers. The bound orders and cuts guesses only: a guess is passed down to the classes
-(the list ``L`` below) by the first bound alone, as a guess this one rules out at a node can still
-serve a subset of it.
-
 Values are cached by a 128-bit hash of the answer set and the round, exact or as a lower
 bound (a search cut off at ``beta`` proves only ``V >= beta``). Only easy mode: every guess is
 allowed after any history, so a node's value depends on its answers and round alone.
@@ -88,76 +74,6 @@ def set_bound(H, d, cost):
 
 
 @nb.njit(cache=True)
-def excess(H, grp, cap):
-    """u(H) of the module docstring: the answers of H past their group's cap, summed over the groups."""
-    ng = cap.shape[0]
-    if ng == 0 or H.shape[0] < 3:
-        return np.int64(0)          # two answers are split by either one (every cap is at least 2)
-    cnt = np.zeros(ng, np.int64)
-    for i in range(H.shape[0]):
-        k = grp[H[i]]
-        if k >= 0:
-            cnt[k] += 1
-    u = np.int64(0)
-    for k in range(ng):
-        if cnt[k] > cap[k]:
-            u += cnt[k] - cap[k]
-    return u
-
-
-@nb.njit(cache=True)
-def class_bound(H, d, cost, grp, cap, jump):
-    """The bound of H with the next guess in round d: :func:`set_bound` plus the group bound."""
-    b = set_bound(H, d, cost)
-    if b >= INF:
-        return b
-    u = excess(H, grp, cap)
-    if u == 0:
-        return b
-    if jump[d + 1] >= INF:
-        return INF
-    return _add(b, u * jump[d + 1])
-
-
-@nb.njit(cache=True)
-def hot_groups(H, grp, cap):
-    """The answers of H in groups holding more of H than their cap (only these can leave a class of
-    H past its cap), group by group: (answers, starts, sizes, caps)."""
-    ng = cap.shape[0]
-    cnt = np.zeros(max(ng, 1), np.int64)
-    for i in range(H.shape[0]):
-        k = grp[H[i]]
-        if k >= 0:
-            cnt[k] += 1
-    slot = np.full(max(ng, 1), -1, np.int64)
-    nh = 0
-    total = 0
-    for k in range(ng):
-        if cnt[k] > cap[k]:
-            slot[k] = nh
-            nh += 1
-            total += cnt[k]
-    starts = np.zeros(nh, np.int64)
-    sizes = np.zeros(nh, np.int64)
-    caps = np.zeros(nh, np.int64)
-    acc = 0
-    for k in range(ng):
-        if slot[k] >= 0:
-            starts[slot[k]] = acc
-            sizes[slot[k]] = cnt[k]
-            caps[slot[k]] = cap[k]
-            acc += cnt[k]
-    members = np.empty(total, H.dtype)
-    fill = starts.copy()
-    for i in range(H.shape[0]):
-        k = grp[H[i]]
-        if k >= 0 and slot[k] >= 0:
-            members[fill[slot[k]]] = H[i]
-            fill[slot[k]] += 1
-    return members, starts, sizes, caps
-
-
-@nb.njit(cache=True)
 def pair_value(a, b, d, cost):
     """The value of two answers: guess one of them, then the other."""
     x = _add(cost[a, d], cost[b, d + 1])
@@ -177,24 +93,18 @@ def set_keys(H, d, R1, R2):
 
 
 @nb.njit(cache=True)
-def one_ply(H, L, d, MT, cost, R1, grp, cap, jump):
-    """Per guess of L: its one-ply bound at (H, d) with the group bound at its classes, the same
-    without it (INF if the guess splits nothing: the guesses passed down are those it keeps), and a
-    signature of its partition (the classes and the hit), equal for guesses that split H alike."""
+def one_ply(H, L, d, MT, cost, R1):
+    """Per guess of L: its one-ply bound at (H, d) (INF if it splits nothing) and a signature of
+    its partition (the classes and the hit), equal for guesses that split H alike."""
     n = H.shape[0]
     m = L.shape[0]
     lb = np.empty(m, np.int64)
-    lb0 = np.empty(m, np.int64)
     sig = np.empty(m, np.uint64)
     count = np.zeros(256, np.int64)
     csum = np.zeros(256, np.int64)
     cgain = np.zeros(256, np.int64)
     cone = np.zeros(256, np.int64)
     chash = np.zeros(256, np.uint64)
-    extra = np.zeros(256, np.int64)
-    pc = np.zeros(256, np.int64)
-    hot, hstart, hsize, hcap = hot_groups(H, grp, cap)
-    step = jump[d + 2]
     for j in range(m):
         g = L[j]
         for i in range(n):
@@ -205,7 +115,6 @@ def one_ply(H, L, d, MT, cost, R1, grp, cap, jump):
                 csum[p] = 0
                 cgain[p] = 0
                 chash[p] = 0
-                extra[p] = 0
             count[p] += 1
             c2 = cost[a, d + 2]
             csum[p] = _add(csum[p], c2)
@@ -213,16 +122,7 @@ def one_ply(H, L, d, MT, cost, R1, grp, cap, jump):
             if gg > cgain[p]:
                 cgain[p] = gg
             chash[p] += R1[a]
-        for q in range(hsize.shape[0]):
-            for i in range(hstart[q], hstart[q] + hsize[q]):
-                pc[MT[hot[i], g]] += 1
-            for i in range(hstart[q], hstart[q] + hsize[q]):
-                p = MT[hot[i], g]
-                if pc[p] > hcap[q]:
-                    extra[p] += pc[p] - hcap[q]
-                pc[p] = 0
         total = np.int64(0)
-        total0 = np.int64(0)
         s = np.uint64(0)
         k = 0
         for i in range(n):
@@ -239,9 +139,6 @@ def one_ply(H, L, d, MT, cost, R1, grp, cap, jump):
                 v = INF
             else:
                 v = csum[p] - cgain[p]
-            total0 = _add(total0, v)
-            if extra[p] > 0 and v < INF:
-                v = INF if step >= INF else _add(v, extra[p] * step)
             total = _add(total, v)
             h = chash[p]
             if p == WIN:
@@ -250,11 +147,9 @@ def one_ply(H, L, d, MT, cost, R1, grp, cap, jump):
             h ^= h >> np.uint64(31)
             s += h
             count[p] = 0
-        split = not (k == 1 and MT[H[0], g] != WIN)
-        lb[j] = total if split else INF
-        lb0[j] = total0 if split else INF
+        lb[j] = INF if (k == 1 and MT[H[0], g] != WIN) else total
         sig[j] = s
-    return lb, lb0, sig
+    return lb, sig
 
 
 @nb.njit(cache=True)
@@ -296,7 +191,7 @@ def classes(H, g, MT):
 
 
 @nb.njit(cache=True, nogil=True)      # without the GIL: a Ctrl-C's watcher thread poisons stats[0] (interrupt.py)
-def value(H, L, d, beta, MT, cost, R1, R2, memo, stats, grp, cap, jump):
+def value(H, L, d, beta, MT, cost, R1, R2, memo, stats):
     """The least cost of finding every answer of H, the next guess in round d: exact if below
     ``beta``; otherwise some value at least ``beta`` (the search was cut off).
 
@@ -318,7 +213,7 @@ def value(H, L, d, beta, MT, cost, R1, R2, memo, stats, grp, cap, jump):
                 return e[1]
             if e[1] >= beta:
                 return e[1]
-    floor = class_bound(H, d, cost, grp, cap, jump)
+    floor = set_bound(H, d, cost)
     if k1 in memo:
         e = memo[k1]
         if e[0] == np.int64(k2) and e[1] > floor:
@@ -327,13 +222,13 @@ def value(H, L, d, beta, MT, cost, R1, R2, memo, stats, grp, cap, jump):
         return floor
     if stats[0] >= POISON:
         return INF                  # a stop was asked for: the caller discards every value
-    lb, lb0, sig = one_ply(H, L, d, MT, cost, R1, grp, cap, jump)
+    lb, sig = one_ply(H, L, d, MT, cost, R1)
     stats[1] += H.shape[0] * L.shape[0]
     # the guesses worth passing down: those that split H, one of each partition
     seen = Dict.empty(key_type=types.uint64, value_type=types.int64)
     keep = np.zeros(L.shape[0], np.bool_)
     for j in range(L.shape[0]):
-        if lb0[j] < INF and sig[j] not in seen:
+        if lb[j] < INF and sig[j] not in seen:
             seen[sig[j]] = 1
             keep[j] = True
     Lc = L[keep]
@@ -351,7 +246,7 @@ def value(H, L, d, beta, MT, cost, R1, R2, memo, stats, grp, cap, jump):
         cb = np.empty(nc, np.int64)
         running = np.int64(0) if hit < 0 else cost[hit, d]
         for c in range(nc):
-            cb[c] = class_bound(members[starts[c]:starts[c] + sizes[c]], d + 1, cost, grp, cap, jump)
+            cb[c] = set_bound(members[starts[c]:starts[c] + sizes[c]], d + 1, cost)
             running = _add(running, cb[c])
         ok = True
         for c in range(nc):
@@ -359,8 +254,7 @@ def value(H, L, d, beta, MT, cost, R1, R2, memo, stats, grp, cap, jump):
                 ok = False
                 break
             budget = best - (running - cb[c])
-            v = value(members[starts[c]:starts[c] + sizes[c]].copy(), Lc, d + 1, budget, MT, cost, R1, R2, memo,
-                      stats, grp, cap, jump)
+            v = value(members[starts[c]:starts[c] + sizes[c]].copy(), Lc, d + 1, budget, MT, cost, R1, R2, memo, stats)
             if v >= budget:
                 ok = False
                 break
@@ -378,9 +272,9 @@ def value(H, L, d, beta, MT, cost, R1, R2, memo, stats, grp, cap, jump):
 
 
 @nb.njit(cache=True, nogil=True)
-def best_guess(H, L, d, MT, cost, R1, R2, memo, stats, grp, cap, jump):
+def best_guess(H, L, d, MT, cost, R1, R2, memo, stats):
     """(value, guess) at an exactly solved node: from the cache, or solved again."""
-    v = value(H, L, d, INF, MT, cost, R1, R2, memo, stats, grp, cap, jump)
+    v = value(H, L, d, INF, MT, cost, R1, R2, memo, stats)
     k1, k2 = set_keys(H, d, R1, R2)
     if k1 in memo:
         e = memo[k1]

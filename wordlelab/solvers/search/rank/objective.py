@@ -70,8 +70,6 @@ class ObjectiveSearch:
         from wordlelab.solvers.search.engine import objective_core as K
         self.K = K
         self.INF = K.INF
-        self.grp, self.cap = self.groups()
-        self.jump = self.jumps()
         self.memo = K.new_memo()
         self.L_all = np.arange(len(lists.guesses), dtype=np.int64)
         self._useful_key = None
@@ -92,11 +90,10 @@ class ObjectiveSearch:
         H = np.arange(min(3, len(self.lists.answers)), dtype=np.int64)
         L = self.L_all[:1]
         with DeferSignals():
-            K.one_ply(H, L, 1, self.MT, self.cost, self.R1, self.grp, self.cap, self.jump)
-            K.class_bound(H, 1, self.cost, self.grp, self.cap, self.jump)
+            K.one_ply(H, L, 1, self.MT, self.cost, self.R1)
+            K.set_bound(H, 1, self.cost)
             K.classes(H, L[0], self.MT)
-            K.best_guess(H, L, 1, self.MT, self.cost, self.R1, self.R2, K.new_memo(), new_stats(),
-                         self.grp, self.cap, self.jump)
+            K.best_guess(H, L, 1, self.MT, self.cost, self.R1, self.R2, K.new_memo(), new_stats())
 
     def cost_table(self) -> np.ndarray:
         """cost[a, d] for rounds 1 .. max_guesses + 2 (column 0 unused), INF past the guess limit."""
@@ -108,61 +105,13 @@ class ObjectiveSearch:
                 t[i, d] = self.objective.cost(a, d)
         return t
 
-    def jumps(self) -> np.ndarray:
-        """jump[t]: the least extra cost of any answer found in round t + 1 rather than t (INF past
-        the guess limit), for the group bound of ``objective_core``."""
-        c = self.cost
-        jump = np.full(c.shape[1], self.INF, np.int64)
-        for t in range(1, c.shape[1] - 1):
-            later = c[:, t + 1]
-            diff = np.where(later >= self.INF, self.INF, later - c[:, t])
-            jump[t] = int(diff.min())
-        return jump
-
-    def groups(self) -> tuple[np.ndarray, np.ndarray]:
-        """A partition of the answers into groups for the group bound (``objective_core``): each
-        answer's group (-1: none) and each group's cap, the most classes any guess splits it into.
-
-        Groups are answers equal but in one position (``?IGHT``), taken greedily, the most
-        answers past their cap first, each answer in one group at most; a group no larger than
-        its cap can never leave answers past it and is not kept. Any partition gives a valid
-        bound: the choice only decides how strong it is."""
-        answers = self.lists.answers
-        n = len(answers)
-        L = len(answers[0]) if answers else 0
-        buckets: dict = {}
-        for i, a in enumerate(answers):
-            for pos in range(L):
-                buckets.setdefault((pos, a[:pos] + a[pos + 1:]), []).append(i)
-
-        def cap_of(members):
-            block = np.sort(self.MT[np.asarray(members)], axis=0)
-            return int(((block[1:] != block[:-1]).sum(axis=0) + 1).max())
-        grp = np.full(n, -1, np.int64)
-        candidates = []
-        for members in buckets.values():
-            if len(members) >= 3:
-                c = cap_of(members)
-                if len(members) > c:
-                    candidates.append((len(members) - c, members))
-        candidates.sort(key=lambda r: (-r[0], r[1]))
-        caps = []
-        for _, members in candidates:
-            free = [i for i in members if grp[i] < 0]
-            if len(free) >= 3:
-                c = cap_of(free)
-                if len(free) > c:
-                    grp[free] = len(caps)
-                    caps.append(c)
-        return grp, np.asarray(caps, np.int64)
-
     # ---- the search
     def useful(self, H: np.ndarray, d: int) -> np.ndarray:
         """The guesses worth trying at (H, d): those that split H, one of each partition."""
         key = (H.tobytes(), d)
         if self._useful_key != key:
-            _, lb0, sig = self.K.one_ply(H, self.L_all, d, self.MT, self.cost, self.R1, self.grp, self.cap, self.jump)
-            ok = np.nonzero(lb0 < self.INF)[0]
+            lb, sig = self.K.one_ply(H, self.L_all, d, self.MT, self.cost, self.R1)
+            ok = np.nonzero(lb < self.INF)[0]
             _, first = np.unique(sig[ok], return_index=True)
             self._useful = np.ascontiguousarray(np.sort(self.L_all[ok[first]]))
             self._useful_key = key
@@ -173,8 +122,7 @@ class ObjectiveSearch:
         from wordlelab.solvers.search.engine.tables import new_stats
         stats = new_stats()
         with StopOnCtrlC(stats) as stop:
-            v = self.K.value(H, L, d, beta, self.MT, self.cost, self.R1, self.R2, self.memo, stats,
-                             self.grp, self.cap, self.jump)
+            v = self.K.value(H, L, d, beta, self.MT, self.cost, self.R1, self.R2, self.memo, stats)
         self.nodes += int(stats[0]) if not stop.interrupted else 0
         self.cells += int(stats[1])
         if stop.interrupted:
@@ -188,8 +136,7 @@ class ObjectiveSearch:
         members, starts, sizes, hit = self.K.classes(H, g, self.MT)
         L = self.useful(H, d)
         total = 0 if hit < 0 else int(self.cost[hit, d])
-        bounds = [int(self.K.class_bound(members[s:s + n], d + 1, self.cost, self.grp, self.cap, self.jump))
-                  for s, n in zip(starts, sizes)]
+        bounds = [int(self.K.set_bound(members[s:s + n], d + 1, self.cost)) for s, n in zip(starts, sizes)]
         running = total + sum(bounds)
         if progress:
             progress(0, total=len(sizes))
@@ -224,8 +171,7 @@ class ObjectiveSearch:
             first = a if self.cost[a, d] + self.cost[b, d + 1] <= self.cost[b, d] + self.cost[a, d + 1] else b
             return self.guess_index[self.lists.answers[first]]
         from wordlelab.solvers.search.engine.tables import new_stats
-        v, g = self.K.best_guess(H, self.L_all, d, self.MT, self.cost, self.R1, self.R2, self.memo, new_stats(),
-                                 self.grp, self.cap, self.jump)
+        v, g = self.K.best_guess(H, self.L_all, d, self.MT, self.cost, self.R1, self.R2, self.memo, new_stats())
         if g < 0:
             raise WordleError("internal error: the search lost a solved node")
         return int(g)
@@ -312,7 +258,7 @@ class ObjectiveSearch:
 
     def bounds(self, H: np.ndarray, d: int) -> np.ndarray:
         """Each guess's one-ply bound at (H, d): no strategy opening with it costs less."""
-        lb, _, _ = self.K.one_ply(H, self.L_all, d, self.MT, self.cost, self.R1, self.grp, self.cap, self.jump)
+        lb, _ = self.K.one_ply(H, self.L_all, d, self.MT, self.cost, self.R1)
         return lb
 
     def read_value(self, value: int) -> tuple[int, int]:
