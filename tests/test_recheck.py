@@ -220,3 +220,20 @@ def test_a_lower_bound_certificate_and_its_tree_are_both_halves(tmp_path, lists)
     (tmp_path / "catch.bound.gz").write_bytes(gzip.compress(("\n".join(forged) + "\n").encode()))
     row = rows(tmp_path, lists)["catch.bound.gz"]
     assert row.outcome == "fault" and row.fault.startswith("catch.bound.gz: WordleError: claim")
+
+
+RUNS = __import__("pathlib").Path(__file__).resolve().parent.parent / "runs"
+
+
+@pytest.mark.parametrize("name", [
+    "salet-7897.bound.gz",
+    pytest.param("salet-hard-8099.bound.gz", marks=pytest.mark.slow),
+    pytest.param("tarse-0701-11219.bound.gz", marks=pytest.mark.slow),
+])
+def test_the_committed_certificates_hold_in_both_halves(name):
+    """runs/ keeps least totals certified in both halves: each certificate passes the checker, and
+    the tree beside it the verifier (the named lists come from their packages)."""
+    got = {r.claim: r for r in Recheck(RUNS).run(only=[name])}
+    row = got[name]
+    assert (row.status, row.outcome) == ("OPTIMAL", "verified"), row.verified
+    assert row.parts == {"lower-bound certificate": [1, 1, 1], "tree": [1, 1, 1]}
