@@ -188,6 +188,15 @@ def test_a_stopped_certificate_resumes_from_its_checkpoint(made, tmp_path, mode)
     with pytest.raises(WordleError, match="another question"):
         certify_ranking(NativeSearcher(lists, mode, 6), best, value, tmp_path / "e.gz", checkpoint=str(log),
                         others=value + 2)
+    # a malformed entry: one line, naming the file
+    bad = tmp_path / "bad.claims"
+    qb = {"kind": "lower-bound-certificate", "goal": json.loads(
+        gzip.decompress((tmp_path / "c.gz").read_bytes()).decode().splitlines()[0])}
+    qb["goal"].pop("claims")
+    with CheckpointLog(str(bad), qb) as out:
+        out.append("c0", {"answers": "all"})
+    with pytest.raises(WordleError, match="malformed entry"):
+        certify_ranking(NativeSearcher(lists, mode, 6), best, value, tmp_path / "g.gz", checkpoint=str(bad))
     # a claim raised in the checkpoint: the certificate made from it fails its check
     question = {"kind": "lower-bound-certificate", "goal": json.loads(
         gzip.decompress((tmp_path / "c.gz").read_bytes()).decode().splitlines()[0])}

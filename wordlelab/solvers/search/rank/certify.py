@@ -281,6 +281,23 @@ class _Certifier:
         return children
 
 
+def _valid_entry(key: str, value) -> None:
+    """A checkpoint entry's shape (load_log refuses the file with one line otherwise): a claim
+    ``c{id}`` as the certificate writes it, or a first-guess group ``g{n}``, [guesses, claim ids]."""
+    ints = (lambda xs: isinstance(xs, list) and all(isinstance(x, int) for x in xs))
+    if key.startswith("c") and key[1:].isdigit():
+        ok = isinstance(value, dict) and ints(value.get("answers")) and isinstance(value.get("left"), int) \
+            and (isinstance(value.get("at_least"), int) or value.get("at_least") == "inf") \
+            and isinstance(value.get("by"), list) and all(
+                isinstance(g, list) and len(g) == 2 and ints(g[0]) and ints(g[1]) for g in value["by"])
+    elif key.startswith("g") and key[1:].isdigit():
+        ok = isinstance(value, list) and len(value) == 2 and ints(value[0]) and ints(value[1])
+    else:
+        ok = False
+    if not ok:
+        raise ValueError("not a claim or a first-guess group of a certificate")
+
+
 @contextmanager
 def _checkpointed(path, writer: CertificateWriter):
     """The checkpoint's log and the entries it holds for this certificate's goal (none without a path).
@@ -292,7 +309,7 @@ def _checkpointed(path, writer: CertificateWriter):
         return
     from wordlelab.solvers.runtime.checkpoint_log import CheckpointLog, load_log
     question = {"kind": "lower-bound-certificate", "goal": dict(writer.header)}
-    entries = load_log(path, question)
+    entries = load_log(path, question, validate=_valid_entry)
     with CheckpointLog(path, question, flush_every=30.0) as log:
         yield log, entries
 
